@@ -1,0 +1,48 @@
+// Opens the database (embedded PGlite in a file directory, or PostgreSQL when a URL is given) and applies migrations (server only).
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "./schema.ts";
+import { acquireDataDirLock } from "./lock.ts";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export interface DbHandle {
+  db: Db;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+
+/** url: postgres:// for PostgreSQL; dataDir: embedded PGlite directory, or undefined for an in-memory database (tests). */
+export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<DbHandle> {
+  if (opts.url) {
+    const { default: pg } = await import("pg");
+    const { drizzle } = await import("drizzle-orm/node-postgres");
+    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const db = drizzle({ client: pool, schema, casing: "snake_case" });
+    await migrate(db, { migrationsFolder });
+    return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
+  }
+  const release = opts.dataDir ? acquireDataDirLock(opts.dataDir) : () => {};
+  try {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const { drizzle } = await import("drizzle-orm/pglite");
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    const client = opts.dataDir ? new PGlite(path.join(opts.dataDir, "pglite")) : new PGlite();
+    const db = drizzle({ client, schema, casing: "snake_case" });
+    await migrate(db, { migrationsFolder });
+    return {
+      db: db as unknown as Db,
+      kind: "pglite",
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}

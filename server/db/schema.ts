@@ -1,0 +1,258 @@
+// One Postgres schema for the whole portal (server only); column names become snake_case through drizzle's casing option.
+import { sql } from "drizzle-orm";
+import {
+  boolean, char, date, index, integer, numeric, pgTable, primaryKey, serial, text, time, timestamp, uniqueIndex, uuid,
+} from "drizzle-orm/pg-core";
+
+const id = () => uuid().primaryKey().default(sql`gen_random_uuid()`);
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+const flag = (value: string) => char({ length: 1 }).notNull().default(value);
+const money = () => numeric({ precision: 12, scale: 2, mode: "number" });
+
+export const servicePoints = pgTable("service_points", {
+  id: id(),
+  tradeName: text().notNull(),
+  corporateName: text().notNull(),
+  cnpj: text().notNull(),
+  stateRegistration: text(),
+  registrationNumber: text(),
+  lifts: integer().notNull().default(1),
+  cep: text(), address: text(), city: text(), uf: char({ length: 2 }), complement: text(), district: text(),
+  latitude: numeric({ mode: "number" }), longitude: numeric({ mode: "number" }),
+  weekdayOpen: time(), weekdayClose: time(),
+  saturdayOpen: time(), saturdayClose: time(),
+  sundayOpen: time(), sundayClose: time(),
+  holidayOpen: time(), holidayClose: time(),
+  ownNetwork: flag("N"),
+  logo: text(),
+  photos: text(),
+});
+
+export const userTypes = pgTable("user_types", {
+  id: serial().primaryKey(),
+  description: text().notNull(),
+  administrative: flag("N"),
+  attendance: flag("S"),
+  active: flag("A"),
+});
+
+export const pointUsers = pgTable("point_users", {
+  id: id(),
+  servicePointId: uuid().notNull().references(() => servicePoints.id),
+  userTypeId: integer().notNull().references(() => userTypes.id),
+  name: text().notNull(),
+  email: text().notNull(),
+  phone: text(),
+  passwordHash: text().notNull(),
+  active: flag("A"),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex("point_users_email_idx").on(sql`lower(${t.email})`)]);
+
+export const sessions = pgTable("sessions", {
+  id: serial().primaryKey(),
+  tokenHash: text().notNull().unique(),
+  userId: uuid().notNull().references(() => pointUsers.id, { onDelete: "cascade" }),
+  servicePointId: uuid().notNull().references(() => servicePoints.id),
+  remember: boolean().notNull().default(false),
+  createdAt: createdAt(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+}, (t) => [index("sessions_expires_idx").on(t.expiresAt)]);
+
+export const members = pgTable("members", {
+  id: id(),
+  cpf: text().notNull(),
+  name: text().notNull(),
+  email: text(),
+  phone: text(),
+});
+
+export const vehicles = pgTable("vehicles", {
+  id: id(),
+  memberId: uuid().notNull().references(() => members.id),
+  brand: text().notNull(),
+  model: text().notNull(),
+  year: integer(),
+  plate: text().notNull(),
+  engineSize: text(),
+  vehicleType: text().notNull(),
+  status: flag("A"),
+}, (t) => [index("vehicles_plate_idx").on(t.plate)]);
+
+export const motivations = pgTable("motivations", {
+  id: serial().primaryKey(),
+  description: text().notNull(),
+  active: flag("A"),
+});
+
+export const services = pgTable("services", {
+  id: id(),
+  description: text().notNull(),
+  averageMinutes: integer().notNull().default(60),
+  price: money().notNull().default(0),
+  payout: money().notNull().default(0),
+  extraValue: money(),
+  annualLimit: integer().notNull().default(0),
+  warrantyDays: integer().notNull().default(0),
+  vehicleType: text().notNull(),
+  kind: text().notNull(),
+  providedByProgram: flag("N"),
+  notes: text(),
+  active: flag("A"),
+});
+
+export const pointServices = pgTable("point_services", {
+  servicePointId: uuid().notNull().references(() => servicePoints.id),
+  serviceId: uuid().notNull().references(() => services.id),
+  active: flag("A"),
+}, (t) => [primaryKey({ columns: [t.servicePointId, t.serviceId] })]);
+
+export const appointments = pgTable("appointments", {
+  id: id(),
+  servicePointId: uuid().notNull().references(() => servicePoints.id),
+  vehicleId: uuid().notNull().references(() => vehicles.id),
+  serviceId: uuid().references(() => services.id),
+  motivationId: integer().references(() => motivations.id),
+  osNumber: integer().notNull().generatedByDefaultAsIdentity({ startWith: 10001 }).unique(),
+  date: date().notNull(),
+  time: time().notNull(),
+  status: flag("A"),
+  partByMember: flag("N"),
+  serviceValue: money(),
+  initialVideo: text(),
+  finalVideo: text(),
+  rescheduleReason: text(),
+  cancelReason: text(),
+  finishResponsible: text(),
+  finishNote: text(),
+  finishKm: text(),
+  createdAt: createdAt(),
+}, (t) => [index("appointments_point_date_idx").on(t.servicePointId, t.date)]);
+
+export const executions = pgTable("executions", {
+  id: id(),
+  appointmentId: uuid().notNull().unique().references(() => appointments.id),
+  startedBy: uuid().notNull().references(() => pointUsers.id),
+  startedAt: timestamp({ withTimezone: true }).notNull(),
+  finishedBy: uuid().references(() => pointUsers.id),
+  finishedAt: timestamp({ withTimezone: true }),
+});
+
+export const executionServices = pgTable("execution_services", {
+  id: id(),
+  appointmentId: uuid().notNull().references(() => appointments.id),
+  serviceId: uuid().notNull().references(() => services.id),
+  userId: uuid().references(() => pointUsers.id),
+  approvalStatus: flag("P"),
+  paid: flag("N"),
+  paidAt: timestamp({ withTimezone: true }),
+  extraValue: money(),
+  partByMember: char({ length: 1 }),
+  photo1: text(), photo2: text(), photo3: text(), video: text(),
+  pointNote: text(),
+  officeNote: text(),
+  createdAt: createdAt(),
+}, (t) => [index("execution_services_appointment_idx").on(t.appointmentId)]);
+
+const appointmentChild = {
+  id: id(),
+  appointmentId: uuid().notNull().references(() => appointments.id),
+  userId: uuid().references(() => pointUsers.id),
+  createdAt: createdAt(),
+};
+
+export const executionPhotos = pgTable("execution_photos", { ...appointmentChild, file: text().notNull() });
+export const executionNotes = pgTable("execution_notes", { ...appointmentChild, text: text().notNull() });
+export const reports = pgTable("reports", {
+  ...appointmentChild, file: text().notNull(), fileName: text().notNull(), description: text(),
+});
+export const receipts = pgTable("receipts", {
+  ...appointmentChild, file: text().notNull(), fileName: text().notNull(), description: text(), amount: money(), size: integer(),
+});
+
+export const ratings = pgTable("ratings", {
+  appointmentId: uuid().primaryKey().references(() => appointments.id),
+  score: integer().notNull(),
+  comment: text(),
+  createdAt: createdAt(),
+});
+
+export const payoutStatements = pgTable("payout_statements", {
+  id: id(),
+  appointmentId: uuid().notNull().references(() => appointments.id),
+  vehicleId: uuid().notNull().references(() => vehicles.id),
+  servicePointId: uuid().notNull().references(() => servicePoints.id),
+  executionServiceId: uuid().notNull().unique().references(() => executionServices.id),
+  corporateName: text().notNull(),
+  cnpj: text().notNull(),
+  registrationNumber: text(),
+  appointmentDate: date().notNull(),
+  executedAt: timestamp({ withTimezone: true }),
+  paid: flag("N"),
+  paidAt: timestamp({ withTimezone: true }),
+  payout: money(),
+  plate: text().notNull(),
+  memberName: text().notNull(),
+  serviceName: text().notNull(),
+  appointmentStatus: flag("C"),
+  osNumber: integer().notNull(),
+  code: text().notNull(),
+  statementType: text().notNull().default("Mensal"),
+  commissionType: text().notNull().default("Básica"),
+  description: text().notNull().default("Comissao Basica Serviço - V1"),
+  bankAccountId: uuid(),
+  paymentReceipt: text(),
+}, (t) => [index("payout_statements_point_idx").on(t.servicePointId)]);
+
+export const serviceReturns = pgTable("service_returns", {
+  id: id(),
+  appointmentId: uuid().notNull().references(() => appointments.id),
+  vehicleId: uuid().notNull().references(() => vehicles.id),
+  motivationId: integer().references(() => motivations.id),
+  statementId: uuid().references(() => payoutStatements.id),
+  kind: text().notNull(),
+  description: text().notNull(),
+  photos: text(),
+  videos: text(),
+  status: text().notNull().default("A"),
+  statusReason: text(),
+  createdAt: createdAt(),
+});
+
+export const bankAccounts = pgTable("bank_accounts", {
+  id: id(),
+  servicePointId: uuid().notNull().references(() => servicePoints.id),
+  pixKeyType: text(), pixKey: text(),
+  bank: text(), agency: text(), account: text(), accountType: text(),
+  holderName: text().notNull(),
+  holderDocument: text().notNull(),
+  selected: flag("N"),
+  createdAt: createdAt(),
+});
+
+export const invitations = pgTable("invitations", {
+  id: id(),
+  servicePointId: uuid().notNull().references(() => servicePoints.id),
+  userId: uuid().references(() => pointUsers.id),
+  phone: text().notNull(),
+  plate: text().notNull(),
+  createdAt: createdAt(),
+});
+
+export const pointNotifications = pgTable("point_notifications", {
+  id: id(),
+  servicePointId: uuid().notNull().references(() => servicePoints.id),
+  title: text().notNull(),
+  body: text().notNull(),
+  read: boolean().notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const storedFiles = pgTable("stored_files", {
+  id: id(),
+  servicePointId: uuid().notNull().references(() => servicePoints.id),
+  storedName: text().notNull().unique(),
+  originalName: text().notNull(),
+  mimeType: text().notNull(),
+  size: integer().notNull(),
+  createdAt: createdAt(),
+});

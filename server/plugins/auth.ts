@@ -1,0 +1,51 @@
+// Token authentication: authToken header -> session -> active user -> service point; 401 JSON otherwise (server only).
+import { and, eq, gt, lt } from "drizzle-orm";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Db } from "../db/client.ts";
+import { pointUsers, sessions } from "../db/schema.ts";
+import { hashToken } from "../lib/secrets.ts";
+
+export interface AuthContext {
+  sessionId: number;
+  userId: string;
+  servicePointId: string;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    auth: AuthContext;
+  }
+}
+
+export const UNAUTHORIZED = { success: false, message: "Acesso não autorizado! Faça login novamente." };
+
+export function readToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authtoken;
+  const token = Array.isArray(header) ? header[0] : header;
+  return token && token.length <= 200 ? token.trim() : undefined;
+}
+
+export async function findSession(db: Db, token: string): Promise<AuthContext | undefined> {
+  const [row] = await db
+    .select({ sessionId: sessions.id, userId: sessions.userId, servicePointId: sessions.servicePointId })
+    .from(sessions)
+    .innerJoin(pointUsers, eq(pointUsers.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date()), eq(pointUsers.active, "A")))
+    .limit(1);
+  return row;
+}
+
+/** Adds the onRequest hook to a scope: every route registered in it needs a valid token. */
+export function requireAuth(scope: FastifyInstance, db: Db) {
+  scope.decorateRequest("auth", null as unknown as AuthContext);
+  scope.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = readToken(request);
+    const auth = token ? await findSession(db, token) : undefined;
+    if (!auth) return reply.code(401).send(UNAUTHORIZED);
+    request.auth = auth;
+  });
+}
+
+export async function purgeExpiredSessions(db: Db) {
+  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+}

@@ -1,0 +1,49 @@
+// Error and not-found handling: JSON with pt-BR messages, never a stack trace, never a 500 for bad input (server only).
+import type { FastifyError, FastifyInstance } from "fastify";
+
+function validationMessage(err: FastifyError): string {
+  const first = err.validation?.[0];
+  if (!first) return "Dados inválidos.";
+  const field = (first.params as { missingProperty?: string }).missingProperty
+    ?? first.instancePath.replace(/^\//, "").replace(/\//g, ".");
+  const name = field;
+  switch (first.keyword) {
+    case "required": return `O campo ${name} é obrigatório.`;
+    case "type": return `O campo ${name} tem um tipo inválido.`;
+    case "format": case "pattern": return `O campo ${name} tem um formato inválido.`;
+    case "minLength": return `O campo ${name} não pode ficar em branco.`;
+    case "maxLength": return `O campo ${name} é longo demais.`;
+    case "enum": return `O campo ${name} tem um valor não permitido.`;
+    case "minimum": case "maximum": return `O campo ${name} está fora do intervalo permitido.`;
+    case "additionalProperties": return "A requisição contém campos não permitidos.";
+    default: return name ? `O campo ${name} é inválido.` : "Dados inválidos.";
+  }
+}
+
+const BY_CODE: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, "O corpo da requisição não é um JSON válido."],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, "O corpo da requisição está vazio."],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, "O corpo da requisição é grande demais."],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, "Tipo de conteúdo não suportado."],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, "Tamanho do conteúdo inválido."],
+};
+
+export function registerErrorHandling(app: FastifyInstance, spaFallback: boolean) {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err.validation) return reply.code(400).send({ success: false, message: validationMessage(err) });
+    const known = err.code ? BY_CODE[err.code] : undefined;
+    if (known) return reply.code(known[0]).send({ success: false, message: known[1] });
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ success: false, message: err.message || "Requisição inválida." });
+    }
+    request.log.error({ err }, "unhandled error");
+    return reply.code(500).send({ success: false, message: "Erro interno do servidor" });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === "GET" && !request.url.startsWith("/api/") && request.url !== "/api";
+    if (spaFallback && wantsPage) return reply.header("cache-control", "no-cache").sendFile("index.html");
+    return reply.code(404).send({ success: false, message: "Rota não encontrada." });
+  });
+}

@@ -1,0 +1,40 @@
+// Boot only: config -> database (migrations, first-start seed) -> app -> listen; prints the demo login (server only).
+import { loadConfig } from "./config.ts";
+import { openDatabase } from "./db/client.ts";
+import { DataDirLockedError } from "./db/lock.ts";
+import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from "./db/seed.ts";
+import { buildApp } from "./app.ts";
+import { purgeExpiredSessions } from "./plugins/auth.ts";
+
+const config = loadConfig();
+let handle;
+try {
+  handle = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+} catch (err) {
+  if (err instanceof DataDirLockedError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+}
+const { db, kind, close } = handle;
+const seeded = await seedIfEmpty(db);
+await purgeExpiredSessions(db);
+const app = await buildApp({ db, config, logger: process.env.LOG_LEVEL !== "silent" && process.env.NODE_ENV !== "test" });
+
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  await app.close();
+  await close();
+  process.exit(0);
+};
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);
+
+await app.listen({ port: config.port, host: config.host });
+const where = kind === "pglite" ? `PGlite embutido em ${config.dataDir}` : "PostgreSQL (DATABASE_URL)";
+console.log(`\nPortal do Credenciado em http://localhost:${config.port}  —  banco: ${where}${seeded ? " (dados de demonstração criados)" : ""}`);
+console.log(`Login de demonstração: ${DEMO_USERS.main}  senha: ${DEMO_PASSWORD}`);
+console.log(`Outro ponto (isolamento): ${DEMO_USERS.otherPoint}  senha: ${DEMO_PASSWORD}\n`);
