@@ -1,0 +1,44 @@
+// Every route of the spec, with lazily loaded pages (main thread).
+import { Suspense } from "react";
+import { Route, Switch } from "wouter";
+import { PATHS } from "../config/paths";
+import { ChunkErrorBoundary, lazyPage } from "./lazy-page";
+import { LoadingScreen } from "./loading-screen";
+import { Private, Public, PublicOnly } from "./guards";
+import NotFoundPage from "./not-found";
+
+const LoginPage = lazyPage(() => import("../features/session/components/login-page"));
+const PrivacyPage = lazyPage(() => import("../features/legal/privacy-page"));
+const TermsPage = lazyPage(() => import("../features/legal/terms-page"));
+const ContractPage = lazyPage(() => import("../features/legal/contract-page"));
+const Placeholder = lazyPage(() => import("./placeholder-page"));
+
+const PLACEHOLDERS: [string, string][] = [
+  [PATHS.agenda, "Agenda"],
+  [`${PATHS.executionPrefix}/:id`, "Ordem de Serviço"],
+  [PATHS.ratings, "Avaliações dos Clientes"],
+  [PATHS.returns, "Retorno de Serviço"],
+  [PATHS.bankData, "Dados Bancários"],
+  [PATHS.registration, "Dados Cadastrais"],
+  [PATHS.mirror, "Espelho Financeiro"],
+  [PATHS.scanner, "Scanner de Placas"],
+];
+
+export function AppRouter() {
+  return (
+    <ChunkErrorBoundary>
+      <Suspense fallback={<LoadingScreen />}>
+        <Switch>
+          <Route path={PATHS.login}><PublicOnly><LoginPage /></PublicOnly></Route>
+          <Route path={PATHS.privacy}><Public><PrivacyPage /></Public></Route>
+          <Route path={PATHS.terms}><Public><TermsPage /></Public></Route>
+          <Route path={PATHS.contracts}><Private><ContractPage /></Private></Route>
+          {PLACEHOLDERS.map(([path, title]) => (
+            <Route key={path} path={path}><Private><Placeholder title={title} /></Private></Route>
+          ))}
+          <Route><NotFoundPage /></Route>
+        </Switch>
+      </Suspense>
+    </ChunkErrorBoundary>
+  );
+}

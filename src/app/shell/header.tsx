@@ -1,0 +1,62 @@
+// Top header for a signed-in user: logo, avatar with fallback, name and the account dropdown (main thread).
+import { useEffect, useRef, useState } from "react";
+import { Link } from "wouter";
+import { PATHS } from "../../config/paths";
+import { fileUrl } from "../../features/media/api/uploads";
+import { logout } from "../../features/session/store";
+import { useSession } from "../../features/session/use-session";
+import logoUrl from "../../assets/logo.svg";
+import defaultAvatarUrl from "../../assets/default-avatar.svg";
+
+function Avatar({ src }: { src: string | null | undefined }) {
+  const [failed, setFailed] = useState(false);
+  const url = src && !failed ? (/^(https?:|\/)/.test(src) ? src : fileUrl(src)) : defaultAvatarUrl;
+  return <img className="avatar" src={url} alt="" width={36} height={36} onError={() => setFailed(true)} />;
+}
+
+export function Header() {
+  const { user } = useSession();
+  const [open, setOpen] = useState(false);
+  const menuRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: PointerEvent) => {
+      if (!menuRef.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false);
+    document.addEventListener("pointerdown", onDown);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("pointerdown", onDown);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open]);
+
+  if (!user) return null;
+  return (
+    <header className="app-header">
+      <Link href={PATHS.agenda} className="header-logo" aria-label="Início">
+        <img src={logoUrl} alt="" width={36} height={36} />
+        <span className="header-brand">Portal do Credenciado</span>
+      </Link>
+      <div className="user-menu" ref={menuRef}>
+        <button type="button" className="user-menu-button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
+          <Avatar src={user.Logotipo} />
+          <span className="user-name">{user.Nome}</span>
+          <span aria-hidden="true">▾</span>
+        </button>
+        {open && (
+          <div className="dropdown" role="menu" aria-label="Conta">
+            <div className="dropdown-identity">
+              <strong>{user.Nome}</strong>
+              <span className="muted">{user.Email}</span>
+            </div>
+            <Link href={PATHS.registration} role="menuitem" className="dropdown-item" onClick={() => setOpen(false)}>Dados Cadastrais</Link>
+            <button type="button" role="menuitem" className="dropdown-item" onClick={() => { setOpen(false); logout(); }}>Sair</button>
+          </div>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,40 @@
+// Calls of /agendamentos used by the agenda: list, schedule, reschedule, cancel, start, finish, slots, videos, details (main thread).
+import { get, post, seg } from "../../../lib/api-client";
+
+export interface AgendamentoRow {
+  IdSocioVeiculoAgenda: string; IdSocio: string; IdSocioVeiculo: string; NumeroOS: number; StatusAgendamento: string;
+  QtdePendencias: number; DataAgendamento: string; HoraAgendamento: string; Nome: string; Cpf: string; Marca: string;
+  Veiculo: string; Ano: number | null; Litragem: string | null; Placa: string; Motivacao: string | null; Telefone: string | null;
+  Observacoes: string | null; DescricaoPontoAtendimento: string; ValorServico: number | null; ValorRepasse: number | null;
+  IdSocioVeiculoAgendaExecucao: string | null; VideoInicial?: string | null; VideoFinal?: string | null;
+}
+export interface Motivacao { IdMotivacao: number; Descricao: string }
+export interface AgendamentoDetails {
+  agendamento?: { IdSocioVeiculoAgenda: string; NumeroOS: number; StatusAgendamento: string; VideoInicial: string | null; VideoFinal: string | null; [k: string]: unknown };
+  socio?: { IdSocio: string; Nome: string; Cpf: string; [k: string]: unknown };
+  socioVeiculo?: { IdSocioVeiculo: string; MarcaVeiculo: string; Ano: number | null; Litragem: string | null; TipoVeiculo: string; Placa: string; [k: string]: unknown };
+  motivo?: { IdMotivacao: number; Descricao: string };
+  execucao?: { DataHoraInicio: string | null; ExecutorInicio: string | null; ExecutorFim: string | null; [k: string]: unknown };
+}
+type Msg = { message: string };
+
+export const listAppointments = (idPontoAtendimento: string) =>
+  get<{ message: string; data: AgendamentoRow[]; total: number }>(`/agendamentos/lista/${seg(idPontoAtendimento)}`);
+export const scheduleAppointment = (b: { idPontoAtendimento: string; idSocio: string; idSocioVeiculo: string; data: string; hora: string; motivo: number | string }) =>
+  post<Msg>("/agendamentos/agendar", { ...b, pecaPorContaDoSocio: "N" });
+export const rescheduleAppointment = (b: { idSocioVeiculoAgenda: string; idPontoAtendimento: string; idSocio: string; idSocioVeiculo: string; data: string; hora: string; motivo: string }) =>
+  post<Msg>("/agendamentos/reagendar", b);
+export const cancelAppointment = (b: { idSocioVeiculoAgenda: string; idPontoAtendimento: string; idSocio: string; idSocioVeiculo: string; motivo: string; data?: string }) =>
+  post<Msg>("/agendamentos/cancelar", b);
+export const startAppointment = (b: { idSocioVeiculoAgenda: string; idPontoAtendimentoUsuario: string; idSocio: string; data: string; hora: string }) =>
+  post<Msg>("/agendamentos/iniciar", b);
+export const finishAppointment = (b: { idSocioVeiculoAgenda: string; idPontoAtendimentoUsuario: string; idSocio: string; data?: string; responsavel?: string; observacao?: string; km?: string }) =>
+  post<Msg>("/agendamentos/concluir", b);
+export const listAvailableSlots = (b: { idPontoAtendimento: string; dataAgendamento: string; dataAtual: string; horaAtual: string }) =>
+  post<string[]>("/agendamentos/lista-horarios-disponiveis", b);
+export const updateInitialVideo = (idSocioVeiculoAgenda: string, videoInicial: string) =>
+  post<Msg>("/agendamentos/atualizar-video-inicial", { idSocioVeiculoAgenda, videoInicial });
+export const updateFinalVideo = (idSocioVeiculoAgenda: string, videoFinal: string) =>
+  post<Msg>("/agendamentos/atualizar-video-final", { idSocioVeiculoAgenda, videoFinal });
+export const getAppointment = (id: string) => get<AgendamentoDetails>(`/agendamentos/get/${seg(id)}`);
+export const listMotivations = () => get<{ motivacoes: Motivacao[] }>("/agendamentos/lista-motivacoes");

@@ -1,0 +1,10 @@
+// Calls of /avaliacoes: average and list of ratings of the service point (main thread).
+import { get, seg } from "../../../lib/api-client";
+
+export interface Avaliacao {
+  IdSocioVeiculoAgenda: string; Cliente: string; MarcaVeiculo: string; ModeloVeiculo: string; AnoVeiculo: number | null;
+  PlacaVeiculo: string; NumeroOS: number; Nota: number; Observacoes: string | null; DataLog: string;
+}
+export const getRatingAverage = (idPontoAtendimento: string) =>
+  get<{ MediaNotas: number | null; TotalAvaliacoes: number }>(`/avaliacoes/get-average/${seg(idPontoAtendimento)}`);
+export const listRatings = (idPontoAtendimento: string) => get<Avaliacao[]>(`/avaliacoes/get-all/${seg(idPontoAtendimento)}`);

@@ -1,0 +1,10 @@
+// Call of /espelho/lista: payout statement rows of the point, filtered by period and payment status (main thread).
+import { post } from "../../../lib/api-client";
+
+export interface EspelhoRow {
+  IdFinanceiroEspelho: string; Matricula: string | null; RazaoSocial: string; Cnpj: string; Placa: string; VeiculoPlaca: string;
+  DataAgendamento: string; DataExecucaoOS: string | null; NomeServico: string; NumeroOS: number; ValorRepasse: number | null;
+  PagamentoFeito: "S" | "N"; CodigoEspelho: string; TipoComissao: string; Descricao: string; SocioNome: string; ComprovantePagamento: string | null;
+}
+export const listMirror = (f: { idPontoAtendimento: string; dataInicio?: string; dataFim?: string; pagamentoFeito?: "S" | "N" }) =>
+  post<EspelhoRow[]>("/espelho/lista", f);

@@ -1,0 +1,43 @@
+// Calls used by the OS execution screen: services, warranty and limits, photos, notes, laudos and recibos (main thread).
+import { get, post, seg } from "../../../lib/api-client";
+
+export interface PointService { IdServico: string; value: string; label: string; description: string | null; TipoVeiculo: string; FornecidoPelaVcar: "S" | "N" }
+export interface LinkedService {
+  id: string; idSocioVeiculoAgendaExecucaoServico?: string; value: string; label: string; status: "P" | "A" | "R";
+  StatusAprovacao: "P" | "A" | "R"; PecaPorContaDoSocio: string | null; FornecidoPelaVcar: "S" | "N"; Observacoes: string | null;
+  [k: string]: unknown;
+}
+export interface Foto { IdSocioVeiculoAgendaExecucaoFoto: string; Foto: string; DataLog: string }
+export interface Anotacao { IdSocioVeiculoAgendaExecucaoAnotacao: string; Anotacao: string; DataLog: string }
+export interface Laudo { IdSocioVeiculoAgendaLaudo: string; NomeArquivo: string; DataLog: string; descricao?: string | null }
+export interface NotaFiscal { IdSocioVeiculoAgendaNotaFiscal: string; NomeArquivo: string; DataLog: string; valor?: number | null; descricao?: string | null; tamanho?: number | null }
+export interface AnnualLimit { idServico: string; limiteAnual: number; podeUsar: boolean; [k: string]: unknown }
+type Msg = { message: string };
+
+export const listPointServices = (idPontoAtendimento: string) => get<{ servicos: PointService[] }>(`/ponto-atendimento/servicos/${seg(idPontoAtendimento)}`);
+export const listLinkedServices = (id: string) => get<{ servicos: LinkedService[] }>(`/agendamentos/servicos-vinculados/${seg(id)}`);
+export const linkService = (b: { idPontoAtendimentoUsuario: string; idSocioVeiculoAgenda: string; idServico: string }) =>
+  post<Msg & { idSocioVeiculoAgendaExecucaoServico: string }>("/agendamentos/vincular-servico", b);
+export const unlinkService = (idSocioVeiculoAgendaExecucaoServico: string) =>
+  post<Msg>("/agendamentos/desvincular-servico", { idSocioVeiculoAgendaExecucaoServico });
+export const checkWarranty = (idSocioVeiculo: string, idServico: string) =>
+  post<{ garantiaValida: boolean; garantia?: number; dataLimiteGarantia?: string }>("/servico/verificar-garantia", { idSocioVeiculo, idServico });
+export const checkAnnualLimit = (idSocioVeiculo: string) => post<{ servicos: AnnualLimit[] }>("/servico/verificar-limite-anual", { idSocioVeiculo });
+
+export const listPhotos = (id: string) => get<{ fotos: Foto[] }>(`/agendamentos/get-fotos/${seg(id)}`);
+export const addPhoto = (b: { idSocioVeiculoAgenda: string; idPontoAtendimentoUsuario: string; foto: string }) => post<Msg>("/agendamentos/adicionar-foto", b);
+export const deletePhoto = (idSocioVeiculoAgendaExecucaoFoto: string) => post<Msg>("/agendamentos/deletar-foto", { idSocioVeiculoAgendaExecucaoFoto });
+
+export const listNotes = (id: string) => get<{ message: string; anotacoes: Anotacao[] }>(`/agendamentos/get-anotacoes/${seg(id)}`);
+export const addNote = (b: { idSocioVeiculoAgenda: string; idPontoAtendimentoUsuario: string; anotacao: string; data: string }) => post<Msg>("/agendamentos/adicionar-anotacao", b);
+export const deleteNote = (idSocioVeiculoAgendaExecucaoAnotacao: string) => post<Msg>("/agendamentos/deletar-anotacao", { idSocioVeiculoAgendaExecucaoAnotacao });
+
+export const listReceipts = (id: string) => get<{ message: string; notas: NotaFiscal[] }>(`/agendamentos/get-notas-fiscais/${seg(id)}`);
+export const addReceipt = (b: { idSocioVeiculoAgenda: string; idPontoAtendimentoUsuario: string; notaFiscal: string; nomeArquivo: string; data: string; valor?: number; descricao?: string }) =>
+  post<Msg & { notaFiscal: string }>("/agendamentos/adicionar-nota-fiscal", b);
+export const deleteReceipt = (idSocioVeiculoAgendaNotaFiscal: string) => post<Msg>("/agendamentos/deletar-nota-fiscal", { idSocioVeiculoAgendaNotaFiscal });
+
+export const listReports = (id: string) => get<{ message: string; laudos: Laudo[] }>(`/agendamentos/get-laudos/${seg(id)}`);
+export const addReport = (b: { idSocioVeiculoAgenda: string; idPontoAtendimentoUsuario: string; laudo?: string; nomeArquivo: string; data: string; descricao?: string }) =>
+  post<Msg & { laudo: string }>("/agendamentos/adicionar-laudo", b);
+export const deleteReport = (idSocioVeiculoAgendaLaudo: string) => post<Msg>("/agendamentos/deletar-laudo", { idSocioVeiculoAgendaLaudo });

@@ -1,0 +1,33 @@
+// Calls of /credenciado: login, token check, user data, logout (main thread).
+import { get, post } from "../../../lib/api-client";
+
+export interface LoginResponse { message: string; token: string; user: { id: string; email: string; name?: string } }
+
+/** The signed-in attendant and the service point, as /credenciado/get returns them (kept in localStorage as userData). */
+export interface SessionUser {
+  IdPontoAtendimentoUsuario: string;
+  IdPontoAtendimento: string;
+  Nome: string;
+  Email: string;
+  Telefone?: string | null;
+  Cargo?: string;
+  Administrativo?: "S" | "N";
+  Descricao?: string;
+  RazaoSocial?: string;
+  Cnpj?: string;
+  NumeroMatricula?: string | null;
+  Endereco?: string | null;
+  EnderecoCidade?: string | null;
+  EnderecoUf?: string | null;
+  EnderecoBairro?: string | null;
+  EnderecoCep?: string | null;
+  EnderecoComplemento?: string | null;
+  Logotipo?: string | null;
+  [key: string]: unknown;
+}
+
+export const login = (email: string, password: string, lembrar: boolean) =>
+  post<LoginResponse>("/credenciado/login", { email, password, lembrar }, { token: null });
+export const checkAuth = (token: string) => get<{ message: string; data: string }>("/credenciado/auth", { token });
+export const getUser = (token: string) => get<{ message: string; data: SessionUser }>("/credenciado/get", { token });
+export const logoutSession = (token: string) => post<{ message: string }>("/credenciado/logout", {}, { token });

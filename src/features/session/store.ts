@@ -1,0 +1,84 @@
+// Session store (valtio): loading -> authenticated | unauthenticated, login and logout flows (main thread).
+import { proxy } from "valtio/vanilla";
+import { STORAGE_KEYS } from "../../config/env";
+import { MSG } from "../../config/messages.pt-BR";
+import { isBlank } from "../../domain/validators";
+import { bus } from "../../lib/bus";
+import { checkAuth, getUser, login as loginCall, logoutSession, type SessionUser } from "./api/credenciado";
+
+export type SessionStatus = "loading" | "authenticated" | "unauthenticated";
+interface SessionState { status: SessionStatus; user: SessionUser | null; token: string | null }
+
+const DEFAULT_STATE: Readonly<SessionState> = Object.freeze({ status: "loading", user: null, token: null });
+export const sessionStore = proxy<SessionState>({ ...DEFAULT_STATE });
+
+function readStored(): { token: string; user: SessionUser } | null {
+  const token = localStorage.getItem(STORAGE_KEYS.token);
+  const raw = localStorage.getItem(STORAGE_KEYS.user);
+  if (!token || !raw) return null;
+  try {
+    const user = JSON.parse(raw) as SessionUser;
+    if (user && typeof user === "object" && typeof user.IdPontoAtendimento === "string") return { token, user };
+  } catch {
+    // corrupt user data: discarded below together with the token
+  }
+  return null;
+}
+
+function clearStored() {
+  localStorage.removeItem(STORAGE_KEYS.token);
+  localStorage.removeItem(STORAGE_KEYS.user);
+}
+
+function setSignedOut() {
+  clearStored();
+  Object.assign(sessionStore, { status: "unauthenticated", user: null, token: null });
+}
+
+/**
+ * Restores the stored session. The token is confirmed with the server; only a refusal (401) signs the user out,
+ * so an attendant who opens the portal without signal keeps working with the data stored on the phone.
+ */
+export async function initSession(): Promise<void> {
+  const stored = readStored();
+  if (!stored) return setSignedOut();
+  const check = await checkAuth(stored.token);
+  if (!check.ok && check.status === 401) return setSignedOut();
+  Object.assign(sessionStore, { status: "authenticated", user: stored.user, token: stored.token });
+}
+
+export type LoginOutcome = { ok: true; message: string } | { ok: false; message: string };
+
+function loginFailure(status: number | undefined, message: string | undefined): string {
+  if (message) return message;
+  if (status === undefined) return typeof navigator !== "undefined" && navigator.onLine === false ? MSG.login.offline : MSG.login.error;
+  if (status >= 500) return MSG.login.serverError;
+  return MSG.login.failed;
+}
+
+/** Credentials -> token -> auth verification -> user data -> authenticated. Nothing is stored unless every step succeeds. */
+export async function login(email: string, password: string, remember: boolean): Promise<LoginOutcome> {
+  if (isBlank(email) || password === "") return { ok: false, message: MSG.login.required };
+  const res = await loginCall(email.trim(), password, remember);
+  if (!res.ok || !res.data?.token) return { ok: false, message: res.ok ? MSG.login.failed : loginFailure(res.status, res.message) };
+  const token = res.data.token;
+  const auth = await checkAuth(token);
+  if (!auth.ok) return { ok: false, message: MSG.login.authCheck };
+  const user = await getUser(token);
+  if (!user.ok || !user.data?.data) return { ok: false, message: MSG.login.userData };
+  localStorage.setItem(STORAGE_KEYS.token, token);
+  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user.data.data));
+  Object.assign(sessionStore, { status: "authenticated", user: user.data.data, token });
+  return { ok: true, message: res.data.message };
+}
+
+/** Clears token and user data at once; the server-side session is revoked in the background when reachable. */
+export function logout(): void {
+  const token = sessionStore.token;
+  setSignedOut();
+  if (token) void logoutSession(token);
+}
+
+bus.on("session:expired", () => {
+  if (sessionStore.status === "authenticated") setSignedOut();
+});

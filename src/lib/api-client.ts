@@ -1,0 +1,72 @@
+// HTTP client for the portal API: base URL, authToken header, errors returned as values, never thrown (main thread).
+import { API_BASE, STORAGE_KEYS } from "../config/env";
+import { bus } from "./bus";
+
+export type ApiOk<T> = { ok: true; status: number; data: T };
+export type ApiError = { ok: false; status: number | undefined; message: string | undefined; body: unknown };
+export type ApiResult<T> = ApiOk<T> | ApiError;
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Token passed explicitly (login flow); otherwise the stored one is used. `null` sends none. */
+  token?: string | null;
+  signal?: AbortSignal;
+}
+
+export const apiUrl = (path: string) => `${API_BASE}${path}`;
+export const storedToken = () => {
+  try {
+    return localStorage.getItem(STORAGE_KEYS.token);
+  } catch {
+    return null;
+  }
+};
+
+const messageOf = (body: unknown): string | undefined => {
+  if (body && typeof body === "object") {
+    const m = (body as { message?: unknown; error?: unknown }).message ?? (body as { error?: unknown }).error;
+    if (typeof m === "string" && m.trim()) return m;
+  }
+  return undefined;
+};
+
+async function readBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export async function request<T>(method: "GET" | "POST", path: string, opts: RequestOptions = {}): Promise<ApiResult<T>> {
+  const token = opts.token === undefined ? storedToken() : opts.token;
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (opts.body !== undefined) headers["content-type"] = "application/json";
+  if (token) headers.authToken = token;
+  let res: Response;
+  try {
+    res = await fetch(apiUrl(path), {
+      method, headers, signal: opts.signal, credentials: "same-origin",
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    });
+  } catch (err) {
+    return { ok: false, status: undefined, message: undefined, body: err };
+  }
+  let body: unknown;
+  try {
+    body = await readBody(res);
+  } catch (err) {
+    return { ok: false, status: undefined, message: undefined, body: err };
+  }
+  if (res.ok) return { ok: true, status: res.status, data: body as T };
+  if (res.status === 401 && token && opts.token === undefined) bus.emit("session:expired");
+  return { ok: false, status: res.status, message: messageOf(body), body };
+}
+
+export const get = <T>(path: string, opts?: RequestOptions) => request<T>("GET", path, opts);
+export const post = <T>(path: string, body: unknown, opts?: RequestOptions) => request<T>("POST", path, { ...opts, body });
+
+/** Path segment encoding for ids and plates placed in URLs. */
+export const seg = (value: string | number) => encodeURIComponent(String(value));
