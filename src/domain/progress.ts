@@ -1,0 +1,16 @@
+// Progress throttle shared by workers: at most `perSecond` updates, first and last always delivered (pure TS).
+export function throttleProgress(report: (percent: number) => void, perSecond = 5, now: () => number = Date.now) {
+  const gap = 1000 / perSecond;
+  let last = -Infinity;
+  let lastValue = -1;
+  return (percent: number) => {
+    const p = Math.max(0, Math.min(100, Math.round(percent)));
+    const t = now();
+    if (p === 100 || lastValue < 0 || t - last >= gap) {
+      if (p === lastValue) return;
+      last = t;
+      lastValue = p;
+      report(p);
+    }
+  };
+}

@@ -1,0 +1,44 @@
+// Test projects: unit (node), server (node, PGlite/PostgreSQL), browser (real Chromium), e2e (built app + real server).
+import { defineConfig } from "vitest/config";
+import { playwright } from "@vitest/browser-playwright";
+import react from "@vitejs/plugin-react";
+
+export const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
+export const CHROME_ARGS = [
+  "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
+];
+
+export default defineConfig({
+  test: {
+    reporters: ["default", "./tests/summary-reporter.ts"],
+    projects: [
+      { test: { name: "unit", include: ["tests/domain/**/*.test.ts"], environment: "node" } },
+      {
+        test: {
+          name: "server", include: ["tests/server/**/*.test.ts"], environment: "node", testTimeout: 30_000, hookTimeout: 60_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: "browser",
+          include: ["tests/workers/**/*.test.ts", "tests/ui/**/*.test.tsx"],
+          testTimeout: 30_000,
+          browser: {
+            enabled: true,
+            headless: true,
+            screenshotFailures: false,
+            provider: playwright({ launchOptions: { executablePath: CHROME_PATH, args: CHROME_ARGS } }),
+            instances: [{ browser: "chromium" }],
+          },
+        },
+      },
+      {
+        test: {
+          name: "e2e", include: ["tests/e2e/**/*.test.ts"], environment: "node", globalSetup: ["tests/e2e/global-setup.ts"],
+          testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
