@@ -1,5 +1,5 @@
 // Mobile drawer 'Menu Principal': closes on Escape, overlay, close button or navigation; locks page scroll while open (main thread).
-import { useEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 import { useLocation } from "wouter";
 import { DRAWER_GROUPS } from "./nav";
 import { NavLink } from "./nav-link";
@@ -9,7 +9,8 @@ export function Drawer({ open, onClose }: { open: boolean; onClose: () => void }
   const closeRef = useRef<HTMLButtonElement>(null);
   const openedAt = useRef(location);
 
-  useEffect(() => {
+  // Layout effect: the page is scrollable again in the same commit that removes the drawer.
+  useLayoutEffect(() => {
     if (open) openedAt.current = location;
     else return;
     const onKey = (e: KeyboardEvent) => e.key === "Escape" && onClose();

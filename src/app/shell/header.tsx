@@ -1,6 +1,6 @@
 // Top header for a signed-in user: logo, avatar with fallback, name and the account dropdown (main thread).
 import { useEffect, useRef, useState } from "react";
-import { Link } from "wouter";
+import { Link, useLocation } from "wouter";
 import { PATHS } from "../../config/paths";
 import { fileUrl } from "../../features/media/api/uploads";
 import { logout } from "../../features/session/store";
@@ -16,6 +16,7 @@ function Avatar({ src }: { src: string | null | undefined }) {
 
 export function Header() {
   const { user } = useSession();
+  const [, navigate] = useLocation();
   const [open, setOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
 
@@ -53,7 +54,7 @@ export function Header() {
               <span className="muted">{user.Email}</span>
             </div>
             <Link href={PATHS.registration} role="menuitem" className="dropdown-item" onClick={() => setOpen(false)}>Dados Cadastrais</Link>
-            <button type="button" role="menuitem" className="dropdown-item" onClick={() => { setOpen(false); logout(); }}>Sair</button>
+            <button type="button" role="menuitem" className="dropdown-item" onClick={() => { setOpen(false); logout(); navigate(PATHS.login, { replace: true }); }}>Sair</button>
           </div>
         )}
       </div>

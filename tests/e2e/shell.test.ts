@@ -1,0 +1,217 @@
+// End to end against the built app and the real server: login -> shell -> every menu entry -> logout, desktop and mobile.
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { DESKTOP, MOBILE, launch, signIn } from "./browser";
+
+const base = inject("baseUrl");
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+async function open(options: typeof DESKTOP): Promise<{ ctx: BrowserContext; page: Page }> {
+  const ctx = await browser.newContext(options);
+  const page = await ctx.newPage();
+  return { ctx, page };
+}
+const heading = (page: Page) => page.locator("h1").first();
+/** Waits until the page's main heading shows the title (pages are lazy chunks, so the URL changes first). */
+const expectTitle = (page: Page, title: string) =>
+  page.locator("h1", { hasText: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) }).first().waitFor({ timeout: 10_000 });
+
+describe("desktop", () => {
+  it("redirects to login remembering the origin, then navigates every sidebar entry and logs out", async () => {
+    const { ctx, page } = await open(DESKTOP);
+    await page.goto(`${base}/avaliacoes`);
+    await page.waitForURL(/\/login\?redirect=%2Favaliacoes$/);
+    const submit = page.getByRole("button", { name: "Entrar" });
+    await expect(submit.isDisabled()).resolves.toBe(true);
+    await signIn(page);
+    await page.waitForURL(`${base}/avaliacoes`);
+    await expectTitle(page, "Avaliações dos Clientes");
+    await expect(page.getByText("Login realizado com sucesso.").isVisible()).resolves.toBe(true);
+    await expect(page.locator(".app-header .user-name").textContent()).resolves.toBe("Marina Souza");
+
+    const sidebar = page.getByRole("navigation", { name: "Menu lateral" });
+    const entries: [string, string, string][] = [
+      ["Agenda", "/", "Agenda"],
+      ["Avaliações", "/avaliacoes", "Avaliações dos Clientes"],
+      ["Retorno de Serviço", "/retorno-servico", "Retorno de Serviço"],
+      ["Espelho", "/espelho", "Espelho Financeiro"],
+      ["Dados Bancários", "/dados-bancarios", "Dados Bancários"],
+      ["Contrato", "/contratos", "Contrato de Credenciamento"],
+      ["Política de Privacidade", "/privacy", "Política de Privacidade"],
+      ["Termos de Uso", "/terms", "Termos de Uso"],
+    ];
+    for (const [label, path, title] of entries) {
+      await sidebar.getByRole("link", { name: label, exact: true }).click();
+      await page.waitForURL(`${base}${path}`);
+      await expectTitle(page, title);
+      await expect(sidebar.getByRole("link", { name: label, exact: true }).getAttribute("aria-current")).resolves.toBe("page");
+    }
+    await expect(page.getByText("Auto Center Boa Viagem Ltda").isVisible()).resolves.toBe(false);
+
+    await page.goto(`${base}/execucao-os/qualquer-id`);
+    await expectTitle(page, "Ordem de Serviço");
+    await expect(sidebar.getByRole("link", { name: "Agenda", exact: true }).getAttribute("aria-current")).resolves.toBe("page");
+
+    const toggle = sidebar.getByRole("button", { name: "Financeiro" });
+    await toggle.click();
+    await expect(sidebar.getByRole("link", { name: "Espelho", exact: true }).isVisible()).resolves.toBe(false);
+    await expect(sidebar.getByRole("link", { name: "Retorno de Serviço" }).isVisible()).resolves.toBe(true);
+    await toggle.click();
+    await expect(sidebar.getByRole("link", { name: "Espelho", exact: true }).isVisible()).resolves.toBe(true);
+
+    const account = page.getByRole("button", { name: /Marina Souza/ });
+    await account.click();
+    const menu = page.getByRole("menu", { name: "Conta" });
+    await expect(menu.getByText("demo@credenciado.com.br").isVisible()).resolves.toBe(true);
+    await page.locator("h1").click();
+    await expect(menu.count()).resolves.toBe(0);
+    await account.click();
+    await menu.getByRole("menuitem", { name: "Dados Cadastrais" }).click();
+    await page.waitForURL(`${base}/dados-cadastrais`);
+    await expectTitle(page, "Dados Cadastrais");
+
+    await account.click();
+    await page.getByRole("menuitem", { name: "Sair" }).click();
+    await page.waitForURL(/\/login/);
+    await expect(page.evaluate(() => [localStorage.getItem("authToken"), localStorage.getItem("userData")])).resolves.toEqual([null, null]);
+    await page.goto(`${base}/espelho`);
+    await page.waitForURL(/\/login\?redirect=%2Fespelho$/);
+    await ctx.close();
+  });
+
+  it("shows the server's message on a wrong password, 'Entrando...' while busy, and keeps the session across reloads", async () => {
+    const { ctx, page } = await open(DESKTOP);
+    await page.goto(`${base}/login`);
+    await signIn(page, "demo@credenciado.com.br", "senha-errada");
+    await page.locator("form").getByRole("alert").filter({ hasText: "Credenciais inválidas." }).waitFor();
+    await page.route("**/api/credenciado/login", async (route) => {
+      await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    });
+    await page.getByLabel("Senha", { exact: true }).fill("demo1234");
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await expect(page.getByRole("button", { name: "Entrando..." }).isDisabled()).resolves.toBe(true);
+    await page.waitForURL(`${base}/`);
+    await page.reload();
+    await expectTitle(page, "Agenda");
+    await page.goto(`${base}/login`);
+    await page.waitForURL(`${base}/`);
+    await ctx.close();
+  });
+
+  it("signs out when the stored token is refused by the server", async () => {
+    const { ctx, page } = await open(DESKTOP);
+    await page.goto(`${base}/login`);
+    await signIn(page);
+    await page.waitForURL(`${base}/`);
+    await page.evaluate(() => localStorage.setItem("authToken", "token-revogado"));
+    await page.reload();
+    await page.waitForURL(/\/login/);
+    await expect(page.evaluate(() => localStorage.getItem("userData"))).resolves.toBeNull();
+    await ctx.close();
+  });
+
+  it("shows the password on request and discards corrupt stored user data", async () => {
+    const { ctx, page } = await open(DESKTOP);
+    await page.goto(`${base}/login`);
+    await page.evaluate(() => {
+      localStorage.setItem("authToken", "x");
+      localStorage.setItem("userData", "{corrompido");
+    });
+    await page.goto(`${base}/`);
+    await page.waitForURL(/\/login/);
+    await expect(page.evaluate(() => localStorage.getItem("authToken"))).resolves.toBeNull();
+    const password = page.getByLabel("Senha", { exact: true });
+    await password.fill("segredo");
+    await expect(password.getAttribute("type")).resolves.toBe("password");
+    await page.getByRole("button", { name: "Mostrar senha" }).click();
+    await expect(password.getAttribute("type")).resolves.toBe("text");
+    await expect(page.getByRole("link", { name: "Quero ser credenciado" }).getAttribute("target")).resolves.toBe("_blank");
+    await ctx.close();
+  });
+
+  it("serves the not-found page and the public legal pages without login", async () => {
+    const { ctx, page } = await open(DESKTOP);
+    await page.goto(`${base}/policy`);
+    await expect(page.getByText("404").isVisible()).resolves.toBe(true);
+    await expectTitle(page, "Página não encontrada");
+    await page.getByRole("button", { name: "Início" }).click();
+    await page.waitForURL(/\/login/);
+    await page.goto(`${base}/privacy`);
+    await expectTitle(page, "Política de Privacidade");
+    await expect(page.getByText(/LGPD/).first().isVisible()).resolves.toBe(true);
+    await page.goto(`${base}/terms`);
+    await expectTitle(page, "Termos de Uso");
+    await page.goto(`${base}/nada/aqui`);
+    await page.getByRole("button", { name: "Voltar" }).click();
+    await page.waitForURL(`${base}/terms`);
+    await ctx.close();
+  });
+});
+
+describe("mobile (Pixel 7)", () => {
+  it("uses the bottom bar and the 'Menu Principal' drawer", async () => {
+    const { ctx, page } = await open(MOBILE);
+    await page.goto(`${base}/`);
+    await signIn(page);
+    await page.waitForURL(`${base}/`);
+    await expect(page.getByRole("navigation", { name: "Menu lateral" }).isVisible()).resolves.toBe(false);
+    const bar = page.getByRole("navigation", { name: "Menu inferior" });
+    const entries: [string, string, string][] = [
+      ["Avaliações", "/avaliacoes", "Avaliações dos Clientes"],
+      ["Escanear", "/scan", "Scanner de Placas"],
+      ["Financeiro", "/espelho", "Espelho Financeiro"],
+      ["Agenda", "/", "Agenda"],
+    ];
+    for (const [label, path, title] of entries) {
+      await bar.getByRole("link", { name: label }).tap();
+      await page.waitForURL(`${base}${path}`);
+      await expectTitle(page, title);
+    }
+
+    const menuButton = bar.getByRole("button", { name: "Menu" });
+    const drawer = page.getByRole("dialog", { name: "Menu Principal" });
+    const overflow = () => page.evaluate(() => document.body.style.overflow);
+
+    await menuButton.tap();
+    await expect(drawer.isVisible()).resolves.toBe(true);
+    await expect(overflow()).resolves.toBe("hidden");
+    await page.keyboard.press("Escape");
+    await expect(drawer.count()).resolves.toBe(0);
+    await expect(overflow()).resolves.toBe("");
+
+    await menuButton.tap();
+    await page.getByTestId("drawer-overlay").click({ position: { x: 10, y: 300 } });
+    await expect(drawer.count()).resolves.toBe(0);
+
+    await menuButton.tap();
+    await drawer.getByRole("button", { name: "Fechar menu" }).tap();
+    await expect(drawer.count()).resolves.toBe(0);
+
+    const drawerEntries: [string, string, string][] = [
+      ["Retorno de Serviço", "/retorno-servico", "Retorno de Serviço"],
+      ["Dados Bancários", "/dados-bancarios", "Dados Bancários"],
+      ["Espelho", "/espelho", "Espelho Financeiro"],
+      ["Contratos", "/contratos", "Contrato de Credenciamento"],
+      ["Política de Privacidade", "/privacy", "Política de Privacidade"],
+      ["Termos de Uso", "/terms", "Termos de Uso"],
+    ];
+    for (const [label, path, title] of drawerEntries) {
+      await menuButton.tap();
+      await drawer.getByRole("link", { name: label }).tap();
+      await page.waitForURL(`${base}${path}`);
+      await expect(drawer.count()).resolves.toBe(0);
+      await expect(overflow()).resolves.toBe("");
+      await expectTitle(page, title);
+    }
+
+    await page.getByRole("button", { name: /Marina Souza/ }).tap();
+    await page.getByRole("menuitem", { name: "Sair" }).tap();
+    await page.waitForURL(/\/login/);
+    await ctx.close();
+  });
+});
