@@ -15,7 +15,6 @@ async function open(options: typeof DESKTOP): Promise<{ ctx: BrowserContext; pag
   const page = await ctx.newPage();
   return { ctx, page };
 }
-const heading = (page: Page) => page.locator("h1").first();
 /** Waits until the page's main heading shows the title (pages are lazy chunks, so the URL changes first). */
 const expectTitle = (page: Page, title: string) =>
   page.locator("h1", { hasText: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) }).first().waitFor({ timeout: 10_000 });

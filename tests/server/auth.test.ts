@@ -1,7 +1,7 @@
 // Login, token verification, user data, expiry, revocation, rate limit, error shapes; on PGlite and, with TEST_DATABASE_URL, PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { BACKENDS, loginAs, makeTestApp, type TestApp } from "./helpers";
+import { BACKENDS, loginAs, makeTestApp, queryRows, type TestApp } from "./helpers";
 import { pointUsers, servicePoints, sessions } from "../../server/db/schema";
 import { hashToken } from "../../server/lib/secrets";
 import { DEMO_PASSWORD, DEMO_USERS } from "../../server/db/seed";
@@ -154,15 +154,15 @@ describe.each(BACKENDS)("session routes on %s", (backend) => {
   it("seeds two points with plates of both formats and appointments in every status this month", async () => {
     const [{ n }] = await t.db.select({ n: sql<number>`count(*)::int` }).from(servicePoints);
     expect(n).toBe(2);
-    const plates = (await t.db.execute(sql`select plate from vehicles`)).rows.map((r) => String((r as { plate: string }).plate));
+    const plates = (await queryRows<{ plate: string }>(t.db, sql`select plate from vehicles`)).map((r) => r.plate);
     expect(plates.some((p) => /^[A-Z]{3}\d{4}$/.test(p))).toBe(true);
     expect(plates.some((p) => /^[A-Z]{3}\d[A-Z]\d{2}$/.test(p))).toBe(true);
-    const statuses = (await t.db.execute(sql`
+    const statuses = (await queryRows<{ s: string }>(t.db, sql`
       select distinct case when a.status = 'A' and e.id is null then 'pendente' when a.status = 'A' then 'andamento'
         when a.status = 'C' then 'concluido' else 'cancelado' end as s
       from appointments a left join executions e on e.appointment_id = a.id
-      where date_trunc('month', a.date) = date_trunc('month', (now() at time zone 'America/Sao_Paulo')::date)`)).rows
-      .map((r) => (r as { s: string }).s).sort();
+      where date_trunc('month', a.date) = date_trunc('month', (now() at time zone 'America/Sao_Paulo')::date)`))
+      .map((r) => r.s).sort();
     expect(statuses).toEqual(["andamento", "cancelado", "concluido", "pendente"]);
   });
 });

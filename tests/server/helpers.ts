@@ -1,6 +1,7 @@
 // Builds a real app over a fresh seeded database: in-memory PGlite, or a new PostgreSQL database when TEST_DATABASE_URL is set.
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import type { SQL } from "drizzle-orm";
 import { buildApp } from "../../server/app";
 import { loadConfig, type ServerConfig } from "../../server/config";
 import { openDatabase, type Db } from "../../server/db/client";
@@ -51,4 +52,9 @@ export async function loginAs(app: FastifyInstance, email: string = DEMO_USERS.m
   const res = await app.inject({ method: "POST", url: "/api/credenciado/login", payload: { email, password: DEMO_PASSWORD, ...extra } });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return res.json().token as string;
+}
+
+/** Raw SQL rows; both drivers (PGlite and node-postgres) answer execute() with { rows }. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }

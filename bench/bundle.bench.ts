@@ -1,0 +1,44 @@
+// Gzipped JavaScript a browser must load before each route can render (entry + its imports + the route's lazy chunk) (Node).
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { build, type Manifest } from "vite";
+import type { BenchRow } from "./types.ts";
+
+const ROUTES: [string, string][] = [
+  ["/login", "src/features/session/components/login-page.tsx"],
+  ["/ (placeholder pages)", "src/app/placeholder-page.tsx"],
+  ["/privacy", "src/features/legal/privacy-page.tsx"],
+  ["/terms", "src/features/legal/terms-page.tsx"],
+  ["/contratos", "src/features/legal/contract-page.tsx"],
+];
+
+function collect(manifest: Manifest, key: string, seen: Set<string>) {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(chunk.file)) return;
+  seen.add(chunk.file);
+  for (const dep of chunk.imports ?? []) collect(manifest, dep, seen);
+}
+
+export default async function bundleBench(): Promise<BenchRow[]> {
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-dist-"));
+  try {
+    await build({ logLevel: "silent", build: { outDir, emptyOutDir: true, manifest: true } });
+    const manifest = JSON.parse(fs.readFileSync(path.join(outDir, ".vite", "manifest.json"), "utf8")) as Manifest;
+    const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry)!;
+    const gz = (files: Set<string>) =>
+      [...files].filter((f) => f.endsWith(".js")).reduce((n, f) => n + gzipSync(fs.readFileSync(path.join(outDir, f))).length, 0);
+    const entryFiles = new Set<string>();
+    collect(manifest, entryKey, entryFiles);
+    const rows: BenchRow[] = [{ bench: "bundle", case: "entry (every route)", metric: "gzip JS", value: gz(entryFiles) / 1024, unit: "KiB" }];
+    for (const [route, source] of ROUTES) {
+      const files = new Set(entryFiles);
+      collect(manifest, source, files);
+      rows.push({ bench: "bundle", case: route, metric: "gzip JS initial", value: gz(files) / 1024, unit: "KiB" });
+    }
+    return rows;
+  } finally {
+    fs.rmSync(outDir, { recursive: true, force: true });
+  }
+}
