@@ -14,3 +14,15 @@ export function throttleProgress(report: (percent: number) => void, perSecond = 
     }
   };
 }
+
+/**
+ * Wraps a cross-thread progress callback (a Comlink proxy answers each call with a promise on its own port) so a worker can
+ * wait for every delivered update before returning; otherwise the result may reach the page before the final 100.
+ */
+export function deliveredProgress(onProgress?: (percent: number) => unknown) {
+  const pending: Promise<unknown>[] = [];
+  return {
+    report: onProgress ? (percent: number) => void pending.push(Promise.resolve(onProgress(percent)).catch(() => undefined)) : undefined,
+    flush: () => Promise.all(pending).then(() => undefined),
+  };
+}

@@ -4,7 +4,7 @@ import { agendaStatus, matchesFilter } from "../../src/domain/agenda-status";
 import { isBlank, isEmail } from "../../src/domain/validators";
 import { formatBRL } from "../../src/domain/format";
 import { addDays, brToIso, isoToBr, monthRange, wallClock } from "../../src/domain/dates";
-import { throttleProgress } from "../../src/domain/progress";
+import { deliveredProgress, throttleProgress } from "../../src/domain/progress";
 import { isAgendaPath, safeRedirect } from "../../src/config/paths";
 
 describe("agenda status", () => {
@@ -66,5 +66,19 @@ describe("routes", () => {
     expect(safeRedirect("//evil.example")).toBe("/");
     expect(safeRedirect("https://evil.example")).toBe("/");
     expect(safeRedirect(null)).toBe("/");
+  });
+});
+
+describe("delivered progress", () => {
+  it("flush waits until every asynchronous progress call has been handled", async () => {
+    const handled: number[] = [];
+    const slow = (p: number) => new Promise<void>((r) => setTimeout(() => { handled.push(p); r(); }, 20 - p / 10));
+    const progress = deliveredProgress(slow);
+    progress.report!(50);
+    progress.report!(100);
+    expect(handled).toEqual([]);
+    await progress.flush();
+    expect(handled.sort((a, b) => a - b)).toEqual([50, 100]);
+    expect(deliveredProgress().report).toBeUndefined();
   });
 });
