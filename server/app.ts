@@ -1,7 +1,7 @@
 // buildApp(deps): the Fastify application with every plugin and route; no listening here (server only).
 import fs from "node:fs";
 import path from "node:path";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import type { Db } from "./db/client.ts";
@@ -13,7 +13,7 @@ import { loginRoutes, sessionRoutes } from "./routes/credenciado.ts";
 export interface AppDeps {
   db: Db;
   config: ServerConfig;
-  logger?: boolean;
+  logger?: FastifyServerOptions["logger"];
 }
 
 const CSP = [

@@ -20,7 +20,8 @@ try {
 const { db, kind, close } = handle;
 const seeded = await seedIfEmpty(db);
 await purgeExpiredSessions(db);
-const app = await buildApp({ db, config, logger: process.env.LOG_LEVEL !== "silent" && process.env.NODE_ENV !== "test" });
+const level = process.env.LOG_LEVEL ?? "warn";
+const app = await buildApp({ db, config, logger: level === "silent" ? false : { level } });
 
 let stopping = false;
 const stop = async () => {
