@@ -1,44 +1,37 @@
-// Navigation entries of the sidebar, bottom bar and drawer (main thread).
+// Navigation entries of the sidebar, bottom bar and drawer; each destination is defined once (main thread).
 import type { IconName } from "../../components/ui/icon";
 import { PATHS } from "../../config/paths";
 
 export interface NavItem { label: string; to: string; icon: IconName }
 export interface NavGroup { id: string; label: string; items: NavItem[] }
 
-export const SIDEBAR_TOP: NavItem[] = [
-  { label: "Agenda", to: PATHS.agenda, icon: "calendar" },
-  { label: "Avaliações", to: PATHS.ratings, icon: "star" },
-];
+const AGENDA: NavItem = { label: "Agenda", to: PATHS.agenda, icon: "calendar" };
+const RATINGS: NavItem = { label: "Avaliações", to: PATHS.ratings, icon: "star" };
+const RETURNS: NavItem = { label: "Retorno de Serviço", to: PATHS.returns, icon: "repeat" };
+const MIRROR: NavItem = { label: "Espelho", to: PATHS.mirror, icon: "chart" };
+const BANK: NavItem = { label: "Dados Bancários", to: PATHS.bankData, icon: "bank" };
+const CONTRACT: NavItem = { label: "Contrato", to: PATHS.contracts, icon: "doc" };
+const PRIVACY: NavItem = { label: "Política de Privacidade", to: PATHS.privacy, icon: "lock" };
+const TERMS: NavItem = { label: "Termos de Uso", to: PATHS.terms, icon: "doc" };
+
+export const SIDEBAR_TOP: NavItem[] = [AGENDA, RATINGS];
 
 export const SIDEBAR_GROUPS: NavGroup[] = [
-  { id: "operacoes", label: "Operações", items: [{ label: "Retorno de Serviço", to: PATHS.returns, icon: "repeat" }] },
-  { id: "financeiro", label: "Financeiro", items: [
-    { label: "Espelho", to: PATHS.mirror, icon: "chart" },
-    { label: "Dados Bancários", to: PATHS.bankData, icon: "bank" },
-  ] },
-  { id: "informacoes", label: "Informações", items: [
-    { label: "Contrato", to: PATHS.contracts, icon: "doc" },
-    { label: "Política de Privacidade", to: PATHS.privacy, icon: "lock" },
-    { label: "Termos de Uso", to: PATHS.terms, icon: "doc" },
-  ] },
+  { id: "operacoes", label: "Operações", items: [RETURNS] },
+  { id: "financeiro", label: "Financeiro", items: [MIRROR, BANK] },
+  { id: "informacoes", label: "Informações", items: [CONTRACT, PRIVACY, TERMS] },
 ];
 
 export const BOTTOM_BAR: NavItem[] = [
-  { label: "Agenda", to: PATHS.agenda, icon: "calendar" },
-  { label: "Avaliações", to: PATHS.ratings, icon: "star" },
+  AGENDA,
+  RATINGS,
   { label: "Escanear", to: PATHS.scanner, icon: "camera" },
   { label: "Financeiro", to: PATHS.mirror, icon: "money" },
 ];
 
+/** The drawer lists Financeiro as Dados Bancários then Espelho, and names the contract entry in the plural. */
 export const DRAWER_GROUPS: NavGroup[] = [
-  { id: "operacoes", label: "Operações", items: [{ label: "Retorno de Serviço", to: PATHS.returns, icon: "repeat" }] },
-  { id: "financeiro", label: "Financeiro", items: [
-    { label: "Dados Bancários", to: PATHS.bankData, icon: "bank" },
-    { label: "Espelho", to: PATHS.mirror, icon: "chart" },
-  ] },
-  { id: "informacoes", label: "Informações", items: [
-    { label: "Contratos", to: PATHS.contracts, icon: "doc" },
-    { label: "Política de Privacidade", to: PATHS.privacy, icon: "lock" },
-    { label: "Termos de Uso", to: PATHS.terms, icon: "doc" },
-  ] },
+  { id: "operacoes", label: "Operações", items: [RETURNS] },
+  { id: "financeiro", label: "Financeiro", items: [BANK, MIRROR] },
+  { id: "informacoes", label: "Informações", items: [{ ...CONTRACT, label: "Contratos" }, PRIVACY, TERMS] },
 ];
