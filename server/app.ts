@@ -8,12 +8,37 @@ import type { Db } from "./db/client.ts";
 import type { ServerConfig } from "./config.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
 import { requireAuth } from "./plugins/auth.ts";
+import multipart from "@fastify/multipart";
 import { loginRoutes, sessionRoutes } from "./routes/credenciado.ts";
+import { agendamentoRoutes } from "./routes/agendamentos.ts";
+import { execucaoRoutes } from "./routes/execucao.ts";
+import { servicoRoutes } from "./routes/servicos.ts";
+import { evidenciaRoutes } from "./routes/evidencias.ts";
+import { avaliacaoRoutes } from "./routes/avaliacoes.ts";
+import { scannerRoutes } from "./routes/scanner.ts";
+import { pontoAtendimentoRoutes } from "./routes/ponto-atendimento.ts";
+import { retornoRoutes } from "./routes/retorno-servico.ts";
+import { espelhoRoutes } from "./routes/espelho.ts";
+import { uploadRoutes } from "./routes/uploads.ts";
+import { registerCors } from "./plugins/cors.ts";
+import { DiskStorage, type FileStorage } from "./storage/storage.ts";
+import type { Clock } from "./lib/dates.ts";
+import type { RouteDeps } from "./routes/deps.ts";
 
 export interface AppDeps {
   db: Db;
   config: ServerConfig;
   logger?: FastifyServerOptions["logger"];
+  storage?: FileStorage;
+  /** The server's clock; tests pass a fixed one. */
+  clock?: Clock;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** "METHOD /path" of every registered route, for the contract test and the fuzz test. */
+    routeList: string[];
+  }
 }
 
 const CSP = [
@@ -22,9 +47,15 @@ const CSP = [
   "frame-ancestors 'none'", "base-uri 'self'", "form-action 'self'",
 ].join("; ");
 
-export async function buildApp({ db, config, logger = false }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ db, config, logger = false, storage, clock = () => new Date() }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({ logger, bodyLimit: 1024 * 1024, trustProxy: process.env.TRUST_PROXY === "1" });
   const hasSpa = fs.existsSync(path.join(config.staticDir, "index.html"));
+  const deps: RouteDeps = { db, config, clock, storage: storage ?? new DiskStorage(config.uploadDir) };
+  app.decorate("routeList", [] as string[]);
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) if (method !== "HEAD") app.routeList.push(`${method} ${route.url}`);
+  });
+  registerCors(app, config.corsOrigins);
 
   app.addHook("onSend", async (_request, reply) => {
     reply.header("x-content-type-options", "nosniff");
@@ -42,11 +73,19 @@ export async function buildApp({ db, config, logger = false }: AppDeps): Promise
   });
   registerErrorHandling(app, hasSpa);
 
+  await app.register(multipart);
   await app.register(async (api) => {
-    await api.register(loginRoutes, { db, config });
+    await api.register(loginRoutes, deps);
     await api.register(async (scope) => {
       requireAuth(scope, db);
-      await scope.register(sessionRoutes, { db, config });
+      for (const routes of [
+        sessionRoutes, agendamentoRoutes, execucaoRoutes, servicoRoutes, evidenciaRoutes, avaliacaoRoutes, scannerRoutes,
+        pontoAtendimentoRoutes, retornoRoutes, espelhoRoutes,
+      ]) await scope.register(routes, deps);
+    });
+    await api.register(async (files) => {
+      requireAuth(files, db, { allowCookie: true });
+      await files.register(uploadRoutes, deps);
     });
   }, { prefix: "/api" });
 

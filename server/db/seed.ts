@@ -67,6 +67,7 @@ async function seed(db: Db, now: Date) {
     { memberId: people[2].id, brand: "Chevrolet", model: "Onix", year: 2019, plate: "PEX7788", engineSize: "1.4", vehicleType: "PASSEIO" },
     { memberId: people[3].id, brand: "Toyota", model: "Corolla", year: 2020, plate: "HMG3C21", engineSize: "2.0", vehicleType: "PASSEIO" },
     { memberId: people[4].id, brand: "Renault", model: "Duster", year: 2018, plate: "OPA9012", engineSize: "1.6", vehicleType: "SUV", status: "I" },
+    { memberId: people[3].id, brand: "Jeep", model: "Renegade", year: 2023, plate: "QWE5R67", engineSize: "1.3", vehicleType: "SUV" },
   ]).returning();
 
   const motives = await db.insert(s.motivations).values([
@@ -112,6 +113,7 @@ async function seed(db: Db, now: Date) {
     { point: p1, car: 4, day: dayOfMonth(3), time: "13:00", status: "pending", motive: 4 },
     { point: p2, car: 4, day: dayOfMonth(4), time: "08:00", status: "done", motive: 1, rating: [2, "Demorou mais que o combinado."] },
     { point: p2, car: 0, day: today, time: "16:30", status: "pending", motive: 0 },
+    { point: p2, car: 6, day: dayOfMonth(15), time: "10:00", status: "pending", motive: 2 },
   ];
 
   for (const item of plan) {

@@ -19,9 +19,22 @@ declare module "fastify" {
 
 export const UNAUTHORIZED = { success: false, message: "Acesso não autorizado! Faça login novamente." };
 
-export function readToken(request: FastifyRequest): string | undefined {
+export const SESSION_COOKIE = "portal_session";
+
+function cookieToken(request: FastifyRequest): string | undefined {
+  const raw = request.headers.cookie;
+  if (!raw) return undefined;
+  for (const part of raw.split(";")) {
+    const [k, ...v] = part.trim().split("=");
+    if (k === SESSION_COOKIE) return v.join("=");
+  }
+  return undefined;
+}
+
+/** The authToken header; media routes (img/video tags cannot send headers) also accept the HttpOnly session cookie. */
+export function readToken(request: FastifyRequest, allowCookie = false): string | undefined {
   const header = request.headers.authtoken;
-  const token = Array.isArray(header) ? header[0] : header;
+  const token = (Array.isArray(header) ? header[0] : header) ?? (allowCookie ? cookieToken(request) : undefined);
   return token && token.length <= 200 ? token.trim() : undefined;
 }
 
@@ -36,10 +49,10 @@ export async function findSession(db: Db, token: string): Promise<AuthContext | 
 }
 
 /** Adds the onRequest hook to a scope: every route registered in it needs a valid token. */
-export function requireAuth(scope: FastifyInstance, db: Db) {
-  scope.decorateRequest("auth", null as unknown as AuthContext);
+export function requireAuth(scope: FastifyInstance, db: Db, opts: { allowCookie?: boolean } = {}) {
+  if (!scope.hasRequestDecorator("auth")) scope.decorateRequest("auth", null as unknown as AuthContext);
   scope.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
-    const token = readToken(request);
+    const token = readToken(request, opts.allowCookie);
     const auth = token ? await findSession(db, token) : undefined;
     if (!auth) return reply.code(401).send(UNAUTHORIZED);
     request.auth = auth;

@@ -1,5 +1,6 @@
 // Error and not-found handling: JSON with pt-BR messages, never a stack trace, never a 500 for bad input (server only).
 import type { FastifyError, FastifyInstance } from "fastify";
+import { HttpError } from "../lib/http-errors.ts";
 
 function validationMessage(err: FastifyError): string {
   const first = err.validation?.[0];
@@ -26,11 +27,18 @@ const BY_CODE: Record<string, [number, string]> = {
   FST_ERR_CTP_BODY_TOO_LARGE: [413, "O corpo da requisição é grande demais."],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, "Tipo de conteúdo não suportado."],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, "Tamanho do conteúdo inválido."],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [400, "Envie o arquivo como multipart/form-data no campo file."],
+  FST_REQ_FILE_TOO_LARGE: [413, "Arquivo grande demais."],
+  FST_FILES_LIMIT: [400, "Envie um arquivo por vez."],
+  FST_PARTS_LIMIT: [400, "Campos demais no envio."],
+  FST_FIELDS_LIMIT: [400, "Campos demais no envio."],
+  FST_PROTO_VIOLATION: [400, "Envio inválido."],
 };
 
 export function registerErrorHandling(app: FastifyInstance, spaFallback: boolean) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err.validation) return reply.code(400).send({ success: false, message: validationMessage(err) });
+    if (err instanceof HttpError) return reply.code(err.statusCode).send({ success: false, message: err.message, ...err.body });
     const known = err.code ? BY_CODE[err.code] : undefined;
     if (known) return reply.code(known[0]).send({ success: false, message: known[1] });
     const status = err.statusCode ?? 500;

@@ -1,16 +1,15 @@
 // /credenciado: login (public, rate-limited), token check, signed-in user data, logout (server only).
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { Db } from "../db/client.ts";
-import type { ServerConfig } from "../config.ts";
+import type { RouteDeps } from "./deps.ts";
 import { pointUsers, servicePoints, sessions, userTypes } from "../db/schema.ts";
 import { hashPassword, hashToken, newToken, verifyPassword } from "../lib/secrets.ts";
 import { timeToIso } from "../lib/format.ts";
+import { SESSION_COOKIE } from "../plugins/auth.ts";
 import { isEmail, isBlank } from "../../src/domain/validators.ts";
 
-export const SESSION_COOKIE = "portal_session";
 
-interface Deps { db: Db; config: ServerConfig }
+type Deps = Pick<RouteDeps, "db" | "config">;
 
 // Verifying against a real hash when the e-mail is unknown keeps response time from revealing which e-mails exist.
 let decoyHash: Promise<string> | undefined;

@@ -1,5 +1,8 @@
 // Builds a real app over a fresh seeded database: in-memory PGlite, or a new PostgreSQL database when TEST_DATABASE_URL is set.
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { SQL } from "drizzle-orm";
 import { buildApp } from "../../server/app";
@@ -10,7 +13,7 @@ import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from "../../server/db/seed";
 export type Backend = "pglite" | "postgres";
 export const BACKENDS: Backend[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 
-export interface TestApp { app: FastifyInstance; db: Db; close(): Promise<void> }
+export interface TestApp { app: FastifyInstance; db: Db; uploadDir: string; close(): Promise<void> }
 
 async function adminQuery(sqlText: string) {
   const { default: pg } = await import("pg");
@@ -23,7 +26,9 @@ async function adminQuery(sqlText: string) {
   }
 }
 
-export async function makeTestApp(backend: Backend, overrides: Partial<ServerConfig> = {}): Promise<TestApp> {
+export interface TestOptions { clock?: () => Date }
+
+export async function makeTestApp(backend: Backend, overrides: Partial<ServerConfig> = {}, opts: TestOptions = {}): Promise<TestApp> {
   let url: string | undefined;
   let dbName: string | undefined;
   if (backend === "postgres") {
@@ -35,15 +40,18 @@ export async function makeTestApp(backend: Backend, overrides: Partial<ServerCon
   }
   const handle = await openDatabase(url ? { url } : {});
   await seedIfEmpty(handle.db);
-  const config = { ...loadConfig({}), staticDir: "/nonexistent-static-dir", ...overrides };
-  const app = await buildApp({ db: handle.db, config });
+  const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-test-uploads-"));
+  const config = { ...loadConfig({}), staticDir: "/nonexistent-static-dir", uploadDir, ...overrides };
+  const app = await buildApp({ db: handle.db, config, clock: opts.clock });
   return {
     app,
     db: handle.db,
+    uploadDir: config.uploadDir,
     async close() {
       await app.close();
       await handle.close();
       if (dbName) await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      fs.rmSync(uploadDir, { recursive: true, force: true });
     },
   };
 }
@@ -58,3 +66,55 @@ export async function loginAs(app: FastifyInstance, email: string = DEMO_USERS.m
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
+
+/** The seeded data by role: both points, their users' tokens, and appointments by status. */
+export async function fixtures(t: TestApp) {
+  const { sql } = await import("drizzle-orm");
+  const points = await queryRows<{ id: string; trade_name: string }>(t.db, sql`select id, trade_name from service_points order by trade_name`);
+  const p1 = points.find((p) => p.trade_name === "Auto Center Boa Viagem")!.id;
+  const p2 = points.find((p) => p.trade_name === "Oficina Serra Azul")!.id;
+  const appts = await queryRows<{ id: string; point: string; status: string; exec: string | null; vehicle: string; member: string; os: number; date: string }>(t.db, sql`
+    select a.id, a.service_point_id as point, a.status, e.id as exec, a.vehicle_id as vehicle, v.member_id as member, a.os_number as os,
+      to_char(a.date, 'YYYY-MM-DD') as date
+    from appointments a join vehicles v on v.id = a.vehicle_id left join executions e on e.appointment_id = a.id order by a.os_number`);
+  const pick = (point: string, kind: "pending" | "progress" | "done" | "cancelled") => appts.filter((a) => a.point === point && (
+    kind === "pending" ? a.status === "A" && !a.exec : kind === "progress" ? a.status === "A" && !!a.exec : kind === "done" ? a.status === "C" : a.status === "E"));
+  const users = await queryRows<{ id: string; email: string }>(t.db, sql`select id, email from point_users`);
+  return {
+    p1, p2, appts, pick,
+    user: (email: string) => users.find((u) => u.email === email)!.id,
+    token1: await loginAs(t.app, DEMO_USERS.main),
+    token2: await loginAs(t.app, DEMO_USERS.otherPoint),
+  };
+}
+
+export type Fixtures = Awaited<ReturnType<typeof fixtures>>;
+
+/** A multipart/form-data body with one file part. */
+export function multipart(filename: string, content: Buffer, field = "file", type = "application/octet-stream") {
+  const boundary = `----portal${randomBytes(8).toString("hex")}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Smallest valid files of each family, by their magic bytes. */
+export const SAMPLE = {
+  png: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(120, 1)]),
+  jpg: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)]),
+  mp4: Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom"), Buffer.alloc(300, 3)]),
+  pdf: Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n"),
+  html: Buffer.from("<!doctype html><script>alert(document.cookie)</script>"),
+  svg: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>'),
+};
+
+export async function upload(t: TestApp, token: string, name: string, content: Buffer) {
+  const { payload, headers } = multipart(name, content);
+  return t.app.inject({ method: "POST", url: "/api/uploads/upload", headers: { ...headers, authToken: token }, payload });
+}
+
+export const call = (t: TestApp, token: string | undefined, method: "GET" | "POST", url: string, payload?: object) =>
+  t.app.inject({ method, url: `/api${url}`, headers: token ? { authToken: token } : {}, ...(method === "POST" ? { payload: payload ?? {} } : {}) });

@@ -1,0 +1,203 @@
+// /agendamentos: list, details, motivations, free slots, schedule, reschedule and cancel (server only).
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Db } from "../db/client.ts";
+import {
+  appointments, executions, members, motivations, pointNotifications, pointUsers, servicePoints, vehicles,
+} from "../db/schema.ts";
+import { rows } from "../lib/db-rows.ts";
+import { badRequest, conflict, notFound } from "../lib/http-errors.ts";
+import { body, dateText, hhmm, nonBlank, params, text, uuid } from "../lib/schemas.ts";
+import { brasiliaToday, dayToIso, parseDay } from "../lib/dates.ts";
+import { timeToIso } from "../lib/format.ts";
+import { SlotRuleError } from "../../src/domain/slots.ts";
+import { freeSlots } from "../services/agenda-rules.ts";
+import { assertOwnPoint, ownAppointment } from "../plugins/tenant.ts";
+import type { RouteDeps } from "./deps.ts";
+
+const BR = sql.raw(`'America/Sao_Paulo'`);
+
+async function pointOf(db: Db, request: FastifyRequest) {
+  const [point] = await db.select().from(servicePoints).where(eq(servicePoints.id, request.auth.servicePointId));
+  return point;
+}
+
+async function slotsOrError(...args: Parameters<typeof freeSlots>) {
+  try {
+    return await freeSlots(...args);
+  } catch (err) {
+    if (err instanceof SlotRuleError) throw badRequest(err.message);
+    throw err;
+  }
+}
+
+export async function agendamentoRoutes(app: FastifyInstance, { db, clock }: RouteDeps) {
+  app.get("/agendamentos/lista/:idPontoAtendimento", { schema: params("idPontoAtendimento") }, async (request) => {
+    const { idPontoAtendimento } = request.params as { idPontoAtendimento: string };
+    assertOwnPoint(request, idPontoAtendimento);
+    const q = request.query as Record<string, string | undefined>;
+    const status = q.status && q.status !== "0" ? q.status : undefined;
+    const plate = q.placa && q.placa !== "0" ? q.placa.toUpperCase().replace(/[^A-Z0-9]/g, "") : undefined;
+    const from = q.dataInicio ? parseDay(q.dataInicio, "dataInicio") : undefined;
+    const to = q.dataFim ? parseDay(q.dataFim, "dataFim") : undefined;
+    const data = await rows<Record<string, unknown>>(db, sql`
+      select a.id as "IdSocioVeiculoAgenda", v.id as "IdSocioVeiculo", a.service_id as "IdServico", a.os_number as "NumeroOS",
+        a.service_point_id as "IdPontoAtendimento", a.initial_video as "VideoInicial", a.final_video as "VideoFinal",
+        to_char(a.date, 'DD/MM/YYYY') as "DataAgendamento", to_char(a.time, 'HH24:MI') as "HoraAgendamento",
+        upper(v.plate) as "Placa", v.engine_size as "Litragem", v.year as "Ano", v.vehicle_type as "TipoVeiculo",
+        m.name as "Nome", m.phone as "Telefone", m.id as "IdSocio", m.cpf as "Cpf", mo.description as "Motivacao",
+        s.notes as "Observacoes", v.model as "Veiculo", v.brand as "Marca", a.status as "StatusAgendamento",
+        e.id as "IdSocioVeiculoAgendaExecucao",
+        to_char(e.started_at at time zone ${BR}, 'DD/MM/YYYY HH24:MI') as "DataHoraInicio",
+        to_char(e.finished_at at time zone ${BR}, 'DD/MM/YYYY HH24:MI') as "DataHoraFim",
+        ui.name as "NomeInicio", uf.name as "NomeFim",
+        coalesce(a.service_value, s.price)::float8 as "ValorServico", s.payout::float8 as "ValorRepasse",
+        p.trade_name as "DescricaoPontoAtendimento",
+        (select count(*)::int from execution_services es where es.appointment_id = a.id and es.approval_status = 'P') as "QtdePendencias"
+      from appointments a
+        join vehicles v on v.id = a.vehicle_id
+        join members m on m.id = v.member_id
+        join service_points p on p.id = a.service_point_id
+        left join services s on s.id = a.service_id
+        left join motivations mo on mo.id = a.motivation_id
+        left join executions e on e.appointment_id = a.id
+        left join point_users ui on ui.id = e.started_by
+        left join point_users uf on uf.id = e.finished_by
+      where a.service_point_id = ${request.auth.servicePointId}
+        and ${status === undefined ? sql`a.status <> 'E'` : status === "E" ? sql`a.status = 'A' and e.id is not null` : sql`a.status = ${status}`}
+        and ${plate ? sql`upper(replace(v.plate, '-', '')) = ${plate}` : sql`true`}
+        and ${from ? sql`a.date >= ${from}` : sql`true`}
+        and ${to ? sql`a.date <= ${to}` : sql`true`}
+      order by a.status, a.date, a.time`);
+    return data.length
+      ? { message: "Agendamentos encontrados", data, total: data.length }
+      : { message: "Nenhum agendamento encontrado", data: [], total: 0 };
+  });
+
+  app.get("/agendamentos/get/:idSocioVeiculoAgenda", { schema: params("idSocioVeiculoAgenda") }, async (request) => {
+    const appt = await ownAppointment(db, request, (request.params as { idSocioVeiculoAgenda: string }).idSocioVeiculoAgenda);
+    const [vehicle] = await db.select().from(vehicles).where(eq(vehicles.id, appt.vehicleId));
+    const [member] = await db.select().from(members).where(eq(members.id, vehicle.memberId));
+    const [motive] = appt.motivationId ? await db.select().from(motivations).where(eq(motivations.id, appt.motivationId)) : [];
+    const [exec] = await db.select().from(executions).where(eq(executions.appointmentId, appt.id));
+    const names = exec ? await db.select({ id: pointUsers.id, name: pointUsers.name }).from(pointUsers)
+      .where(sql`${pointUsers.id} in (${exec.startedBy}, ${exec.finishedBy ?? exec.startedBy})`) : [];
+    const nameOf = (id: string | null | undefined) => names.find((n) => n.id === id)?.name ?? null;
+    return {
+      agendamento: {
+        IdSocioVeiculoAgenda: appt.id, IdSocioVeiculo: appt.vehicleId, IdPontoAtendimento: appt.servicePointId,
+        IdServico: appt.serviceId, IdMotivacao: appt.motivationId, NumeroOS: appt.osNumber,
+        DataAgendamento: dayToIso(appt.date), HoraAgendamento: timeToIso(appt.time), StatusAgendamento: appt.status,
+        ValorServico: appt.serviceValue, VideoInicial: appt.initialVideo, VideoFinal: appt.finalVideo,
+        MotivoReagendamento: appt.rescheduleReason, MotivoCancelamento: appt.cancelReason,
+        ResponsavelFinalizacao: appt.finishResponsible, ObservacaoFinalizacao: appt.finishNote, KmFinalizacao: appt.finishKm,
+      },
+      socio: { IdSocio: member.id, Cpf: member.cpf, Nome: member.name, Email: member.email, Telefone: member.phone },
+      socioVeiculo: {
+        IdSocioVeiculo: vehicle.id, IdSocio: vehicle.memberId, Ano: vehicle.year, Placa: vehicle.plate, Litragem: vehicle.engineSize,
+        TipoVeiculo: vehicle.vehicleType, MarcaVeiculo: vehicle.brand, VeiculoModelo: vehicle.model,
+      },
+      ...(motive ? { motivo: { IdMotivacao: motive.id, Descricao: motive.description, AtivoInativo: motive.active } } : {}),
+      ...(exec ? {
+        execucao: {
+          IdSocioVeiculoAgendaExecucao: exec.id, IdSocioVeiculoAgenda: appt.id, IdUsuarioInicio: exec.startedBy,
+          DataHoraInicio: exec.startedAt.toISOString(), IdUsuarioFim: exec.finishedBy, DataHoraFim: exec.finishedAt?.toISOString() ?? null,
+          ExecutorInicio: nameOf(exec.startedBy), ExecutorFim: exec.finishedBy ? nameOf(exec.finishedBy) : null,
+        },
+      } : {}),
+    };
+  });
+
+  app.get("/agendamentos/lista-motivacoes", async () => ({
+    motivacoes: (await db.select().from(motivations).where(eq(motivations.active, "A")).orderBy(asc(motivations.description)))
+      .map((m) => ({ IdMotivacao: m.id, Descricao: m.description, AtivoInativo: m.active })),
+  }));
+
+  app.post("/agendamentos/lista-horarios-disponiveis", {
+    schema: body(["idPontoAtendimento", "dataAgendamento"], {
+      idPontoAtendimento: uuid, dataAgendamento: dateText, dataAtual: text(20), horaAtual: text(10),
+    }),
+  }, async (request) => {
+    const b = request.body as { idPontoAtendimento: string; dataAgendamento: string };
+    assertOwnPoint(request, b.idPontoAtendimento);
+    return slotsOrError(db, await pointOf(db, request), parseDay(b.dataAgendamento, "dataAgendamento"), clock);
+  });
+
+  app.post("/agendamentos/agendar", {
+    schema: body(["idPontoAtendimento", "idSocio", "idSocioVeiculo", "data", "hora", "motivo"], {
+      idPontoAtendimento: uuid, idSocio: uuid, idSocioVeiculo: uuid, data: dateText, hora: hhmm,
+      motivo: { type: ["integer", "string"], maxLength: 20 }, pecaPorContaDoSocio: { type: "string", enum: ["S", "N"] },
+    }),
+  }, async (request) => {
+    const b = request.body as { idPontoAtendimento: string; idSocio: string; idSocioVeiculo: string; data: string; hora: string; motivo: number | string; pecaPorContaDoSocio?: "S" | "N" };
+    assertOwnPoint(request, b.idPontoAtendimento);
+    const day = parseDay(b.data);
+    const [vehicle] = await db.select().from(vehicles)
+      .where(and(eq(vehicles.id, b.idSocioVeiculo), eq(vehicles.memberId, b.idSocio), eq(vehicles.status, "A")));
+    if (!vehicle) throw notFound("Veículo do sócio não encontrado.");
+    const motiveId = Number(b.motivo);
+    const [motive] = Number.isInteger(motiveId)
+      ? await db.select().from(motivations).where(and(eq(motivations.id, motiveId), eq(motivations.active, "A"))) : [];
+    if (!motive) throw badRequest("Motivação do serviço é obrigatória");
+    const point = await pointOf(db, request);
+    if (!(await slotsOrError(db, point, day, clock)).includes(b.hora)) {
+      throw conflict("Horário indisponível. Escolha outro horário.");
+    }
+    const [created] = await db.insert(appointments).values({
+      servicePointId: point.id, vehicleId: vehicle.id, motivationId: motive.id,
+      date: day, time: b.hora, status: "A", partByMember: b.pecaPorContaDoSocio ?? "N",
+    }).returning();
+    return { message: "Agendamento criado com sucesso", idSocioVeiculoAgenda: created.id, NumeroOS: created.osNumber };
+  });
+
+  app.post("/agendamentos/reagendar", {
+    schema: body(["idSocioVeiculoAgenda", "data", "hora", "motivo"], {
+      idSocioVeiculoAgenda: uuid, idPontoAtendimento: uuid, idSocio: uuid, idSocioVeiculo: uuid,
+      data: dateText, hora: hhmm, motivo: nonBlank(1000),
+    }),
+  }, async (request) => {
+    const b = request.body as { idSocioVeiculoAgenda: string; idPontoAtendimento?: string; data: string; hora: string; motivo: string };
+    if (b.idPontoAtendimento !== undefined) assertOwnPoint(request, b.idPontoAtendimento);
+    const appt = await ownAppointment(db, request, b.idSocioVeiculoAgenda);
+    await assertPending(db, appt, "reagendados");
+    const day = parseDay(b.data);
+    const now = brasiliaToday(clock);
+    if (day < now.date || (day === now.date && b.hora <= now.time)) throw badRequest("A nova data e hora deve ser futura.");
+    const slots = await slotsOrError(db, await pointOf(db, request), day, clock, appt.id);
+    if (!slots.includes(b.hora)) throw conflict("Horário indisponível. Escolha outro horário.");
+    await db.transaction(async (tx) => {
+      await tx.update(appointments).set({ date: day, time: b.hora, rescheduleReason: b.motivo.trim() }).where(eq(appointments.id, appt.id));
+      await tx.insert(pointNotifications).values({
+        servicePointId: appt.servicePointId, title: "Reagendamento",
+        body: `OS ${appt.osNumber} reagendada para ${day.split("-").reverse().join("/")} às ${b.hora}. Motivo: ${b.motivo.trim()}`,
+      });
+    });
+    return { message: "Reagendamento realizado com sucesso" };
+  });
+
+  app.post("/agendamentos/cancelar", {
+    schema: body(["idSocioVeiculoAgenda", "motivo"], {
+      idSocioVeiculoAgenda: uuid, idPontoAtendimento: uuid, idSocio: uuid, idSocioVeiculo: uuid, motivo: nonBlank(1000), data: text(40),
+    }),
+  }, async (request) => {
+    const b = request.body as { idSocioVeiculoAgenda: string; idPontoAtendimento?: string; motivo: string };
+    if (b.idPontoAtendimento !== undefined) assertOwnPoint(request, b.idPontoAtendimento);
+    const appt = await ownAppointment(db, request, b.idSocioVeiculoAgenda);
+    if (appt.status === "E") return { message: "Cancelamento realizado com sucesso" };
+    if (appt.status === "C") throw conflict("Uma OS concluída não pode ser cancelada.");
+    await db.transaction(async (tx) => {
+      await tx.update(appointments).set({ status: "E", cancelReason: b.motivo.trim() }).where(eq(appointments.id, appt.id));
+      await tx.insert(pointNotifications).values({
+        servicePointId: appt.servicePointId, title: "Cancelamento", body: `OS ${appt.osNumber} cancelada. Motivo: ${b.motivo.trim()}`,
+      });
+    });
+    return { message: "Cancelamento realizado com sucesso" };
+  });
+}
+
+/** Reschedule and start need a pending appointment: open (A) and not started. */
+export async function assertPending(db: Db, appt: typeof appointments.$inferSelect, what: string) {
+  if (appt.status !== "A") throw conflict(`Somente agendamentos pendentes podem ser ${what}.`);
+  const [exec] = await db.select({ id: executions.id }).from(executions).where(eq(executions.appointmentId, appt.id));
+  if (exec) throw conflict(`Somente agendamentos pendentes podem ser ${what}.`);
+}

@@ -1,0 +1,39 @@
+// POST /espelho/lista: payout statement rows of the point, filtered by period and payment status (server only).
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { rows } from "../lib/db-rows.ts";
+import { parseDay } from "../lib/dates.ts";
+import { body, dateText, uuid } from "../lib/schemas.ts";
+import { assertOwnPoint } from "../plugins/tenant.ts";
+import type { RouteDeps } from "./deps.ts";
+
+export async function espelhoRoutes(app: FastifyInstance, { db }: RouteDeps) {
+  app.post("/espelho/lista", {
+    schema: body(["idPontoAtendimento"], {
+      idPontoAtendimento: uuid, idSocio: { type: ["string", "null"] }, dataInicio: dateText, dataFim: dateText,
+      pagamentoFeito: { type: "string", enum: ["S", "N", ""] },
+    }),
+  }, async (request) => {
+    const b = request.body as { idPontoAtendimento: string; dataInicio?: string; dataFim?: string; pagamentoFeito?: "S" | "N" | "" };
+    assertOwnPoint(request, b.idPontoAtendimento);
+    const from = b.dataInicio ? parseDay(b.dataInicio, "dataInicio") : undefined;
+    const to = b.dataFim ? parseDay(b.dataFim, "dataFim") : undefined;
+    return rows(db, sql`
+      select f.id as "IdFinanceiroEspelho", f.appointment_id as "IdSocioVeiculoAgenda", f.vehicle_id as "IdSocioVeiculo",
+        f.service_point_id as "IdPontoAtendimento", f.execution_service_id as "IdSocioVeiculoAgendaExecucaoServico",
+        f.corporate_name as "RazaoSocial", f.cnpj as "Cnpj", f.registration_number as "Matricula",
+        to_char(f.appointment_date, 'DD/MM/YYYY') as "DataAgendamento",
+        to_char(f.paid_at at time zone 'America/Sao_Paulo', 'DD/MM/YYYY HH24:MI:SS') as "DataPagamento",
+        f.payout::float8 as "ValorRepasse", f.paid as "PagamentoFeito", f.plate as "Placa", f.plate as "VeiculoPlaca",
+        f.member_name as "SocioNome", f.service_name as "NomeServico", f.appointment_status as "StatusAgendamento",
+        f.os_number as "NumeroOS", to_char(f.executed_at at time zone 'America/Sao_Paulo', 'DD/MM/YYYY HH24:MI:SS') as "DataExecucaoOS",
+        f.code as "CodigoEspelho", f.statement_type as "TipoEspelho", f.commission_type as "TipoComissao", f.description as "Descricao",
+        f.bank_account_id as "IdDadoBancario", f.payment_receipt as "ComprovantePagamento"
+      from payout_statements f
+      where f.service_point_id = ${request.auth.servicePointId}
+        and ${from ? sql`f.appointment_date >= ${from}` : sql`true`}
+        and ${to ? sql`f.appointment_date <= ${to}` : sql`true`}
+        and ${b.pagamentoFeito ? sql`f.paid = ${b.pagamentoFeito}` : sql`true`}
+      order by f.os_number desc, f.id`);
+  });
+}

@@ -1,0 +1,138 @@
+// OS evidence: photos/videos, notes, laudos and recibos (add, list, delete), tied to an appointment of this point (server only).
+import { and, asc, eq } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { Db } from "../db/client.ts";
+import { appointments, executionNotes, executionPhotos, receipts, reports, storedFiles } from "../db/schema.ts";
+import { conflict, notFound } from "../lib/http-errors.ts";
+import { body, nonBlank, params, text, uuid } from "../lib/schemas.ts";
+import { actingUser, assertOwnFiles, ownAppointment, ownChild } from "../plugins/tenant.ts";
+import type { RouteDeps } from "./deps.ts";
+
+type Appointment = typeof appointments.$inferSelect;
+type ChildTable = PgTable & { id: AnyPgColumn; appointmentId: AnyPgColumn; createdAt: AnyPgColumn };
+
+function assertOpen(appt: Appointment) {
+  if (appt.status === "E") throw conflict("Esta Ordem de Serviço foi cancelada e não aceita alterações.");
+}
+
+async function storedFile(db: Db, request: FastifyRequest, name: string) {
+  await assertOwnFiles(db, request, [name]);
+  const [file] = await db.select().from(storedFiles).where(eq(storedFiles.storedName, name));
+  return file;
+}
+
+interface Kind<T extends ChildTable> {
+  table: T; list: string; listKey: string; remove: string; idField: string; removed: string; missing: string;
+  shape: (row: T["$inferSelect"]) => Record<string, unknown>;
+}
+
+/** GET list and POST delete are the same for every kind of evidence; only names and row shape differ. */
+function listAndDelete<T extends ChildTable>(app: FastifyInstance, db: Db, k: Kind<T>) {
+  app.get(`/agendamentos/${k.list}/:id`, { schema: params("id") }, async (request) => {
+    const appt = await ownAppointment(db, request, (request.params as { id: string }).id);
+    const list = await db.select().from(k.table as PgTable).where(eq(k.table.appointmentId, appt.id)).orderBy(asc(k.table.createdAt));
+    return { message: "Registros encontrados", [k.listKey]: (list as T["$inferSelect"][]).map(k.shape) };
+  });
+  app.post(`/agendamentos/${k.remove}`, { schema: body([k.idField], { [k.idField]: uuid }) }, async (request) => {
+    const { child, appointment } = await ownChild(db, request, k.table, (request.body as Record<string, string>)[k.idField], k.missing);
+    assertOpen(appointment);
+    await db.delete(k.table as PgTable).where(eq(k.table.id, (child as { id: string }).id));
+    return { message: k.removed };
+  });
+}
+
+export async function evidenciaRoutes(app: FastifyInstance, { db }: RouteDeps) {
+  const base = (r: { id: string; appointmentId: string; userId: string | null; createdAt: Date }) =>
+    ({ IdSocioVeiculoAgenda: r.appointmentId, IdUsuario: r.userId, DataLog: r.createdAt.toISOString() });
+
+  listAndDelete(app, db, {
+    table: executionPhotos, list: "get-fotos", listKey: "fotos", remove: "deletar-foto", idField: "idSocioVeiculoAgendaExecucaoFoto",
+    removed: "Foto removida com sucesso", missing: "Foto não encontrada.",
+    shape: (r) => ({ IdSocioVeiculoAgendaExecucaoFoto: r.id, ...base(r), Foto: r.file }),
+  });
+  listAndDelete(app, db, {
+    table: executionNotes, list: "get-anotacoes", listKey: "anotacoes", remove: "deletar-anotacao", idField: "idSocioVeiculoAgendaExecucaoAnotacao",
+    removed: "Anotação removida com sucesso", missing: "Anotação não encontrada.",
+    shape: (r) => ({ IdSocioVeiculoAgendaExecucaoAnotacao: r.id, ...base(r), Anotacao: r.text }),
+  });
+  listAndDelete(app, db, {
+    table: reports, list: "get-laudos", listKey: "laudos", remove: "deletar-laudo", idField: "idSocioVeiculoAgendaLaudo",
+    removed: "Laudo removido com sucesso", missing: "Laudo não encontrado.",
+    shape: (r) => ({ IdSocioVeiculoAgendaLaudo: r.id, ...base(r), Arquivo: r.file, NomeArquivo: r.fileName, descricao: r.description }),
+  });
+  listAndDelete(app, db, {
+    table: receipts, list: "get-notas-fiscais", listKey: "notas", remove: "deletar-nota-fiscal", idField: "idSocioVeiculoAgendaNotaFiscal",
+    removed: "Recibo removido com sucesso", missing: "Recibo não encontrado.",
+    shape: (r) => ({
+      IdSocioVeiculoAgendaNotaFiscal: r.id, ...base(r), Arquivo: r.file, NomeArquivo: r.fileName, valor: r.amount, descricao: r.description, tamanho: r.size,
+    }),
+  });
+
+  app.post("/agendamentos/adicionar-foto", {
+    schema: body(["idSocioVeiculoAgenda", "foto"], { idSocioVeiculoAgenda: uuid, idPontoAtendimentoUsuario: uuid, foto: nonBlank(300) }),
+  }, async (request) => {
+    const b = request.body as { idSocioVeiculoAgenda: string; idPontoAtendimentoUsuario?: string; foto: string };
+    const appt = await ownAppointment(db, request, b.idSocioVeiculoAgenda);
+    assertOpen(appt);
+    const userId = await actingUser(db, request, b.idPontoAtendimentoUsuario);
+    await storedFile(db, request, b.foto);
+    // The upload outbox may repeat this call after a lost answer: the same file is attached once.
+    const [same] = await db.select().from(executionPhotos).where(and(eq(executionPhotos.appointmentId, appt.id), eq(executionPhotos.file, b.foto)));
+    const row = same ?? (await db.insert(executionPhotos).values({ appointmentId: appt.id, userId, file: b.foto }).returning())[0];
+    return { message: "Foto adicionada com sucesso", IdSocioVeiculoAgendaExecucaoFoto: row.id };
+  });
+
+  app.post("/agendamentos/adicionar-anotacao", {
+    schema: body(["idSocioVeiculoAgenda", "anotacao"], {
+      idSocioVeiculoAgenda: uuid, idPontoAtendimentoUsuario: uuid, anotacao: nonBlank(2000), data: text(40),
+    }),
+  }, async (request) => {
+    const b = request.body as { idSocioVeiculoAgenda: string; idPontoAtendimentoUsuario?: string; anotacao: string };
+    const appt = await ownAppointment(db, request, b.idSocioVeiculoAgenda);
+    assertOpen(appt);
+    const userId = await actingUser(db, request, b.idPontoAtendimentoUsuario);
+    const [row] = await db.insert(executionNotes).values({ appointmentId: appt.id, userId, text: b.anotacao.trim() }).returning();
+    return { message: "Anotação adicionada com sucesso", IdSocioVeiculoAgendaExecucaoAnotacao: row.id };
+  });
+
+  app.post("/agendamentos/adicionar-laudo", {
+    schema: body(["idSocioVeiculoAgenda", "nomeArquivo"], {
+      idSocioVeiculoAgenda: uuid, idPontoAtendimentoUsuario: uuid, laudo: { type: ["string", "null"], maxLength: 300 },
+      nomeArquivo: nonBlank(300), data: text(40), descricao: { type: ["string", "null"], maxLength: 1000 },
+    }),
+  }, async (request) => {
+    const b = request.body as { idSocioVeiculoAgenda: string; idPontoAtendimentoUsuario?: string; laudo?: string | null; nomeArquivo: string; descricao?: string | null };
+    const appt = await ownAppointment(db, request, b.idSocioVeiculoAgenda);
+    assertOpen(appt);
+    const userId = await actingUser(db, request, b.idPontoAtendimentoUsuario);
+    const stored = b.laudo || b.nomeArquivo;
+    const file = await storedFile(db, request, stored);
+    const fileName = b.laudo ? b.nomeArquivo.trim() : file.originalName;
+    const [same] = await db.select().from(reports).where(and(eq(reports.appointmentId, appt.id), eq(reports.file, stored)));
+    const row = same ?? (await db.insert(reports).values({
+      appointmentId: appt.id, userId, file: stored, fileName, description: b.descricao?.trim() || null,
+    }).returning())[0];
+    return { message: "Laudo adicionado com sucesso", laudo: row.id };
+  });
+
+  app.post("/agendamentos/adicionar-nota-fiscal", {
+    schema: body(["idSocioVeiculoAgenda", "notaFiscal"], {
+      idSocioVeiculoAgenda: uuid, idPontoAtendimentoUsuario: uuid, notaFiscal: nonBlank(300), nomeArquivo: text(300), data: text(40),
+      valor: { type: ["number", "null"], minimum: 0, maximum: 10_000_000 }, descricao: { type: ["string", "null"], maxLength: 1000 },
+    }),
+  }, async (request) => {
+    const b = request.body as { idSocioVeiculoAgenda: string; idPontoAtendimentoUsuario?: string; notaFiscal: string; nomeArquivo?: string; valor?: number | null; descricao?: string | null };
+    const appt = await ownAppointment(db, request, b.idSocioVeiculoAgenda);
+    assertOpen(appt);
+    const userId = await actingUser(db, request, b.idPontoAtendimentoUsuario);
+    const file = await storedFile(db, request, b.notaFiscal);
+    if (!file) throw notFound("Arquivo não encontrado.");
+    const fileName = b.nomeArquivo && b.nomeArquivo !== b.notaFiscal ? b.nomeArquivo.trim() : file.originalName;
+    const [same] = await db.select().from(receipts).where(and(eq(receipts.appointmentId, appt.id), eq(receipts.file, b.notaFiscal)));
+    const row = same ?? (await db.insert(receipts).values({
+      appointmentId: appt.id, userId, file: b.notaFiscal, fileName, amount: b.valor ?? null, description: b.descricao?.trim() || null, size: file.size,
+    }).returning())[0];
+    return { message: "Recibo adicionado com sucesso", notaFiscal: row.id };
+  });
+}

@@ -1,0 +1,176 @@
+// Bank/PIX payout data (CRUD, no-store) and registration data with opening hours of the point (server only).
+import { and, desc, eq, ne } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { Db } from "../db/client.ts";
+import { bankAccounts, servicePoints } from "../db/schema.ts";
+import { isUuid } from "../lib/db-rows.ts";
+import { badRequest, notFound } from "../lib/http-errors.ts";
+import { timeToIso } from "../lib/format.ts";
+import { params } from "../lib/schemas.ts";
+import { assertOwnPoint } from "../plugins/tenant.ts";
+import type { RouteDeps } from "./deps.ts";
+
+const PIX_TYPES = ["CPF", "CNPJ", "EMAIL", "TELEFONE", "CHAVE_ALEATORIA"];
+const ACCOUNT_TYPES = ["CORRENTE", "POUPANCA"];
+export const UFS = ["AC", "AL", "AP", "AM", "BA", "CE", "DF", "ES", "GO", "MA", "MT", "MS", "MG", "PA", "PB", "PR", "PE", "PI", "RJ", "RN", "RS", "RO", "RR", "SC", "SP", "SE", "TO"];
+
+const str = (v: unknown, max = 200): string => {
+  if (v === undefined || v === null) return "";
+  if (typeof v !== "string" && typeof v !== "number") throw badRequest("Dados bancários inválidos.");
+  const s = String(v).trim();
+  if (s.length > max) throw badRequest("Um dos campos é longo demais.");
+  return s;
+};
+
+/** PIX when key type and key are given (bank fields cleared), else a transfer (PIX fields cleared); spec messages otherwise. */
+export function bankInput(b: Record<string, unknown>) {
+  const v = {
+    pixKeyType: str(b.TipoChavePix, 20).toUpperCase(), pixKey: str(b.ChavePix), bank: str(b.Banco), agency: str(b.NumeroAgencia, 20),
+    account: str(b.NumeroConta, 30), accountType: str(b.TipoConta, 20).toUpperCase(), holderName: str(b.NomeTitular),
+    holderDocument: str(b.DocumentoTitular, 30), selected: str(b.Selecionado, 1).toUpperCase() || "N",
+  };
+  const pix = v.pixKeyType !== "" || v.pixKey !== "";
+  if (pix) {
+    if (!v.pixKeyType) throw badRequest("Tipo de chave PIX é obrigatório");
+    if (!PIX_TYPES.includes(v.pixKeyType)) throw badRequest("Tipo de chave PIX inválido.");
+    if (!v.pixKey) throw badRequest("Chave PIX é obrigatória");
+    Object.assign(v, { bank: "", agency: "", account: "", accountType: "" });
+  } else {
+    if (!v.bank) throw badRequest("Nome do banco é obrigatório");
+    if (!v.agency) throw badRequest("Número da agência é obrigatório");
+    if (!v.account) throw badRequest("Número da conta é obrigatório");
+    if (!v.accountType) throw badRequest("Tipo de conta é obrigatório");
+    if (!ACCOUNT_TYPES.includes(v.accountType)) throw badRequest("Tipo de conta inválido.");
+  }
+  if (!v.holderName) throw badRequest("Nome do titular é obrigatório");
+  if (!v.holderDocument) throw badRequest("CPF do titular é obrigatório");
+  if (v.selected !== "S" && v.selected !== "N") throw badRequest("Selecionado deve ser S ou N.");
+  return v;
+}
+
+const shapeBank = (r: typeof bankAccounts.$inferSelect) => ({
+  IdDadoBancario: r.id, IdPontoAtendimento: r.servicePointId, TipoChavePix: r.pixKeyType ?? "", ChavePix: r.pixKey ?? "",
+  Banco: r.bank ?? "", NumeroAgencia: r.agency ?? "", NumeroConta: r.account ?? "", TipoConta: r.accountType ?? "",
+  NomeTitular: r.holderName, DocumentoTitular: r.holderDocument, Selecionado: r.selected, DataCadastro: r.createdAt.toISOString(),
+});
+
+async function ownBank(db: Db, pointId: string, id: unknown) {
+  if (!isUuid(id)) throw notFound("Dado bancário não encontrado.");
+  const [row] = await db.select().from(bankAccounts).where(and(eq(bankAccounts.id, id), eq(bankAccounts.servicePointId, pointId)));
+  if (!row) throw notFound("Dado bancário não encontrado.");
+  return row;
+}
+
+const REGISTRATION_FIELDS = {
+  Cnpj: "cnpj", EnderecoCep: "cep", Endereco: "address", EnderecoCidade: "city", EnderecoUf: "uf", EnderecoComplemento: "complement",
+  EnderecoBairro: "district", RazaoSocial: "corporateName", QtdeElevadores: "lifts", InscricaoEstadual: "stateRegistration",
+  Descricao: "tradeName", SegSexInicio: "weekdayOpen", SegSexFim: "weekdayClose", SabadoInicio: "saturdayOpen", SabadoFim: "saturdayClose",
+  DomingoInicio: "sundayOpen", DomingoFim: "sundayClose", FeriadoInicio: "holidayOpen", FeriadoFim: "holidayClose",
+} as const;
+const TIME_KEYS = new Set(["SegSexInicio", "SegSexFim", "SabadoInicio", "SabadoFim", "DomingoInicio", "DomingoFim", "FeriadoInicio", "FeriadoFim"]);
+const REQUIRED_TEXT = new Set(["RazaoSocial", "Cnpj", "Descricao"]);
+
+/** "1970-01-01T08:00:00.000Z", "08:00" or null/"" (closed) -> "08:00" | null. */
+export function parseOpeningTime(key: string, v: unknown): string | null {
+  if (v === null || v === "") return null;
+  const m = typeof v === "string" ? /^(?:\d{4}-\d{2}-\d{2}T)?([01]\d|2[0-3]):([0-5]\d)(?::\d{2}(?:\.\d{1,3})?Z?)?$/.exec(v) : null;
+  if (!m) throw badRequest(`O horário ${key} é inválido.`);
+  return `${m[1]}:${m[2]}`;
+}
+
+function registrationPatch(b: Record<string, unknown>) {
+  const patch: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(REGISTRATION_FIELDS)) {
+    if (!(key in b)) continue;
+    const v = b[key];
+    if (TIME_KEYS.has(key)) patch[column] = parseOpeningTime(key, v);
+    else if (key === "QtdeElevadores") {
+      const n = typeof v === "string" && v.trim() !== "" ? Number(v) : v;
+      if (typeof n !== "number" || !Number.isInteger(n) || n < 0 || n > 99) throw badRequest("Qtde. Elevadores deve ser um número inteiro de 0 a 99.");
+      patch[column] = n;
+    } else {
+      if (v !== null && typeof v !== "string") throw badRequest(`O campo ${key} é inválido.`);
+      const s = (v ?? "").trim();
+      if (s.length > 300) throw badRequest(`O campo ${key} é longo demais.`);
+      if (REQUIRED_TEXT.has(key) && !s) throw badRequest(`O campo ${key} é obrigatório.`);
+      if (key === "EnderecoUf" && s && !UFS.includes(s.toUpperCase())) throw badRequest("UF inválida.");
+      patch[column] = key === "EnderecoUf" ? (s.toUpperCase() || null) : s || null;
+    }
+  }
+  for (const [open, close] of [["weekdayOpen", "weekdayClose"], ["saturdayOpen", "saturdayClose"], ["sundayOpen", "sundayClose"], ["holidayOpen", "holidayClose"]]) {
+    if (open in patch && close in patch && (patch[open] === null) !== (patch[close] === null)) {
+      throw badRequest("Informe início e fim do horário de funcionamento, ou deixe os dois vazios.");
+    }
+  }
+  return patch;
+}
+
+export async function pontoAtendimentoRoutes(app: FastifyInstance, { db }: RouteDeps) {
+  app.register(async (bank) => {
+    bank.addHook("onSend", async (_req, reply) => {
+      reply.header("cache-control", "no-store");
+    });
+    bank.get("/ponto-atendimento/get-dados-bancarios/:idPontoAtendimento", { schema: params("idPontoAtendimento") }, async (request) => {
+      assertOwnPoint(request, (request.params as { idPontoAtendimento: string }).idPontoAtendimento);
+      const list = await db.select().from(bankAccounts).where(eq(bankAccounts.servicePointId, request.auth.servicePointId))
+        .orderBy(desc(bankAccounts.createdAt));
+      return { dadosBancarios: list.map(shapeBank) };
+    });
+    const objectBody = { schema: { body: { type: "object" } } };
+    bank.post("/ponto-atendimento/add-dado-bancario", objectBody, async (request) => {
+      const b = request.body as Record<string, unknown>;
+      assertOwnPoint(request, b.IdPontoAtendimento);
+      const v = bankInput(b);
+      await db.transaction(async (tx) => {
+        if (v.selected === "S") await tx.update(bankAccounts).set({ selected: "N" }).where(eq(bankAccounts.servicePointId, request.auth.servicePointId));
+        await tx.insert(bankAccounts).values({ ...v, servicePointId: request.auth.servicePointId });
+      });
+      return { message: "Dados bancários criados com sucesso" };
+    });
+    bank.post("/ponto-atendimento/edit-dado-bancario", objectBody, async (request) => {
+      const b = request.body as Record<string, unknown>;
+      const row = await ownBank(db, request.auth.servicePointId, b.IdDadoBancario ?? b.idDadoBancario);
+      if (b.IdPontoAtendimento !== undefined) assertOwnPoint(request, b.IdPontoAtendimento);
+      const v = bankInput(b);
+      await db.transaction(async (tx) => {
+        if (v.selected === "S") {
+          await tx.update(bankAccounts).set({ selected: "N" })
+            .where(and(eq(bankAccounts.servicePointId, request.auth.servicePointId), ne(bankAccounts.id, row.id)));
+        }
+        await tx.update(bankAccounts).set(v).where(eq(bankAccounts.id, row.id));
+      });
+      return { message: "Dados bancários atualizados com sucesso" };
+    });
+    bank.post("/ponto-atendimento/delete-dado-bancario", objectBody, async (request) => {
+      const b = request.body as Record<string, unknown>;
+      const row = await ownBank(db, request.auth.servicePointId, b.IdDadoBancario ?? b.idDadoBancario);
+      await db.delete(bankAccounts).where(eq(bankAccounts.id, row.id));
+      return { message: "Dados bancários excluídos com sucesso" };
+    });
+  });
+
+  app.get("/ponto-atendimento/dados-cadastrais/:idPontoAtendimento", { schema: params("idPontoAtendimento") }, async (request) => {
+    assertOwnPoint(request, (request.params as { idPontoAtendimento: string }).idPontoAtendimento);
+    const [p] = await db.select().from(servicePoints).where(eq(servicePoints.id, request.auth.servicePointId));
+    return {
+      success: true,
+      data: {
+        IdPontoAtendimento: p.id, Cnpj: p.cnpj, RazaoSocial: p.corporateName, InscricaoEstadual: p.stateRegistration, QtdeElevadores: p.lifts,
+        EnderecoCep: p.cep, Endereco: p.address, EnderecoCidade: p.city, EnderecoUf: p.uf, EnderecoComplemento: p.complement,
+        EnderecoBairro: p.district, Descricao: p.tradeName,
+        SegSexInicio: timeToIso(p.weekdayOpen), SegSexFim: timeToIso(p.weekdayClose), SabadoInicio: timeToIso(p.saturdayOpen),
+        SabadoFim: timeToIso(p.saturdayClose), DomingoInicio: timeToIso(p.sundayOpen), DomingoFim: timeToIso(p.sundayClose),
+        FeriadoInicio: timeToIso(p.holidayOpen), FeriadoFim: timeToIso(p.holidayClose),
+      },
+    };
+  });
+
+  app.post("/ponto-atendimento/atualizar-dados-cadastrais", { schema: { body: { type: "object", required: ["IdPontoAtendimento"] } } }, async (request) => {
+    const b = request.body as Record<string, unknown>;
+    assertOwnPoint(request, b.IdPontoAtendimento);
+    const patch = registrationPatch(b);
+    if (Object.keys(patch).length === 0) throw badRequest("Nenhum dado cadastral foi informado.");
+    await db.update(servicePoints).set(patch).where(eq(servicePoints.id, request.auth.servicePointId));
+    return { message: "Dados atualizados com sucesso" };
+  });
+}

@@ -1,0 +1,111 @@
+// /retorno-servico: service returns (warranty claims) on concluded OS of this point: list, create, update, delete, eligible OS (server only).
+import { asc, eq, sql } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Db } from "../db/client.ts";
+import { payoutStatements, serviceReturns } from "../db/schema.ts";
+import { rows } from "../lib/db-rows.ts";
+import { badRequest } from "../lib/http-errors.ts";
+import { params } from "../lib/schemas.ts";
+import { assertOwnFiles, assertOwnPoint, ownAppointment, ownChild } from "../plugins/tenant.ts";
+import type { RouteDeps } from "./deps.ts";
+
+const STATUS: Record<string, string> = {
+  A: "A", ABERTO: "A", PENDENTE: "A", P: "P", "EM CHAMADO": "P", C: "C", CONCLUIDO: "C", "CONCLUÍDO": "C",
+};
+const KINDS: Record<string, string> = {
+  PECA: "PEÇA", "PEÇA": "PEÇA", "MAO DE OBRA": "MÃO DE OBRA", "MÃO DE OBRA": "MÃO DE OBRA", ATENDIMENTO: "ATENDIMENTO", OUTROS: "OUTROS",
+};
+
+const csv = (v: unknown, field: string): string[] => {
+  if (v === undefined || v === null || v === "") return [];
+  const list = Array.isArray(v) ? v : typeof v === "string" ? v.split(",") : null;
+  if (!list || list.some((x) => typeof x !== "string")) throw badRequest(`O campo ${field} é inválido.`);
+  return (list as string[]).map((x) => x.trim()).filter(Boolean).slice(0, 20);
+};
+
+async function returnInput(db: Db, request: FastifyRequest, data: unknown, requireAppointment: boolean) {
+  if (!data || typeof data !== "object" || Array.isArray(data)) throw badRequest("Envie os dados do retorno em data.");
+  const d = data as Record<string, unknown>;
+  const str = (k: string) => (typeof d[k] === "string" ? (d[k] as string).trim() : d[k] == null ? "" : null);
+  if (requireAppointment && !str("IdSocioVeiculoAgenda")) throw badRequest("Agendamento é obrigatório");
+  const kind = KINDS[(str("Tipo") ?? "").toUpperCase()];
+  if (!str("Tipo")) throw badRequest("Tipo do Retorno é obrigatório");
+  if (!kind) throw badRequest("Tipo do Retorno inválido.");
+  if (!str("Status")) throw badRequest("Status é obrigatório");
+  const status = STATUS[(str("Status") ?? "").toUpperCase()];
+  if (!status) throw badRequest("Status inválido.");
+  const description = str("Descricao");
+  if (!description) throw badRequest("Descrição é obrigatória");
+  if (description.length > 4000) throw badRequest("A descrição é longa demais.");
+  const photos = csv(d.Fotos, "Fotos");
+  const videos = csv(d.Videos, "Videos");
+  await assertOwnFiles(db, request, [...photos, ...videos]);
+  const reason = str("MotivoStatus");
+  return {
+    kind, status, description, photos: photos.join(",") || null, videos: videos.join(",") || null,
+    statusReason: reason ? reason.slice(0, 1000) : null, appointmentId: str("IdSocioVeiculoAgenda") ?? "",
+  };
+}
+
+export async function retornoRoutes(app: FastifyInstance, { db }: RouteDeps) {
+  app.get("/retorno-servico/lista/:idPontoAtendimento", { schema: params("idPontoAtendimento") }, async (request) => {
+    assertOwnPoint(request, (request.params as { idPontoAtendimento: string }).idPontoAtendimento);
+    const data = await rows(db, sql`
+      select r.id as "IdRetornoServico", r.kind as "Tipo", r.description as "Descricao", r.videos as "Videos", r.photos as "Fotos",
+        r.appointment_id as "IdSocioVeiculoAgenda", r.vehicle_id as "IdSocioVeiculo", r.motivation_id as "IdServico",
+        r.statement_id as "IdFinanceiroEspelho", r.status as "Status", r.status_reason as "MotivoStatus", r.created_at as "DataLog",
+        v.plate as "PlacaVeiculo", coalesce(mo.description, s.description) as "NomeServico", m.name as "NomeSocio",
+        a.os_number as "NumeroOS", to_char(a.date, 'YYYY-MM-DD') || 'T00:00:00.000Z' as "DataAgendamento"
+      from service_returns r join appointments a on a.id = r.appointment_id join vehicles v on v.id = r.vehicle_id
+        join members m on m.id = v.member_id left join motivations mo on mo.id = r.motivation_id left join services s on s.id = a.service_id
+      where a.service_point_id = ${request.auth.servicePointId}
+      order by r.created_at desc`);
+    return { success: true, data };
+  });
+
+  app.get("/retorno-servico/agendamentos-disponiveis/:idPontoAtendimento", { schema: params("idPontoAtendimento") }, async (request) => {
+    assertOwnPoint(request, (request.params as { idPontoAtendimento: string }).idPontoAtendimento);
+    const data = await rows(db, sql`
+      select distinct on (a.date, a.id) a.id as "IdSocioVeiculoAgenda", a.vehicle_id as "IdSocioVeiculo", a.motivation_id as "IdMotivacao",
+        a.os_number as "NumeroOS", to_char(a.date, 'YYYY-MM-DD') || 'T00:00:00.000Z' as "DataAgendamento",
+        a.service_value::float8 as "ValorServico", v.plate as "Placa",
+        coalesce(mo.description, f.service_name) as "NomeServico", m.name as "SocioNome", f.payout::float8 as "ValorRepasse",
+        f.id as "IdFinanceiroEspelho"
+      from appointments a join payout_statements f on f.appointment_id = a.id join vehicles v on v.id = a.vehicle_id
+        join members m on m.id = v.member_id left join motivations mo on mo.id = a.motivation_id
+      where a.service_point_id = ${request.auth.servicePointId} and a.status = 'C'
+      order by a.date desc, a.id, f.os_number`);
+    return { success: true, data };
+  });
+
+  app.post("/retorno-servico/adicionar", { schema: { body: { type: "object" } } }, async (request) => {
+    const v = await returnInput(db, request, (request.body as { data?: unknown }).data, true);
+    const appt = await ownAppointment(db, request, v.appointmentId);
+    if (appt.status !== "C") throw badRequest("O retorno de serviço só pode ser aberto para uma OS concluída.");
+    const [statement] = await db.select({ id: payoutStatements.id }).from(payoutStatements)
+      .where(eq(payoutStatements.appointmentId, appt.id)).orderBy(asc(payoutStatements.osNumber)).limit(1);
+    const [created] = await db.insert(serviceReturns).values({
+      appointmentId: appt.id, vehicleId: appt.vehicleId, motivationId: appt.motivationId, statementId: statement?.id ?? null,
+      kind: v.kind, description: v.description, photos: v.photos, videos: v.videos, status: v.status, statusReason: v.statusReason,
+    }).returning();
+    return { success: true, message: "Retorno de serviço criado com sucesso", data: { IdRetornoServico: created.id } };
+  });
+
+  app.post("/retorno-servico/atualizar", { schema: { body: { type: "object" } } }, async (request) => {
+    const b = request.body as { idRetornoServico?: unknown; data?: Record<string, unknown> };
+    const id = b.idRetornoServico ?? b.data?.IdRetornoServico;
+    const owned = await ownChild(db, request, serviceReturns, id, "Retorno de serviço não encontrado.");
+    const v = await returnInput(db, request, b.data, false);
+    await db.update(serviceReturns).set({
+      kind: v.kind, description: v.description, photos: v.photos, videos: v.videos, status: v.status, statusReason: v.statusReason,
+    }).where(eq(serviceReturns.id, owned.child.id));
+    return { success: true, message: "Retorno de serviço atualizado com sucesso" };
+  });
+
+  app.post("/retorno-servico/deletar", { schema: { body: { type: "object" } } }, async (request) => {
+    const owned = await ownChild(db, request, serviceReturns, (request.body as { idRetornoServico?: unknown }).idRetornoServico,
+      "Retorno de serviço não encontrado.");
+    await db.delete(serviceReturns).where(eq(serviceReturns.id, owned.child.id));
+    return { success: true, message: "Retorno de serviço excluído com sucesso" };
+  });
+}

@@ -1,0 +1,113 @@
+// Services of the point and of an OS: list, link (warranty, annual limit and duplicates enforced), unlink, checks (server only).
+import { and, eq, ne } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { executions, executionServices, pointServices, services, vehicles } from "../db/schema.ts";
+import { isUuid } from "../lib/db-rows.ts";
+import { conflict, notFound } from "../lib/http-errors.ts";
+import { body, optionalFile, params, text, uuid } from "../lib/schemas.ts";
+import { actingUser, assertOwnFiles, assertOwnPoint, ownAppointment, ownChild, vehicleSeenHere } from "../plugins/tenant.ts";
+import { annualUsage, warrantyFor } from "../services/service-rules.ts";
+import type { RouteDeps } from "./deps.ts";
+
+const label = (s: { description: string; vehicleType: string }) => `${s.description} - ${s.vehicleType}`;
+
+export async function servicoRoutes(app: FastifyInstance, { db, clock }: RouteDeps) {
+  app.get("/ponto-atendimento/servicos/:idPontoAtendimento", { schema: params("idPontoAtendimento") }, async (request) => {
+    assertOwnPoint(request, (request.params as { idPontoAtendimento: string }).idPontoAtendimento);
+    const list = await db.select({ s: services }).from(pointServices).innerJoin(services, eq(services.id, pointServices.serviceId))
+      .where(and(eq(pointServices.servicePointId, request.auth.servicePointId), eq(pointServices.active, "A"), ne(services.kind, "RESERVA")))
+      .orderBy(services.description, services.vehicleType);
+    return {
+      servicos: list.map(({ s }) => ({
+        IdServico: s.id, value: s.id, label: label(s), description: s.notes, TipoVeiculo: s.vehicleType, FornecidoPelaVcar: s.providedByProgram,
+        LimiteAnual: s.annualLimit, Garantia: s.warrantyDays,
+      })),
+    };
+  });
+
+  app.get("/agendamentos/servicos-vinculados/:idSocioVeiculoAgenda", { schema: params("idSocioVeiculoAgenda") }, async (request) => {
+    const appt = await ownAppointment(db, request, (request.params as { idSocioVeiculoAgenda: string }).idSocioVeiculoAgenda);
+    const list = await db.select({ es: executionServices, s: services }).from(executionServices)
+      .innerJoin(services, eq(services.id, executionServices.serviceId))
+      .where(and(eq(executionServices.appointmentId, appt.id), ne(services.kind, "RESERVA"))).orderBy(executionServices.createdAt);
+    return {
+      servicos: list.map(({ es, s }) => ({
+        id: es.id, idSocioVeiculoAgendaExecucaoServico: es.id, IdSocioVeiculoAgendaExecucaoServico: es.id, IdSocioVeiculoAgenda: appt.id,
+        IdServico: s.id, value: s.id, label: label(s), description: s.notes, status: es.approvalStatus, StatusAprovacao: es.approvalStatus,
+        PecaPorContaDoSocio: es.partByMember, FornecidoPelaVcar: s.providedByProgram, Observacoes: es.officeNote,
+        ObservacoesCredenciado: es.pointNote, Foto1: es.photo1, Foto2: es.photo2, Foto3: es.photo3, Video: es.video,
+        ValorAdicional: es.extraValue, PagamentoFeito: es.paid, DataLog: es.createdAt.toISOString(),
+      })),
+    };
+  });
+
+  app.post("/agendamentos/vincular-servico", {
+    schema: body(["idSocioVeiculoAgenda", "idServico"], {
+      idPontoAtendimentoUsuario: uuid, idSocioVeiculoAgenda: uuid, idServico: uuid, numeroOS: { type: ["string", "integer", "null"] },
+      descricao: { type: ["string", "null"], maxLength: 2000 }, video: optionalFile, foto1: optionalFile, foto2: optionalFile, foto3: optionalFile,
+      fotos: { type: "array", maxItems: 3, items: { type: "string", maxLength: 300 } },
+    }),
+  }, async (request) => {
+    const b = request.body as {
+      idPontoAtendimentoUsuario?: string; idSocioVeiculoAgenda: string; idServico: string; descricao?: string | null;
+      video?: string | null; foto1?: string | null; foto2?: string | null; foto3?: string | null; fotos?: string[];
+    };
+    const appt = await ownAppointment(db, request, b.idSocioVeiculoAgenda);
+    const userId = await actingUser(db, request, b.idPontoAtendimentoUsuario);
+    if (appt.status !== "A") throw conflict("Esta OS não aceita mais serviços.");
+    const [exec] = await db.select({ id: executions.id }).from(executions).where(eq(executions.appointmentId, appt.id));
+    if (!exec) throw conflict("Inicie a Ordem de Serviço antes de vincular serviços.");
+    const [row] = await db.select({ s: services }).from(pointServices).innerJoin(services, eq(services.id, pointServices.serviceId))
+      .where(and(eq(pointServices.servicePointId, appt.servicePointId), eq(pointServices.serviceId, b.idServico),
+        eq(pointServices.active, "A"), eq(services.active, "A"), ne(services.kind, "RESERVA")));
+    if (!row) throw notFound("Serviço não encontrado.");
+    const [vehicle] = await db.select().from(vehicles).where(eq(vehicles.id, appt.vehicleId));
+    if (row.s.vehicleType !== vehicle.vehicleType) throw conflict("Este serviço não atende o tipo deste veículo.");
+    if (row.s.providedByProgram === "S") throw conflict("Serviços fornecidos pelo programa não podem ser adicionados manualmente.");
+    const [dup] = await db.select({ id: executionServices.id }).from(executionServices)
+      .where(and(eq(executionServices.appointmentId, appt.id), eq(executionServices.serviceId, row.s.id)));
+    if (dup) throw conflict("Este serviço já foi adicionado à ordem de serviço.");
+    const now = clock();
+    if ((await warrantyFor(db, vehicle.id, row.s.id, now)).garantiaValida) throw conflict("Este serviço está na garantia, foi feito recentemente.");
+    const limit = (await annualUsage(db, vehicle.id, now)).servicos.find((x) => x.idServico === row.s.id);
+    if (limit && !limit.podeUsar) throw conflict("Serviço não pode ser usado, limite anual atingido.");
+    const photos = [b.foto1 ?? b.fotos?.[0] ?? null, b.foto2 ?? b.fotos?.[1] ?? null, b.foto3 ?? b.fotos?.[2] ?? null];
+    await assertOwnFiles(db, request, [...photos, b.video]);
+    const [created] = await db.insert(executionServices).values({
+      appointmentId: appt.id, serviceId: row.s.id, userId, approvalStatus: "P", pointNote: b.descricao?.trim() || null,
+      photo1: photos[0], photo2: photos[1], photo3: photos[2], video: b.video ?? null,
+    }).returning();
+    return {
+      message: "Serviço vinculado com sucesso", idSocioVeiculoAgendaExecucaoServico: created.id,
+      media: { Foto1: created.photo1, Foto2: created.photo2, Foto3: created.photo3, Video: created.video },
+    };
+  });
+
+  app.post("/agendamentos/desvincular-servico", {
+    schema: body(["idSocioVeiculoAgendaExecucaoServico"], { idSocioVeiculoAgendaExecucaoServico: uuid }),
+  }, async (request) => {
+    const { child, appointment } = await ownChild(db, request, executionServices,
+      (request.body as { idSocioVeiculoAgendaExecucaoServico: string }).idSocioVeiculoAgendaExecucaoServico, "Serviço vinculado não encontrado.");
+    if (appointment.status !== "A") throw conflict("Esta OS não aceita mais alterações de serviços.");
+    const [s] = await db.select().from(services).where(eq(services.id, child.serviceId));
+    if (s.providedByProgram === "S") throw conflict("Serviços fornecidos pelo programa não podem ser removidos.");
+    await db.delete(executionServices).where(eq(executionServices.id, child.id));
+    return { message: "Serviço removido com sucesso" };
+  });
+
+  app.post("/servico/verificar-garantia", {
+    schema: body(["idSocioVeiculo", "idServico"], { idSocioVeiculo: uuid, idServico: uuid }),
+  }, async (request) => {
+    const b = request.body as { idSocioVeiculo: string; idServico: string };
+    const vehicle = await vehicleSeenHere(db, request, b.idSocioVeiculo);
+    if (!isUuid(b.idServico)) throw notFound("Serviço não encontrado.");
+    return warrantyFor(db, vehicle.id, b.idServico, clock());
+  });
+
+  app.post("/servico/verificar-limite-anual", {
+    schema: body(["idSocioVeiculo"], { idSocioVeiculo: uuid, idServico: text(60) }),
+  }, async (request) => {
+    const vehicle = await vehicleSeenHere(db, request, (request.body as { idSocioVeiculo: string }).idSocioVeiculo);
+    return annualUsage(db, vehicle.id, clock());
+  });
+}

@@ -1,0 +1,97 @@
+// Contract test generated from one route table: no token -> 401 on every route; point 1's token on point 2's ids -> 404, nothing changed.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { BACKENDS, call, fixtures, makeTestApp, queryRows, SAMPLE, upload, type Fixtures, type TestApp } from "./helpers";
+import { ROUTES, type Ids } from "./route-table";
+import { DEMO_USERS } from "../../server/db/seed";
+
+/** Gives point 2 one of every child resource, created through the API with point 2's own token. */
+async function point2Resources(t: TestApp, f: Fixtures): Promise<Ids> {
+  const [pending] = f.pick(f.p2, "pending").filter((a) => a.date >= "0");
+  const done = f.pick(f.p2, "done")[0];
+  const file = (await upload(t, f.token2, "foto.png", SAMPLE.png)).json().file as string;
+  const pdf = (await upload(t, f.token2, "laudo.pdf", SAMPLE.pdf)).json().file as string;
+  const post = async (url: string, body: object) => {
+    const res = await call(t, f.token2, "POST", url, body);
+    expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+    return res.json();
+  };
+  await post("/agendamentos/adicionar-foto", { idSocioVeiculoAgenda: done.id, foto: file });
+  await post("/agendamentos/adicionar-anotacao", { idSocioVeiculoAgenda: done.id, anotacao: "Nota do ponto 2" });
+  const laudo = (await post("/agendamentos/adicionar-laudo", { idSocioVeiculoAgenda: done.id, nomeArquivo: pdf })).laudo;
+  const recibo = (await post("/agendamentos/adicionar-nota-fiscal", { idSocioVeiculoAgenda: done.id, notaFiscal: pdf, nomeArquivo: "recibo.pdf" })).notaFiscal;
+  await post("/ponto-atendimento/add-dado-bancario", {
+    IdPontoAtendimento: f.p2, TipoChavePix: "CPF", ChavePix: "529.982.247-25", NomeTitular: "Paulo", DocumentoTitular: "529.982.247-25", Selecionado: "S",
+  });
+  await post("/retorno-servico/adicionar", { data: { IdSocioVeiculoAgenda: done.id, Tipo: "PEÇA", Status: "A", Descricao: "Peça com defeito" } });
+  const one = async (q: ReturnType<typeof sql>) => (await queryRows<{ id: string }>(t.db, q))[0].id;
+  const onlyHere = (await queryRows<{ id: string; member: string }>(t.db, sql`
+    select v.id, v.member_id as member from vehicles v where v.plate = 'QWE5R67'`))[0];
+  return {
+    point: f.p2, pending: pending.id, done: done.id, vehicle: onlyHere.id, member: onlyHere.member, user: f.user(DEMO_USERS.otherPoint),
+    service: await one(sql`select id from services where description = 'REVISÃO DE FREIOS' and vehicle_type = 'SUV'`),
+    execService: await one(sql`select id from execution_services where appointment_id = ${done.id}`),
+    photo: await one(sql`select id from execution_photos where appointment_id = ${done.id}`),
+    note: await one(sql`select id from execution_notes where appointment_id = ${done.id}`),
+    laudo, recibo,
+    bank: await one(sql`select id from bank_accounts where service_point_id = ${f.p2}`),
+    retorno: await one(sql`select id from service_returns where appointment_id = ${done.id}`),
+    file,
+  };
+}
+
+const SNAPSHOT = sql`select
+  (select count(*) from appointments where service_point_id = (select id from service_points where trade_name = 'Oficina Serra Azul') and status = 'A') as open_appts,
+  (select count(*) from executions) as executions, (select count(*) from execution_services) as linked,
+  (select count(*) from execution_photos) as photos, (select count(*) from execution_notes) as notes, (select count(*) from reports) as laudos,
+  (select count(*) from receipts) as recibos, (select count(*) from bank_accounts) as banks, (select count(*) from service_returns) as returns,
+  (select string_agg(status || coalesce(status_reason, ''), ',') from service_returns) as return_states,
+  (select corporate_name from service_points where trade_name = 'Oficina Serra Azul') as p2_name,
+  (select string_agg(initial_video || '', ',') from appointments) as videos,
+  (select count(*) from point_notifications) as notifications`;
+
+describe.each(BACKENDS)("route contract on %s", (backend) => {
+  let t: TestApp;
+  let f: Fixtures;
+  let p2: Ids;
+  beforeAll(async () => {
+    t = await makeTestApp(backend, { loginRateLimit: { max: 1000, windowMs: 60_000 } });
+    f = await fixtures(t);
+    p2 = await point2Resources(t, f);
+  });
+  afterAll(() => t?.close());
+
+  it("lists every registered API route in the table", () => {
+    const registered = t.app.routeList.filter((r) => r.includes("/api/") && r !== "POST /api/credenciado/login").sort();
+    const table = ROUTES.map((r) => `${r.method} /api${r.path}`).sort();
+    expect(table).toEqual(registered);
+  });
+
+  it.each(ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))("%s answers 401 without a token", async (_name, route) => {
+    const { url, body } = route.call(p2);
+    const res = await call(t, undefined, route.method, url, body);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ success: false, message: "Acesso não autorizado! Faça login novamente." });
+  });
+
+  it("answers 404 with no data to point 1 for every route naming point 2's resources, and changes nothing", async () => {
+    const before = await queryRows(t.db, SNAPSHOT);
+    for (const route of ROUTES.filter((r) => r.tenant)) {
+      const { url, body } = route.call(p2);
+      const res = await call(t, f.token1, route.method, url, body);
+      expect(res.statusCode, `${route.method} ${route.path}: ${res.body}`).toBe(404);
+      const json = res.json();
+      expect(json.success).toBe(false);
+      expect(Object.keys(json).sort()).toEqual(["message", "success"]);
+    }
+    expect(await queryRows(t.db, SNAPSHOT)).toEqual(before);
+  });
+
+  it("still serves point 2 its own resources with its own token", async () => {
+    for (const route of ROUTES.filter((r) => r.method === "GET" && r.tenant)) {
+      const { url } = route.call(p2);
+      const res = await call(t, f.token2, "GET", url);
+      expect(res.statusCode, `${route.path}: ${res.body}`).toBe(200);
+    }
+  });
+});
