@@ -1,5 +1,5 @@
 // Warranty and annual-limit rules for linking services to an OS; used by the check routes and enforced on link (server only).
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { appointments, executions, executionServices, services, vehicles } from "../db/schema.ts";
 import { rows } from "../lib/db-rows.ts";
@@ -11,13 +11,14 @@ export interface Warranty { garantiaValida: boolean; garantia?: number; dataLimi
 export async function warrantyFor(db: Db, vehicleId: string, serviceId: string, now: Date): Promise<Warranty> {
   const [service] = await db.select().from(services).where(eq(services.id, serviceId));
   if (!service || service.warrantyDays <= 0) return { garantiaValida: false };
-  const [last] = await db.select({ done: sql<Date>`coalesce(${executions.finishedAt}, ${appointments.date}::timestamptz)` })
+  const done = sql<Date>`coalesce(${executions.finishedAt}, ${appointments.date}::timestamptz)`;
+  const [last] = await db.select({ done })
     .from(executionServices)
     .innerJoin(appointments, eq(appointments.id, executionServices.appointmentId))
     .leftJoin(executions, eq(executions.appointmentId, appointments.id))
     .where(and(eq(appointments.vehicleId, vehicleId), eq(appointments.status, "C"),
       eq(executionServices.serviceId, serviceId), eq(executionServices.approvalStatus, "A")))
-    .orderBy(sql`2 desc`).limit(1);
+    .orderBy(desc(done)).limit(1);
   if (!last) return { garantiaValida: false };
   const limit = new Date(new Date(last.done).getTime() + service.warrantyDays * 86_400_000);
   return { garantiaValida: now <= limit, garantia: service.warrantyDays, dataLimiteGarantia: limit.toISOString() };
