@@ -97,12 +97,19 @@ function registrationPatch(b: Record<string, unknown>) {
       patch[column] = key === "EnderecoUf" ? (s.toUpperCase() || null) : s || null;
     }
   }
-  for (const [open, close] of [["weekdayOpen", "weekdayClose"], ["saturdayOpen", "saturdayClose"], ["sundayOpen", "sundayClose"], ["holidayOpen", "holidayClose"]]) {
-    if (open in patch && close in patch && (patch[open] === null) !== (patch[close] === null)) {
+  return patch;
+}
+
+const HOUR_PAIRS = [["weekdayOpen", "weekdayClose"], ["saturdayOpen", "saturdayClose"], ["sundayOpen", "sundayClose"], ["holidayOpen", "holidayClose"]] as const;
+
+/** After the update every day must have both start and end, or neither (closed). */
+function assertHourPairs(current: Record<string, unknown>, patch: Record<string, unknown>) {
+  const merged = { ...current, ...patch };
+  for (const [open, close] of HOUR_PAIRS) {
+    if ((merged[open] == null) !== (merged[close] == null)) {
       throw badRequest("Informe início e fim do horário de funcionamento, ou deixe os dois vazios.");
     }
   }
-  return patch;
 }
 
 export async function pontoAtendimentoRoutes(app: FastifyInstance, { db }: RouteDeps) {
@@ -170,6 +177,8 @@ export async function pontoAtendimentoRoutes(app: FastifyInstance, { db }: Route
     assertOwnPoint(request, b.IdPontoAtendimento);
     const patch = registrationPatch(b);
     if (Object.keys(patch).length === 0) throw badRequest("Nenhum dado cadastral foi informado.");
+    const [current] = await db.select().from(servicePoints).where(eq(servicePoints.id, request.auth.servicePointId));
+    assertHourPairs(current, patch);
     await db.update(servicePoints).set(patch).where(eq(servicePoints.id, request.auth.servicePointId));
     return { message: "Dados atualizados com sucesso" };
   });
