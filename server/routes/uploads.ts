@@ -99,6 +99,10 @@ export async function uploadRoutes(app: FastifyInstance, { db, config, storage }
     const total = file ? await storage.size(name) : null;
     if (!file || total === null) return reply.code(404).send(notFoundBody);
 
+    const range = parseRange(request.headers.range, total);
+    if (range === "invalid") {
+      return reply.code(416).header("content-range", `bytes */${total}`).send(fail("Intervalo solicitado inválido."));
+    }
     const media = file.mimeType.startsWith("image/") || file.mimeType.startsWith("video/");
     const encoded = encodeURIComponent(file.originalName);
     reply
@@ -109,10 +113,6 @@ export async function uploadRoutes(app: FastifyInstance, { db, config, storage }
       .header("accept-ranges", "bytes")
       .header("cache-control", "private, max-age=3600");
 
-    const range = parseRange(request.headers.range, total);
-    if (range === "invalid") {
-      return reply.code(416).header("content-range", `bytes */${total}`).send(fail("Intervalo solicitado inválido."));
-    }
     if (range) {
       reply.code(206).header("content-range", `bytes ${range.start}-${range.end}/${total}`).header("content-length", range.end - range.start + 1);
       return reply.send(storage.read(name, range));

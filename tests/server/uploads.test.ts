@@ -1,0 +1,116 @@
+// Upload security: magic bytes decide the type, per-kind size limits leave no partial file, downloads only for the owner, Range, traversal.
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { BACKENDS, fixtures, makeTestApp, multipart, SAMPLE, upload, type Fixtures, type TestApp } from "./helpers";
+import { storedFiles } from "../../server/db/schema";
+import { DEMO_PASSWORD, DEMO_USERS } from "../../server/db/seed";
+
+const LIMITS = { image: 2048, video: 4096, document: 2048 };
+
+describe.each(BACKENDS)("uploads on %s", (backend) => {
+  let t: TestApp;
+  let f: Fixtures;
+  const files = () => fs.readdirSync(t.uploadDir).filter((n) => n !== ".incoming").sort();
+  const incoming = () => fs.readdirSync(path.join(t.uploadDir, ".incoming"));
+  const download = (name: string, headers: Record<string, string> = { authToken: f.token1 }) =>
+    t.app.inject({ method: "GET", url: `/api/uploads/files/${name}`, headers });
+  beforeAll(async () => {
+    t = await makeTestApp(backend, { loginRateLimit: { max: 1000, windowMs: 60_000 }, uploadLimits: LIMITS });
+    f = await fixtures(t);
+  });
+  afterAll(() => t?.close());
+
+  it("stores an image under a random name and records its owner", async () => {
+    const res = await upload(t, f.token1, "../../foto do carro.png", SAMPLE.png);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ success: true, originalName: "foto do carro.png", size: SAMPLE.png.length, mimeType: "image/png" });
+    expect(body.file).toMatch(/^[0-9a-f-]{36}\.png$/);
+    expect(body.filename).toBe(body.file);
+    expect(fs.readFileSync(path.join(t.uploadDir, body.file))).toEqual(SAMPLE.png);
+    const [row] = await t.db.select().from(storedFiles).where(eq(storedFiles.storedName, body.file));
+    expect(row.servicePointId).toBe(f.p1);
+  });
+
+  it("serves files to their point only, inline for media and as attachment for documents, with nosniff", async () => {
+    const img = (await upload(t, f.token1, "a.png", SAMPLE.png)).json().file;
+    const ok = await download(img);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.headers["content-type"]).toBe("image/png");
+    expect(ok.headers["x-content-type-options"]).toBe("nosniff");
+    expect(ok.headers["content-disposition"]).toMatch(/^inline;/);
+    expect(ok.rawPayload).toEqual(SAMPLE.png);
+    expect((await download(img, { authToken: f.token2 })).statusCode).toBe(404);
+    expect((await download(img, {})).statusCode).toBe(401);
+
+    const login = await t.app.inject({ method: "POST", url: "/api/credenciado/login", payload: { email: DEMO_USERS.main, password: DEMO_PASSWORD } });
+    const cookie = String(login.headers["set-cookie"]).split(";")[0];
+    expect((await download(img, { cookie })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: "GET", url: "/api/credenciado/get", headers: { cookie } })).statusCode).toBe(401);
+
+    const pdf = (await upload(t, f.token1, "laudo.pdf", SAMPLE.pdf)).json().file;
+    const doc = await download(pdf);
+    expect(doc.headers["content-type"]).toBe("application/pdf");
+    expect(doc.headers["content-disposition"]).toBe("attachment; filename*=UTF-8''laudo.pdf");
+  });
+
+  it("answers byte ranges with 206 and unsatisfiable ones with 416", async () => {
+    const video = (await upload(t, f.token1, "v.mp4", SAMPLE.mp4)).json().file;
+    const part = await download(video, { authToken: f.token1, range: "bytes=0-9" });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers["content-range"]).toBe(`bytes 0-9/${SAMPLE.mp4.length}`);
+    expect(part.rawPayload).toEqual(SAMPLE.mp4.subarray(0, 10));
+    const tail = await download(video, { authToken: f.token1, range: "bytes=-5" });
+    expect(tail.rawPayload).toEqual(SAMPLE.mp4.subarray(-5));
+    const bad = await download(video, { authToken: f.token1, range: `bytes=${SAMPLE.mp4.length + 10}-` });
+    expect(bad.statusCode).toBe(416);
+    expect(bad.headers["content-range"]).toBe(`bytes */${SAMPLE.mp4.length}`);
+  });
+
+  it.each([["page.mp4", SAMPLE.html], ["image.mp4", SAMPLE.svg], ["x.png", Buffer.from("MZ\x90\x00 not an image")]])(
+    "refuses %s whose bytes are not an allowed type with 415 and keeps nothing", async (name, content) => {
+      const before = files();
+      const res = await upload(t, f.token1, name, content);
+      expect(res.statusCode).toBe(415);
+      expect(res.json().success).toBe(false);
+      expect(res.json().message).toMatch(/^Tipo de arquivo não permitido/);
+      expect(files()).toEqual(before);
+      expect(incoming()).toEqual([]);
+    });
+
+  it("refuses files over the limit of their kind with 413 and leaves no partial file or row", async () => {
+    const before = files();
+    const rowsBefore = (await t.db.select().from(storedFiles)).length;
+    const bigImage = Buffer.concat([SAMPLE.png, Buffer.alloc(LIMITS.image, 1)]);
+    const res = await upload(t, f.token1, "grande.png", bigImage);
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe("Arquivo grande demais. O limite para imagens é 0.001953125 MB.".replace("0.001953125", String(LIMITS.image / 1024 / 1024)));
+    const bigVideo = Buffer.concat([SAMPLE.mp4, Buffer.alloc(LIMITS.video * 2, 2)]);
+    expect((await upload(t, f.token1, "grande.mp4", bigVideo)).statusCode).toBe(413);
+    expect(files()).toEqual(before);
+    expect(incoming()).toEqual([]);
+    expect((await t.db.select().from(storedFiles)).length).toBe(rowsBefore);
+  });
+
+  it("refuses empty files and requests without the file field", async () => {
+    const empty = await upload(t, f.token1, "vazio.png", Buffer.alloc(0));
+    expect([empty.statusCode, empty.json().message]).toEqual([400, "O arquivo enviado está vazio."]);
+    const { payload, headers } = multipart("a.png", SAMPLE.png, "foto");
+    const wrongField = await t.app.inject({ method: "POST", url: "/api/uploads/upload", headers: { ...headers, authToken: f.token1 }, payload });
+    expect([wrongField.statusCode, wrongField.json().message]).toEqual([400, "Nenhum arquivo foi enviado"]);
+    const json = await t.app.inject({ method: "POST", url: "/api/uploads/upload", headers: { authToken: f.token1 }, payload: { file: "x" } });
+    expect(json.statusCode).toBe(400);
+    expect(incoming()).toEqual([]);
+  });
+
+  it.each([
+    "..%2F..%2Fpackage.json", "%2e%2e%2f%2e%2e%2fetc%2fpasswd", "..%5C..%5Cserver%5Capp.ts", "....//....//etc/passwd",
+    "%252e%252e%252fpackage.json", ".incoming", "..", "portal.lock", "x%00.png",
+  ])("answers 404 to the traversal attempt %s", async (name) => {
+    const res = await t.app.inject({ method: "GET", url: `/api/uploads/files/${name}`, headers: { authToken: f.token1 } });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers["content-type"]).toContain("application/json");
+  });
+});
