@@ -21,6 +21,7 @@ import { retornoRoutes } from "./routes/retorno-servico.ts";
 import { espelhoRoutes } from "./routes/espelho.ts";
 import { uploadRoutes } from "./routes/uploads.ts";
 import { registerCors } from "./plugins/cors.ts";
+import { HttpError } from "./lib/http-errors.ts";
 import { DiskStorage, type FileStorage } from "./storage/storage.ts";
 import type { Clock } from "./lib/dates.ts";
 import type { RouteDeps } from "./routes/deps.ts";
@@ -47,6 +48,15 @@ const CSP = [
   "frame-ancestors 'none'", "base-uri 'self'", "form-action 'self'",
 ].join("; ");
 
+// NUL characters and lone UTF-16 surrogates are valid JSON but not storable UTF-8 text.
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function hasUnstorableText(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return UNSTORABLE.test(value);
+  if (depth > 20 || value === null || typeof value !== "object") return false;
+  return Object.entries(value).some(([k, v]) => UNSTORABLE.test(k) || hasUnstorableText(v, depth + 1));
+}
+
 export async function buildApp({ db, config, logger = false, storage, clock = () => new Date() }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({ logger, bodyLimit: 1024 * 1024, trustProxy: process.env.TRUST_PROXY === "1" });
   const hasSpa = fs.existsSync(path.join(config.staticDir, "index.html"));
@@ -56,6 +66,12 @@ export async function buildApp({ db, config, logger = false, storage, clock = ()
     for (const method of [route.method].flat()) if (method !== "HEAD") app.routeList.push(`${method} ${route.url}`);
   });
   registerCors(app, config.corsOrigins);
+  // PostgreSQL text cannot hold such characters; refuse them up front for every route instead of failing inside a query.
+  app.addHook("preValidation", async (request) => {
+    if (hasUnstorableText(request.body) || hasUnstorableText(request.query) || hasUnstorableText(request.params)) {
+      throw new HttpError(400, "A requisição contém caracteres inválidos.");
+    }
+  });
 
   app.addHook("onSend", async (_request, reply) => {
     reply.header("x-content-type-options", "nosniff");

@@ -136,7 +136,7 @@ export async function agendamentoRoutes(app: FastifyInstance, { db, clock }: Rou
       .where(and(eq(vehicles.id, b.idSocioVeiculo), eq(vehicles.memberId, b.idSocio), eq(vehicles.status, "A")));
     if (!vehicle) throw notFound("Veículo do sócio não encontrado.");
     const motiveId = Number(b.motivo);
-    const [motive] = Number.isInteger(motiveId)
+    const [motive] = Number.isInteger(motiveId) && motiveId > 0 && motiveId <= 2_147_483_647
       ? await db.select().from(motivations).where(and(eq(motivations.id, motiveId), eq(motivations.active, "A"))) : [];
     if (!motive) throw badRequest("Motivação do serviço é obrigatória");
     const point = await pointOf(db, request);

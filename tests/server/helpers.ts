@@ -42,7 +42,7 @@ export async function makeTestApp(backend: Backend, overrides: Partial<ServerCon
   await seedIfEmpty(handle.db);
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-test-uploads-"));
   const config = { ...loadConfig({}), staticDir: "/nonexistent-static-dir", uploadDir, ...overrides };
-  const app = await buildApp({ db: handle.db, config, clock: opts.clock });
+  const app = await buildApp({ db: handle.db, config, clock: opts.clock, logger: process.env.TEST_LOG ? { level: "error" } : false });
   return {
     app,
     db: handle.db,
