@@ -107,10 +107,15 @@ describe.each(BACKENDS)("uploads on %s", (backend) => {
 
   it.each([
     "..%2F..%2Fpackage.json", "%2e%2e%2f%2e%2e%2fetc%2fpasswd", "..%5C..%5Cserver%5Capp.ts", "....//....//etc/passwd",
-    "%252e%252e%252fpackage.json", ".incoming", "..", "portal.lock", "x%00.png",
+    "%252e%252e%252fpackage.json", ".incoming", "..", "portal.lock",
   ])("answers 404 to the traversal attempt %s", async (name) => {
     const res = await t.app.inject({ method: "GET", url: `/api/uploads/files/${name}`, headers: { authToken: f.token1 } });
     expect(res.statusCode).toBe(404);
     expect(res.headers["content-type"]).toContain("application/json");
+  });
+
+  it("refuses a NUL byte in the name with 400", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/uploads/files/x%00.png", headers: { authToken: f.token1 } });
+    expect([res.statusCode, res.json().message]).toEqual([400, "A requisição contém caracteres inválidos."]);
   });
 });
