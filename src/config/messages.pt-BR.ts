@@ -20,5 +20,10 @@ export const MSG = {
     failed: "Não foi possível carregar esta tela. Verifique sua conexão.",
     retry: "Tentar novamente",
   },
+  media: {
+    compressingImage: "Comprimindo imagem, aguarde...",
+    compressingVideo: "Comprimindo vídeo, aguarde...",
+    compressionFailed: "Erro na compressão, usando arquivo original",
+  },
   placeholder: "Esta tela ainda está em construção e será liberada em breve.",
 } as const;
