@@ -4,12 +4,12 @@ import { compressedName, fitContain, imageTier, MB, videoTier } from "../../src/
 
 describe("video tiers", () => {
   it.each([
-    [300 * MB, { width: 480, height: 270, bitrate: 200_000 }],
-    [200 * MB + 1, { width: 480, height: 270, bitrate: 200_000 }],
-    [200 * MB, { width: 640, height: 360, bitrate: 250_000 }],
-    [100 * MB + 1, { width: 640, height: 360, bitrate: 250_000 }],
-    [60 * MB, { width: 854, height: 480, bitrate: 400_000 }],
-    [26 * MB, { width: 1280, height: 720, bitrate: 600_000 }],
+    [300 * MB, { width: 480, height: 270, bitrate: 200_000, maxFrameRate: 15 }],
+    [200 * MB + 1, { width: 480, height: 270, bitrate: 200_000, maxFrameRate: 15 }],
+    [200 * MB, { width: 640, height: 360, bitrate: 250_000, maxFrameRate: 15 }],
+    [100 * MB + 1, { width: 640, height: 360, bitrate: 250_000, maxFrameRate: 15 }],
+    [60 * MB, { width: 854, height: 480, bitrate: 400_000, maxFrameRate: 20 }],
+    [26 * MB, { width: 1280, height: 720, bitrate: 600_000, maxFrameRate: 24 }],
     [25 * MB, null],
     [1, null],
   ])("%d bytes -> %j", (bytes, tier) => expect(videoTier(bytes)).toEqual(tier));

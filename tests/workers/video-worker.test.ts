@@ -1,0 +1,78 @@
+// Video compression in real Chromium: a generated 720p clip comes out as MP4/AVC at the tier's size and bitrate; small files untouched; corrupt input falls back.
+import { afterAll, describe, expect, it } from "vitest";
+import { ALL_FORMATS, BlobSource, BufferTarget, CanvasSource, Input, Mp4OutputFormat, Output } from "mediabunny";
+import { compressVideoFile, stopVideoWorker } from "../../src/lib/workers/video-bridge";
+import { compressWithTier } from "../../workers/video/compress-video";
+import { MB, videoTier } from "../../src/domain/compression";
+
+afterAll(() => stopVideoWorker());
+
+/** A detailed clip with steady motion, like camera footage walking around a car, encoded at a high bitrate. */
+async function makeClip(width: number, height: number, seconds: number): Promise<Blob> {
+  const canvas = new OffscreenCanvas(width, height);
+  const ctx = canvas.getContext("2d")!;
+  const target = new BufferTarget();
+  const output = new Output({ format: new Mp4OutputFormat(), target });
+  const source = new CanvasSource(canvas, { codec: "avc", bitrate: 8_000_000 });
+  output.addVideoTrack(source, { frameRate: 30 });
+  await output.start();
+  let seed = 7;
+  const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  const shapes = Array.from({ length: 60 }, () => ({
+    x: rnd() * width, y: rnd() * height, w: 20 + rnd() * 120, h: 20 + rnd() * 120, vx: (rnd() - 0.5) * 8, vy: (rnd() - 0.5) * 8, hue: rnd() * 360,
+  }));
+  for (let i = 0; i < seconds * 30; i++) {
+    ctx.fillStyle = "hsl(210 30% 35%)";
+    ctx.fillRect(0, 0, width, height);
+    for (const s of shapes) {
+      ctx.fillStyle = `hsl(${s.hue} 80% 50%)`;
+      ctx.fillRect((s.x + s.vx * i + width) % width, (s.y + s.vy * i + height) % height, s.w, s.h);
+    }
+    await source.add(i / 30, 1 / 30);
+  }
+  await output.finalize();
+  return new Blob([target.buffer!], { type: "video/mp4" });
+}
+
+async function probe(blob: Blob) {
+  const input = new Input({ source: new BlobSource(blob), formats: ALL_FORMATS });
+  const track = (await input.getPrimaryVideoTrack())!;
+  const out = { width: track.displayWidth, height: track.displayHeight, codec: track.codec, duration: await input.computeDuration() };
+  return out;
+}
+
+describe("video compression (mediabunny engine)", () => {
+  it.each([
+    ["200 MB+", videoTier(201 * MB)!], ["100 MB+", videoTier(101 * MB)!], ["50 MB+", videoTier(51 * MB)!], ["25 MB+", videoTier(26 * MB)!],
+  ])("re-encodes a 720p clip by the %s tier: its box, AVC in MP4, within its bitrate", async (_label, tier) => {
+    const clip = await makeClip(1280, 720, 5);
+    const progress: number[] = [];
+    const out = await compressWithTier(clip, "clip.webm", tier, (p) => progress.push(p));
+    expect(out).toMatchObject({ compressed: true, name: "compressed_clip.mp4", engine: "mediabunny" });
+    const info = await probe(out.blob);
+    expect([info.width, info.height, info.codec]).toEqual([tier.width, tier.height, "avc"]);
+    const bitrate = (out.blob.size * 8) / info.duration;
+    expect(bitrate).toBeLessThan(tier.bitrate * 1.3);
+    expect(bitrate).toBeGreaterThan(tier.bitrate * 0.3);
+    expect(out.blob.size).toBeLessThan(clip.size);
+    expect(progress.at(-1)).toBe(100);
+  }, 120_000);
+
+  it("letterboxes a portrait clip into the tier's box (fit contain)", async () => {
+    const clip = await makeClip(360, 640, 1);
+    const out = await compressWithTier(clip, "vertical.mp4", videoTier(201 * MB)!);
+    const info = await probe(out.blob);
+    expect([info.width, info.height]).toEqual([480, 270]);
+  }, 120_000);
+
+  it("leaves files of 25 MB or less untouched", async () => {
+    const clip = new File([await makeClip(320, 240, 1)], "curto.mp4", { type: "video/mp4" });
+    expect(await compressVideoFile(clip)).toEqual({ file: clip, compressed: false });
+  }, 60_000);
+
+  it("falls back to the original with the spec's warning when the video is corrupt", async () => {
+    const junk = new File([new Uint8Array(26 * 1024 * 1024).map((_, i) => (i * 13) & 0xff)], "quebrado.mp4", { type: "video/mp4" });
+    const out = await compressVideoFile(junk);
+    expect(out).toEqual({ file: junk, compressed: false, warning: "Erro na compressão, usando arquivo original" });
+  }, 60_000);
+});
