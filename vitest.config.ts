@@ -23,6 +23,8 @@ export default defineConfig({
         test: {
           name: "browser",
           include: ["tests/workers/**/*.test.ts", "tests/ui/**/*.test.tsx"],
+          globalSetup: ["tests/workers/global-setup.ts"],
+          hookTimeout: 120_000,
           testTimeout: 30_000,
           browser: {
             enabled: true,

@@ -1,0 +1,47 @@
+// Starts the real server (fresh embedded database) as a child process for browser and e2e tests; returns its URL and a stop function.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+const freePort = () => new Promise<number>((resolve, reject) => {
+  const srv = net.createServer();
+  srv.listen(0, "127.0.0.1", () => {
+    const { port } = srv.address() as net.AddressInfo;
+    srv.close(() => resolve(port));
+  });
+  srv.on("error", reject);
+});
+
+export async function startServer(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-test-data-"));
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "server/server.ts"], {
+    cwd: process.cwd(),
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "silent", LOGIN_RATE_MAX: "1000", DATABASE_URL: "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);
+    const onData = (b: Buffer) => {
+      output += b.toString();
+      if (output.includes("Login de demonstração")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    child.on("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

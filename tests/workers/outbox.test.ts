@@ -1,0 +1,113 @@
+// Upload outbox in real Chromium against the real server: attach exactly once, retries on 5xx and network errors,
+// 4xx keeps the file with the server's message, 401 pauses, the saved file is deleted only after the attach call.
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { OutboxStore, type UploadJob } from "../../workers/upload/outbox-store";
+import { backoffMs, processDue, type OutboxEvent, type Transport } from "../../workers/upload/process";
+import { xhrTransport } from "../../workers/upload/xhr-transport";
+
+const api = inject("apiUrl");
+let token = "";
+let appointment = "";
+let store: OutboxStore;
+let clock = Date.now();
+const events: OutboxEvent[] = [];
+
+async function jpeg(): Promise<Blob> {
+  const c = new OffscreenCanvas(64, 48);
+  c.getContext("2d")!.fillRect(0, 0, 64, 48);
+  return c.convertToBlob({ type: "image/jpeg" });
+}
+
+function job(id: string, size: number, name = "foto.jpg"): UploadJob {
+  return {
+    id, state: "uploading", kind: "image", name, type: "image/jpeg", size, attempts: 0, nextAttemptAt: 0, progress: 0, createdAt: Date.now(),
+    followUp: { call: "adicionar-foto", body: { idSocioVeiculoAgenda: appointment }, fileField: "foto" },
+  };
+}
+
+const run = (transport: Transport, tok: () => string | null = () => token) =>
+  processDue({ store, transport, token: tok, emit: (e) => events.push(e), now: () => clock, random: () => 1 });
+
+async function photos(): Promise<string[]> {
+  const res = await fetch(`${api}/agendamentos/get-fotos/${appointment}`, { headers: { authToken: token } });
+  return ((await res.json()).fotos as { Foto: string }[]).map((f) => f.Foto);
+}
+
+beforeAll(async () => {
+  const login = await fetch(`${api}/credenciado/login`, {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "demo@credenciado.com.br", password: "demo1234" }),
+  });
+  token = (await login.json()).token;
+  const user = (await (await fetch(`${api}/credenciado/get`, { headers: { authToken: token } })).json()).data;
+  const list = (await (await fetch(`${api}/agendamentos/lista/${user.IdPontoAtendimento}`, { headers: { authToken: token } })).json()).data;
+  appointment = list.find((r: { StatusAgendamento: string }) => r.StatusAgendamento === "C").IdSocioVeiculoAgenda;
+  store = await OutboxStore.open(`outbox-test-${Date.now()}`);
+});
+afterAll(() => store?.close());
+
+describe("upload outbox", () => {
+  it("uploads the saved file, attaches it exactly once, then deletes the saved copy", async () => {
+    const blob = await jpeg();
+    await store.add(job("job-ok", blob.size), blob);
+    expect(await run(xhrTransport(api))).toBe("idle");
+    const done = await store.get("job-ok");
+    expect(done).toMatchObject({ state: "attached", progress: 100 });
+    expect(done!.storedName).toMatch(/^[0-9a-f-]{36}\.jpg$/);
+    expect(await store.file("job-ok")).toBeUndefined();
+    expect(await run(xhrTransport(api))).toBe("idle");
+    expect((await photos()).filter((f) => f === done!.storedName)).toHaveLength(1);
+    expect(events.some((e) => e.type === "progress" && e.id === "job-ok" && e.percent === 100)).toBe(true);
+  });
+
+  it("retries after a 503 and after a network error, with backoff, then completes", async () => {
+    const real = xhrTransport(api);
+    const answers = [{ status: 503, body: { message: "Serviço indisponível" } }, { status: 0, body: undefined }];
+    const flaky: Transport = {
+      upload: (...args) => (answers.length ? Promise.resolve(answers.shift()!) : real.upload(...args)),
+      post: real.post,
+    };
+    const blob = await jpeg();
+    await store.add(job("job-flaky", blob.size), blob);
+    await run(flaky);
+    const first = await store.get("job-flaky");
+    expect(first).toMatchObject({ state: "uploading", attempts: 1, nextAttemptAt: clock + 1000 });
+    await run(flaky);
+    expect((await store.get("job-flaky"))!.attempts).toBe(1);
+    clock += 1000;
+    await run(flaky);
+    expect(await store.get("job-flaky")).toMatchObject({ state: "uploading", attempts: 2, nextAttemptAt: clock + 2000 });
+    clock += 2000;
+    await run(flaky);
+    const done = await store.get("job-flaky");
+    expect(done!.state).toBe("attached");
+    expect(await photos()).toContain(done!.storedName);
+  });
+
+  it("fails on 415 with the server's message and keeps the file for a retry or discard", async () => {
+    const html = new Blob(["<!doctype html><script>alert(1)</script>"], { type: "image/jpeg" });
+    await store.add(job("job-415", html.size, "foto.jpg"), html);
+    await run(xhrTransport(api));
+    const failed = await store.get("job-415");
+    expect(failed!.state).toBe("failed");
+    expect(failed!.error).toMatch(/^Tipo de arquivo não permitido/);
+    expect(await store.file("job-415")).toEqual(html);
+  });
+
+  it("pauses on 401 and asks for a new sign-in without losing anything", async () => {
+    const blob = await jpeg();
+    await store.add(job("job-401", blob.size), blob);
+    const before = events.length;
+    expect(await run(xhrTransport(api), () => "token-vencido")).toBe("paused");
+    expect(events.slice(before).some((e) => e.type === "auth-required")).toBe(true);
+    expect(await store.get("job-401")).toMatchObject({ state: "uploading", attempts: 0 });
+    expect(await store.file("job-401")).toBeDefined();
+    expect(await run(xhrTransport(api))).toBe("idle");
+    expect((await store.get("job-401"))!.state).toBe("attached");
+  });
+
+  it("backs off exponentially with jitter, capped at a minute", () => {
+    expect([1, 2, 3, 4].map((n) => backoffMs(n, () => 1))).toEqual([1000, 2000, 4000, 8000]);
+    expect(backoffMs(20, () => 1)).toBe(60_000);
+    expect(backoffMs(3, () => 0)).toBe(2000);
+  });
+});
