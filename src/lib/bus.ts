@@ -1,7 +1,11 @@
 // The typed event bus (mitt) connecting bridges and the API client to stores (main thread).
 import mitt from "mitt";
 
+import type { OutboxEvent } from "../../workers/upload/process";
+
 export type BusEvents = {
+  /** Everything the upload outbox reports: per-job progress and state changes, and requests to sign in again. */
+  "upload:event": OutboxEvent;
   /** The server refused a token that was stored as valid (expired or revoked). */
   "session:expired": void;
   /** Progress of a plate-candidate ranking job in the ranking worker, 0-100. */
