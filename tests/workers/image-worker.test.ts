@@ -3,23 +3,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { compressImageFile, stopImageWorker } from "../../src/lib/workers/image-bridge";
 import { compressWithTier } from "../../workers/image/compress-image";
 import { MB } from "../../src/domain/compression";
+import { noisePng } from "./helpers";
 
 afterAll(() => stopImageWorker());
-
-/** A PNG of random pixels (incompressible, so its size follows its area). */
-async function noisePng(width: number, height: number): Promise<File> {
-  const canvas = new OffscreenCanvas(width, height);
-  const ctx = canvas.getContext("2d")!;
-  const img = ctx.createImageData(width, height);
-  const view = new Uint32Array(img.data.buffer);
-  let x = 2463534242;
-  for (let i = 0; i < view.length; i++) {
-    x ^= x << 13; x ^= x >>> 17; x ^= x << 5;
-    view[i] = (x >>> 0) | 0xff000000;
-  }
-  ctx.putImageData(img, 0, 0);
-  return new File([await canvas.convertToBlob({ type: "image/png" })], "foto.png", { type: "image/png" });
-}
 
 async function size(blob: Blob) {
   const bmp = await createImageBitmap(blob);

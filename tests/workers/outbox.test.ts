@@ -1,11 +1,11 @@
 // Upload outbox in real Chromium against the real server: attach exactly once, retries on 5xx and network errors,
 // 4xx keeps the file with the server's message, 401 pauses, the saved file is deleted only after the attach call.
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api, demoSession } from "./helpers";
 import { OutboxStore, type UploadJob } from "../../workers/upload/outbox-store";
 import { backoffMs, processDue, type OutboxEvent, type Transport } from "../../workers/upload/process";
 import { xhrTransport } from "../../workers/upload/xhr-transport";
 
-const api = inject("apiUrl");
 let token = "";
 let appointment = "";
 let store: OutboxStore;
@@ -34,13 +34,7 @@ async function photos(): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  const login = await fetch(`${api}/credenciado/login`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "demo@credenciado.com.br", password: "demo1234" }),
-  });
-  token = (await login.json()).token;
-  const user = (await (await fetch(`${api}/credenciado/get`, { headers: { authToken: token } })).json()).data;
-  const list = (await (await fetch(`${api}/agendamentos/lista/${user.IdPontoAtendimento}`, { headers: { authToken: token } })).json()).data;
-  appointment = list.find((r: { StatusAgendamento: string }) => r.StatusAgendamento === "C").IdSocioVeiculoAgenda;
+  ({ token, appointment } = await demoSession());
   store = await OutboxStore.open(`outbox-test-${Date.now()}`);
 });
 afterAll(() => store?.close());

@@ -1,35 +1,15 @@
 // The whole outbox path in real Chromium: save -> compress (image worker) -> upload (upload worker, under the tab lock) -> attach.
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api, demoSession, noisePng } from "./helpers";
 import { bus } from "../../src/lib/bus";
 import { enqueueUpload, listUploads, startUploads, stopUploads } from "../../src/lib/workers/upload-bridge";
 import type { OutboxEvent } from "../../workers/upload/process";
 
-const api = inject("apiUrl");
 let token = "";
 let appointment = "";
 
-async function noisePng(width: number, height: number): Promise<File> {
-  const canvas = new OffscreenCanvas(width, height);
-  const ctx = canvas.getContext("2d")!;
-  const img = ctx.createImageData(width, height);
-  const view = new Uint32Array(img.data.buffer);
-  let x = 88172645;
-  for (let i = 0; i < view.length; i++) {
-    x ^= x << 13; x ^= x >>> 17; x ^= x << 5;
-    view[i] = (x >>> 0) | 0xff000000;
-  }
-  ctx.putImageData(img, 0, 0);
-  return new File([await canvas.convertToBlob({ type: "image/png" })], "foto.png", { type: "image/png" });
-}
-
 beforeAll(async () => {
-  const login = await fetch(`${api}/credenciado/login`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "demo@credenciado.com.br", password: "demo1234" }),
-  });
-  token = (await login.json()).token;
-  const user = (await (await fetch(`${api}/credenciado/get`, { headers: { authToken: token } })).json()).data;
-  const list = (await (await fetch(`${api}/agendamentos/lista/${user.IdPontoAtendimento}`, { headers: { authToken: token } })).json()).data;
-  appointment = list.find((r: { StatusAgendamento: string }) => r.StatusAgendamento === "C").IdSocioVeiculoAgenda;
+  ({ token, appointment } = await demoSession());
   await startUploads(token, { apiBase: api, dbName: `outbox-bridge-${Date.now()}` });
 });
 afterAll(() => stopUploads());

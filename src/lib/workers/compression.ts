@@ -1,0 +1,31 @@
+// Runs a compression job in a worker with bus progress; any failure returns the original file with the spec's warning (main thread).
+import { proxy } from "comlink";
+import { MSG } from "../../config/messages.pt-BR";
+import { bus } from "../bus";
+import type { WorkerHandle } from "./worker-lifecycle";
+
+export interface Compressed { file: File; compressed: boolean; engine?: string; warning?: string }
+type Compress = (file: Blob, name: string, onProgress?: (percent: number) => void) =>
+  Promise<{ blob: Blob; name: string; compressed: boolean; engine?: string }>;
+
+let nextJob = 1;
+
+export async function runCompression<T extends { compress: Compress }>(
+  handle: WorkerHandle<T>, kind: "image" | "video", file: File, onProgress?: (percent: number) => void,
+): Promise<Compressed> {
+  const jobId = nextJob++;
+  try {
+    const out = await (handle.use() as unknown as { compress: Compress }).compress(file, file.name, proxy((percent: number) => {
+      bus.emit("compression:progress", { jobId, kind, percent });
+      onProgress?.(percent);
+    }));
+    if (!out.compressed) return { file, compressed: false };
+    const result: Compressed = { file: new File([out.blob], out.name, { type: out.blob.type, lastModified: Date.now() }), compressed: true };
+    if (out.engine) result.engine = out.engine;
+    return result;
+  } catch {
+    return { file, compressed: false, warning: MSG.media.compressionFailed };
+  } finally {
+    handle.release();
+  }
+}
