@@ -20,6 +20,9 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        // One React instance for the tested components and their dependencies.
+        resolve: { dedupe: ["react", "react-dom"] },
+        optimizeDeps: { include: ["react", "react-dom", "react-dom/client", "react/jsx-dev-runtime", "react-toastify", "valtio", "comlink", "idb", "mediabunny"] },
         test: {
           name: "browser",
           include: ["tests/workers/**/*.test.ts", "tests/ui/**/*.test.tsx"],

@@ -24,6 +24,11 @@ export const MSG = {
     compressingImage: "Comprimindo imagem, aguarde...",
     compressingVideo: "Comprimindo vídeo, aguarde...",
     compressionFailed: "Erro na compressão, usando arquivo original",
+    sent: (n: number) => `${n} arquivo(s) enviado(s) com sucesso!`,
+    sending: (n: number) => `Enviando ${n} arquivo(s)`,
+    retry: "Tentar novamente",
+    discard: "Descartar",
+    signInAgain: "Sua sessão expirou. Entre novamente para continuar o envio dos arquivos.",
   },
   placeholder: "Esta tela ainda está em construção e será liberada em breve.",
 } as const;

@@ -1,5 +1,8 @@
 // Layout for signed-in pages: header, desktop sidebar, mobile bottom bar and drawer (main thread).
-import { useCallback, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { UploadIndicator } from "../../features/media/components/upload-indicator";
+import { startUploadQueue } from "../../features/media/uploads-store";
+import { useSession } from "../../features/session/use-session";
 import { BottomBar } from "./bottom-bar";
 import { Drawer } from "./drawer";
 import { Header } from "./header";
@@ -8,6 +11,11 @@ import { Sidebar } from "./sidebar";
 export function AppShell({ children }: { children: ReactNode }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const close = useCallback(() => setDrawerOpen(false), []);
+  const { token } = useSession();
+  // Evidence saved on this device resumes uploading as soon as someone is signed in.
+  useEffect(() => {
+    if (token) void startUploadQueue(token);
+  }, [token]);
   return (
     <div className="app-shell">
       <Header />
@@ -17,6 +25,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       </div>
       <BottomBar menuOpen={drawerOpen} onMenu={() => setDrawerOpen(true)} />
       <Drawer open={drawerOpen} onClose={close} />
+      <UploadIndicator />
     </div>
   );
 }

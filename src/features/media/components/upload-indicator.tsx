@@ -1,0 +1,34 @@
+// Always-visible upload indicator: files still being sent with their progress, failed files with retry and discard (main thread).
+import { useEffect } from "react";
+import { useSnapshot } from "valtio";
+import { toast } from "react-toastify";
+import { MSG } from "../../../config/messages.pt-BR";
+import { discardJob, onUploadEvent, retryJob, uploadsStore } from "../uploads-store";
+
+export function UploadIndicator() {
+  const { jobs, authRequired } = useSnapshot(uploadsStore);
+  useEffect(() => onUploadEvent((sent) => toast.success(MSG.media.sent(sent))), []);
+  const list = Object.values(jobs);
+  const active = list.filter((j) => j.state !== "failed");
+  const failed = list.filter((j) => j.state === "failed");
+  if (list.length === 0 && !authRequired) return null;
+  const progress = active.length ? Math.round(active.reduce((n, j) => n + j.progress, 0) / active.length) : 100;
+  return (
+    <aside className="upload-indicator" aria-label="Envio de arquivos" aria-live="polite">
+      {active.length > 0 && (
+        <div className="upload-row">
+          <span>{MSG.media.sending(active.length)}</span>
+          <progress max={100} value={progress} aria-label="Progresso do envio">{progress}%</progress>
+        </div>
+      )}
+      {authRequired && <p role="alert" className="form-error">{MSG.media.signInAgain}</p>}
+      {failed.map((j) => (
+        <div key={j.id} className="upload-row upload-failed">
+          <span><strong>{j.name}</strong>: {j.error}</span>
+          <button type="button" className="btn" onClick={() => void retryJob(j.id)}>{MSG.media.retry}</button>
+          <button type="button" className="btn" onClick={() => void discardJob(j.id)}>{MSG.media.discard}</button>
+        </div>
+      ))}
+    </aside>
+  );
+}

@@ -1,0 +1,74 @@
+// The upload indicator in real Chromium: progress of pending files, failed files with retry/discard, sign-in request, success toast.
+import { afterEach, describe, expect, it } from "vitest";
+import { act } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { ToastContainer } from "react-toastify";
+import { bus } from "../../src/lib/bus";
+import { UploadIndicator } from "../../src/features/media/components/upload-indicator";
+import { uploadsStore } from "../../src/features/media/uploads-store";
+import type { UploadJob } from "../../workers/upload/outbox-store";
+import type { OutboxEvent } from "../../workers/upload/process";
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const job = (id: string, state: UploadJob["state"], extra: Partial<UploadJob> = {}): UploadJob => ({
+  id, state, kind: "image", name: `${id}.jpg`, type: "image/jpeg", size: 10, attempts: 0, nextAttemptAt: 0, progress: 0, createdAt: 0,
+  followUp: { call: "adicionar-foto", body: {}, fileField: "foto" }, ...extra,
+});
+
+let root: Root | undefined;
+let host: HTMLElement;
+async function mount() {
+  host = document.createElement("div");
+  document.body.append(host);
+  root = createRoot(host);
+  await act(async () => root!.render(<><UploadIndicator /><ToastContainer /></>));
+}
+const emit = (e: OutboxEvent) => act(async () => bus.emit("upload:event", e));
+
+afterEach(async () => {
+  await act(async () => root?.unmount());
+  host?.remove();
+  uploadsStore.jobs = {};
+  uploadsStore.authRequired = false;
+  uploadsStore.attachedSinceIdle = 0;
+});
+
+describe("upload indicator", () => {
+  it("is hidden with nothing to send, then shows pending files and their progress", async () => {
+    await mount();
+    expect(host.querySelector(".upload-indicator")).toBeNull();
+    await emit({ type: "state", job: job("a", "uploading") });
+    await emit({ type: "state", job: job("b", "uploaded", { progress: 100 }) });
+    await emit({ type: "progress", id: "a", percent: 40 });
+    expect(host.textContent).toContain("Enviando 2 arquivo(s)");
+    expect(host.querySelector("progress")!.value).toBe(70);
+  });
+
+  it("lists failed files with the message, Tentar novamente and Descartar", async () => {
+    await mount();
+    await emit({ type: "state", job: job("c", "failed", { error: "Tipo de arquivo não permitido." }) });
+    expect(host.textContent).toContain("c.jpg: Tipo de arquivo não permitido.");
+    const [retry, discard] = [...host.querySelectorAll("button")];
+    expect([retry.textContent, discard.textContent]).toEqual(["Tentar novamente", "Descartar"]);
+    await act(async () => retry.click());
+    expect(uploadsStore.jobs.c.state).toBe("uploading");
+    await emit({ type: "state", job: job("c", "failed", { error: "x" }) });
+    await act(async () => host.querySelectorAll("button")[1].click());
+    expect(uploadsStore.jobs.c).toBeUndefined();
+    expect(host.querySelector(".upload-indicator")).toBeNull();
+  });
+
+  it("asks to sign in again on 401 and toasts the count once the queue is empty", async () => {
+    await mount();
+    await emit({ type: "auth-required" });
+    expect(host.querySelector("[role=alert]")!.textContent).toBe("Sua sessão expirou. Entre novamente para continuar o envio dos arquivos.");
+    await emit({ type: "state", job: job("d", "uploading") });
+    await emit({ type: "state", job: job("e", "uploading") });
+    await emit({ type: "state", job: job("d", "attached") });
+    expect(document.body.textContent).not.toContain("enviado(s) com sucesso");
+    await emit({ type: "state", job: job("e", "attached") });
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(document.body.textContent).toContain("2 arquivo(s) enviado(s) com sucesso!");
+  });
+});
