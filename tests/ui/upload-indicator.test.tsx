@@ -59,6 +59,18 @@ describe("upload indicator", () => {
     expect(host.querySelector(".upload-indicator")).toBeNull();
   });
 
+  it("announces compression of videos and images once per job", async () => {
+    await mount();
+    await emit({ type: "state", job: job("v", "compressing", { kind: "video" }) });
+    await emit({ type: "state", job: job("v", "compressing", { kind: "video" }) });
+    await emit({ type: "state", job: job("i", "compressing", { kind: "image" }) });
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    const text = document.body.textContent ?? "";
+    expect(text.split("Comprimindo vídeo, aguarde...").length - 1).toBe(1);
+    expect(text).toContain("Comprimindo imagem, aguarde...");
+    expect(host.textContent).toContain("Enviando 2 arquivo(s)");
+  });
+
   it("asks to sign in again on 401 and toasts the count once the queue is empty", async () => {
     await mount();
     await emit({ type: "auth-required" });

@@ -34,7 +34,7 @@ describe("upload bridge", () => {
     });
     id = await enqueueUpload(file, "adicionar-foto", { idSocioVeiculoAgenda: appointment }, "foto");
     const stored = await attached;
-    expect(states).toEqual(["uploaded", "attached"]);
+    expect(states).toEqual(["compressing", "uploading", "uploaded", "attached"]);
     expect(stored).toMatch(/\.jpg$/);
     const fotos = (await (await fetch(`${api}/agendamentos/get-fotos/${appointment}`, { headers: { authToken: token } })).json()).fotos;
     expect(fotos.map((f: { Foto: string }) => f.Foto)).toContain(stored);

@@ -20,6 +20,11 @@ export class OutboxRunner {
     this.wakeUp?.();
   }
 
+  /** Reports a state change made outside the loop on the same channel, so the page sees events in order. */
+  announce(job: UploadJob) {
+    this.emit({ type: "state", job });
+  }
+
   /** Waits for the lock (another tab may hold it) and then processes jobs for as long as this worker lives. */
   start() {
     if (this.started) return;

@@ -29,6 +29,8 @@ const api = {
     const s = await opened();
     if (file) await s.replaceFile(id, file, { state: "uploading", name, type: file.type });
     else await s.update(id, { state: "uploading" });
+    const job = await s.get(id);
+    if (job) runner?.announce(job);
     runner?.wake();
   },
   list: async () => (await opened()).all(),

@@ -5,36 +5,39 @@ import { discardUpload, listUploads, retryUpload, startUploads } from "../../lib
 import type { OutboxEvent } from "../../../workers/upload/process";
 import type { UploadJob } from "../../../workers/upload/outbox-store";
 
-export interface UploadView { id: string; name: string; state: UploadJob["state"]; progress: number; error?: string }
+export interface UploadView { id: string; name: string; kind: UploadJob["kind"]; state: UploadJob["state"]; progress: number; error?: string }
 interface UploadsState { jobs: Record<string, UploadView>; authRequired: boolean; attachedSinceIdle: number }
 
 const DEFAULT_STATE: Readonly<UploadsState> = Object.freeze({ jobs: {}, authRequired: false, attachedSinceIdle: 0 });
 export const uploadsStore = proxy<UploadsState>({ ...DEFAULT_STATE, jobs: {} });
 
-const view = (j: UploadJob): UploadView => ({ id: j.id, name: j.name, state: j.state, progress: j.progress, error: j.error });
+const view = (j: UploadJob): UploadView => ({ id: j.id, name: j.name, kind: j.kind, state: j.state, progress: j.progress, error: j.error });
 
-/** Applies one outbox event; returns how many files were sent when the queue just became empty (for the success toast). */
-export function applyUploadEvent(e: OutboxEvent): number {
+export type UploadNotice = { sent: number } | { compressing: UploadJob["kind"] };
+
+/** Applies one outbox event; returns what the user should be told: files sent once the queue empties, or a compression start. */
+export function applyUploadEvent(e: OutboxEvent): UploadNotice | null {
   if (e.type === "auth-required") {
     uploadsStore.authRequired = true;
-    return 0;
+    return null;
   }
   if (e.type === "progress") {
     const job = uploadsStore.jobs[e.id];
     if (job) job.progress = e.percent;
-    return 0;
+    return null;
   }
   uploadsStore.authRequired = false;
   if (e.job.state === "attached") {
     delete uploadsStore.jobs[e.job.id];
     uploadsStore.attachedSinceIdle++;
-    if (Object.values(uploadsStore.jobs).some((j) => j.state !== "failed")) return 0;
+    if (Object.values(uploadsStore.jobs).some((j) => j.state !== "failed")) return null;
     const sent = uploadsStore.attachedSinceIdle;
     uploadsStore.attachedSinceIdle = 0;
-    return sent;
+    return { sent };
   }
+  const before = uploadsStore.jobs[e.job.id]?.state;
   uploadsStore.jobs[e.job.id] = view(e.job);
-  return 0;
+  return e.job.state === "compressing" && before !== "compressing" ? { compressing: e.job.kind } : null;
 }
 
 export async function startUploadQueue(token: string) {
@@ -53,10 +56,10 @@ export async function discardJob(id: string) {
   await discardUpload(id);
 }
 
-export const onUploadEvent = (listener: (sent: number) => void) => {
+export const onUploadEvent = (listener: (notice: UploadNotice) => void) => {
   const handler = (e: OutboxEvent) => {
-    const sent = applyUploadEvent(e);
-    if (sent > 0) listener(sent);
+    const notice = applyUploadEvent(e);
+    if (notice) listener(notice);
   };
   bus.on("upload:event", handler);
   return () => bus.off("upload:event", handler);

@@ -19,7 +19,8 @@ const absoluteBase = () => new URL(API_BASE, location.href).href.replace(/\/$/, 
 
 async function compressAndQueue(id: string, file: File) {
   const api = remote!;
-  await api.update(id, { state: "compressing" });
+  const compressing = await api.update(id, { state: "compressing" });
+  if (compressing) bus.emit("upload:event", { type: "state", job: compressing });
   const kind = kindOf(file);
   const out = kind === "image" ? await compressImageFile(file) : kind === "video" ? await compressVideoFile(file) : { file, compressed: false };
   await api.ready(id, out.compressed ? out.file : null, out.compressed ? out.file.name : undefined);

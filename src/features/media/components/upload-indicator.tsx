@@ -7,7 +7,11 @@ import { discardJob, onUploadEvent, retryJob, uploadsStore } from "../uploads-st
 
 export function UploadIndicator() {
   const { jobs, authRequired } = useSnapshot(uploadsStore);
-  useEffect(() => onUploadEvent((sent) => toast.success(MSG.media.sent(sent))), []);
+  useEffect(() => onUploadEvent((notice) => {
+    if ("sent" in notice) toast.success(MSG.media.sent(notice.sent));
+    else if (notice.compressing === "video") toast.info(MSG.media.compressingVideo);
+    else if (notice.compressing === "image") toast.info(MSG.media.compressingImage);
+  }), []);
   const list = Object.values(jobs);
   const active = list.filter((j) => j.state !== "failed");
   const failed = list.filter((j) => j.state === "failed");
