@@ -6,7 +6,7 @@ import type { Db } from "../db/client.ts";
 import { appointments, executionNotes, executionPhotos, receipts, reports, storedFiles } from "../db/schema.ts";
 import { conflict, notFound } from "../lib/http-errors.ts";
 import { body, nonBlank, params, text, uuid } from "../lib/schemas.ts";
-import { actingUser, assertOwnFiles, ownAppointment, ownChild } from "../plugins/tenant.ts";
+import { actingUser, NOT_FOUND, ownAppointment, ownChild } from "../plugins/tenant.ts";
 import type { RouteDeps } from "./deps.ts";
 
 type Appointment = typeof appointments.$inferSelect;
@@ -16,9 +16,11 @@ function assertOpen(appt: Appointment) {
   if (appt.status === "E") throw conflict("Esta Ordem de Serviço foi cancelada e não aceita alterações.");
 }
 
+/** The uploaded file, if this point uploaded it; 404 otherwise. */
 async function storedFile(db: Db, request: FastifyRequest, name: string) {
-  await assertOwnFiles(db, request, [name]);
-  const [file] = await db.select().from(storedFiles).where(eq(storedFiles.storedName, name));
+  const [file] = await db.select().from(storedFiles)
+    .where(and(eq(storedFiles.storedName, name), eq(storedFiles.servicePointId, request.auth.servicePointId)));
+  if (!file) throw notFound(NOT_FOUND.file);
   return file;
 }
 
@@ -127,7 +129,6 @@ export async function evidenciaRoutes(app: FastifyInstance, { db }: RouteDeps) {
     assertOpen(appt);
     const userId = await actingUser(db, request, b.idPontoAtendimentoUsuario);
     const file = await storedFile(db, request, b.notaFiscal);
-    if (!file) throw notFound("Arquivo não encontrado.");
     const fileName = b.nomeArquivo && b.nomeArquivo !== b.notaFiscal ? b.nomeArquivo.trim() : file.originalName;
     const [same] = await db.select().from(receipts).where(and(eq(receipts.appointmentId, appt.id), eq(receipts.file, b.notaFiscal)));
     const row = same ?? (await db.insert(receipts).values({

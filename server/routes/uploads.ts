@@ -42,25 +42,25 @@ export async function uploadRoutes(app: FastifyInstance, { db, config, storage }
           head = Buffer.concat([head, chunk]);
           if (head.length < SNIFF_BYTES) continue;
           type = detectType(head, originalName);
-          if (!type) refused = { code: 415, message: "Tipo de arquivo não permitido. Envie imagens (JPG, PNG, GIF, WebP), vídeos (MP4, MOV, WebM, AVI) ou documentos (PDF, DOC, DOCX)." };
+          if (!type) refused = UNSUPPORTED;
           else if (!out.write(head)) await once(out, "drain");
           continue;
         }
         if (type && size > limits[type.kind]) {
-          refused = { code: 413, message: `Arquivo grande demais. O limite para ${LABEL[type.kind]} é ${limits[type.kind] / MB} MB.` };
+          refused = tooLarge(limits[type.kind], type.kind);
           continue;
         }
         if (!out.write(chunk)) await once(out, "drain");
       }
       if (!refused && type === undefined && size > 0) {
         type = detectType(head, originalName);
-        if (!type) refused = { code: 415, message: "Tipo de arquivo não permitido. Envie imagens (JPG, PNG, GIF, WebP), vídeos (MP4, MOV, WebM, AVI) ou documentos (PDF, DOC, DOCX)." };
+        if (!type) refused = UNSUPPORTED;
         else out.write(head);
       }
       if (!refused && type && size > limits[type.kind]) {
-        refused = { code: 413, message: `Arquivo grande demais. O limite para ${LABEL[type.kind]} é ${limits[type.kind] / MB} MB.` };
+        refused = tooLarge(limits[type.kind], type.kind);
       }
-      if (!refused && part.file.truncated) refused = { code: 413, message: `Arquivo grande demais. O limite é ${largest / MB} MB.` };
+      if (!refused && part.file.truncated) refused = tooLarge(largest);
       if (!refused && size === 0) refused = { code: 400, message: "O arquivo enviado está vazio." };
       out.end();
       await once(out, "close");
@@ -123,6 +123,12 @@ export async function uploadRoutes(app: FastifyInstance, { db, config, storage }
 }
 
 const LABEL = { image: "imagens", video: "vídeos", document: "documentos" } as const;
+const UNSUPPORTED = {
+  code: 415,
+  message: "Tipo de arquivo não permitido. Envie imagens (JPG, PNG, GIF, WebP), vídeos (MP4, MOV, WebM, AVI) ou documentos (PDF, DOC, DOCX).",
+};
+const tooLarge = (limit: number, kind?: keyof typeof LABEL) =>
+  ({ code: 413, message: `Arquivo grande demais. O limite${kind ? ` para ${LABEL[kind]}` : ""} é ${limit / MB} MB.` });
 
 /** Single byte range: bytes=a-b, bytes=a-, bytes=-n. Returns undefined without a Range header, "invalid" when unsatisfiable. */
 export function parseRange(header: string | undefined, total: number): { start: number; end: number } | "invalid" | undefined {

@@ -4,8 +4,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import type { SQL } from "drizzle-orm";
 import { buildApp } from "../../server/app";
+import { rows as queryRows } from "../../server/lib/db-rows";
 import { loadConfig, type ServerConfig } from "../../server/config";
 import { openDatabase, type Db } from "../../server/db/client";
 import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from "../../server/db/seed";
@@ -62,10 +62,7 @@ export async function loginAs(app: FastifyInstance, email: string = DEMO_USERS.m
   return res.json().token as string;
 }
 
-/** Raw SQL rows; both drivers (PGlite and node-postgres) answer execute() with { rows }. */
-export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+export { queryRows };
 
 /** The seeded data by role: both points, their users' tokens, and appointments by status. */
 export async function fixtures(t: TestApp) {
