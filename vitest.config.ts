@@ -8,6 +8,8 @@ export const CHROME_ARGS = [
   "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
 ];
 
+export const FAKE_MEDIA_ARGS = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"];
+
 export default defineConfig({
   test: {
     reporters: ["default", "./tests/summary-reporter.ts"],
@@ -33,7 +35,8 @@ export default defineConfig({
             enabled: true,
             headless: true,
             screenshotFailures: false,
-            provider: playwright({ launchOptions: { executablePath: CHROME_PATH, args: CHROME_ARGS } }),
+            // A fake camera and microphone, granted without a prompt, for the capture tests.
+            provider: playwright({ launchOptions: { executablePath: CHROME_PATH, args: [...CHROME_ARGS, ...FAKE_MEDIA_ARGS] } }),
             instances: [{ browser: "chromium" }],
           },
         },
