@@ -9,7 +9,8 @@ const MB = 1024 * 1024;
 export const FREE_SPACE_NEEDED = { photo: 20 * MB, video: 150 * MB } as const;
 
 /** Camera preference of the spec: rear camera ideal 1280x720, then rear camera at any size, then any camera. */
-export const CAMERA_PREFERENCE: readonly MediaTrackConstraints[] = [
+export interface CameraRequest { facingMode?: { exact: "environment" }; width?: { ideal: number }; height?: { ideal: number } }
+export const CAMERA_PREFERENCE: readonly CameraRequest[] = [
   { facingMode: { exact: "environment" }, width: { ideal: 1280 }, height: { ideal: 720 } },
   { facingMode: { exact: "environment" } },
   {},

@@ -83,4 +83,20 @@ describe("upload indicator", () => {
     await act(() => new Promise((r) => setTimeout(r, 50)));
     expect(document.body.textContent).toContain("2 arquivo(s) enviado(s) com sucesso!");
   });
+
+  it("toasts the spec's video messages: sent, failed, and no connection (once per job)", async () => {
+    await mount();
+    await emit({ type: "state", job: job("v1", "uploading", { kind: "video" }) });
+    await emit({ type: "state", job: job("v1", "uploading", { kind: "video", attempts: 1, retryReason: "network" }) });
+    await emit({ type: "state", job: job("v1", "uploading", { kind: "video", attempts: 2, retryReason: "network" }) });
+    await emit({ type: "state", job: job("v1", "attached", { kind: "video" }) });
+    await emit({ type: "state", job: job("v2", "failed", { kind: "video", error: "Arquivo muito grande." }) });
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    const text = document.body.textContent ?? "";
+    expect(text.split("Erro ao enviar o vídeo. Verifique sua conexão e tente novamente.").length - 1).toBe(1);
+    expect(text).toContain("Vídeo enviado com sucesso!");
+    expect(text).toContain("Erro ao enviar o vídeo. Tente novamente.");
+    expect(text).not.toContain("arquivo(s) enviado(s)");
+    expect(host.textContent).toContain("v2.jpg: Arquivo muito grande.");
+  });
 });

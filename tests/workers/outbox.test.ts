@@ -64,12 +64,12 @@ describe("upload outbox", () => {
     await store.add(job("job-flaky", blob.size), blob);
     await run(flaky);
     const first = await store.get("job-flaky");
-    expect(first).toMatchObject({ state: "uploading", attempts: 1, nextAttemptAt: clock + 1000 });
+    expect(first).toMatchObject({ state: "uploading", attempts: 1, nextAttemptAt: clock + 1000, retryReason: "server" });
     await run(flaky);
     expect((await store.get("job-flaky"))!.attempts).toBe(1);
     clock += 1000;
     await run(flaky);
-    expect(await store.get("job-flaky")).toMatchObject({ state: "uploading", attempts: 2, nextAttemptAt: clock + 2000 });
+    expect(await store.get("job-flaky")).toMatchObject({ state: "uploading", attempts: 2, nextAttemptAt: clock + 2000, retryReason: "network" });
     clock += 2000;
     await run(flaky);
     const done = await store.get("job-flaky");

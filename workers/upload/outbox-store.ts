@@ -20,6 +20,8 @@ export interface UploadJob {
   nextAttemptAt: number;
   progress: number;
   error?: string;
+  /** Why the last attempt is being retried: no answer at all (network) or a server-side failure. */
+  retryReason?: "network" | "server";
   createdAt: number;
 }
 

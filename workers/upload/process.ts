@@ -70,7 +70,8 @@ async function step(deps: ProcessDeps, job: UploadJob): Promise<Outcome> {
     }
     if (answer.status === 0 || answer.status >= 500 || answer.status === 408 || answer.status === 429) {
       const attempts = job.attempts + 1;
-      await set({ attempts, nextAttemptAt: now() + backoffMs(attempts, deps.random), error: undefined });
+      const retryReason = answer.status === 0 ? "network" : "server";
+      await set({ attempts, nextAttemptAt: now() + backoffMs(attempts, deps.random), error: undefined, retryReason });
       return "retry";
     }
     await set({ state: "failed", error: messageOf(answer.body) ?? UPLOAD_FAILED });
@@ -91,7 +92,7 @@ async function step(deps: ProcessDeps, job: UploadJob): Promise<Outcome> {
       await set({ state: "failed", error: UPLOAD_FAILED });
       return "failed";
     }
-    await set({ state: "uploaded", storedName: stored, attempts: 0, progress: 100 });
+    await set({ state: "uploaded", storedName: stored, attempts: 0, progress: 100, retryReason: undefined });
   }
 
   const body = { ...job.followUp.body, [job.followUp.fileField]: job.storedName };

@@ -13,9 +13,13 @@ export const uploadsStore = proxy<UploadsState>({ ...DEFAULT_STATE, jobs: {} });
 
 const view = (j: UploadJob): UploadView => ({ id: j.id, name: j.name, kind: j.kind, state: j.state, progress: j.progress, error: j.error });
 
-export type UploadNotice = { sent: number } | { compressing: UploadJob["kind"] };
+export type UploadNotice =
+  | { sent: number } | { compressing: UploadJob["kind"] } | { video: "sent" | "failed" | "network" };
 
-/** Applies one outbox event; returns what the user should be told: files sent once the queue empties, or a compression start. */
+/**
+ * Applies one outbox event; returns what the user should be told: a video sent, failed or waiting for the network (the spec's
+ * video toasts), other files counted once the queue empties, or a compression start.
+ */
 export function applyUploadEvent(e: OutboxEvent): UploadNotice | null {
   if (e.type === "auth-required") {
     uploadsStore.authRequired = true;
@@ -27,17 +31,23 @@ export function applyUploadEvent(e: OutboxEvent): UploadNotice | null {
     return null;
   }
   uploadsStore.authRequired = false;
+  const video = e.job.kind === "video";
   if (e.job.state === "attached") {
     delete uploadsStore.jobs[e.job.id];
+    if (video) return { video: "sent" };
     uploadsStore.attachedSinceIdle++;
-    if (Object.values(uploadsStore.jobs).some((j) => j.state !== "failed")) return null;
+    if (Object.values(uploadsStore.jobs).some((j) => j.state !== "failed") || uploadsStore.attachedSinceIdle === 0) return null;
     const sent = uploadsStore.attachedSinceIdle;
     uploadsStore.attachedSinceIdle = 0;
     return { sent };
   }
-  const before = uploadsStore.jobs[e.job.id]?.state;
+  const before = uploadsStore.jobs[e.job.id];
   uploadsStore.jobs[e.job.id] = view(e.job);
-  return e.job.state === "compressing" && before !== "compressing" ? { compressing: e.job.kind } : null;
+  if (e.job.state === "compressing" && before?.state !== "compressing") return { compressing: e.job.kind };
+  if (video && e.job.state === "failed" && before?.state !== "failed") return { video: "failed" };
+  // Told once per job, on the first attempt that got no answer; the outbox keeps retrying on its own.
+  if (video && e.job.retryReason === "network" && e.job.attempts === 1) return { video: "network" };
+  return null;
 }
 
 export async function startUploadQueue(token: string) {

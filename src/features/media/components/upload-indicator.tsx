@@ -9,6 +9,10 @@ export function UploadIndicator() {
   const { jobs, authRequired } = useSnapshot(uploadsStore);
   useEffect(() => onUploadEvent((notice) => {
     if ("sent" in notice) toast.success(MSG.media.sent(notice.sent));
+    else if ("video" in notice) {
+      if (notice.video === "sent") toast.success(MSG.media.videoSent);
+      else toast.error(notice.video === "network" ? MSG.media.videoNetwork : MSG.media.videoFailed);
+    }
     else if (notice.compressing === "video") toast.info(MSG.media.compressingVideo);
     else if (notice.compressing === "image") toast.info(MSG.media.compressingImage);
   }), []);
