@@ -5,6 +5,7 @@ import { PATHS } from "../config/paths";
 import { ChunkErrorBoundary, lazyPage } from "./lazy-page";
 import { LoadingScreen } from "./loading-screen";
 import { Private, Public, PublicOnly } from "./guards";
+import { useSession } from "../features/session/use-session";
 import NotFoundPage from "./not-found";
 
 const LoginPage = lazyPage(() => import("../features/session/components/login-page"));
@@ -12,10 +13,16 @@ const PrivacyPage = lazyPage(() => import("../features/legal/privacy-page"));
 const TermsPage = lazyPage(() => import("../features/legal/terms-page"));
 const ContractPage = lazyPage(() => import("../features/legal/contract-page"));
 const Placeholder = lazyPage(() => import("./placeholder-page"));
+const ExecutionPage = lazyPage(() => import("../features/ordem-servico/components/execution-page"));
+
+/** The OS page gets the signed-in attendant from the session here, so the feature does not import another feature. */
+function ExecutionRoute({ id }: { id: string }) {
+  const { user } = useSession();
+  return <ExecutionPage key={id} id={id} userId={user?.IdPontoAtendimentoUsuario ?? ""} />;
+}
 
 const PLACEHOLDERS: [string, string][] = [
   [PATHS.agenda, "Agenda"],
-  [`${PATHS.executionPrefix}/:id`, "Ordem de Serviço"],
   [PATHS.ratings, "Avaliações dos Clientes"],
   [PATHS.returns, "Retorno de Serviço"],
   [PATHS.bankData, "Dados Bancários"],
@@ -33,6 +40,7 @@ export function AppRouter() {
           <Route path={PATHS.privacy}><Public><PrivacyPage /></Public></Route>
           <Route path={PATHS.terms}><Public><TermsPage /></Public></Route>
           <Route path={PATHS.contracts}><Private><ContractPage /></Private></Route>
+          <Route path={`${PATHS.executionPrefix}/:id`}>{(params) => <Private><ExecutionRoute id={params.id} /></Private>}</Route>
           {PLACEHOLDERS.map(([path, title]) => (
             <Route key={path} path={path}><Private><Placeholder title={title} /></Private></Route>
           ))}

@@ -38,6 +38,7 @@ export const MSG = {
     chooseFiles: "Escolher arquivo",
     remove: (name: string) => `Remover ${name}`,
     invalidType: (name: string) => `${name}: tipo de arquivo não aceito aqui.`,
+    uploadFailed: "Erro ao fazer upload do arquivo",
   },
   camera: {
     problem: "Problema com a Câmera",
@@ -54,6 +55,25 @@ export const MSG = {
     cancel: "Cancelar",
     retry: "Tentar novamente",
     recording: (seconds: number) => `Gravando ${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`,
+  },
+  order: {
+    title: "Ordem de Serviço",
+    loading: "Carregando dados da OS...",
+    loadFailed: "Erro ao carregar dados da OS",
+    startedAt: (when: string) => `Iniciada em ${when}`,
+    evidenceTitle: "Fotos e Vídeos da Execução",
+    pendingTitle: "Arquivos a enviar",
+    savedTitle: "Arquivos enviados",
+    savedPhoto: "Foto da execução",
+    savedVideo: "Vídeo da execução",
+    noEvidence: "Nenhuma foto ou vídeo enviado ainda.",
+    removePhoto: "Remover foto",
+    photoRemoved: "Foto removida com sucesso!",
+    photoRemoveFailed: "Erro ao remover foto",
+    jobState: {
+      stored: "Salvo no aparelho", compressing: "Comprimindo...", uploading: "Enviando...", uploaded: "Vinculando à OS...",
+      attached: "Enviado", failed: "Falhou",
+    },
   },
   placeholder: "Esta tela ainda está em construção e será liberada em breve.",
 } as const;

@@ -70,3 +70,6 @@ export const post = <T>(path: string, body: unknown, opts?: RequestOptions) => r
 
 /** Path segment encoding for ids and plates placed in URLs. */
 export const seg = (value: string | number) => encodeURIComponent(String(value));
+
+/** URL of a stored file; <img>/<video> send the HttpOnly session cookie, since they cannot send the authToken header. */
+export const fileUrl = (name: string) => apiUrl(`/uploads/files/${seg(name)}`);

@@ -13,7 +13,8 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-e2e-dist-"));
   await build({ root: process.cwd(), logLevel: "warn", build: { outDir, emptyOutDir: true } });
-  const server = await startServer({ STATIC_DIR: outDir });
+  // A small image limit lets the outbox test meet a real 413 from the server with a modest file.
+  const server = await startServer({ STATIC_DIR: outDir, UPLOAD_MAX_IMAGE_MB: "1" });
   project.provide("baseUrl", server.url);
   return async () => {
     await server.stop();

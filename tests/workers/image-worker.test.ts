@@ -3,6 +3,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { compressImageFile, stopImageWorker } from "../../src/lib/workers/image-bridge";
 import { compressWithTier } from "../../workers/image/compress-image";
 import { MB } from "../../src/domain/compression";
+import { runCompression } from "../../src/lib/workers/compression";
+import { workerHandle } from "../../src/lib/workers/worker-lifecycle";
+import type { ImageApi } from "../../workers/image/image.worker";
 import { noisePng } from "./helpers";
 
 afterAll(() => stopImageWorker());
@@ -62,5 +65,13 @@ describe("image compression", () => {
     const input = new File([junk], "quebrada.jpg", { type: "image/jpeg" });
     const out = await compressImageFile(input);
     expect(out).toEqual({ file: input, compressed: false, warning: "Erro na compressão, usando arquivo original" });
+  });
+
+  it("falls back to the original instead of waiting forever when the worker cannot be loaded (offline, new deploy)", async () => {
+    const broken = workerHandle<ImageApi>(() => new Worker(new URL("/sem-worker-aqui.js", location.href), { type: "module" }));
+    const input = new File([new Uint8Array(3 * MB)], "grande.jpg", { type: "image/jpeg" });
+    const out = await runCompression(broken, "image", input);
+    expect(out).toEqual({ file: input, compressed: false, warning: "Erro na compressão, usando arquivo original" });
+    broken.stop();
   });
 });

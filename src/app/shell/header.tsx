@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { PATHS } from "../../config/paths";
-import { fileUrl } from "../../features/media/api/uploads";
+import { fileUrl } from "../../lib/api-client";
 import { logout } from "../../features/session/store";
 import { useSession } from "../../features/session/use-session";
 import logoUrl from "../../assets/logo.svg";

@@ -1,6 +1,7 @@
 // Runs a compression job in a worker with bus progress; any failure returns the original file with the spec's warning (main thread).
 import { proxy } from "comlink";
 import { MSG } from "../../config/messages.pt-BR";
+import { imageTier, videoTier } from "../../domain/compression";
 import { bus } from "../bus";
 import type { WorkerHandle } from "./worker-lifecycle";
 
@@ -10,15 +11,24 @@ type Compress = (file: Blob, name: string, onProgress?: (percent: number) => voi
 
 let nextJob = 1;
 
+/**
+ * Files below their kind's first tier are returned without starting the worker at all (nothing to do, and no worker
+ * chunk to download on a poor connection). A worker that cannot start counts as a compression failure.
+ */
 export async function runCompression<T extends { compress: Compress }>(
   handle: WorkerHandle<T>, kind: "image" | "video", file: File, onProgress?: (percent: number) => void,
 ): Promise<Compressed> {
+  if (!(kind === "image" ? imageTier(file.size) : videoTier(file.size))) {
+    onProgress?.(100);
+    return { file, compressed: false };
+  }
   const jobId = nextJob++;
   try {
-    const out = await (handle.use() as unknown as { compress: Compress }).compress(file, file.name, proxy((percent: number) => {
+    const api = handle.use() as unknown as { compress: Compress };
+    const out = await Promise.race([handle.failure(), api.compress(file, file.name, proxy((percent: number) => {
       bus.emit("compression:progress", { jobId, kind, percent });
       onProgress?.(percent);
-    }));
+    }))]);
     if (!out.compressed) return { file, compressed: false };
     const result: Compressed = { file: new File([out.blob], out.name, { type: out.blob.type, lastModified: Date.now() }), compressed: true };
     if (out.engine) result.engine = out.engine;

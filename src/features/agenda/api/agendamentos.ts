@@ -1,4 +1,4 @@
-// Calls of /agendamentos used by the agenda: list, schedule, reschedule, cancel, start, finish, slots, videos, details (main thread).
+// Calls of /agendamentos used by the agenda: list, schedule, reschedule, cancel, start, finish, slots, videos, motivations (main thread).
 import { get, post, seg } from "../../../lib/api-client";
 
 export interface AgendamentoRow {
@@ -9,13 +9,6 @@ export interface AgendamentoRow {
   IdSocioVeiculoAgendaExecucao: string | null; VideoInicial?: string | null; VideoFinal?: string | null;
 }
 export interface Motivacao { IdMotivacao: number; Descricao: string }
-export interface AgendamentoDetails {
-  agendamento?: { IdSocioVeiculoAgenda: string; NumeroOS: number; StatusAgendamento: string; VideoInicial: string | null; VideoFinal: string | null; [k: string]: unknown };
-  socio?: { IdSocio: string; Nome: string; Cpf: string; [k: string]: unknown };
-  socioVeiculo?: { IdSocioVeiculo: string; MarcaVeiculo: string; Ano: number | null; Litragem: string | null; TipoVeiculo: string; Placa: string; [k: string]: unknown };
-  motivo?: { IdMotivacao: number; Descricao: string };
-  execucao?: { DataHoraInicio: string | null; ExecutorInicio: string | null; ExecutorFim: string | null; [k: string]: unknown };
-}
 type Msg = { message: string };
 
 export const listAppointments = (idPontoAtendimento: string) =>
@@ -36,5 +29,4 @@ export const updateInitialVideo = (idSocioVeiculoAgenda: string, videoInicial: s
   post<Msg>("/agendamentos/atualizar-video-inicial", { idSocioVeiculoAgenda, videoInicial });
 export const updateFinalVideo = (idSocioVeiculoAgenda: string, videoFinal: string) =>
   post<Msg>("/agendamentos/atualizar-video-final", { idSocioVeiculoAgenda, videoFinal });
-export const getAppointment = (id: string) => get<AgendamentoDetails>(`/agendamentos/get/${seg(id)}`);
 export const listMotivations = () => get<{ motivacoes: Motivacao[] }>("/agendamentos/lista-motivacoes");

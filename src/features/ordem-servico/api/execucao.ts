@@ -1,4 +1,4 @@
-// Calls used by the OS execution screen: services, warranty and limits, photos, notes, laudos and recibos (main thread).
+// Calls used by the OS execution screen: order details, services, warranty and limits, photos, notes, laudos and recibos (main thread).
 import { get, post, seg } from "../../../lib/api-client";
 
 export interface PointService { IdServico: string; value: string; label: string; description: string | null; TipoVeiculo: string; FornecidoPelaVcar: "S" | "N" }
@@ -13,6 +13,15 @@ export interface Laudo { IdSocioVeiculoAgendaLaudo: string; NomeArquivo: string;
 export interface NotaFiscal { IdSocioVeiculoAgendaNotaFiscal: string; NomeArquivo: string; DataLog: string; valor?: number | null; descricao?: string | null; tamanho?: number | null }
 export interface AnnualLimit { idServico: string; limiteAnual: number; podeUsar: boolean; [k: string]: unknown }
 type Msg = { message: string };
+export interface AgendamentoDetails {
+  agendamento?: { IdSocioVeiculoAgenda: string; NumeroOS: number; StatusAgendamento: string; VideoInicial: string | null; VideoFinal: string | null; [k: string]: unknown };
+  socio?: { IdSocio: string; Nome: string; Cpf: string; [k: string]: unknown };
+  socioVeiculo?: { IdSocioVeiculo: string; MarcaVeiculo: string; Ano: number | null; Litragem: string | null; TipoVeiculo: string; Placa: string; [k: string]: unknown };
+  motivo?: { IdMotivacao: number; Descricao: string };
+  execucao?: { DataHoraInicio: string | null; ExecutorInicio: string | null; ExecutorFim: string | null; [k: string]: unknown };
+}
+
+export const getAppointment = (id: string) => get<AgendamentoDetails>(`/agendamentos/get/${seg(id)}`);
 
 export const listPointServices = (idPontoAtendimento: string) => get<{ servicos: PointService[] }>(`/ponto-atendimento/servicos/${seg(idPontoAtendimento)}`);
 export const listLinkedServices = (id: string) => get<{ servicos: LinkedService[] }>(`/agendamentos/servicos-vinculados/${seg(id)}`);

@@ -1,0 +1,78 @@
+// 'Fotos e Vídeos da Execução': saved evidence of the order, evidence still on its way, and capture that saves to the outbox first (main thread).
+import { useCallback, useEffect, useState } from "react";
+import { toast } from "react-toastify";
+import { MediaPicker } from "../../../components/media/media-picker";
+import { MSG } from "../../../config/messages.pt-BR";
+import { fileUrl } from "../../../lib/api-client";
+import { releaseLocalMedia, type LocalMedia } from "../../../lib/capture/local-media";
+import { enqueueUpload } from "../../../lib/workers/upload-bridge";
+import { deletePhoto, listPhotos, type Foto } from "../api/execucao";
+import { useOrderUploads } from "../use-order-uploads";
+
+const isVideo = (name: string) => /\.(mp4|webm|mov|m4v)$/i.test(name);
+
+export function EvidenceCard({ orderId, userId, canEdit }: { orderId: string; userId: string; canEdit: boolean }) {
+  const [photos, setPhotos] = useState<Foto[] | null>(null);
+  const reload = useCallback(async () => {
+    const res = await listPhotos(orderId);
+    if (res.ok) setPhotos(res.data.fotos ?? []);
+    else setPhotos((p) => p ?? []);
+  }, [orderId]);
+  useEffect(() => void reload(), [reload]);
+  const pending = useOrderUploads(orderId, reload);
+
+  // Each capture goes straight to the outbox: saved on the device before anything else, then compressed and sent.
+  const save = async (items: LocalMedia[]) => {
+    for (const item of items) {
+      try {
+        await enqueueUpload(item.file, "adicionar-foto", { idSocioVeiculoAgenda: orderId, idPontoAtendimentoUsuario: userId }, "foto");
+      } catch {
+        toast.error(MSG.media.uploadFailed);
+      } finally {
+        releaseLocalMedia(item);
+      }
+    }
+  };
+  const remove = async (foto: Foto) => {
+    const res = await deletePhoto(foto.IdSocioVeiculoAgendaExecucaoFoto);
+    if (!res.ok) return void toast.error(MSG.order.photoRemoveFailed);
+    toast.success(MSG.order.photoRemoved);
+    setPhotos((list) => (list ?? []).filter((p) => p !== foto));
+  };
+
+  return (
+    <section className="card" aria-labelledby="evidencias-titulo">
+      <h2 id="evidencias-titulo" className="card-title">{MSG.order.evidenceTitle}</h2>
+      {canEdit && <MediaPicker kinds={["photo", "video"]} items={[]} onChange={(items) => void save(items)} />}
+      {pending.length > 0 && (
+        <ul className="pending-list" aria-label={MSG.order.pendingTitle}>
+          {pending.map((job) => (
+            <li key={job.id}>
+              <span className="media-name">{job.name}</span>{" "}
+              <span className="media-state">{job.state === "failed" ? job.error : MSG.order.jobState[job.state]}</span>
+              {job.state === "uploading" && <progress max={100} value={job.progress} aria-label={`Progresso de ${job.name}`} />}
+            </li>
+          ))}
+        </ul>
+      )}
+      {photos === null ? (
+        <p className="muted" role="status">{MSG.session.loading}</p>
+      ) : photos.length === 0 && pending.length === 0 ? (
+        <p className="muted">{MSG.order.noEvidence}</p>
+      ) : (
+        <ul className="media-grid" aria-label={MSG.order.savedTitle}>
+          {photos.map((foto) => (
+            <li key={foto.IdSocioVeiculoAgendaExecucaoFoto} className="media-item">
+              {isVideo(foto.Foto)
+                ? <video src={fileUrl(foto.Foto)} controls preload="metadata" playsInline aria-label={MSG.order.savedVideo} />
+                : <img src={fileUrl(foto.Foto)} alt={MSG.order.savedPhoto} loading="lazy" />}
+              {canEdit && (
+                <button type="button" className="btn media-remove" aria-label={MSG.order.removePhoto} onClick={() => void remove(foto)}>×</button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
