@@ -24,7 +24,7 @@ export default defineConfig({
         plugins: [react()],
         // One React instance for the tested components and their dependencies.
         resolve: { dedupe: ["react", "react-dom"] },
-        optimizeDeps: { include: ["react", "react-dom", "react-dom/client", "react/jsx-dev-runtime", "react-toastify", "valtio", "comlink", "idb", "mediabunny"] },
+        optimizeDeps: { include: ["react", "react-dom", "react-dom/client", "react/jsx-dev-runtime", "react-toastify", "valtio", "comlink", "idb", "mediabunny", "browser-image-compression"] },
         test: {
           name: "browser",
           include: ["tests/workers/**/*.test.ts", "tests/ui/**/*.test.tsx"],

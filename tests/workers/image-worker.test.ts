@@ -5,6 +5,7 @@ import { compressWithTier } from "../../workers/image/compress-image";
 import { MB } from "../../src/domain/compression";
 import { runCompression } from "../../src/lib/workers/compression";
 import { workerHandle } from "../../src/lib/workers/worker-lifecycle";
+import { compressOnMainThread, workersCanEncodeImages } from "../../src/lib/workers/image-fallback";
 import type { ImageApi } from "../../workers/image/image.worker";
 import { noisePng } from "./helpers";
 
@@ -73,5 +74,27 @@ describe("image compression", () => {
     const out = await runCompression(broken, "image", input);
     expect(out).toEqual({ file: input, compressed: false, warning: "Erro na compressão, usando arquivo original" });
     broken.stop();
+  });
+});
+
+describe("image compression without OffscreenCanvas in workers (browser-image-compression on the main thread)", () => {
+  it("applies the same tiers: JPEG within the tier's box, aspect kept, compressed_ name", async () => {
+    const big = await noisePng(2400, 1800, "retrovisor.png");
+    expect(big.size).toBeGreaterThan(5 * MB);
+    const out = await compressOnMainThread(big);
+    expect(out.compressed).toBe(true);
+    expect(out.file.name).toBe("compressed_retrovisor.jpeg");
+    expect(out.file.type).toBe("image/jpeg");
+    expect(await size(out.file)).toEqual({ width: 1440, height: 1080 });
+    expect(out.file.size).toBeLessThan(big.size);
+  });
+
+  it("leaves small files alone", async () => {
+    const small = new File([new Uint8Array(1000)], "pequena.jpg", { type: "image/jpeg" });
+    expect(await compressOnMainThread(small)).toEqual({ file: small, compressed: false });
+  });
+
+  it("is used only where workers cannot encode images", () => {
+    expect(workersCanEncodeImages()).toBe(true);
   });
 });

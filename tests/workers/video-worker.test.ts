@@ -1,8 +1,9 @@
 // Video compression in real Chromium: a generated 720p clip comes out as MP4/AVC at the tier's size and bitrate; small files untouched; corrupt input falls back.
 import { afterAll, describe, expect, it } from "vitest";
 import { ALL_FORMATS, BlobSource, BufferTarget, CanvasSource, Input, Mp4OutputFormat, Output } from "mediabunny";
-import { compressVideoFile, stopVideoWorker } from "../../src/lib/workers/video-bridge";
+import { compressVideoByTier, compressVideoFile, stopVideoWorker } from "../../src/lib/workers/video-bridge";
 import { compressWithTier } from "../../workers/video/compress-video";
+import { loadFfmpeg } from "../../workers/video/ffmpeg-engine";
 import { MB, videoTier } from "../../src/domain/compression";
 
 afterAll(() => stopVideoWorker());
@@ -75,4 +76,45 @@ describe("video compression (mediabunny engine)", () => {
     const out = await compressVideoFile(junk);
     expect(out).toEqual({ file: junk, compressed: false, warning: "Erro na compressão, usando arquivo original" });
   }, 60_000);
+});
+
+/** Re-encodes a clip to MPEG-4 Part 2 with ffmpeg.wasm (in memory): the codec of older phones' 3GP/MP4 videos, which WebCodecs cannot decode. */
+async function toMpeg4(clip: Blob): Promise<Blob> {
+  type Core = { FS: { writeFile(p: string, d: Uint8Array): void; readFile(p: string): Uint8Array; unlink(p: string): void }; exec(...a: string[]): number; reset(): void };
+  const ff = (await loadFfmpeg()) as unknown as Core;
+  ff.FS.writeFile("/legacy-in.mp4", new Uint8Array(await clip.arrayBuffer()));
+  const code = ff.exec("-i", "/legacy-in.mp4", "-c:v", "mpeg4", "-q:v", "5", "-an", "/legacy-out.mp4");
+  ff.reset();
+  expect(code).toBe(0);
+  const out = ff.FS.readFile("/legacy-out.mp4");
+  ff.FS.unlink("/legacy-in.mp4");
+  ff.FS.unlink("/legacy-out.mp4");
+  return new Blob([out.slice()], { type: "video/mp4" });
+}
+
+describe("video compression (ffmpeg.wasm fallback engine, in the video worker)", () => {
+  it.each([["50 MB+", videoTier(51 * MB)!], ["200 MB+", videoTier(201 * MB)!]])(
+    "re-encodes a 720p clip by the %s tier when forced: its box, AVC in MP4, within its bitrate, with progress", async (_label, tier) => {
+      const clip = await makeClip(1280, 720, 3);
+      const progress: number[] = [];
+      const out = await compressVideoByTier(clip, "clip.webm", tier, "ffmpeg", (p) => progress.push(p));
+      expect(out).toMatchObject({ compressed: true, name: "compressed_clip.mp4", engine: "ffmpeg" });
+      const info = await probe(out.blob);
+      expect([info.width, info.height, info.codec]).toEqual([tier.width, tier.height, "avc"]);
+      const bitrate = (out.blob.size * 8) / info.duration;
+      expect(bitrate).toBeLessThan(tier.bitrate * 1.3);
+      expect(progress.some((p) => p > 0 && p < 100)).toBe(true);
+      expect(progress.at(-1)).toBe(100);
+    }, 180_000);
+
+  it("takes over automatically for a source WebCodecs cannot decode (MPEG-4 Part 2)", async () => {
+    const legacy = await toMpeg4(await makeClip(640, 360, 2));
+    const input = new Input({ source: new BlobSource(legacy), formats: ALL_FORMATS });
+    const track = (await input.getPrimaryVideoTrack())!;
+    expect(await track.canDecode()).toBe(false);
+    const out = await compressVideoByTier(legacy, "antigo.3gp", videoTier(101 * MB)!, "auto");
+    expect(out.engine).toBe("ffmpeg");
+    const info = await probe(out.blob);
+    expect([info.width, info.height, info.codec]).toEqual([640, 360, "avc"]);
+  }, 180_000);
 });

@@ -1,6 +1,8 @@
 // Bridge to the image worker: tiered image compression off the main thread, original file back on failure (main thread).
 import type { ImageApi } from "../../../workers/image/image.worker";
+import { MSG } from "../../config/messages.pt-BR";
 import { runCompression, type Compressed } from "./compression";
+import { compressOnMainThread, workersCanEncodeImages } from "./image-fallback";
 import { workerHandle } from "./worker-lifecycle";
 
 const handle = workerHandle<ImageApi>(() =>
@@ -8,4 +10,12 @@ const handle = workerHandle<ImageApi>(() =>
 
 export type CompressedImage = Compressed;
 export const stopImageWorker = () => handle.stop();
-export const compressImageFile = (file: File, onProgress?: (percent: number) => void) => runCompression(handle, "image", file, onProgress);
+
+export async function compressImageFile(file: File, onProgress?: (percent: number) => void): Promise<Compressed> {
+  if (workersCanEncodeImages()) return runCompression(handle, "image", file, onProgress);
+  try {
+    return await compressOnMainThread(file, onProgress);
+  } catch {
+    return { file, compressed: false, warning: MSG.media.compressionFailed };
+  }
+}
