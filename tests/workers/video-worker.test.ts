@@ -1,39 +1,13 @@
 // Video compression in real Chromium: a generated 720p clip comes out as MP4/AVC at the tier's size and bitrate; small files untouched; corrupt input falls back.
 import { afterAll, describe, expect, it } from "vitest";
-import { ALL_FORMATS, BlobSource, BufferTarget, CanvasSource, Input, Mp4OutputFormat, Output } from "mediabunny";
+import { ALL_FORMATS, BlobSource, Input } from "mediabunny";
+import { makeClip } from "../support/clips";
 import { compressVideoByTier, compressVideoFile, stopVideoWorker } from "../../src/lib/workers/video-bridge";
 import { compressWithTier } from "../../workers/video/compress-video";
 import { loadFfmpeg } from "../../workers/video/ffmpeg-engine";
 import { MB, videoTier } from "../../src/domain/compression";
 
 afterAll(() => stopVideoWorker());
-
-/** A detailed clip with steady motion, like camera footage walking around a car, encoded at a high bitrate. */
-async function makeClip(width: number, height: number, seconds: number): Promise<Blob> {
-  const canvas = new OffscreenCanvas(width, height);
-  const ctx = canvas.getContext("2d")!;
-  const target = new BufferTarget();
-  const output = new Output({ format: new Mp4OutputFormat(), target });
-  const source = new CanvasSource(canvas, { codec: "avc", bitrate: 8_000_000 });
-  output.addVideoTrack(source, { frameRate: 30 });
-  await output.start();
-  let seed = 7;
-  const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
-  const shapes = Array.from({ length: 60 }, () => ({
-    x: rnd() * width, y: rnd() * height, w: 20 + rnd() * 120, h: 20 + rnd() * 120, vx: (rnd() - 0.5) * 8, vy: (rnd() - 0.5) * 8, hue: rnd() * 360,
-  }));
-  for (let i = 0; i < seconds * 30; i++) {
-    ctx.fillStyle = "hsl(210 30% 35%)";
-    ctx.fillRect(0, 0, width, height);
-    for (const s of shapes) {
-      ctx.fillStyle = `hsl(${s.hue} 80% 50%)`;
-      ctx.fillRect((s.x + s.vx * i + width) % width, (s.y + s.vy * i + height) % height, s.w, s.h);
-    }
-    await source.add(i / 30, 1 / 30);
-  }
-  await output.finalize();
-  return new Blob([target.buffer!], { type: "video/mp4" });
-}
 
 async function probe(blob: Blob) {
   const input = new Input({ source: new BlobSource(blob), formats: ALL_FORMATS });

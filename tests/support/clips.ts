@@ -1,0 +1,30 @@
+// Generated test and benchmark media (browser only): camera-like MP4/AVC clips made with WebCodecs through mediabunny.
+import { BufferTarget, CanvasSource, Mp4OutputFormat, Output } from "mediabunny";
+
+/** A detailed clip with steady motion, like camera footage walking around a car, encoded at a high bitrate. */
+export async function makeClip(width: number, height: number, seconds: number): Promise<Blob> {
+  const canvas = new OffscreenCanvas(width, height);
+  const ctx = canvas.getContext("2d")!;
+  const target = new BufferTarget();
+  const output = new Output({ format: new Mp4OutputFormat(), target });
+  const source = new CanvasSource(canvas, { codec: "avc", bitrate: 8_000_000 });
+  output.addVideoTrack(source, { frameRate: 30 });
+  await output.start();
+  let seed = 7;
+  const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  const shapes = Array.from({ length: 60 }, () => ({
+    x: rnd() * width, y: rnd() * height, w: 20 + rnd() * 120, h: 20 + rnd() * 120, vx: (rnd() - 0.5) * 8, vy: (rnd() - 0.5) * 8, hue: rnd() * 360,
+  }));
+  for (let i = 0; i < seconds * 30; i++) {
+    ctx.fillStyle = "hsl(210 30% 35%)";
+    ctx.fillRect(0, 0, width, height);
+    for (const s of shapes) {
+      ctx.fillStyle = `hsl(${s.hue} 80% 50%)`;
+      ctx.fillRect((s.x + s.vx * i + width) % width, (s.y + s.vy * i + height) % height, s.w, s.h);
+    }
+    await source.add(i / 30, 1 / 30);
+  }
+  await output.finalize();
+  return new Blob([target.buffer!], { type: "video/mp4" });
+}
+
