@@ -12,6 +12,17 @@ const ROUTES: [string, string][] = [
   ["/privacy", "src/features/legal/privacy-page.tsx"],
   ["/terms", "src/features/legal/terms-page.tsx"],
   ["/contratos", "src/features/legal/contract-page.tsx"],
+  ["/execucao-os/:id", "src/features/ordem-servico/components/execution-page.tsx"],
+];
+
+/** What each media engine adds when it is first used (worker chunks and assets loaded on demand, not at startup). */
+const ENGINES: [string, RegExp][] = [
+  ["video worker (mediabunny, WebCodecs)", /^video\.worker-.*\.js$/],
+  ["ffmpeg.wasm core JS", /^ffmpeg-core-.*\.js$/],
+  ["ffmpeg.wasm core wasm", /^ffmpeg-core-.*\.wasm$/],
+  ["image worker (OffscreenCanvas)", /^image\.worker-.*\.js$/],
+  ["browser-image-compression (fallback)", /^browser-image-compression-.*\.js$/],
+  ["upload worker (outbox)", /^upload\.worker-.*\.js$/],
 ];
 
 function collect(manifest: Manifest, key: string, seen: Set<string>) {
@@ -36,6 +47,12 @@ export default async function bundleBench(): Promise<BenchRow[]> {
       const files = new Set(entryFiles);
       collect(manifest, source, files);
       rows.push({ bench: "bundle", case: route, metric: "gzip JS initial", value: gz(files) / 1024, unit: "KiB" });
+    }
+    const assets = fs.readdirSync(path.join(outDir, "assets"));
+    for (const [engine, pattern] of ENGINES) {
+      const files = assets.filter((f) => pattern.test(f));
+      const bytes = files.reduce((n, f) => n + gzipSync(fs.readFileSync(path.join(outDir, "assets", f)), { level: 6 }).length, 0);
+      rows.push({ bench: "bundle", case: `engine: ${engine}`, metric: files.length ? "gzip bytes when loaded" : "missing from build", value: bytes / 1024, unit: "KiB" });
     }
     return rows;
   } finally {

@@ -7,7 +7,7 @@ import { runCompression } from "../../src/lib/workers/compression";
 import { workerHandle } from "../../src/lib/workers/worker-lifecycle";
 import { compressOnMainThread, workersCanEncodeImages } from "../../src/lib/workers/image-fallback";
 import type { ImageApi } from "../../workers/image/image.worker";
-import { noisePng } from "./helpers";
+import { noisePng } from "../support/media-fixtures";
 
 afterAll(() => stopImageWorker());
 

@@ -2,7 +2,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { compressVideoByTier, stopVideoWorker } from "../../src/lib/workers/video-bridge";
 import { MB, videoTier } from "../../src/domain/compression";
-import { makeClip } from "../support/clips";
+import { makeClip } from "../support/media-fixtures";
 
 afterAll(() => stopVideoWorker());
 

@@ -1,6 +1,7 @@
 // The whole outbox path in real Chromium: save -> compress (image worker) -> upload (upload worker, under the tab lock) -> attach.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, demoSession, noisePng } from "./helpers";
+import { api, demoSession } from "./helpers";
+import { noisePng } from "../support/media-fixtures";
 import { bus } from "../../src/lib/bus";
 import { enqueueUpload, listUploads, startUploads, stopUploads } from "../../src/lib/workers/upload-bridge";
 import type { OutboxEvent } from "../../workers/upload/process";

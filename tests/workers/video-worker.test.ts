@@ -1,7 +1,7 @@
 // Video compression in real Chromium: a generated 720p clip comes out as MP4/AVC at the tier's size and bitrate; small files untouched; corrupt input falls back.
 import { afterAll, describe, expect, it } from "vitest";
 import { ALL_FORMATS, BlobSource, Input } from "mediabunny";
-import { makeClip } from "../support/clips";
+import { makeClip } from "../support/media-fixtures";
 import { compressVideoByTier, compressVideoFile, stopVideoWorker } from "../../src/lib/workers/video-bridge";
 import { compressWithTier } from "../../workers/video/compress-video";
 import { loadFfmpeg } from "../../workers/video/ffmpeg-engine";

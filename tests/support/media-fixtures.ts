@@ -1,4 +1,5 @@
-// Generated test and benchmark media (browser only): camera-like MP4/AVC clips made with WebCodecs through mediabunny.
+// Generated test and benchmark media (browser only): camera-like MP4/AVC clips made with WebCodecs through mediabunny,
+// and random-pixel PNGs.
 import { BufferTarget, CanvasSource, Mp4OutputFormat, Output } from "mediabunny";
 
 /** A detailed clip with steady motion, like camera footage walking around a car, encoded at a high bitrate. */
@@ -28,3 +29,17 @@ export async function makeClip(width: number, height: number, seconds: number): 
   return new Blob([target.buffer!], { type: "video/mp4" });
 }
 
+/** A PNG of random pixels (incompressible, so its size follows its area). */
+export async function noisePng(width: number, height: number, name = "foto.png"): Promise<File> {
+  const canvas = new OffscreenCanvas(width, height);
+  const ctx = canvas.getContext("2d")!;
+  const img = ctx.createImageData(width, height);
+  const view = new Uint32Array(img.data.buffer);
+  let x = 2463534242;
+  for (let i = 0; i < view.length; i++) {
+    x ^= x << 13; x ^= x >>> 17; x ^= x << 5;
+    view[i] = (x >>> 0) | 0xff000000;
+  }
+  ctx.putImageData(img, 0, 0);
+  return new File([await canvas.convertToBlob({ type: "image/png" })], name, { type: "image/png" });
+}
