@@ -2,6 +2,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { ALL_FORMATS, BlobSource, Input } from "mediabunny";
 import { makeClip } from "../support/media-fixtures";
+import { openCamera, stopStream } from "../../src/lib/capture/camera";
+import { startRecording } from "../../src/lib/capture/recorder";
 import { compressVideoByTier, compressVideoFile, stopVideoWorker } from "../../src/lib/workers/video-bridge";
 import { compressWithTier } from "../../workers/video/compress-video";
 import { loadFfmpeg } from "../../workers/video/ffmpeg-engine";
@@ -91,4 +93,30 @@ describe("video compression (ffmpeg.wasm fallback engine, in the video worker)",
     const info = await probe(out.blob);
     expect([info.width, info.height, info.codec]).toEqual([640, 360, "avc"]);
   }, 180_000);
+});
+
+/** A real camera recording with sound: Chromium's fake camera and microphone through MediaRecorder (WebM, VP9 + Opus). */
+async function recordWithSound(ms: number): Promise<File> {
+  const stream = await openCamera(true);
+  try {
+    const recording = startRecording(stream);
+    await new Promise((r) => setTimeout(r, ms));
+    return await recording.stop();
+  } finally {
+    stopStream(stream);
+  }
+}
+
+describe("audio of camera recordings", () => {
+  it.each(["mediabunny", "ffmpeg"] as const)("is kept in the MP4 made by %s", async (engine) => {
+    const webm = await recordWithSound(2000);
+    const source = new Input({ source: new BlobSource(webm), formats: ALL_FORMATS });
+    expect((await source.getPrimaryAudioTrack())?.codec).toBe("opus");
+    const out = await compressVideoByTier(webm, webm.name, videoTier(26 * MB)!, engine);
+    expect(out.engine).toBe(engine);
+    const input = new Input({ source: new BlobSource(out.blob), formats: ALL_FORMATS });
+    const audio = await input.getPrimaryAudioTrack();
+    expect(audio).not.toBeNull();
+    expect(engine === "ffmpeg" ? "aac" : "opus").toBe(audio!.codec);
+  }, 120_000);
 });
