@@ -22,7 +22,7 @@ export function startRecording(stream: MediaStream, now = () => new Date()): Rec
   recorder.ondataavailable = (e) => {
     if (e.data.size > 0) chunks.push(e.data);
   };
-  // Chunks every second: a crash mid-recording loses at most the last second held in memory.
+  // Chunks every second: the recording builds up as Blobs (which Chromium can keep on disk) instead of one buffer at stop().
   recorder.start(1000);
   return {
     mimeType,
