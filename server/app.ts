@@ -110,6 +110,8 @@ export async function buildApp({ db, config, logger = false, storage, clock = ()
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: config.staticDir,
+      // The build writes .gz copies (scripts/precompress.ts); clients that accept gzip get those.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         res.header("cache-control", filePath.includes(`${path.sep}assets${path.sep}`)
           ? "public, max-age=31536000, immutable" : "no-cache");

@@ -133,6 +133,17 @@ describe("desktop", () => {
     await ctx.close();
   });
 
+  it("serves the built scripts precompressed (gzip) with immutable caching", async () => {
+    const html = await (await fetch(`${base}/`)).text();
+    const entry = html.match(/src="(\/assets\/index-[^"]+\.js)"/)?.[1];
+    expect(entry).toBeDefined();
+    const res = await fetch(`${base}${entry}`, { headers: { "accept-encoding": "gzip" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-encoding")).toBe("gzip");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect((await res.text()).length).toBeGreaterThan(10_000);
+  });
+
   it("serves the not-found page and the public legal pages without login", async () => {
     const { ctx, page } = await open(DESKTOP);
     await page.goto(`${base}/policy`);
