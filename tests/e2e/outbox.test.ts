@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { chromium, type Browser, type BrowserContext, type Page, type Route } from "playwright-core";
-import { CHROME_ARGS, CHROME_PATH, DESKTOP, DEMO, launch, signIn } from "./browser";
+import { CHROME_ARGS, CHROME_PATH, DESKTOP, inProgressOrder, launch, signIn } from "./browser";
 
 const base = inject("baseUrl");
 let browser: Browser;
@@ -22,13 +22,7 @@ const photoRows = async () => (await api<{ fotos: { Foto: string }[] }>(`/agenda
 
 beforeAll(async () => {
   browser = await launch();
-  token = (await (await fetch(`${base}/api/credenciado/login`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(DEMO),
-  })).json()).token;
-  const user = (await api<{ data: { IdPontoAtendimento: string } }>("/credenciado/get")).data;
-  const rows = (await api<{ data: { StatusAgendamento: string; IdSocioVeiculoAgendaExecucao: string | null; IdSocioVeiculoAgenda: string }[] }>(
-    `/agendamentos/lista/${user.IdPontoAtendimento}`)).data;
-  orderId = rows.find((r) => r.StatusAgendamento === "A" && r.IdSocioVeiculoAgendaExecucao)!.IdSocioVeiculoAgenda;
+  ({ token, orderId } = await inProgressOrder(base));
 });
 afterAll(() => browser?.close());
 

@@ -66,10 +66,24 @@ describe("camera access", () => {
     await mount(["photo"]);
     await click("Tirar foto");
     await vi.waitFor(() => expect(alertText()).toBe("Erro ao acessar a câmera. Verifique as permissões."));
-    expect(document.querySelector("#modal-title")?.textContent).toBe("Problema com a Câmera");
+    expect(document.querySelector("dialog h2")?.textContent).toBe("Problema com a Câmera");
     navigator.mediaDevices.getUserMedia = realGetUserMedia;
     await click("Tentar novamente");
     await vi.waitFor(() => button("Capturar"), { timeout: 10_000 });
+  });
+
+  it("records without sound when only the microphone is refused", async () => {
+    const asked: MediaStreamConstraints[] = [];
+    const media = {
+      getUserMedia: (c?: MediaStreamConstraints) => {
+        asked.push(c!);
+        return c!.audio ? Promise.reject(new DOMException("mic denied", "NotAllowedError")) : realGetUserMedia(c);
+      },
+    };
+    const stream = await openCamera(true, media);
+    expect([stream.getVideoTracks().length, stream.getAudioTracks().length]).toEqual([1, 0]);
+    stopStream(stream);
+    expect(asked.map((c) => c.audio)).toEqual([true, false, false, false]);
   });
 
   it("says the browser has no camera support when getUserMedia is missing", async () => {

@@ -37,7 +37,7 @@ export function Header() {
   if (!user) return null;
   return (
     <header className="app-header">
-      <Link href={PATHS.agenda} className="header-logo" aria-label="Início">
+      <Link href={PATHS.agenda} className="header-logo" aria-label="Portal do Credenciado — Início">
         <img src={logoUrl} alt="" width={36} height={36} />
         <span className="header-brand">Portal do Credenciado</span>
       </Link>

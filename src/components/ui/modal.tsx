@@ -1,5 +1,5 @@
 // Generic modal on the native <dialog>: closes on Escape, overlay click or the close button unless closing is prevented (main thread).
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 
 interface ModalProps {
   open: boolean;
@@ -13,6 +13,7 @@ interface ModalProps {
 
 export function Modal({ open, title, onClose, preventClose = false, children, footer }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -24,7 +25,7 @@ export function Modal({ open, title, onClose, preventClose = false, children, fo
     <dialog
       ref={ref}
       className="modal"
-      aria-labelledby="modal-title"
+      aria-labelledby={titleId}
       onCancel={(e) => {
         e.preventDefault();
         if (!preventClose) onClose();
@@ -35,7 +36,7 @@ export function Modal({ open, title, onClose, preventClose = false, children, fo
     >
       <div className="modal-body">
         <header className="modal-header">
-          <h2 id="modal-title">{title}</h2>
+          <h2 id={titleId}>{title}</h2>
           {!preventClose && <button type="button" className="icon-button" aria-label="Fechar" onClick={onClose}>×</button>}
         </header>
         {children}

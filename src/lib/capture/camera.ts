@@ -27,7 +27,11 @@ export async function openCamera(withAudio: boolean, media: Media = navigator.me
         return await media.getUserMedia({ video: Object.keys(video).length ? video : true, audio });
       } catch (err) {
         last = err;
-        if ((err as DOMException)?.name === "NotAllowedError" && !audio) throw err;
+        if ((err as DOMException)?.name === "NotAllowedError") {
+          // With the microphone asked for, the refusal may be the microphone's: try again without it; otherwise it is final.
+          if (audio) break;
+          throw err;
+        }
       }
     }
   }
