@@ -24,18 +24,15 @@ export async function runCompression<T extends { compress: Compress }>(
   }
   const jobId = nextJob++;
   try {
-    const api = handle.use() as unknown as { compress: Compress };
-    const out = await Promise.race([handle.failure(), api.compress(file, file.name, proxy((percent: number) => {
+    const out = await handle.run((api) => (api as unknown as { compress: Compress }).compress(file, file.name, proxy((percent: number) => {
       bus.emit("compression:progress", { jobId, kind, percent });
       onProgress?.(percent);
-    }))]);
+    })));
     if (!out.compressed) return { file, compressed: false };
     const result: Compressed = { file: new File([out.blob], out.name, { type: out.blob.type, lastModified: Date.now() }), compressed: true };
     if (out.engine) result.engine = out.engine;
     return result;
   } catch {
     return { file, compressed: false, warning: MSG.media.compressionFailed };
-  } finally {
-    handle.release();
   }
 }

@@ -14,12 +14,8 @@ export const stopRankingWorker = () => handle.stop();
 /** Ranks OCR frames off the main thread; progress goes to the bus as 'ranking:progress' and to the optional callback. */
 export async function rankPlateFrames(frames: OcrFrame[], onProgress?: (percent: number) => void): Promise<RankResult> {
   const jobId = nextJob++;
-  try {
-    return await handle.use().rank(frames, proxy((percent: number) => {
-      bus.emit("ranking:progress", { jobId, percent });
-      onProgress?.(percent);
-    }));
-  } finally {
-    handle.release();
-  }
+  return handle.run((api) => api.rank(frames, proxy((percent: number) => {
+    bus.emit("ranking:progress", { jobId, percent });
+    onProgress?.(percent);
+  })));
 }

@@ -16,10 +16,6 @@ export const compressVideoFile = (file: File, onProgress?: (percent: number) => 
 export async function compressVideoByTier(
   file: Blob, name: string, tier: VideoTier, engine: "auto" | "mediabunny" | "ffmpeg", onProgress?: (percent: number) => void,
 ) {
-  try {
-    const out = await Promise.race([handle.failure(), handle.use().compressWithTier(file, name, tier, engine, onProgress && proxy(onProgress))]);
-    return { name: out.name, compressed: out.compressed, engine: out.engine, blob: new Blob([out.bytes], { type: "video/mp4" }) };
-  } finally {
-    handle.release();
-  }
+  const out = await handle.run((api) => api.compressWithTier(file, name, tier, engine, onProgress && proxy(onProgress)));
+  return { name: out.name, compressed: out.compressed, engine: out.engine, blob: new Blob([out.bytes], { type: "video/mp4" }) };
 }

@@ -2,15 +2,12 @@
 import { wrap, type Remote } from "comlink";
 
 export interface WorkerHandle<T> {
-  /** The worker's API, starting the worker if needed and cancelling a pending idle stop. */
-  use(): Remote<T>;
   /**
-   * Rejects when the worker dies: its script could not be loaded (offline, a new deploy) or it threw outside a call.
-   * Comlink calls to such a worker would never settle, so callers race them against this.
+   * Runs one job on the worker's API, starting the worker if needed and scheduling its idle stop afterwards. The job is
+   * rejected if the worker dies (its script could not be loaded — offline, a new deploy — or it threw outside a call),
+   * since Comlink calls to a dead worker would never settle.
    */
-  failure(): Promise<never>;
-  /** Schedules the idle stop; call when a job ends. */
-  release(): void;
+  run<R>(job: (api: Remote<T>) => Promise<R>): Promise<R>;
   stop(): void;
 }
 
@@ -18,36 +15,40 @@ export interface WorkerHandle<T> {
 export function workerHandle<T>(create: () => Worker, idleMs = 30_000): WorkerHandle<T> {
   let worker: Worker | null = null;
   let remote: Remote<T> | null = null;
-  let timer: ReturnType<typeof setTimeout> | undefined;
   let failed: Promise<never> = new Promise<never>(() => {});
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const stop = () => {
     clearTimeout(timer);
     worker?.terminate();
     worker = null;
     remote = null;
   };
-  return {
-    use() {
-      clearTimeout(timer);
-      if (!remote) {
-        const w = create();
-        failed = new Promise<never>((_, reject) => {
-          w.addEventListener("error", (e) => {
-            // A dead worker is dropped, so the next use starts a fresh one.
-            if (worker === w) stop();
-            reject(new Error(e.message || "worker failed"));
-          });
+  const use = (): Remote<T> => {
+    clearTimeout(timer);
+    if (!remote) {
+      const w = create();
+      failed = new Promise<never>((_, reject) => {
+        w.addEventListener("error", (e) => {
+          // A dead worker is dropped, so the next use starts a fresh one.
+          if (worker === w) stop();
+          reject(new Error(e.message || "worker failed"));
         });
-        failed.catch(() => {});
-        worker = w;
-        remote = wrap<T>(w);
+      });
+      failed.catch(() => {});
+      worker = w;
+      remote = wrap<T>(w);
+    }
+    return remote;
+  };
+  return {
+    async run(job) {
+      try {
+        const api = use();
+        return await Promise.race([failed, job(api)]);
+      } finally {
+        clearTimeout(timer);
+        timer = setTimeout(stop, idleMs);
       }
-      return remote;
-    },
-    failure: () => failed,
-    release() {
-      clearTimeout(timer);
-      timer = setTimeout(stop, idleMs);
     },
     stop,
   };
