@@ -1,10 +1,11 @@
 // Capture in real Chromium with its fake camera: photo as JPEG, recording as WebM/VP9, chosen files, camera errors, low storage.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { userEvent } from "vitest/browser";
-import { act, useState } from "react";
+import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { ALL_FORMATS, BlobSource, Input } from "mediabunny";
 import { MediaPicker } from "../../src/components/media/media-picker";
+import { useLocalMedia } from "../../src/components/media/use-local-media";
 import { openCamera, stopStream } from "../../src/lib/capture/camera";
 import type { LocalMedia, MediaKind } from "../../src/lib/capture/local-media";
 import { CAMERA_PREFERENCE } from "../../src/domain/capture";
@@ -16,7 +17,7 @@ let host: HTMLElement;
 let latest: LocalMedia[] = [];
 
 function Harness({ kinds, single }: { kinds: MediaKind[]; single?: boolean }) {
-  const [items, setItems] = useState<LocalMedia[]>([]);
+  const { items, setItems } = useLocalMedia();
   latest = items;
   return <MediaPicker kinds={kinds} items={items} single={single} onChange={setItems} />;
 }
@@ -149,6 +150,7 @@ describe("media picker", () => {
     await userEvent.click(host.querySelector("[aria-label='Remover placa.png']")!);
     await vi.waitFor(() => expect(latest).toHaveLength(0));
     expect(host.querySelector(`img[src="${url}"]`)).toBeNull();
+    await expect(fetch(url)).rejects.toThrow();
   });
 
   it("keeps only the newest item in single mode", async () => {

@@ -36,7 +36,7 @@ export function applyUploadEvent(e: OutboxEvent): UploadNotice | null {
     delete uploadsStore.jobs[e.job.id];
     if (video) return { video: "sent" };
     uploadsStore.attachedSinceIdle++;
-    if (Object.values(uploadsStore.jobs).some((j) => j.state !== "failed") || uploadsStore.attachedSinceIdle === 0) return null;
+    if (Object.values(uploadsStore.jobs).some((j) => j.state !== "failed")) return null;
     const sent = uploadsStore.attachedSinceIdle;
     uploadsStore.attachedSinceIdle = 0;
     return { sent };

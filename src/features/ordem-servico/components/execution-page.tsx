@@ -35,6 +35,7 @@ export default function ExecutionPage({ id, userId }: { id: string; userId: stri
     );
   }
   const { agendamento, execucao } = load.details;
+  // The original backend's execucao carries no id, so its start time stands for "an execution exists".
   const status = agendaStatus(agendamento!.StatusAgendamento, execucao?.DataHoraInicio ? "started" : null);
   const since = startedAt(execucao?.DataHoraInicio);
   return (
