@@ -3,9 +3,9 @@ import { wrap, type Remote } from "comlink";
 
 export interface WorkerHandle<T> {
   /**
-   * Runs one job on the worker's API, starting the worker if needed and scheduling its idle stop afterwards. The job is
-   * rejected if the worker dies (its script could not be loaded — offline, a new deploy — or it threw outside a call),
-   * since Comlink calls to a dead worker would never settle.
+   * Runs one job on the worker's API, starting the worker if needed. The worker is stopped only after an idle period with
+   * no job running. The job is rejected if the worker dies (its script could not be loaded — offline, a new deploy — or it
+   * threw outside a call) or is stopped, since Comlink calls to a dead worker would never settle.
    */
   run<R>(job: (api: Remote<T>) => Promise<R>): Promise<R>;
   stop(): void;
@@ -15,26 +15,31 @@ export interface WorkerHandle<T> {
 export function workerHandle<T>(create: () => Worker, idleMs = 30_000): WorkerHandle<T> {
   let worker: Worker | null = null;
   let remote: Remote<T> | null = null;
-  let failed: Promise<never> = new Promise<never>(() => {});
+  // Settles (rejects) when the current worker dies or is stopped; every job running on it races against it.
+  let gone: Promise<never> = new Promise<never>(() => {});
+  let kill: (reason: Error) => void = () => {};
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const stop = () => {
+  // Jobs started and not yet settled: the idle stop must never cut one of them off.
+  let running = 0;
+  const drop = (reason: Error) => {
     clearTimeout(timer);
     worker?.terminate();
     worker = null;
     remote = null;
+    kill(reason);
   };
+  const stop = () => drop(new Error("worker stopped"));
   const use = (): Remote<T> => {
-    clearTimeout(timer);
     if (!remote) {
       const w = create();
-      failed = new Promise<never>((_, reject) => {
-        w.addEventListener("error", (e) => {
-          // A dead worker is dropped, so the next use starts a fresh one.
-          if (worker === w) stop();
-          reject(new Error(e.message || "worker failed"));
-        });
+      gone = new Promise<never>((_, reject) => {
+        kill = reject;
       });
-      failed.catch(() => {});
+      gone.catch(() => {});
+      // A dead worker is dropped, so the next use starts a fresh one.
+      w.addEventListener("error", (e) => {
+        if (worker === w) drop(new Error(e.message || "worker failed"));
+      });
       worker = w;
       remote = wrap<T>(w);
     }
@@ -42,12 +47,14 @@ export function workerHandle<T>(create: () => Worker, idleMs = 30_000): WorkerHa
   };
   return {
     async run(job) {
+      clearTimeout(timer);
+      running++;
       try {
         const api = use();
-        return await Promise.race([failed, job(api)]);
+        return await Promise.race([gone, job(api)]);
       } finally {
-        clearTimeout(timer);
-        timer = setTimeout(stop, idleMs);
+        running--;
+        if (running === 0 && worker) timer = setTimeout(stop, idleMs);
       }
     },
     stop,
