@@ -1,0 +1,111 @@
+// Local ESLint rule enforcing the one-way layer rules of ARCHITECTURE.md (runs in Node, inside `eslint .`).
+// A rule rather than `no-restricted-imports` patterns: patterns match the specifier as written, not the file it reaches —
+// "../lib/bus" leaves src/domain from src/domain/x.ts but not from src/domain/sub/x.ts — and "no other feature" would need
+// one files block per feature and per folder depth. Here each specifier is resolved against the importing file instead.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const UI_PACKAGES = /^(react|react-dom|react-[\w-]+|valtio|wouter)(\/|$)/;
+
+/** Which layer a repository-relative path belongs to; null outside the layered code (tests, bench, scripts, configs). */
+export function layerOf(rel) {
+  const parts = rel.split("/");
+  if (parts[0] === "workers") return { name: "workers" };
+  if (parts[0] === "server") return { name: "server" };
+  if (parts[0] !== "src" || parts.length < 2) return null;
+  if (parts[1] === "features") return { name: "features", feature: parts[2] };
+  if (["domain", "config", "lib", "components", "app"].includes(parts[1])) return { name: parts[1] };
+  return { name: "src" };
+}
+
+const inside = (rel, dir) => rel === dir || rel.startsWith(`${dir}/`);
+
+/** Why `from` may not import `to` (a repo path, or a package name when bare), or null when allowed. */
+function violation(from, target, typeOnly) {
+  const { rel, bare } = target;
+  if (from.name === "domain") {
+    if (bare) return "src/domain is pure TypeScript: it imports no packages";
+    return inside(rel, "src/domain") ? null : "src/domain imports only from src/domain";
+  }
+  if (bare) {
+    if ((from.name === "server" || from.name === "workers") && UI_PACKAGES.test(bare)) {
+      return `${from.name}/ never imports UI packages (${bare})`;
+    }
+    return null;
+  }
+  const to = layerOf(rel);
+  if (from.name === "workers") {
+    if (inside(rel, "src") && !inside(rel, "src/domain")) return "workers/ import only src/domain from src (type imports too)";
+    return inside(rel, "server") ? "workers/ never import server/" : null;
+  }
+  if (from.name === "server") {
+    return inside(rel, "src") && !inside(rel, "src/domain") ? "server/ never imports the UI: only src/domain from src" : null;
+  }
+  // From here on: the main thread (src/**).
+  if (to?.name === "workers" || to?.name === "server") {
+    return typeOnly ? null : `src/ may only \`import type\` from ${to.name}/ (workers are started by the bridges in src/lib/workers)`;
+  }
+  if (!to) return null;
+  if (from.name === "config" && ["lib", "components", "features", "app"].includes(to.name)) {
+    return "src/config imports only src/domain and src/config";
+  }
+  if ((from.name === "lib" || from.name === "components") && (to.name === "features" || to.name === "app")) {
+    return `src/${from.name} never imports features or app (imports flow domain -> lib/components -> features -> app)`;
+  }
+  if (from.name === "features" && to.name === "app") return "features never import src/app";
+  if (from.name === "features" && to.name === "features" && to.feature !== from.feature) {
+    return `no imports across features (${from.feature} -> ${to.feature}): pass data down from src/app or move it to lib/domain`;
+  }
+  return null;
+}
+
+/** Resolves a specifier against the importing file: a repo-relative path, or the bare package name. */
+function resolveTarget(spec, fileDir) {
+  const clean = spec.replace(/[?#].*$/, "");
+  if (clean.startsWith(".")) return { rel: path.relative(ROOT, path.resolve(fileDir, clean)).split(path.sep).join("/") };
+  if (clean.startsWith("/")) return { rel: clean.slice(1) }; // Vite resolves "/x" from the project root.
+  return { bare: clean };
+}
+
+const allTypes = (items, key) => items.length > 0 && items.every((s) => s[key] === "type");
+
+export const importBoundaries = {
+  meta: {
+    type: "problem",
+    docs: { description: "Enforce the one-way import layers of ARCHITECTURE.md" },
+    schema: [],
+    messages: { boundary: "Layer rule: {{why}} (\"{{spec}}\")." },
+  },
+  create(context) {
+    const fileRel = path.relative(ROOT, context.filename).split(path.sep).join("/");
+    const from = layerOf(fileRel);
+    if (!from || fileRel.startsWith("..")) return {};
+    const fileDir = path.dirname(context.filename);
+    const check = (sourceNode, typeOnly) => {
+      if (!sourceNode || typeof sourceNode.value !== "string") return;
+      const why = violation(from, resolveTarget(sourceNode.value, fileDir), typeOnly);
+      if (why) context.report({ node: sourceNode, messageId: "boundary", data: { why, spec: sourceNode.value } });
+    };
+    return {
+      ImportDeclaration: (n) => check(n.source, n.importKind === "type" || allTypes(n.specifiers, "importKind")),
+      ExportNamedDeclaration: (n) => n.source && check(n.source, n.exportKind === "type" || allTypes(n.specifiers, "exportKind")),
+      ExportAllDeclaration: (n) => check(n.source, n.exportKind === "type"),
+      ImportExpression: (n) => n.source.type === "Literal" && check(n.source, false),
+      TSImportType: (n) => check(n.argument?.literal ?? n.argument, true),
+      // `new URL("…/x.worker.ts", import.meta.url)` is how a bridge gives the bundler a worker entry: only bridges may do it.
+      NewExpression(n) {
+        const [url, base] = n.arguments;
+        const isMetaUrl = base?.type === "MemberExpression" && base.object.type === "MetaProperty" && base.property.name === "url";
+        if (n.callee.name !== "URL" || !isMetaUrl || url?.type !== "Literal" || typeof url.value !== "string") return;
+        const target = resolveTarget(url.value, fileDir);
+        if (from.name === "server" || from.name === "workers" || !target.rel || !inside(target.rel, "workers")) return;
+        if (!inside(fileRel, "src/lib/workers") || !target.rel.endsWith(".worker.ts")) {
+          context.report({ node: url, messageId: "boundary", data: { why: "only the bridges in src/lib/workers point at worker entries (*.worker.ts)", spec: url.value } });
+        }
+      },
+    };
+  },
+};
+
+export default { rules: { "import-boundaries": importBoundaries } };
