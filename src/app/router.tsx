@@ -21,6 +21,12 @@ function ExecutionRoute({ id }: { id: string }) {
   return <ExecutionPage key={id} id={id} userId={user?.IdPontoAtendimentoUsuario ?? ""} />;
 }
 
+/** Likewise the contract page gets the service point's data from the session here. */
+function ContractRoute() {
+  const { user } = useSession();
+  return <ContractPage user={user ?? null} />;
+}
+
 const PLACEHOLDERS: [string, string][] = [
   [PATHS.agenda, "Agenda"],
   [PATHS.ratings, "Avaliações dos Clientes"],
@@ -39,7 +45,7 @@ export function AppRouter() {
           <Route path={PATHS.login}><PublicOnly><LoginPage /></PublicOnly></Route>
           <Route path={PATHS.privacy}><Public><PrivacyPage /></Public></Route>
           <Route path={PATHS.terms}><Public><TermsPage /></Public></Route>
-          <Route path={PATHS.contracts}><Private><ContractPage /></Private></Route>
+          <Route path={PATHS.contracts}><Private><ContractRoute /></Private></Route>
           <Route path={`${PATHS.executionPrefix}/:id`}>{(params) => <Private><ExecutionRoute id={params.id} /></Private>}</Route>
           {PLACEHOLDERS.map(([path, title]) => (
             <Route key={path} path={path}><Private><Placeholder title={title} /></Private></Route>

@@ -20,11 +20,10 @@ export function CameraDialog({ mode, onCapture, onClose }: CameraDialogProps) {
   const recording = useRef<Recording | null>(null);
   const [phase, setPhase] = useState<Phase>({ name: "opening" });
   const [attempt, setAttempt] = useState(0);
-  const [now, setNow] = useState(Date.now());
+  const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => {
     let cancelled = false;
-    setPhase({ name: "opening" });
     (async () => {
       try {
         const s = await openCamera(mode === "video");
@@ -54,6 +53,11 @@ export function CameraDialog({ mode, onCapture, onClose }: CameraDialogProps) {
     return () => clearInterval(t);
   }, [phase.name]);
 
+  // The retry shows "opening" in the same render that restarts the camera effect (not from inside the effect).
+  const retry = () => {
+    setPhase({ name: "opening" });
+    setAttempt((n) => n + 1);
+  };
   const fail = (err: unknown) => setPhase({ name: "error", message: cameraErrorMessage(err) });
   const capture = useCallback(async () => {
     try {
@@ -95,7 +99,7 @@ export function CameraDialog({ mode, onCapture, onClose }: CameraDialogProps) {
         {phase.name === "error" && <p className="form-error" role="alert">{phase.message}</p>}
       </div>
       <div className="modal-actions">
-        {phase.name === "error" && <button type="button" className="btn btn-primary" onClick={() => setAttempt((n) => n + 1)}>{MSG.camera.retry}</button>}
+        {phase.name === "error" && <button type="button" className="btn btn-primary" onClick={retry}>{MSG.camera.retry}</button>}
         {phase.name === "ready" && mode === "photo" && <button type="button" className="btn btn-primary" onClick={() => void capture()}>{MSG.camera.capture}</button>}
         {phase.name === "ready" && mode === "video" && <button type="button" className="btn btn-primary" onClick={record}>{MSG.camera.record}</button>}
         {phase.name === "recording" && <button type="button" className="btn btn-primary" onClick={() => void stop()}>{MSG.camera.stop}</button>}

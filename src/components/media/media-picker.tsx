@@ -63,7 +63,8 @@ export function MediaPicker({ kinds, items, onChange, single = false, disabled =
       </div>
       {error && <p className="form-error" role="alert">{error}</p>}
       <MediaPreview items={items} disabled={disabled} onRemove={(id) => onChange(items.filter((i) => i.id !== id))} />
-      {camera && <CameraDialog mode={camera} onClose={() => setCamera(null)} onCapture={(file) => add([file])} />}
+      {/* keyed by mode: another mode is another camera session, starting again from "opening" */}
+      {camera && <CameraDialog key={camera} mode={camera} onClose={() => setCamera(null)} onCapture={(file) => add([file])} />}
     </div>
   );
 }

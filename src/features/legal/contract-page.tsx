@@ -1,10 +1,22 @@
 // Contract page: the accreditation identity of the signed-in service point, from the session's user data (main thread).
-import { useSession } from "../session/use-session";
+
+/** The session user's fields this page shows; src/app passes the user in, so this feature does not import the session one. */
+export interface ContractHolder {
+  RazaoSocial?: string;
+  Descricao?: string;
+  Cnpj?: string;
+  NumeroMatricula?: string | null;
+  Endereco?: string | null;
+  EnderecoComplemento?: string | null;
+  EnderecoBairro?: string | null;
+  EnderecoCidade?: string | null;
+  EnderecoUf?: string | null;
+  EnderecoCep?: string | null;
+}
 
 const show = (v: unknown) => (v === null || v === undefined || v === "" ? "Não informado" : String(v));
 
-export default function ContractPage() {
-  const { user } = useSession();
+export default function ContractPage({ user }: { user: ContractHolder | null }) {
   if (!user) return null;
   const address = [user.Endereco, user.EnderecoComplemento, user.EnderecoBairro, user.EnderecoCidade, user.EnderecoUf]
     .filter(Boolean).join(", ");
