@@ -100,8 +100,8 @@ export const importBoundaries = {
         if (n.callee.name !== "URL" || !isMetaUrl || url?.type !== "Literal" || typeof url.value !== "string") return;
         const target = resolveTarget(url.value, fileDir);
         if (from.name === "server" || from.name === "workers" || !target.rel || !inside(target.rel, "workers")) return;
-        if (!inside(fileRel, "src/lib/workers") || !target.rel.endsWith(".worker.ts")) {
-          context.report({ node: url, messageId: "boundary", data: { why: "only the bridges in src/lib/workers point at worker entries (*.worker.ts)", spec: url.value } });
+        if (!/^src\/lib\/workers\/[^/]+-bridge\.ts$/.test(fileRel) || !target.rel.endsWith(".worker.ts")) {
+          context.report({ node: url, messageId: "boundary", data: { why: "only the bridges (src/lib/workers/*-bridge.ts) point at worker entries (*.worker.ts)", spec: url.value } });
         }
       },
     };

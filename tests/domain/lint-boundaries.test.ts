@@ -35,6 +35,8 @@ const refused: [string, string, string, RegExp][] = [
   ["src mixing value and type imports from workers", "src/features/media/x.ts", `import { type UploadJob, openOutbox } from "../../../workers/upload/outbox-store";\nexport type J = UploadJob;\nexport const o = openOutbox;`, /may only `import type`/],
   ["a bridge importing a worker with ?worker", "src/lib/workers/x-bridge.ts", `import W from "../../../workers/upload/upload.worker.ts?worker";\nexport const w = W;`, /may only `import type`/],
   ["src dynamic-importing workers", "src/features/media/x.ts", `export const load = () => import("../../../workers/upload/runner.ts");`, /may only `import type`/],
+  ["a non-bridge lib file pointing at a worker entry", "src/lib/workers/compression.ts", `export const u = new URL("../../../workers/image/image.worker.ts", import.meta.url);`, /only the bridges/],
+  ["a bridge pointing at a worker's logic file", "src/lib/workers/image-bridge.ts", `export const u = new URL("../../../workers/image/compress-image.ts", import.meta.url);`, /only the bridges/],
   ["a feature pointing at a worker entry", "src/features/media/x.ts", `export const w = new Worker(new URL("../../../workers/upload/upload.worker.ts", import.meta.url));`, /only the bridges/],
 ];
 
