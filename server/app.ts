@@ -59,7 +59,7 @@ function hasUnstorableText(value: unknown, depth = 0): boolean {
 
 export async function buildApp({ db, config, logger = false, storage, clock = () => new Date() }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger, bodyLimit: 1024 * 1024, trustProxy: process.env.TRUST_PROXY === "1", ajv: { customOptions: { allowUnionTypes: true } },
+    logger, bodyLimit: 1024 * 1024, trustProxy: config.trustProxy, ajv: { customOptions: { allowUnionTypes: true } },
   });
   const hasSpa = fs.existsSync(path.join(config.staticDir, "index.html"));
   const deps: RouteDeps = { db, config, clock, storage: storage ?? new DiskStorage(config.uploadDir) };

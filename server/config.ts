@@ -1,4 +1,5 @@
 // Server configuration read once from the environment (server only).
+import net from "node:net";
 import path from "node:path";
 
 export interface ServerConfig {
@@ -13,7 +14,13 @@ export interface ServerConfig {
   loginRateLimit: { max: number; windowMs: number };
   uploadLimits: { image: number; video: number; document: number };
   corsOrigins: string[];
+  /** Fastify's trustProxy: false (default, X-Forwarded-For ignored), a hop-count test, or the proxies' addresses/CIDRs. */
+  trustProxy: TrustProxy;
+  /** An upload whose bytes stop arriving for this long is refused (408) and its connection closed. */
+  uploadIdleTimeoutMs: number;
 }
+
+export type TrustProxy = false | string[] | ((address: string, hop: number) => boolean);
 
 const MB = 1024 * 1024;
 
@@ -37,5 +44,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       document: Number(env.UPLOAD_MAX_DOCUMENT_MB ?? 25) * MB,
     },
     corsOrigins: (env.CORS_ORIGINS ?? "").split(",").map((o) => o.trim()).filter(Boolean),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    uploadIdleTimeoutMs: 30_000,
   };
+}
+
+// Names proxy-addr (Fastify's trustProxy) understands besides addresses and CIDRs.
+const RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isProxyAddress(entry: string): boolean {
+  if (RANGE_NAMES.has(entry)) return true;
+  const [address, bits, extra] = entry.split("/");
+  const family = net.isIP(address);
+  if (!family || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  const max = family === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) ? Number(bits) <= max : family === 4 && net.isIPv4(bits);
+}
+
+/** TRUST_PROXY: unset/0 = trust no proxy; a number = that many proxy hops; else a comma-separated list of addresses/CIDRs. */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = (value ?? "").trim();
+  if (text === "" || text === "0") return false;
+  if (/^\d+$/.test(text)) {
+    // Fastify 5.12 ignores a numeric trustProxy (fails closed); this is proxy-addr's hop rule: hop 0 is the socket peer.
+    const hops = Number(text);
+    return (_address, hop) => hop < hops;
+  }
+  const entries = text.split(",").map((e) => e.trim()).filter(Boolean);
+  const bad = entries.filter((e) => !isProxyAddress(e));
+  if (bad.length > 0 || entries.length === 0) {
+    throw new Error(`TRUST_PROXY inválido (${bad.join(", ") || text}): use um número de proxies (ex.: 1) ou endereços/CIDRs separados por vírgula (ex.: 10.0.0.1,172.16.0.0/12).`);
+  }
+  return entries;
 }

@@ -6,7 +6,14 @@ import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from "./db/seed.ts";
 import { buildApp } from "./app.ts";
 import { purgeExpiredSessions } from "./plugins/auth.ts";
 
-const config = loadConfig();
+let config;
+try {
+  config = loadConfig();
+} catch (err) {
+  // A wrong setting (e.g. TRUST_PROXY) is the operator's to fix: say which, without a stack trace.
+  console.error((err as Error).message);
+  process.exit(1);
+}
 let handle;
 try {
   handle = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
