@@ -5,7 +5,9 @@ import { createRoot, type Root } from "react-dom/client";
 import { ToastContainer } from "react-toastify";
 import { bus } from "../../src/lib/bus";
 import { UploadIndicator } from "../../src/features/media/components/upload-indicator";
-import { uploadsStore } from "../../src/features/media/uploads-store";
+import { noticeStore } from "../../src/features/media/uploads-store";
+import { uploadsStore } from "../../src/lib/uploads/uploads-store";
+import { setUploadSession } from "../../src/lib/uploads/upload-session";
 import type { UploadJob } from "../../workers/upload/outbox-store";
 import type { OutboxEvent } from "../../workers/upload/process";
 
@@ -13,12 +15,13 @@ import type { OutboxEvent } from "../../workers/upload/process";
 
 const job = (id: string, state: UploadJob["state"], extra: Partial<UploadJob> = {}): UploadJob => ({
   id, state, kind: "image", name: `${id}.jpg`, type: "image/jpeg", size: 10, attempts: 0, nextAttemptAt: 0, progress: 0, createdAt: 0,
-  followUp: { call: "adicionar-foto", body: {}, fileField: "foto" }, ...extra,
+  owner: { userId: "u1", pointId: "p1" }, steps: [{ kind: "adicionar-foto", body: {} }], ...extra,
 });
 
 let root: Root | undefined;
 let host: HTMLElement;
 async function mount() {
+  setUploadSession({ token: "t1", owner: { userId: "u1", pointId: "p1" } });
   host = document.createElement("div");
   document.body.append(host);
   root = createRoot(host);
@@ -31,7 +34,7 @@ afterEach(async () => {
   host?.remove();
   uploadsStore.jobs = {};
   uploadsStore.authRequired = false;
-  uploadsStore.attachedSinceIdle = 0;
+  noticeStore.attachedSinceIdle = 0;
 });
 
 describe("upload indicator", () => {
@@ -98,5 +101,15 @@ describe("upload indicator", () => {
     expect(text).toContain("Erro ao enviar o vídeo. Tente novamente.");
     expect(text).not.toContain("arquivo(s) enviado(s)");
     expect(host.textContent).toContain("v2.jpg: Arquivo muito grande.");
+  });
+
+  it("shows only the signed-in attendant's files, and nothing once signed out", async () => {
+    await mount();
+    await emit({ type: "state", job: job("outro", "uploading", { owner: { userId: "u2", pointId: "p1" } }) });
+    expect(host.querySelector(".upload-indicator")).toBeNull();
+    await emit({ type: "state", job: job("meu", "failed", { error: "Arquivo muito grande." }) });
+    expect(host.textContent).toContain("meu.jpg: Arquivo muito grande.");
+    await act(async () => setUploadSession(null));
+    expect(host.querySelector(".upload-indicator")).toBeNull();
   });
 });

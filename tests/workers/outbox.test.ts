@@ -8,6 +8,7 @@ import { xhrTransport } from "../../workers/upload/xhr-transport";
 
 let token = "";
 let appointment = "";
+let userId = "";
 let store: OutboxStore;
 let clock = Date.now();
 const events: OutboxEvent[] = [];
@@ -21,12 +22,13 @@ async function jpeg(): Promise<Blob> {
 function job(id: string, size: number, name = "foto.jpg"): UploadJob {
   return {
     id, state: "uploading", kind: "image", name, type: "image/jpeg", size, attempts: 0, nextAttemptAt: 0, progress: 0, createdAt: Date.now(),
-    followUp: { call: "adicionar-foto", body: { idSocioVeiculoAgenda: appointment }, fileField: "foto" },
+    owner, steps: [{ kind: "adicionar-foto", body: { idSocioVeiculoAgenda: appointment } }],
   };
 }
 
+const owner = { userId: "u1", pointId: "p1" };
 const run = (transport: Transport, tok: () => string | null = () => token) =>
-  processDue({ store, transport, token: tok, emit: (e) => events.push(e), now: () => clock, random: () => 1 });
+  processDue({ store, transport, session: () => (tok() ? { token: tok()!, owner } : null), emit: (e) => events.push(e), now: () => clock, random: () => 1 });
 
 async function photos(): Promise<string[]> {
   const res = await fetch(`${api}/agendamentos/get-fotos/${appointment}`, { headers: { authToken: token } });
@@ -34,7 +36,7 @@ async function photos(): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  ({ token, appointment } = await demoSession());
+  ({ token, appointment, userId } = await demoSession());
   store = await OutboxStore.open(`outbox-test-${Date.now()}`);
 });
 afterAll(() => store?.close());
@@ -97,6 +99,41 @@ describe("upload outbox", () => {
     expect(await store.file("job-401")).toBeDefined();
     expect(await run(xhrTransport(api))).toBe("idle");
     expect((await store.get("job-401"))!.state).toBe("attached");
+  });
+
+  it("remembers each follow-up step once done, so the next pass resumes at the step that failed", async () => {
+    const real = xhrTransport(api);
+    const posts: string[] = [];
+    let lose = true;
+    const flaky: Transport = {
+      upload: real.upload,
+      post: (path, body, tok) => {
+        posts.push(`${path} ${String(body.idPontoAtendimentoUsuario ?? "-")}`);
+        // The second step's answer is lost once, as when the page reloads before it arrives.
+        if (body.idPontoAtendimentoUsuario && lose) {
+          lose = false;
+          return Promise.resolve({ status: 0, body: undefined });
+        }
+        return real.post(path, body, tok);
+      },
+    };
+    const blob = await jpeg();
+    const twoSteps = { ...job("job-steps", blob.size), steps: [
+      { kind: "adicionar-foto" as const, body: { idSocioVeiculoAgenda: appointment } },
+      { kind: "adicionar-foto" as const, body: { idSocioVeiculoAgenda: appointment, idPontoAtendimentoUsuario: userId } },
+    ] };
+    await store.add(twoSteps, blob);
+    await run(flaky);
+    const half = await store.get("job-steps");
+    expect(half).toMatchObject({ state: "uploaded", attempts: 1, retryReason: "network" });
+    expect(half!.steps.map((s) => !!s.done)).toEqual([true, false]);
+    clock += 1000;
+    posts.length = 0;
+    await run(flaky);
+    expect(posts).toEqual([`/agendamentos/adicionar-foto ${userId}`]);
+    const done = await store.get("job-steps");
+    expect(done!.state).toBe("attached");
+    expect((await photos()).filter((f) => f === done!.storedName)).toHaveLength(1);
   });
 
   it("backs off exponentially with jitter, capped at a minute", () => {

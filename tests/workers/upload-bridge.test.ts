@@ -4,16 +4,22 @@ import { api, demoSession } from "./helpers";
 import { noisePng } from "../support/media-fixtures";
 import { bus } from "../../src/lib/bus";
 import { enqueueUpload, listUploads, startUploads, stopUploads } from "../../src/lib/workers/upload-bridge";
+import { setUploadSession } from "../../src/lib/uploads/upload-session";
 import type { OutboxEvent } from "../../workers/upload/process";
 
 let token = "";
 let appointment = "";
 
 beforeAll(async () => {
-  ({ token, appointment } = await demoSession());
-  await startUploads(token, { apiBase: api, dbName: `outbox-bridge-${Date.now()}` });
+  const demo = await demoSession();
+  ({ token, appointment } = demo);
+  setUploadSession({ token, owner: { userId: demo.userId, pointId: demo.pointId } });
+  await startUploads({ apiBase: api, dbName: `outbox-bridge-${Date.now()}` });
 });
-afterAll(() => stopUploads());
+afterAll(() => {
+  stopUploads();
+  setUploadSession(null);
+});
 
 describe("upload bridge", () => {
   it("saves, compresses, uploads and attaches a 3 MB photo, reporting each state", async () => {
@@ -33,7 +39,7 @@ describe("upload bridge", () => {
       };
       bus.on("upload:event", on);
     });
-    id = await enqueueUpload(file, "adicionar-foto", { idSocioVeiculoAgenda: appointment }, "foto");
+    id = await enqueueUpload(file, [{ kind: "adicionar-foto", body: { idSocioVeiculoAgenda: appointment } }]);
     const stored = await attached;
     expect(states).toEqual(["compressing", "uploading", "uploaded", "attached"]);
     expect(stored).toMatch(/\.jpg$/);

@@ -1,16 +1,20 @@
-// The outbox state machine: upload a saved file, then make its attach call; retries, pauses and failures (worker logic, testable directly).
+// The outbox uploader's work on one pass: upload a saved file, then run its follow-up steps; retries, pauses and failures (worker logic, testable directly).
+import { isPending, ownedBy, type JobEvent, type UploadSession } from "../../src/domain/outbox-job.ts";
+import { stepRequest } from "../../src/domain/outbox-steps.ts";
 import type { OutboxStore, UploadJob } from "./outbox-store.ts";
 
-/** status 0 = the request never got an answer (network error). */
+/** status 0 = the request never got an answer (network error, or aborted because the session ended). */
 export interface HttpAnswer { status: number; body: unknown }
 export interface Transport {
-  upload(file: Blob, name: string, token: string, onProgress: (fraction: number) => void): Promise<HttpAnswer>;
-  post(path: string, body: Record<string, unknown>, token: string): Promise<HttpAnswer>;
+  upload(file: Blob, name: string, token: string, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<HttpAnswer>;
+  post(path: string, body: Record<string, unknown>, token: string, signal?: AbortSignal): Promise<HttpAnswer>;
 }
 export type OutboxEvent =
   | { type: "progress"; id: string; percent: number }
   | { type: "state"; job: UploadJob }
   | { type: "auth-required" };
+
+export type { UploadSession };
 
 export const UPLOAD_FAILED = "Erro ao enviar arquivo";
 
@@ -27,19 +31,24 @@ const messageOf = (body: unknown): string | undefined => {
 export interface ProcessDeps {
   store: OutboxStore;
   transport: Transport;
-  token: () => string | null;
+  /** Read before every request: a sign-out or a switch of user takes effect at once. */
+  session: () => UploadSession | null;
   emit: (e: OutboxEvent) => void;
+  /** Aborted when the session ends, so no request keeps running with a revoked token. */
+  signal?: AbortSignal;
   now?: () => number;
   random?: () => number;
 }
 
-type Outcome = "done" | "retry" | "paused" | "failed";
+type Outcome = "done" | "retry" | "paused" | "failed" | "skipped";
 
-/** Runs every due job once, oldest first. Returns "paused" when the server asked for a new sign-in (401). */
+/** Runs every due job of the signed-in owner once, oldest first. Returns "paused" when signed out or the server asked for a new sign-in (401). */
 export async function processDue(deps: ProcessDeps): Promise<"idle" | "paused"> {
   const now = deps.now ?? Date.now;
+  const session = deps.session();
+  if (!session) return "paused";
   const jobs = (await deps.store.all())
-    .filter((j) => (j.state === "uploading" || j.state === "uploaded") && j.nextAttemptAt <= now())
+    .filter((j) => isPending(j) && ownedBy(j, session.owner) && j.nextAttemptAt <= now())
     .sort((a, b) => a.createdAt - b.createdAt);
   for (const job of jobs) {
     if ((await step(deps, job)) === "paused") return "paused";
@@ -48,57 +57,60 @@ export async function processDue(deps: ProcessDeps): Promise<"idle" | "paused"> 
 }
 
 async function step(deps: ProcessDeps, job: UploadJob): Promise<Outcome> {
-  const { store, transport, emit } = deps;
+  const { store, transport, emit, signal } = deps;
   const now = deps.now ?? Date.now;
-  const token = deps.token();
-  if (!token) {
-    emit({ type: "auth-required" });
-    return "paused";
-  }
-  const set = async (patch: Partial<UploadJob>) => {
-    const next = await store.update(job.id, patch);
-    if (next) {
-      job = next;
-      emit({ type: "state", job: next });
-    }
+  /** The session may have ended or changed since the pass began: never send one user's job with another's token. */
+  const tokenFor = () => {
+    const s = deps.session();
+    return s && ownedBy(job, s.owner) && !signal?.aborted ? s.token : null;
+  };
+  const apply = async (event: JobEvent): Promise<boolean> => {
+    const result = await store.apply(job.id, event);
+    if (!result || result.to === "removed") return false;
+    job = result.job;
+    emit({ type: "state", job });
+    return true;
   };
   const judge = async (answer: HttpAnswer): Promise<Outcome | null> => {
     if (answer.status >= 200 && answer.status < 300) return null;
+    if (signal?.aborted || !tokenFor()) return "paused";
     if (answer.status === 401) {
+      await store.apply(job.id, { type: "pause" });
       emit({ type: "auth-required" });
       return "paused";
     }
     if (answer.status === 0 || answer.status >= 500 || answer.status === 408 || answer.status === 429) {
-      const attempts = job.attempts + 1;
-      const retryReason = answer.status === 0 ? "network" : "server";
-      await set({ attempts, nextAttemptAt: now() + backoffMs(attempts, deps.random), error: undefined, retryReason });
-      return "retry";
+      const at = now() + backoffMs(job.attempts + 1, deps.random);
+      return (await apply({ type: "retry-later", reason: answer.status === 0 ? "network" : "server", at })) ? "retry" : "skipped";
     }
-    await set({ state: "failed", error: messageOf(answer.body) ?? UPLOAD_FAILED });
+    await apply({ type: "fail", error: messageOf(answer.body) ?? UPLOAD_FAILED });
     return "failed";
   };
 
   if (job.state === "uploading") {
     const file = await store.file(job.id);
-    if (!file) {
-      await set({ state: "failed", error: UPLOAD_FAILED });
-      return "failed";
-    }
-    const answer = await transport.upload(file, job.name, token, (f) => emit({ type: "progress", id: job.id, percent: Math.round(f * 100) }));
+    if (!file) return (await apply({ type: "fail", error: UPLOAD_FAILED })) ? "failed" : "skipped";
+    const token = tokenFor();
+    if (!token) return "paused";
+    const answer = await transport.upload(file, job.name, token, (f) => emit({ type: "progress", id: job.id, percent: Math.round(f * 100) }), signal);
     const verdict = await judge(answer);
     if (verdict) return verdict;
     const stored = (answer.body as { file?: unknown } | undefined)?.file;
-    if (typeof stored !== "string") {
-      await set({ state: "failed", error: UPLOAD_FAILED });
-      return "failed";
-    }
-    await set({ state: "uploaded", storedName: stored, attempts: 0, progress: 100, retryReason: undefined });
+    if (typeof stored !== "string") return (await apply({ type: "fail", error: UPLOAD_FAILED })) ? "failed" : "skipped";
+    if (!(await apply({ type: "uploaded", storedName: stored }))) return "skipped";
   }
 
-  const body = { ...job.followUp.body, [job.followUp.fileField]: job.storedName };
-  const verdict = await judge(await transport.post(`/agendamentos/${job.followUp.call}`, body, token));
-  if (verdict) return verdict;
-  await set({ state: "attached", attempts: 0, error: undefined });
+  // Each step is remembered as done as soon as it succeeds, so a reload resumes at the next one.
+  for (let index = job.steps.findIndex((s) => !s.done); index >= 0; index = job.steps.findIndex((s) => !s.done)) {
+    const token = tokenFor();
+    if (!token) return "paused";
+    const { path, body } = stepRequest(job.steps[index]!, job);
+    const verdict = await judge(await transport.post(path, body, token, signal));
+    if (verdict) return verdict;
+    if (!(await apply({ type: "step-done", index }))) return "skipped";
+  }
+  // A job with no step left to run that is not attached cannot make progress: shown as failed rather than retried forever.
+  if (job.state !== "attached") return (await apply({ type: "fail", error: UPLOAD_FAILED })) ? "failed" : "skipped";
   // Only now is the evidence safely on the server and linked to its order.
   await store.deleteFile(job.id);
   return "done";

@@ -1,48 +1,30 @@
-// Uploads store (valtio): the outbox jobs as the UI shows them, fed by the bus; retry and discard actions (main thread).
+// Upload notices of the indicator (what the user is told as jobs change) and its retry/discard actions, over the shared uploads store (main thread).
 import { proxy } from "valtio/vanilla";
-import { bus } from "../../lib/bus";
-import { discardUpload, listUploads, retryUpload, startUploads } from "../../lib/workers/upload-bridge";
+import { discardUpload, retryUpload } from "../../lib/workers/upload-bridge";
+import { onUploadChange, startUploadQueue as startQueue, uploadsStore, type UploadView } from "../../lib/uploads/uploads-store";
 import type { OutboxEvent } from "../../../workers/upload/process";
-import type { UploadJob } from "../../../workers/upload/outbox-store";
 
-export interface UploadView { id: string; name: string; kind: UploadJob["kind"]; state: UploadJob["state"]; progress: number; error?: string }
-interface UploadsState { jobs: Record<string, UploadView>; authRequired: boolean; attachedSinceIdle: number }
-
-const DEFAULT_STATE: Readonly<UploadsState> = Object.freeze({ jobs: {}, authRequired: false, attachedSinceIdle: 0 });
-export const uploadsStore = proxy<UploadsState>({ ...DEFAULT_STATE, jobs: {} });
-
-const view = (j: UploadJob): UploadView => ({ id: j.id, name: j.name, kind: j.kind, state: j.state, progress: j.progress, error: j.error });
+/** Files attached since the queue was last empty: told once, as a count, when nothing is left to send. */
+export const noticeStore = proxy({ attachedSinceIdle: 0 });
 
 export type UploadNotice =
-  | { sent: number } | { compressing: UploadJob["kind"] } | { video: "sent" | "failed" | "network" };
+  | { sent: number } | { compressing: UploadView["kind"] } | { video: "sent" | "failed" | "network" };
 
 /**
- * Applies one outbox event; returns what the user should be told: a video sent, failed or waiting for the network (the spec's
+ * What the user should be told after one applied event: a video sent, failed or waiting for the network (the spec's
  * video toasts), other files counted once the queue empties, or a compression start.
  */
-export function applyUploadEvent(e: OutboxEvent): UploadNotice | null {
-  if (e.type === "auth-required") {
-    uploadsStore.authRequired = true;
-    return null;
-  }
-  if (e.type === "progress") {
-    const job = uploadsStore.jobs[e.id];
-    if (job) job.progress = e.percent;
-    return null;
-  }
-  uploadsStore.authRequired = false;
+export function noticeFor(e: OutboxEvent, before: UploadView | undefined): UploadNotice | null {
+  if (e.type !== "state") return null;
   const video = e.job.kind === "video";
   if (e.job.state === "attached") {
-    delete uploadsStore.jobs[e.job.id];
     if (video) return { video: "sent" };
-    uploadsStore.attachedSinceIdle++;
+    noticeStore.attachedSinceIdle++;
     if (Object.values(uploadsStore.jobs).some((j) => j.state !== "failed")) return null;
-    const sent = uploadsStore.attachedSinceIdle;
-    uploadsStore.attachedSinceIdle = 0;
+    const sent = noticeStore.attachedSinceIdle;
+    noticeStore.attachedSinceIdle = 0;
     return { sent };
   }
-  const before = uploadsStore.jobs[e.job.id];
-  uploadsStore.jobs[e.job.id] = view(e.job);
   if (e.job.state === "compressing" && before?.state !== "compressing") return { compressing: e.job.kind };
   if (video && e.job.state === "failed" && before?.state !== "failed") return { video: "failed" };
   // Told once per job, on the first attempt that got no answer; the outbox keeps retrying on its own.
@@ -50,10 +32,8 @@ export function applyUploadEvent(e: OutboxEvent): UploadNotice | null {
   return null;
 }
 
-export async function startUploadQueue(token: string) {
-  await startUploads(token);
-  for (const j of await listUploads()) if (j.state !== "attached") uploadsStore.jobs[j.id] = view(j);
-}
+/** Starts the outbox for the signed-in session (the session store hands the token and owner to the uploader). */
+export const startUploadQueue = (_token?: string) => startQueue();
 
 export async function retryJob(id: string) {
   const job = uploadsStore.jobs[id];
@@ -66,11 +46,7 @@ export async function discardJob(id: string) {
   await discardUpload(id);
 }
 
-export const onUploadEvent = (listener: (notice: UploadNotice) => void) => {
-  const handler = (e: OutboxEvent) => {
-    const notice = applyUploadEvent(e);
-    if (notice) listener(notice);
-  };
-  bus.on("upload:event", handler);
-  return () => bus.off("upload:event", handler);
-};
+export const onUploadEvent = (listener: (notice: UploadNotice) => void) => onUploadChange((e, before) => {
+  const notice = noticeFor(e, before);
+  if (notice) listener(notice);
+});

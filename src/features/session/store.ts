@@ -4,6 +4,7 @@ import { STORAGE_KEYS } from "../../config/env";
 import { MSG } from "../../config/messages.pt-BR";
 import { isBlank } from "../../domain/validators";
 import { bus } from "../../lib/bus";
+import { setUploadSession } from "../../lib/uploads/upload-session";
 import { checkAuth, getUser, login as loginCall, logoutSession, type SessionUser } from "./api/credenciado";
 
 export type SessionStatus = "loading" | "authenticated" | "unauthenticated";
@@ -32,7 +33,15 @@ function clearStored() {
 
 function setSignedOut() {
   clearStored();
+  // The uploader stops sending at once; the saved evidence waits for the same attendant's next sign-in.
+  setUploadSession(null);
   Object.assign(sessionStore, { status: "unauthenticated", user: null, token: null });
+}
+
+/** Evidence is owned by the attendant and service point it was captured under, and sent only with their own token. */
+function setSignedIn(user: SessionUser, token: string) {
+  setUploadSession({ token, owner: { userId: user.IdPontoAtendimentoUsuario, pointId: user.IdPontoAtendimento } });
+  Object.assign(sessionStore, { status: "authenticated", user, token });
 }
 
 /**
@@ -44,7 +53,7 @@ export async function initSession(): Promise<void> {
   if (!stored) return setSignedOut();
   const check = await checkAuth(stored.token);
   if (!check.ok && check.status === 401) return setSignedOut();
-  Object.assign(sessionStore, { status: "authenticated", user: stored.user, token: stored.token });
+  setSignedIn(stored.user, stored.token);
 }
 
 export type LoginOutcome = { ok: true; message: string } | { ok: false; message: string };
@@ -68,7 +77,7 @@ export async function login(email: string, password: string, remember: boolean):
   if (!user.ok || !user.data?.data) return { ok: false, message: MSG.login.userData };
   localStorage.setItem(STORAGE_KEYS.token, token);
   localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user.data.data));
-  Object.assign(sessionStore, { status: "authenticated", user: user.data.data, token });
+  setSignedIn(user.data.data, token);
   return { ok: true, message: res.data.message };
 }
 

@@ -3,7 +3,8 @@ import { useEffect } from "react";
 import { useSnapshot } from "valtio";
 import { toast } from "react-toastify";
 import { MSG } from "../../../config/messages.pt-BR";
-import { discardJob, onUploadEvent, retryJob, uploadsStore } from "../uploads-store";
+import { uploadsStore } from "../../../lib/uploads/uploads-store";
+import { discardJob, onUploadEvent, retryJob } from "../uploads-store";
 
 export function UploadIndicator() {
   const { jobs, authRequired } = useSnapshot(uploadsStore);

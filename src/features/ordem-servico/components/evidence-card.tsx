@@ -5,9 +5,9 @@ import { MediaPicker } from "../../../components/media/media-picker";
 import { MSG } from "../../../config/messages.pt-BR";
 import { fileUrl } from "../../../lib/api-client";
 import { releaseLocalMedia, type LocalMedia } from "../../../lib/capture/local-media";
+import { useOrderUploads } from "../../../lib/uploads/use-order-uploads";
 import { enqueueUpload } from "../../../lib/workers/upload-bridge";
 import { deletePhoto, listPhotos, type Foto } from "../api/execucao";
-import { useOrderUploads } from "../use-order-uploads";
 
 const isVideo = (name: string) => /\.(mp4|webm|mov|m4v)$/i.test(name);
 
@@ -25,7 +25,7 @@ export function EvidenceCard({ orderId, userId, canEdit }: { orderId: string; us
   const save = async (items: LocalMedia[]) => {
     for (const item of items) {
       try {
-        await enqueueUpload(item.file, "adicionar-foto", { idSocioVeiculoAgenda: orderId, idPontoAtendimentoUsuario: userId }, "foto");
+        await enqueueUpload(item.file, [{ kind: "adicionar-foto", body: { idSocioVeiculoAgenda: orderId, idPontoAtendimentoUsuario: userId } }]);
       } catch {
         toast.error(MSG.media.uploadFailed);
       } finally {

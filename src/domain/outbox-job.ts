@@ -1,0 +1,111 @@
+// The outbox job: its record, who owns it, and its state machine as ONE explicit transition table (pure; page, upload worker, tests).
+import type { FollowUpStep } from "./outbox-steps.ts";
+
+export type JobState = "stored" | "compressing" | "uploading" | "uploaded" | "attached" | "failed";
+
+/** The signed-in attendant and service point a job was captured under; only their own session may send it. */
+export interface JobOwner { userId: string; pointId: string }
+
+export interface OutboxJob {
+  /** Also the idempotency key of the job. */
+  id: string;
+  state: JobState;
+  kind: "image" | "video" | "document";
+  name: string;
+  type: string;
+  size: number;
+  /** null only for jobs saved before owners were recorded; the next signed-in user adopts them (see adoptOwnerless). */
+  owner: JobOwner | null;
+  /** Follow-up calls made after the upload, in order; each remembers whether it is done, so a reload resumes at the next one. */
+  steps: FollowUpStep[];
+  storedName?: string;
+  attempts: number;
+  nextAttemptAt: number;
+  progress: number;
+  error?: string;
+  /** Why the last attempt is being retried: no answer at all (network) or a server-side failure. */
+  retryReason?: "network" | "server";
+  createdAt: number;
+}
+
+/** Who may send right now: a token and the owner whose jobs it may carry. */
+export interface UploadSession { token: string; owner: JobOwner }
+
+/** A new job, saved before anything else happens to its file; it always has at least one follow-up step. */
+export function createJob(init: Omit<OutboxJob, "state" | "attempts" | "nextAttemptAt" | "progress">): OutboxJob {
+  if (init.steps.length === 0) throw new Error("an outbox job needs at least one follow-up step");
+  return { ...init, state: "stored", attempts: 0, nextAttemptAt: 0, progress: 0, steps: init.steps.map((s) => ({ ...s, done: false })) };
+}
+
+export type JobEvent =
+  | { type: "compress" }
+  | { type: "queue"; name?: string; mime?: string; size?: number }
+  | { type: "uploaded"; storedName: string }
+  | { type: "step-done"; index: number }
+  | { type: "retry-later"; reason: "network" | "server"; at: number }
+  | { type: "pause" }
+  | { type: "fail"; error: string }
+  | { type: "retry" }
+  | { type: "discard" };
+export type JobEventType = JobEvent["type"];
+/** "removed": the record and its saved file are deleted. */
+export type Target = JobState | "removed";
+
+/**
+ * Every allowed move; anything not listed is refused. compress from compressing = compression resumed after a restart
+ * (uploading/uploaded jobs resume by themselves: the uploader picks them up); retry-later = network/5xx, backoff;
+ * pause = 401, the job waits unchanged for a new sign-in; retry = the user asks again after a failure.
+ */
+export const TRANSITIONS: Readonly<Record<JobState, Partial<Record<JobEventType, readonly Target[]>>>> = Object.freeze({
+  stored: { compress: ["compressing"], fail: ["failed"] },
+  compressing: { compress: ["compressing"], queue: ["uploading"], fail: ["failed"] },
+  uploading: { uploaded: ["uploaded"], "retry-later": ["uploading"], pause: ["uploading"], fail: ["failed"] },
+  uploaded: { "step-done": ["uploaded", "attached"], "retry-later": ["uploaded"], pause: ["uploaded"], fail: ["failed"] },
+  attached: { discard: ["removed"] },
+  failed: { retry: ["uploading", "uploaded"], discard: ["removed"] },
+});
+
+export interface Transition { to: Target; job: OutboxJob }
+
+function apply(job: OutboxJob, e: JobEvent): OutboxJob {
+  switch (e.type) {
+    case "compress": return { ...job, state: "compressing" };
+    case "queue": return {
+      ...job, state: "uploading", name: e.name ?? job.name, type: e.mime ?? job.type, size: e.size ?? job.size,
+    };
+    case "uploaded": return { ...job, state: "uploaded", storedName: e.storedName, attempts: 0, progress: 100, retryReason: undefined };
+    case "step-done": {
+      const steps = job.steps.map((s, i) => (i === e.index ? { ...s, done: true } : s));
+      const state = steps.every((s) => s.done) ? "attached" : "uploaded";
+      return { ...job, steps, state, attempts: 0, error: undefined, retryReason: undefined };
+    }
+    case "retry-later": return { ...job, attempts: job.attempts + 1, nextAttemptAt: e.at, error: undefined, retryReason: e.reason };
+    case "pause": return job;
+    case "fail": return { ...job, state: "failed", error: e.error };
+    case "retry": return { ...job, state: job.storedName ? "uploaded" : "uploading", attempts: 0, nextAttemptAt: 0, error: undefined };
+    case "discard": return job;
+  }
+}
+
+/** The job after the event, or null when the table refuses it (e.g. a job discarded or retried elsewhere meanwhile). */
+export function transition(job: OutboxJob, event: JobEvent): Transition | null {
+  const allowed = TRANSITIONS[job.state][event.type];
+  if (!allowed) return null;
+  if (event.type === "step-done" && (!job.steps[event.index] || job.steps[event.index]!.done)) return null;
+  const next = apply(job, event);
+  const to: Target = event.type === "discard" ? "removed" : next.state;
+  return allowed.includes(to) ? { to, job: next } : null;
+}
+
+/** Jobs the uploader works on: waiting for the upload or for a follow-up step. */
+export const isPending = (job: OutboxJob) => job.state === "uploading" || job.state === "uploaded";
+
+/** Only the owner's own session sends a job: same attendant and, when recorded, the same service point. */
+export const ownedBy = (job: OutboxJob, owner: JobOwner | null): boolean =>
+  !!owner && !!job.owner && job.owner.userId === owner.userId && job.owner.pointId === owner.pointId;
+
+/** The order a job's evidence belongs to (per-order upload views). */
+export const orderOf = (job: OutboxJob): string | undefined => {
+  const id = job.steps.find((s) => typeof s.body.idSocioVeiculoAgenda === "string")?.body.idSocioVeiculoAgenda;
+  return typeof id === "string" ? id : undefined;
+};

@@ -1,0 +1,32 @@
+// Follow-up steps of an outbox job: the ONE place where a step kind is defined — which call it makes and with what body (pure; page, upload worker).
+import type { OutboxJob } from "./outbox-job.ts";
+
+/**
+ * Each kind names a contract call that the server makes idempotent (repeating it after a lost answer changes nothing),
+ * so a step may be safely repeated when a reload comes between its answer and the job remembering it.
+ * `fileFields`: the body fields that receive the uploaded file's stored name (api-contract.md #11-13, #25, #28).
+ * A later kind that needs no file (e.g. starting the order once its initial video is attached) simply lists none.
+ */
+export const STEP_KINDS = Object.freeze({
+  "adicionar-foto": { path: "/agendamentos/adicionar-foto", fileFields: ["foto"] },
+  "atualizar-video-inicial": { path: "/agendamentos/atualizar-video-inicial", fileFields: ["videoInicial"] },
+  "atualizar-video-final": { path: "/agendamentos/atualizar-video-final", fileFields: ["videoFinal"] },
+  "adicionar-laudo": { path: "/agendamentos/adicionar-laudo", fileFields: ["nomeArquivo"] },
+  "adicionar-nota-fiscal": { path: "/agendamentos/adicionar-nota-fiscal", fileFields: ["notaFiscal", "nomeArquivo"] },
+} satisfies Record<string, { path: string; fileFields: readonly string[] }>);
+
+export type StepKind = keyof typeof STEP_KINDS;
+
+export interface FollowUpStep {
+  kind: StepKind;
+  body: Record<string, unknown>;
+  done?: boolean;
+}
+
+/** The HTTP call of a step: its kind's path, its body plus the uploaded file's stored name. */
+export function stepRequest(step: FollowUpStep, job: Pick<OutboxJob, "storedName">): { path: string; body: Record<string, unknown> } {
+  const kind: { path: string; fileFields: readonly string[] } = STEP_KINDS[step.kind];
+  const body = { ...step.body };
+  for (const field of kind.fileFields) body[field] = job.storedName;
+  return { path: kind.path, body };
+}

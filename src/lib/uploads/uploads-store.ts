@@ -1,0 +1,68 @@
+// The ONE client view of the outbox (valtio): the signed-in owner's jobs, kept current from the bus; read by the upload indicator and the OS page (main thread).
+import { proxy } from "valtio/vanilla";
+import { orderOf, type OutboxJob } from "../../domain/outbox-job";
+import { bus } from "../bus";
+import { listUploads, startUploads } from "../workers/upload-bridge";
+import type { OutboxEvent } from "../../../workers/upload/process";
+import { isMine, onUploadSession } from "./upload-session";
+
+export interface UploadView {
+  id: string; name: string; kind: OutboxJob["kind"]; state: OutboxJob["state"]; progress: number; createdAt: number;
+  orderId?: string; error?: string; attempts: number; retryReason?: OutboxJob["retryReason"];
+}
+interface UploadsState { jobs: Record<string, UploadView>; authRequired: boolean }
+
+const DEFAULT_STATE: Readonly<UploadsState> = Object.freeze({ jobs: {}, authRequired: false });
+export const uploadsStore = proxy<UploadsState>({ ...DEFAULT_STATE, jobs: {} });
+
+const view = (j: OutboxJob): UploadView => ({
+  id: j.id, name: j.name, kind: j.kind, state: j.state, progress: j.progress, createdAt: j.createdAt, orderId: orderOf(j),
+  error: j.error, attempts: j.attempts, retryReason: j.retryReason,
+});
+
+type JobListener = (e: OutboxEvent, before: UploadView | undefined) => void;
+const listeners = new Set<JobListener>();
+
+/** Applies one outbox event; other users' jobs (e.g. resumed compressions) are never shown. Listeners see the view before it. */
+export function applyUploadEvent(e: OutboxEvent) {
+  let before: UploadView | undefined;
+  if (e.type === "auth-required") uploadsStore.authRequired = true;
+  else if (e.type === "progress") {
+    const job = uploadsStore.jobs[e.id];
+    if (!job) return;
+    before = { ...job };
+    job.progress = e.percent;
+  } else {
+    if (!isMine(e.job)) return;
+    uploadsStore.authRequired = false;
+    before = uploadsStore.jobs[e.job.id] && { ...uploadsStore.jobs[e.job.id]! };
+    if (e.job.state === "attached") delete uploadsStore.jobs[e.job.id];
+    else uploadsStore.jobs[e.job.id] = view(e.job);
+  }
+  for (const listener of listeners) listener(e, before);
+}
+
+/** For notices (toasts) that depend on what changed; returns the unsubscribe function. */
+export function onUploadChange(listener: JobListener) {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+/** Loads the signed-in owner's saved jobs (after a start or a change of user). */
+export async function loadUploads() {
+  const mine = (await listUploads()).filter((j) => isMine(j) && j.state !== "attached");
+  uploadsStore.jobs = Object.fromEntries(mine.map((j) => [j.id, view(j)]));
+}
+
+export async function startUploadQueue() {
+  await startUploads();
+  await loadUploads();
+}
+
+bus.on("upload:event", applyUploadEvent);
+// A signed-out phone shows nothing of the previous user's files; the next user sees only their own.
+onUploadSession(() => {
+  uploadsStore.jobs = {};
+  uploadsStore.authRequired = false;
+  void loadUploads();
+});
