@@ -31,10 +31,15 @@ function cookieToken(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
-/** The authToken header; media routes (img/video tags cannot send headers) also accept the HttpOnly session cookie. */
+/**
+ * The authToken header; media reads (img/video tags cannot send headers) also accept the HttpOnly session cookie.
+ * The cookie never authorises a state-changing request: a browser attaches it to cross-site form posts too (CSRF),
+ * while no other site can make a browser send the authToken header.
+ */
 export function readToken(request: FastifyRequest, allowCookie = false): string | undefined {
   const header = request.headers.authtoken;
-  const token = (Array.isArray(header) ? header[0] : header) ?? (allowCookie ? cookieToken(request) : undefined);
+  const cookieAllowed = allowCookie && (request.method === "GET" || request.method === "HEAD");
+  const token = (Array.isArray(header) ? header[0] : header) ?? (cookieAllowed ? cookieToken(request) : undefined);
   return token && token.length <= 200 ? token.trim() : undefined;
 }
 
@@ -48,7 +53,7 @@ export async function findSession(db: Db, token: string): Promise<AuthContext | 
   return row;
 }
 
-/** Adds the onRequest hook to a scope: every route registered in it needs a valid token. */
+/** Adds the onRequest hook to a scope: every route registered in it needs a valid token (allowCookie: also the cookie, for GET/HEAD). */
 export function requireAuth(scope: FastifyInstance, db: Db, opts: { allowCookie?: boolean } = {}) {
   if (!scope.hasRequestDecorator("auth")) scope.decorateRequest("auth", null as unknown as AuthContext);
   scope.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
