@@ -34,7 +34,7 @@ function cookieToken(request: FastifyRequest): string | undefined {
 /**
  * The authToken header; media reads (img/video tags cannot send headers) also accept the HttpOnly session cookie.
  * The cookie never authorises a state-changing request: a browser attaches it to cross-site form posts too (CSRF),
- * while no other site can make a browser send the authToken header.
+ * while another site can neither read the token nor make a browser add it as the authToken header.
  */
 export function readToken(request: FastifyRequest, allowCookie = false): string | undefined {
   const header = request.headers.authtoken;
