@@ -4,7 +4,7 @@ export const BRAZIL_TZ = "America/Sao_Paulo";
 const parts = (d: Date, tz: string) =>
   Object.fromEntries(
     new Intl.DateTimeFormat("en-GB", {
-      timeZone: tz, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23",
+      timeZone: tz, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23",
     }).formatToParts(d).map((p) => [p.type, p.value]),
   );
 
@@ -42,3 +42,46 @@ export function brToIso(br: string): string | null {
 
 /** The instant of a Brasília wall-clock date and time (Brazil has had no daylight saving since 2019). */
 export const brasiliaInstant = (isoDate: string, hhmm: string) => new Date(`${isoDate}T${hhmm}:00-03:00`);
+
+/**
+ * The contract's "wall-clock ISO" of an instant: Brasília date and time digits with the ISO suffix, e.g. 13:10:00Z -> "…T10:10:00.000Z".
+ * The original clients read the digits literally and ignore the Z, so a real UTC ISO would show the time 3 h off.
+ */
+export function toWallClockIso(instant: Date, tz: string = BRAZIL_TZ): string {
+  const p = parts(instant, tz);
+  const ms = String(instant.getUTCMilliseconds()).padStart(3, "0");
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}.${ms}Z`;
+}
+
+/** Reads a wall-clock ISO ("2030-03-04T10:10:00.000Z") by its literal digits, ignoring any zone suffix; null when it is no such text. */
+export function readWallClockIso(iso: string): { date: string; time: string } | null {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(iso.trim());
+  return m && brToIso(isoToBr(m[1])) ? { date: m[1], time: m[2] } : null;
+}
+
+/** Wall-clock ISO -> "04/03/2030 10:10", the same text as the agenda list's DataHoraInicio; null when unreadable. */
+export function wallClockIsoToBr(iso: string | null | undefined): string | null {
+  const wc = iso ? readWallClockIso(iso) : null;
+  return wc && `${isoToBr(wc.date)} ${wc.time}`;
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/**
+ * SQL Server's legacy date text ("Nov 18 2025 12:00AM", day and hour padded with a space: "Nov  8 2025  9:05PM"), which the
+ * payout statement (espelho) carries -> {date: yyyy-MM-dd, time: HH:mm}; null when it is no such text or no real date.
+ */
+export function parseLegacyDateTime(text: string | null | undefined): { date: string; time: string } | null {
+  const m = /^([A-Z][a-z]{2}) +(\d{1,2}) (\d{4}) +(\d{1,2}):(\d{2})(AM|PM)$/.exec(text?.trim() ?? "");
+  const month = m ? MONTHS.indexOf(m[1]) + 1 : 0;
+  if (!m || !month || Number(m[4]) < 1 || Number(m[4]) > 12 || Number(m[5]) > 59) return null;
+  const date = brToIso(`${m[2].padStart(2, "0")}/${String(month).padStart(2, "0")}/${m[3]}`);
+  const hour = (Number(m[4]) % 12) + (m[6] === "PM" ? 12 : 0);
+  return date ? { date, time: `${String(hour).padStart(2, "0")}:${m[5]}` } : null;
+}
+
+/** Legacy date text -> "18/11/2025" for display, or "18/11/2025 21:05" with the time; null when unreadable. */
+export function legacyToBr(text: string | null | undefined, withTime = false): string | null {
+  const p = parseLegacyDateTime(text);
+  return p && (withTime ? `${isoToBr(p.date)} ${p.time}` : isoToBr(p.date));
+}

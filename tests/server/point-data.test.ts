@@ -136,7 +136,7 @@ describe.each(BACKENDS)("point data on %s", (backend) => {
     const paid = (await post("/espelho/lista", { idPontoAtendimento: f.p1, pagamentoFeito: "S" })).json();
     const unpaid = (await post("/espelho/lista", { idPontoAtendimento: f.p1, pagamentoFeito: "N" })).json();
     expect([paid.length, unpaid.length]).toEqual([1, 2]);
-    expect(all[0]).toMatchObject({ ValorRepasse: expect.any(Number), DataAgendamento: expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}$/), CodigoEspelho: expect.stringMatching(/^\d{9}$/) });
+    expect(all[0]).toMatchObject({ ValorRepasse: expect.any(Number), DataAgendamento: expect.stringMatching(/^[A-Z][a-z]{2} [ \d]\d \d{4} 12:00AM$/), CodigoEspelho: expect.stringMatching(/^\d{9}$/) });
     const nums = all.map((r: { NumeroOS: number }) => r.NumeroOS);
     expect([...nums].sort((a, b) => b - a)).toEqual(nums);
     expect((await post("/espelho/lista", { idPontoAtendimento: f.p1, dataInicio: "2001-01-01", dataFim: "2001-12-31" })).json()).toEqual([]);

@@ -9,8 +9,10 @@ export interface LinkedService {
 }
 export interface Foto { IdSocioVeiculoAgendaExecucaoFoto: string; Foto: string; DataLog: string }
 export interface Anotacao { IdSocioVeiculoAgendaExecucaoAnotacao: string; Anotacao: string; DataLog: string }
-export interface Laudo { IdSocioVeiculoAgendaLaudo: string; NomeArquivo: string; DataLog: string; descricao?: string | null }
-export interface NotaFiscal { IdSocioVeiculoAgendaNotaFiscal: string; NomeArquivo: string; DataLog: string; valor?: number | null; descricao?: string | null; tamanho?: number | null }
+/** Arquivo and NomeArquivo are both the stored name (download link, as in the contract); NomeOriginal is the name to show. */
+interface StoredDocument { Arquivo: string; NomeArquivo: string; NomeOriginal: string; DataLog: string; descricao?: string | null }
+export interface Laudo extends StoredDocument { IdSocioVeiculoAgendaLaudo: string }
+export interface NotaFiscal extends StoredDocument { IdSocioVeiculoAgendaNotaFiscal: string; valor?: number | null; tamanho?: number | null }
 export interface AnnualLimit { idServico: string; limiteAnual: number; podeUsar: boolean; [k: string]: unknown }
 type Msg = { message: string };
 export interface AgendamentoDetails {
@@ -18,7 +20,8 @@ export interface AgendamentoDetails {
   socio?: { IdSocio: string; Nome: string; Cpf: string; [k: string]: unknown };
   socioVeiculo?: { IdSocioVeiculo: string; MarcaVeiculo: string; Ano: number | null; Litragem: string | null; TipoVeiculo: string; Placa: string; [k: string]: unknown };
   motivo?: { IdMotivacao: number; Descricao: string };
-  execucao?: { DataHoraInicio: string | null; ExecutorInicio: string | null; ExecutorFim: string | null; [k: string]: unknown };
+  /** DataHoraInicio/DataHoraFim are Brasília wall-clock ISO texts (read the digits, ignore the Z): show them with wallClockIsoToBr. */
+  execucao?: { DataHoraInicio: string | null; DataHoraFim?: string | null; ExecutorInicio: string | null; ExecutorFim: string | null; [k: string]: unknown };
 }
 
 export const getAppointment = (id: string) => get<AgendamentoDetails>(`/agendamentos/get/${seg(id)}`);

@@ -2,13 +2,11 @@
 import { useEffect, useState } from "react";
 import { MSG } from "../../../config/messages.pt-BR";
 import { agendaStatus } from "../../../domain/agenda-status";
+import { wallClockIsoToBr } from "../../../domain/dates";
 import { getAppointment, type AgendamentoDetails } from "../api/execucao";
 import { EvidenceCard } from "./evidence-card";
 
 type Load = { state: "loading" } | { state: "error" } | { state: "ready"; details: AgendamentoDetails };
-
-const startedAt = (iso: string | null | undefined) =>
-  iso ? new Date(iso).toLocaleString("pt-BR", { timeZone: "America/Sao_Paulo", dateStyle: "short", timeStyle: "short" }) : null;
 
 export default function ExecutionPage({ id, userId }: { id: string; userId: string }) {
   const [load, setLoad] = useState<Load>({ state: "loading" });
@@ -37,7 +35,8 @@ export default function ExecutionPage({ id, userId }: { id: string; userId: stri
   const { agendamento, execucao } = load.details;
   // The original backend's execucao carries no id, so its start time stands for "an execution exists".
   const status = agendaStatus(agendamento!.StatusAgendamento, execucao?.DataHoraInicio ? "started" : null);
-  const since = startedAt(execucao?.DataHoraInicio);
+  // The start time is Brasília wall-clock digits behind a Z (the contract's form): read literally, never converted.
+  const since = wallClockIsoToBr(execucao?.DataHoraInicio);
   return (
     <section className="page">
       <header className="page-header">
