@@ -1,15 +1,13 @@
 // /agendamentos: list, details, motivations, free slots, schedule, reschedule and cancel (server only).
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { Type } from "typebox";
 import type { Db } from "../db/client.ts";
 import {
   appointments, executions, members, motivations, pointNotifications, pointUsers, servicePoints, vehicles,
 } from "../db/schema.ts";
 import { rows } from "../lib/db-rows.ts";
 import { badRequest, conflict, notFound } from "../lib/http-errors.ts";
-import { dateText, hhmm, MAX, nonBlank, numberOrText, params, route, text, uuid } from "../lib/schemas.ts";
+import { body, dateText, hhmm, nonBlank, params, text, uuid } from "../lib/schemas.ts";
 import { brasiliaToday, dayToIso, parseDay } from "../lib/dates.ts";
 import { instantToWallClockIso, timeToIso } from "../lib/format.ts";
 import { SlotRuleError } from "../../src/domain/slots.ts";
@@ -33,21 +31,11 @@ async function slotsOrError(...args: Parameters<typeof freeSlots>) {
   }
 }
 
-/** The list's optional filters (the contract's; the original client sends none). Dates are checked by parseDay. */
-const listQuery = Type.Object({
-  tipoPontoAtendimento: Type.Optional(text(MAX.short)), status: Type.Optional(text(MAX.short)), placa: Type.Optional(text(MAX.plate)),
-  idSocio: Type.Optional(text(MAX.param)), dataInicio: Type.Optional(text(MAX.date)), dataFim: Type.Optional(text(MAX.date)),
-});
-const ownerIds = { idPontoAtendimento: Type.Optional(uuid), idSocio: Type.Optional(uuid), idSocioVeiculo: Type.Optional(uuid) };
-
-export async function agendamentoRoutes(plain: FastifyInstance, { db, clock }: RouteDeps) {
-  const app = plain.withTypeProvider<TypeBoxTypeProvider>();
-  app.get("/agendamentos/lista/:idPontoAtendimento", {
-    schema: route({ params: params("idPontoAtendimento"), querystring: listQuery }),
-  }, async (request) => {
-    const { idPontoAtendimento } = request.params;
+export async function agendamentoRoutes(app: FastifyInstance, { db, clock }: RouteDeps) {
+  app.get("/agendamentos/lista/:idPontoAtendimento", { schema: params("idPontoAtendimento") }, async (request) => {
+    const { idPontoAtendimento } = request.params as { idPontoAtendimento: string };
     assertOwnPoint(request, idPontoAtendimento);
-    const q = request.query;
+    const q = request.query as Record<string, string | undefined>;
     const status = q.status && q.status !== "0" ? q.status : undefined;
     const plate = q.placa && q.placa !== "0" ? q.placa.toUpperCase().replace(/[^A-Z0-9]/g, "") : undefined;
     const from = q.dataInicio ? parseDay(q.dataInicio, "dataInicio") : undefined;
@@ -86,8 +74,8 @@ export async function agendamentoRoutes(plain: FastifyInstance, { db, clock }: R
       : { message: "Nenhum agendamento encontrado", data: [], total: 0 };
   });
 
-  app.get("/agendamentos/get/:idSocioVeiculoAgenda", { schema: route({ params: params("idSocioVeiculoAgenda") }) }, async (request) => {
-    const appt = await ownAppointment(db, request, request.params.idSocioVeiculoAgenda);
+  app.get("/agendamentos/get/:idSocioVeiculoAgenda", { schema: params("idSocioVeiculoAgenda") }, async (request) => {
+    const appt = await ownAppointment(db, request, (request.params as { idSocioVeiculoAgenda: string }).idSocioVeiculoAgenda);
     const [vehicle] = await db.select().from(vehicles).where(eq(vehicles.id, appt.vehicleId));
     const [member] = await db.select().from(members).where(eq(members.id, vehicle.memberId));
     const [motive] = appt.motivationId ? await db.select().from(motivations).where(eq(motivations.id, appt.motivationId)) : [];

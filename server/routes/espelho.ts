@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { rows } from "../lib/db-rows.ts";
+import { legacySqlText } from "../lib/format.ts";
 import { parseDay } from "../lib/dates.ts";
 import { body, dateText, uuid } from "../lib/schemas.ts";
 import { assertOwnPoint } from "../plugins/tenant.ts";
@@ -22,11 +23,11 @@ export async function espelhoRoutes(app: FastifyInstance, { db }: RouteDeps) {
       select f.id as "IdFinanceiroEspelho", f.appointment_id as "IdSocioVeiculoAgenda", f.vehicle_id as "IdSocioVeiculo",
         f.service_point_id as "IdPontoAtendimento", f.execution_service_id as "IdSocioVeiculoAgendaExecucaoServico",
         f.corporate_name as "RazaoSocial", f.cnpj as "Cnpj", f.registration_number as "Matricula",
-        to_char(f.appointment_date, 'DD/MM/YYYY') as "DataAgendamento",
+        ${legacySqlText(sql`f.appointment_date`)} as "DataAgendamento",
         to_char(f.paid_at at time zone 'America/Sao_Paulo', 'DD/MM/YYYY HH24:MI:SS') as "DataPagamento",
         f.payout::float8 as "ValorRepasse", f.paid as "PagamentoFeito", f.plate as "Placa", f.plate as "VeiculoPlaca",
         f.member_name as "SocioNome", f.service_name as "NomeServico", f.appointment_status as "StatusAgendamento",
-        f.os_number as "NumeroOS", to_char(f.executed_at at time zone 'America/Sao_Paulo', 'DD/MM/YYYY HH24:MI:SS') as "DataExecucaoOS",
+        f.os_number as "NumeroOS", ${legacySqlText(sql`(f.executed_at at time zone 'America/Sao_Paulo')`)} as "DataExecucaoOS",
         f.code as "CodigoEspelho", f.statement_type as "TipoEspelho", f.commission_type as "TipoComissao", f.description as "Descricao",
         f.bank_account_id as "IdDadoBancario", f.payment_receipt as "ComprovantePagamento"
       from payout_statements f

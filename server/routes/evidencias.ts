@@ -58,16 +58,17 @@ export async function evidenciaRoutes(app: FastifyInstance, { db }: RouteDeps) {
     removed: "Anotação removida com sucesso", missing: "Anotação não encontrada.",
     shape: (r) => ({ IdSocioVeiculoAgendaExecucaoAnotacao: r.id, ...base(r), Anotacao: r.text }),
   });
+  // The contract's clients link NomeArquivo to /uploads/files/, so it is the stored name; our UI shows NomeOriginal.
   listAndDelete(app, db, {
     table: reports, list: "get-laudos", listKey: "laudos", remove: "deletar-laudo", idField: "idSocioVeiculoAgendaLaudo",
     removed: "Laudo removido com sucesso", missing: "Laudo não encontrado.",
-    shape: (r) => ({ IdSocioVeiculoAgendaLaudo: r.id, ...base(r), Arquivo: r.file, NomeArquivo: r.fileName, descricao: r.description }),
+    shape: (r) => ({ IdSocioVeiculoAgendaLaudo: r.id, ...base(r), Arquivo: r.file, NomeArquivo: r.file, NomeOriginal: r.fileName, descricao: r.description }),
   });
   listAndDelete(app, db, {
     table: receipts, list: "get-notas-fiscais", listKey: "notas", remove: "deletar-nota-fiscal", idField: "idSocioVeiculoAgendaNotaFiscal",
     removed: "Recibo removido com sucesso", missing: "Recibo não encontrado.",
     shape: (r) => ({
-      IdSocioVeiculoAgendaNotaFiscal: r.id, ...base(r), Arquivo: r.file, NomeArquivo: r.fileName, valor: r.amount, descricao: r.description, tamanho: r.size,
+      IdSocioVeiculoAgendaNotaFiscal: r.id, ...base(r), Arquivo: r.file, NomeArquivo: r.file, NomeOriginal: r.fileName, valor: r.amount, descricao: r.description, tamanho: r.size,
     }),
   });
 
