@@ -13,12 +13,20 @@ const isVideo = (name: string) => /\.(mp4|webm|mov|m4v)$/i.test(name);
 
 export function EvidenceCard({ orderId, userId, canEdit }: { orderId: string; userId: string; canEdit: boolean }) {
   const [photos, setPhotos] = useState<Foto[] | null>(null);
-  const reload = useCallback(async () => {
-    const res = await listPhotos(orderId);
+  const load = useCallback((isLive: () => boolean = () => true) => listPhotos(orderId).then((res) => {
+    if (!isLive()) return;
     if (res.ok) setPhotos(res.data.fotos ?? []);
     else setPhotos((p) => p ?? []);
-  }, [orderId]);
-  useEffect(() => void reload(), [reload]);
+  }), [orderId]);
+  const reload = useCallback(() => void load(), [load]);
+  // An answer that arrives after the order changed or the card closed is dropped.
+  useEffect(() => {
+    let live = true;
+    void load(() => live);
+    return () => {
+      live = false;
+    };
+  }, [load]);
   const pending = useOrderUploads(orderId, reload);
 
   // Each capture goes straight to the outbox: saved on the device before anything else, then compressed and sent.
