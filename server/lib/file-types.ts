@@ -42,3 +42,21 @@ export function cleanOriginalName(name: string | undefined): string {
   const cleaned = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, "_").trim().slice(0, 200);
   return cleaned || "arquivo";
 }
+
+/**
+ * The name a download is offered under: the original base name, made safe, with the extension of the stored file (its REAL
+ * type, from its bytes), never the uploaded one — a JPEG uploaded as evil.html downloads as evil.jpg.
+ */
+export function downloadName(originalName: string, storedName: string): { utf8: string; ascii: string } {
+  const ext = storedName.slice(storedName.lastIndexOf(".") + 1);
+  const dot = originalName.lastIndexOf(".");
+  const base = (dot > 0 ? originalName.slice(0, dot) : originalName)
+    .normalize("NFC")
+    .replace(/[^\p{L}\p{N} _()-]+/gu, "_")
+    .replace(/_+/g, "_")
+    .trim()
+    .slice(0, 100);
+  const safe = base.replace(/^[_ ]+|[_ ]+$/g, "") || storedName.slice(0, storedName.lastIndexOf("."));
+  const ascii = safe.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^A-Za-z0-9 _()-]+/g, "_");
+  return { utf8: `${safe}.${ext}`, ascii: `${ascii}.${ext}` };
+}

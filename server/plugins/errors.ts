@@ -33,6 +33,8 @@ const BY_CODE: Record<string, [number, string]> = {
   FST_PARTS_LIMIT: [400, "Campos demais no envio."],
   FST_FIELDS_LIMIT: [400, "Campos demais no envio."],
   FST_PROTO_VIOLATION: [400, "Envio inválido."],
+  FST_MP_PREMATURE_CLOSE: [400, "O envio do arquivo foi interrompido antes de terminar. Tente novamente."],
+  FST_INVALID_JSON_FIELD_ERROR: [400, "Um campo do envio declarado como JSON não é um JSON válido."],
 };
 
 export function registerErrorHandling(app: FastifyInstance, spaFallback: boolean) {

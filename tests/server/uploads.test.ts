@@ -53,7 +53,19 @@ describe.each(BACKENDS)("uploads on %s", (backend) => {
     const pdf = (await upload(t, f.token1, "laudo.pdf", SAMPLE.pdf)).json().file;
     const doc = await download(pdf);
     expect(doc.headers["content-type"]).toBe("application/pdf");
-    expect(doc.headers["content-disposition"]).toBe("attachment; filename*=UTF-8''laudo.pdf");
+    expect(doc.headers["content-disposition"]).toBe(`attachment; filename="laudo.pdf"; filename*=UTF-8''laudo.pdf`);
+  });
+
+  it("offers a download under a safe name with the extension of its real type, never the uploaded one", async () => {
+    const disposition = async (name: string, content: Buffer) =>
+      (await download((await upload(t, f.token1, name, content)).json().file)).headers["content-disposition"];
+    expect(await disposition("evil.html", SAMPLE.jpg)).toBe(`inline; filename="evil.jpg"; filename*=UTF-8''evil.jpg`);
+    expect(await disposition("relatório final.exe.pdf", SAMPLE.pdf))
+      .toBe(`attachment; filename="relatorio final_exe.pdf"; filename*=UTF-8''${encodeURIComponent("relatório final_exe.pdf")}`);
+    const stored = (await upload(t, f.token1, "<script>.svg", SAMPLE.png)).json().file as string;
+    expect((await download(stored)).headers["content-disposition"]).toBe(`inline; filename="script.png"; filename*=UTF-8''script.png`);
+    const nameless = (await upload(t, f.token1, "%%%.mp4", SAMPLE.png)).json().file as string;
+    expect((await download(nameless)).headers["content-disposition"]).toBe(`inline; filename="${nameless}"; filename*=UTF-8''${nameless}`);
   });
 
   it("answers byte ranges with 206 and unsatisfiable ones with 416", async () => {
@@ -67,6 +79,30 @@ describe.each(BACKENDS)("uploads on %s", (backend) => {
     const bad = await download(video, { authToken: f.token1, range: `bytes=${SAMPLE.mp4.length + 10}-` });
     expect(bad.statusCode).toBe(416);
     expect(bad.headers["content-range"]).toBe(`bytes */${SAMPLE.mp4.length}`);
+  });
+
+  it("answers several ranges with one multipart/byteranges 206, merges overlapping ones, and sends the whole file for too many", async () => {
+    const video = (await upload(t, f.token1, "v.mp4", SAMPLE.mp4)).json().file;
+    const total = SAMPLE.mp4.length;
+    const multi = await download(video, { authToken: f.token1, range: "bytes=0-1,5-9" });
+    expect(multi.statusCode).toBe(206);
+    const boundary = /^multipart\/byteranges; boundary=(\S+)$/.exec(String(multi.headers["content-type"]))?.[1];
+    expect(boundary).toBeTruthy();
+    expect(Number(multi.headers["content-length"])).toBe(multi.rawPayload.length);
+    const part = (r: string, bytes: Buffer) => Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Type: video/mp4\r\nContent-Range: bytes ${r}/${total}\r\n\r\n`), bytes]);
+    expect(multi.rawPayload).toEqual(Buffer.concat([
+      part("0-1", SAMPLE.mp4.subarray(0, 2)), Buffer.from("\r\n"), part("5-9", SAMPLE.mp4.subarray(5, 10)), Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]));
+    const merged = await download(video, { authToken: f.token1, range: "bytes=3-9,0-4" });
+    expect([merged.statusCode, merged.headers["content-range"]]).toEqual([206, `bytes 0-9/${total}`]);
+    expect(merged.rawPayload).toEqual(SAMPLE.mp4.subarray(0, 10));
+    const many = Array.from({ length: 20 }, (_, i) => `${i * 10}-${i * 10 + 1}`).join(",");
+    const whole = await download(video, { authToken: f.token1, range: `bytes=${many}` });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.rawPayload).toEqual(SAMPLE.mp4);
+    const oneSatisfiable = await download(video, { authToken: f.token1, range: `bytes=${total + 5}-,0-3` });
+    expect([oneSatisfiable.statusCode, oneSatisfiable.headers["content-range"]]).toEqual([206, `bytes 0-3/${total}`]);
   });
 
   it.each([["page.mp4", SAMPLE.html], ["image.mp4", SAMPLE.svg], ["x.png", Buffer.from("MZ\x90\x00 not an image")]])(

@@ -1,0 +1,57 @@
+// Guards for reading a multipart upload (server only): the parser's plain errors become 400s, a stalled client gets 408.
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Readable } from "node:stream";
+import { HttpError } from "./http-errors.ts";
+
+export const STALLED = "O envio do arquivo parou de chegar ao servidor. Verifique a conexão e tente novamente.";
+export const BAD_BOUNDARY = "O envio não é um multipart/form-data válido: o boundary está ausente ou não confere.";
+export const INCOMPLETE = "O envio do arquivo chegou incompleto. Tente novamente.";
+
+/**
+ * busboy throws plain Errors (no code) for a missing or over-long boundary and for a body that ends before the closing
+ * boundary (wrong boundary, truncated body or part). Those are the client's fault: 400 with a pt-BR message.
+ */
+export function multipartError(err: unknown): unknown {
+  if (!(err instanceof Error) || err instanceof HttpError || (err as { code?: unknown }).code !== undefined) return err;
+  if (/boundary|needle/i.test(err.message)) return new HttpError(400, BAD_BOUNDARY);
+  if (/unexpected end of multipart data/i.test(err.message)) return new HttpError(400, INCOMPLETE);
+  return err;
+}
+
+/**
+ * An idle timer for one upload: every byte the client sends restarts it; when it fires, race() rejects and the watched
+ * stream fails, both with a 408, and the reply closes the connection so the half-sent body holds nothing.
+ * Idle, not total: a large video on a slow but live mobile link may take long; only silence is refused.
+ */
+export function stallGuard(request: FastifyRequest, reply: FastifyReply, idleMs: number) {
+  const error = new HttpError(408, STALLED);
+  let stalled = false;
+  let onStall: (() => void) | undefined;
+  let rejectRace: ((err: Error) => void) | undefined;
+  const timer = setTimeout(() => {
+    stalled = true;
+    reply.header("connection", "close");
+    rejectRace?.(error);
+    onStall?.();
+  }, idleMs);
+  const touch = () => timer.refresh();
+  request.raw.on("data", touch);
+  return {
+    /** Waits for p unless the client goes silent first; a late rejection of p is then ignored. */
+    race<T>(p: Promise<T>): Promise<T> {
+      p.catch(() => {});
+      if (stalled) return Promise.reject(error);
+      return Promise.race([p, new Promise<never>((_, reject) => { rejectRace = reject; })]);
+    },
+    /** Fails the stream the handler is reading when the client goes silent. */
+    watch(stream: Readable) {
+      onStall = () => stream.destroy(error);
+      if (stalled) onStall();
+    },
+    touch,
+    done() {
+      clearTimeout(timer);
+      request.raw.off("data", touch);
+    },
+  };
+}
