@@ -68,8 +68,9 @@ export async function buildApp({ db, config, logger = false, storage, clock = ()
     for (const method of [route.method].flat()) if (method !== "HEAD") app.routeList.push(`${method} ${route.url}`);
   });
   registerCors(app, config.corsOrigins);
-  // PostgreSQL text cannot hold such characters; refuse them up front for every route instead of failing inside a query.
-  app.addHook("preValidation", async (request) => {
+  // PostgreSQL text cannot hold such characters; refuse them for every route instead of failing inside a query. After schema
+  // validation (preHandler), so every string is already length-bounded when this regular expression scans it.
+  app.addHook("preHandler", async (request) => {
     if (hasUnstorableText(request.body) || hasUnstorableText(request.query) || hasUnstorableText(request.params)) {
       throw new HttpError(400, "A requisição contém caracteres inválidos.");
     }

@@ -1,13 +1,15 @@
 // /agendamentos: list, details, motivations, free slots, schedule, reschedule and cancel (server only).
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
 import type { Db } from "../db/client.ts";
 import {
   appointments, executions, members, motivations, pointNotifications, pointUsers, servicePoints, vehicles,
 } from "../db/schema.ts";
 import { rows } from "../lib/db-rows.ts";
 import { badRequest, conflict, notFound } from "../lib/http-errors.ts";
-import { body, dateText, hhmm, nonBlank, params, text, uuid } from "../lib/schemas.ts";
+import { dateText, hhmm, MAX, nonBlank, numberOrText, params, route, text, uuid } from "../lib/schemas.ts";
 import { brasiliaToday, dayToIso, parseDay } from "../lib/dates.ts";
 import { instantToWallClockIso, timeToIso } from "../lib/format.ts";
 import { SlotRuleError } from "../../src/domain/slots.ts";
@@ -31,11 +33,21 @@ async function slotsOrError(...args: Parameters<typeof freeSlots>) {
   }
 }
 
-export async function agendamentoRoutes(app: FastifyInstance, { db, clock }: RouteDeps) {
-  app.get("/agendamentos/lista/:idPontoAtendimento", { schema: params("idPontoAtendimento") }, async (request) => {
-    const { idPontoAtendimento } = request.params as { idPontoAtendimento: string };
+/** The list's optional filters (the contract's; the original client sends none). Dates are checked by parseDay. */
+const listQuery = Type.Object({
+  tipoPontoAtendimento: Type.Optional(text(MAX.short)), status: Type.Optional(text(MAX.short)), placa: Type.Optional(text(MAX.plate)),
+  idSocio: Type.Optional(text(MAX.param)), dataInicio: Type.Optional(text(MAX.date)), dataFim: Type.Optional(text(MAX.date)),
+});
+const ownerIds = { idPontoAtendimento: Type.Optional(uuid), idSocio: Type.Optional(uuid), idSocioVeiculo: Type.Optional(uuid) };
+
+export async function agendamentoRoutes(plain: FastifyInstance, { db, clock }: RouteDeps) {
+  const app = plain.withTypeProvider<TypeBoxTypeProvider>();
+  app.get("/agendamentos/lista/:idPontoAtendimento", {
+    schema: route({ params: params("idPontoAtendimento"), querystring: listQuery }),
+  }, async (request) => {
+    const { idPontoAtendimento } = request.params;
     assertOwnPoint(request, idPontoAtendimento);
-    const q = request.query as Record<string, string | undefined>;
+    const q = request.query;
     const status = q.status && q.status !== "0" ? q.status : undefined;
     const plate = q.placa && q.placa !== "0" ? q.placa.toUpperCase().replace(/[^A-Z0-9]/g, "") : undefined;
     const from = q.dataInicio ? parseDay(q.dataInicio, "dataInicio") : undefined;
@@ -74,8 +86,8 @@ export async function agendamentoRoutes(app: FastifyInstance, { db, clock }: Rou
       : { message: "Nenhum agendamento encontrado", data: [], total: 0 };
   });
 
-  app.get("/agendamentos/get/:idSocioVeiculoAgenda", { schema: params("idSocioVeiculoAgenda") }, async (request) => {
-    const appt = await ownAppointment(db, request, (request.params as { idSocioVeiculoAgenda: string }).idSocioVeiculoAgenda);
+  app.get("/agendamentos/get/:idSocioVeiculoAgenda", { schema: route({ params: params("idSocioVeiculoAgenda") }) }, async (request) => {
+    const appt = await ownAppointment(db, request, request.params.idSocioVeiculoAgenda);
     const [vehicle] = await db.select().from(vehicles).where(eq(vehicles.id, appt.vehicleId));
     const [member] = await db.select().from(members).where(eq(members.id, vehicle.memberId));
     const [motive] = appt.motivationId ? await db.select().from(motivations).where(eq(motivations.id, appt.motivationId)) : [];
@@ -109,28 +121,32 @@ export async function agendamentoRoutes(app: FastifyInstance, { db, clock }: Rou
     };
   });
 
-  app.get("/agendamentos/lista-motivacoes", async () => ({
+  app.get("/agendamentos/lista-motivacoes", { schema: route({}) }, async () => ({
     motivacoes: (await db.select().from(motivations).where(eq(motivations.active, "A")).orderBy(asc(motivations.description)))
       .map((m) => ({ IdMotivacao: m.id, Descricao: m.description, AtivoInativo: m.active })),
   }));
 
   app.post("/agendamentos/lista-horarios-disponiveis", {
-    schema: body(["idPontoAtendimento", "dataAgendamento"], {
-      idPontoAtendimento: uuid, dataAgendamento: dateText, dataAtual: text(20), horaAtual: text(10),
+    schema: route({
+      body: Type.Object({
+        idPontoAtendimento: uuid, dataAgendamento: dateText, dataAtual: Type.Optional(text(MAX.short)), horaAtual: Type.Optional(text(10)),
+      }),
     }),
   }, async (request) => {
-    const b = request.body as { idPontoAtendimento: string; dataAgendamento: string };
+    const b = request.body;
     assertOwnPoint(request, b.idPontoAtendimento);
     return slotsOrError(db, await pointOf(db, request), parseDay(b.dataAgendamento, "dataAgendamento"), clock);
   });
 
   app.post("/agendamentos/agendar", {
-    schema: body(["idPontoAtendimento", "idSocio", "idSocioVeiculo", "data", "hora", "motivo"], {
-      idPontoAtendimento: uuid, idSocio: uuid, idSocioVeiculo: uuid, data: dateText, hora: hhmm,
-      motivo: { type: ["integer", "string"], maxLength: 20 }, pecaPorContaDoSocio: { type: "string", enum: ["S", "N"] },
+    schema: route({
+      body: Type.Object({
+        idPontoAtendimento: uuid, idSocio: uuid, idSocioVeiculo: uuid, data: dateText, hora: hhmm,
+        motivo: numberOrText(MAX.short), pecaPorContaDoSocio: Type.Optional(Type.Enum(["S", "N"])),
+      }),
     }),
   }, async (request) => {
-    const b = request.body as { idPontoAtendimento: string; idSocio: string; idSocioVeiculo: string; data: string; hora: string; motivo: number | string; pecaPorContaDoSocio?: "S" | "N" };
+    const b = request.body;
     assertOwnPoint(request, b.idPontoAtendimento);
     const day = parseDay(b.data);
     const [vehicle] = await db.select().from(vehicles)
@@ -152,12 +168,11 @@ export async function agendamentoRoutes(app: FastifyInstance, { db, clock }: Rou
   });
 
   app.post("/agendamentos/reagendar", {
-    schema: body(["idSocioVeiculoAgenda", "data", "hora", "motivo"], {
-      idSocioVeiculoAgenda: uuid, idPontoAtendimento: uuid, idSocio: uuid, idSocioVeiculo: uuid,
-      data: dateText, hora: hhmm, motivo: nonBlank(1000),
+    schema: route({
+      body: Type.Object({ idSocioVeiculoAgenda: uuid, ...ownerIds, data: dateText, hora: hhmm, motivo: nonBlank(MAX.reason) }),
     }),
   }, async (request) => {
-    const b = request.body as { idSocioVeiculoAgenda: string; idPontoAtendimento?: string; data: string; hora: string; motivo: string };
+    const b = request.body;
     if (b.idPontoAtendimento !== undefined) assertOwnPoint(request, b.idPontoAtendimento);
     const appt = await ownAppointment(db, request, b.idSocioVeiculoAgenda);
     await assertPending(db, appt, "reagendados");
@@ -177,11 +192,11 @@ export async function agendamentoRoutes(app: FastifyInstance, { db, clock }: Rou
   });
 
   app.post("/agendamentos/cancelar", {
-    schema: body(["idSocioVeiculoAgenda", "motivo"], {
-      idSocioVeiculoAgenda: uuid, idPontoAtendimento: uuid, idSocio: uuid, idSocioVeiculo: uuid, motivo: nonBlank(1000), data: text(40),
+    schema: route({
+      body: Type.Object({ idSocioVeiculoAgenda: uuid, ...ownerIds, motivo: nonBlank(MAX.reason), data: Type.Optional(text(MAX.date)) }),
     }),
   }, async (request) => {
-    const b = request.body as { idSocioVeiculoAgenda: string; idPontoAtendimento?: string; motivo: string };
+    const b = request.body;
     if (b.idPontoAtendimento !== undefined) assertOwnPoint(request, b.idPontoAtendimento);
     const appt = await ownAppointment(db, request, b.idSocioVeiculoAgenda);
     if (appt.status === "E") return { message: "Cancelamento realizado com sucesso" };

@@ -1,20 +1,30 @@
 // /credenciado: login (public, rate-limited), token check, signed-in user data, logout (server only).
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
 import type { RouteDeps } from "./deps.ts";
 import { pointUsers, servicePoints, sessions, userTypes } from "../db/schema.ts";
 import { hashPassword, hashToken, newToken, verifyPassword } from "../lib/secrets.ts";
 import { timeToIso } from "../lib/format.ts";
 import { SESSION_COOKIE } from "../plugins/auth.ts";
 import { isEmail, isBlank } from "../../src/domain/validators.ts";
-
+import { anyBounded, MAX, route } from "../lib/schemas.ts";
 
 type Deps = Pick<RouteDeps, "db" | "config">;
 
 // Verifying against a real hash when the e-mail is unknown keeps response time from revealing which e-mails exist.
 let decoyHash: Promise<string> | undefined;
 
-export async function loginRoutes(app: FastifyInstance, { db, config }: Deps) {
+// No `type` on e-mail and password: ajv would coerce 12 or ["a"] into strings, and the handler answers wrong types with the
+// contract's message. A string is still bounded (254 is the longest valid address) before isEmail or argon2 see it.
+const loginBody = Type.Object({
+  email: Type.Optional(anyBounded(MAX.email)), password: Type.Optional(anyBounded(MAX.password)),
+  lembrar: Type.Optional(Type.Unknown()), rememberMe: Type.Optional(Type.Unknown()),
+});
+
+export async function loginRoutes(plain: FastifyInstance, { db, config }: Deps) {
+  const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   app.post("/credenciado/login", {
     config: {
       rateLimit: {
@@ -22,11 +32,11 @@ export async function loginRoutes(app: FastifyInstance, { db, config }: Deps) {
         timeWindow: config.loginRateLimit.windowMs,
       },
     },
-    schema: { body: { type: "object" } },
+    schema: route({ body: loginBody }),
   }, async (request, reply) => {
-    const body = (request.body ?? {}) as Record<string, unknown>;
+    const body = request.body;
     const { email, password } = body;
-    if (typeof email !== "string" || typeof password !== "string" || isBlank(email) || password === "" || password.length > 256) {
+    if (typeof email !== "string" || typeof password !== "string" || isBlank(email) || password === "") {
       return reply.code(400).send({ message: "Email e senha são obrigatórios" });
     }
     if (!isEmail(email.trim())) return reply.code(401).send({ message: "Email inválido" });
@@ -50,10 +60,11 @@ export async function loginRoutes(app: FastifyInstance, { db, config }: Deps) {
   });
 }
 
-export async function sessionRoutes(app: FastifyInstance, { db }: Deps) {
-  app.get("/credenciado/auth", async (request) => ({ message: "Token válido", data: request.auth.userId }));
+export async function sessionRoutes(plain: FastifyInstance, { db }: Deps) {
+  const app = plain.withTypeProvider<TypeBoxTypeProvider>();
+  app.get("/credenciado/auth", { schema: route({}) }, async (request) => ({ message: "Token válido", data: request.auth.userId }));
 
-  app.get("/credenciado/get", async (request, reply) => {
+  app.get("/credenciado/get", { schema: route({}) }, async (request, reply) => {
     const [row] = await db
       .select({ user: pointUsers, type: userTypes, point: servicePoints })
       .from(pointUsers)
@@ -82,7 +93,8 @@ export async function sessionRoutes(app: FastifyInstance, { db }: Deps) {
     };
   });
 
-  app.post("/credenciado/logout", async (request, reply) => {
+  // Our client posts {}; a body-less POST must work too, so the body is declared as "anything, not read".
+  app.post("/credenciado/logout", { schema: route({ body: Type.Unknown() }) }, async (request, reply) => {
     await db.delete(sessions).where(eq(sessions.id, request.auth.sessionId));
     reply.header("set-cookie", `${SESSION_COOKIE}=; Path=/api; HttpOnly; SameSite=Strict; Max-Age=0`);
     return { message: "Sessão encerrada." };

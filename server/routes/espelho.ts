@@ -1,21 +1,26 @@
 // POST /espelho/lista: payout statement rows of the point, filtered by period and payment status (server only).
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
 import { rows } from "../lib/db-rows.ts";
 import { legacySqlText } from "../lib/format.ts";
 import { parseDay } from "../lib/dates.ts";
-import { body, dateText, uuid } from "../lib/schemas.ts";
+import { dateText, nullableText, MAX, route, uuid } from "../lib/schemas.ts";
 import { assertOwnPoint } from "../plugins/tenant.ts";
 import type { RouteDeps } from "./deps.ts";
 
-export async function espelhoRoutes(app: FastifyInstance, { db }: RouteDeps) {
+export async function espelhoRoutes(plain: FastifyInstance, { db }: RouteDeps) {
+  const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   app.post("/espelho/lista", {
-    schema: body(["idPontoAtendimento"], {
-      idPontoAtendimento: uuid, idSocio: { type: ["string", "null"] }, dataInicio: dateText, dataFim: dateText,
-      pagamentoFeito: { type: "string", enum: ["S", "N", ""] },
+    schema: route({
+      body: Type.Object({
+        idPontoAtendimento: uuid, idSocio: Type.Optional(nullableText(MAX.param)), dataInicio: Type.Optional(dateText),
+        dataFim: Type.Optional(dateText), pagamentoFeito: Type.Optional(Type.Enum(["S", "N", ""])),
+      }),
     }),
   }, async (request) => {
-    const b = request.body as { idPontoAtendimento: string; dataInicio?: string; dataFim?: string; pagamentoFeito?: "S" | "N" | "" };
+    const b = request.body;
     assertOwnPoint(request, b.idPontoAtendimento);
     const from = b.dataInicio ? parseDay(b.dataInicio, "dataInicio") : undefined;
     const to = b.dataFim ? parseDay(b.dataFim, "dataFim") : undefined;

@@ -1,13 +1,15 @@
 // OS evidence: photos/videos, notes, laudos and recibos (add, list, delete), tied to an appointment of this point (server only).
 import { and, asc, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.ts";
 import { appointments, executionNotes, executionPhotos, receipts, reports, storedFiles } from "../db/schema.ts";
 import { conflict, notFound } from "../lib/http-errors.ts";
-import { body, nonBlank, params, text, uuid } from "../lib/schemas.ts";
+import { MAX, nonBlank, nullableNumber, nullableText, params, route, text, uuid, uuidFields } from "../lib/schemas.ts";
 import { actingUser, NOT_FOUND, ownAppointment, ownChild } from "../plugins/tenant.ts";
-import type { RouteDeps } from "./deps.ts";
+import type { RouteDeps, TypedApp } from "./deps.ts";
 
 type Appointment = typeof appointments.$inferSelect;
 type ChildTable = PgTable & { id: AnyPgColumn; appointmentId: AnyPgColumn; createdAt: AnyPgColumn };
@@ -30,21 +32,22 @@ interface Kind<T extends ChildTable> {
 }
 
 /** GET list and POST delete are the same for every kind of evidence; only names and row shape differ. */
-function listAndDelete<T extends ChildTable>(app: FastifyInstance, db: Db, k: Kind<T>) {
-  app.get(`/agendamentos/${k.list}/:id`, { schema: params("id") }, async (request) => {
-    const appt = await ownAppointment(db, request, (request.params as { id: string }).id);
+function listAndDelete<T extends ChildTable>(app: TypedApp, db: Db, k: Kind<T>) {
+  app.get(`/agendamentos/${k.list}/:id`, { schema: route({ params: params("id") }) }, async (request) => {
+    const appt = await ownAppointment(db, request, request.params.id);
     const list = await db.select().from(k.table as PgTable).where(eq(k.table.appointmentId, appt.id)).orderBy(asc(k.table.createdAt));
     return { message: "Registros encontrados", [k.listKey]: (list as T["$inferSelect"][]).map(k.shape) };
   });
-  app.post(`/agendamentos/${k.remove}`, { schema: body([k.idField], { [k.idField]: uuid }) }, async (request) => {
-    const { child, appointment } = await ownChild(db, request, k.table, (request.body as Record<string, string>)[k.idField], k.missing);
+  app.post(`/agendamentos/${k.remove}`, { schema: route({ body: uuidFields(k.idField) }) }, async (request) => {
+    const { child, appointment } = await ownChild(db, request, k.table, request.body[k.idField], k.missing);
     assertOpen(appointment);
     await db.delete(k.table as PgTable).where(eq(k.table.id, (child as { id: string }).id));
     return { message: k.removed };
   });
 }
 
-export async function evidenciaRoutes(app: FastifyInstance, { db }: RouteDeps) {
+export async function evidenciaRoutes(plain: FastifyInstance, { db }: RouteDeps) {
+  const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   const base = (r: { id: string; appointmentId: string; userId: string | null; createdAt: Date }) =>
     ({ IdSocioVeiculoAgenda: r.appointmentId, IdUsuario: r.userId, DataLog: r.createdAt.toISOString() });
 
@@ -73,9 +76,9 @@ export async function evidenciaRoutes(app: FastifyInstance, { db }: RouteDeps) {
   });
 
   app.post("/agendamentos/adicionar-foto", {
-    schema: body(["idSocioVeiculoAgenda", "foto"], { idSocioVeiculoAgenda: uuid, idPontoAtendimentoUsuario: uuid, foto: nonBlank(300) }),
+    schema: route({ body: Type.Object({ idSocioVeiculoAgenda: uuid, idPontoAtendimentoUsuario: Type.Optional(uuid), foto: nonBlank(MAX.file) }) }),
   }, async (request) => {
-    const b = request.body as { idSocioVeiculoAgenda: string; idPontoAtendimentoUsuario?: string; foto: string };
+    const b = request.body;
     const appt = await ownAppointment(db, request, b.idSocioVeiculoAgenda);
     assertOpen(appt);
     const userId = await actingUser(db, request, b.idPontoAtendimentoUsuario);
@@ -87,11 +90,13 @@ export async function evidenciaRoutes(app: FastifyInstance, { db }: RouteDeps) {
   });
 
   app.post("/agendamentos/adicionar-anotacao", {
-    schema: body(["idSocioVeiculoAgenda", "anotacao"], {
-      idSocioVeiculoAgenda: uuid, idPontoAtendimentoUsuario: uuid, anotacao: nonBlank(2000), data: text(40),
+    schema: route({
+      body: Type.Object({
+        idSocioVeiculoAgenda: uuid, idPontoAtendimentoUsuario: Type.Optional(uuid), anotacao: nonBlank(MAX.note), data: Type.Optional(text(MAX.date)),
+      }),
     }),
   }, async (request) => {
-    const b = request.body as { idSocioVeiculoAgenda: string; idPontoAtendimentoUsuario?: string; anotacao: string };
+    const b = request.body;
     const appt = await ownAppointment(db, request, b.idSocioVeiculoAgenda);
     assertOpen(appt);
     const userId = await actingUser(db, request, b.idPontoAtendimentoUsuario);
@@ -100,12 +105,14 @@ export async function evidenciaRoutes(app: FastifyInstance, { db }: RouteDeps) {
   });
 
   app.post("/agendamentos/adicionar-laudo", {
-    schema: body(["idSocioVeiculoAgenda", "nomeArquivo"], {
-      idSocioVeiculoAgenda: uuid, idPontoAtendimentoUsuario: uuid, laudo: { type: ["string", "null"], maxLength: 300 },
-      nomeArquivo: nonBlank(300), data: text(40), descricao: { type: ["string", "null"], maxLength: 1000 },
+    schema: route({
+      body: Type.Object({
+        idSocioVeiculoAgenda: uuid, idPontoAtendimentoUsuario: Type.Optional(uuid), laudo: Type.Optional(nullableText(MAX.file)),
+        nomeArquivo: nonBlank(MAX.file), data: Type.Optional(text(MAX.date)), descricao: Type.Optional(nullableText(MAX.reason)),
+      }),
     }),
   }, async (request) => {
-    const b = request.body as { idSocioVeiculoAgenda: string; idPontoAtendimentoUsuario?: string; laudo?: string | null; nomeArquivo: string; descricao?: string | null };
+    const b = request.body;
     const appt = await ownAppointment(db, request, b.idSocioVeiculoAgenda);
     assertOpen(appt);
     const userId = await actingUser(db, request, b.idPontoAtendimentoUsuario);
@@ -120,12 +127,15 @@ export async function evidenciaRoutes(app: FastifyInstance, { db }: RouteDeps) {
   });
 
   app.post("/agendamentos/adicionar-nota-fiscal", {
-    schema: body(["idSocioVeiculoAgenda", "notaFiscal"], {
-      idSocioVeiculoAgenda: uuid, idPontoAtendimentoUsuario: uuid, notaFiscal: nonBlank(300), nomeArquivo: text(300), data: text(40),
-      valor: { type: ["number", "null"], minimum: 0, maximum: 10_000_000 }, descricao: { type: ["string", "null"], maxLength: 1000 },
+    schema: route({
+      body: Type.Object({
+        idSocioVeiculoAgenda: uuid, idPontoAtendimentoUsuario: Type.Optional(uuid), notaFiscal: nonBlank(MAX.file),
+        nomeArquivo: Type.Optional(text(MAX.file)), data: Type.Optional(text(MAX.date)),
+        valor: Type.Optional(nullableNumber(0, 10_000_000)), descricao: Type.Optional(nullableText(MAX.reason)),
+      }),
     }),
   }, async (request) => {
-    const b = request.body as { idSocioVeiculoAgenda: string; idPontoAtendimentoUsuario?: string; notaFiscal: string; nomeArquivo?: string; valor?: number | null; descricao?: string | null };
+    const b = request.body;
     const appt = await ownAppointment(db, request, b.idSocioVeiculoAgenda);
     assertOpen(appt);
     const userId = await actingUser(db, request, b.idPontoAtendimentoUsuario);

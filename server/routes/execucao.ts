@@ -1,12 +1,14 @@
 // OS lifecycle: start (needs the initial video), initial/final video, finish (no pending service, final video, payout rows) (server only).
 import { randomInt } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
 import {
   appointments, executions, executionServices, members, payoutStatements, servicePoints, services, vehicles,
 } from "../db/schema.ts";
 import { badRequest, conflict } from "../lib/http-errors.ts";
-import { body, nonBlank, text, uuid } from "../lib/schemas.ts";
+import { MAX, nonBlank, route, text, uuid } from "../lib/schemas.ts";
 import { actingUser, assertOwnFiles, ownAppointment } from "../plugins/tenant.ts";
 import { assertPending } from "./agendamentos.ts";
 import type { RouteDeps } from "./deps.ts";
@@ -19,27 +21,32 @@ export function payoutValue(partByMember: string | null, extra: number | null, p
   return value === 0 ? null : Math.round(value * 100) / 100;
 }
 
-export async function execucaoRoutes(app: FastifyInstance, { db, clock }: RouteDeps) {
-  for (const [path, field, column] of [
-    ["/agendamentos/atualizar-video-inicial", "videoInicial", "initialVideo"],
-    ["/agendamentos/atualizar-video-final", "videoFinal", "finalVideo"],
-  ] as const) {
-    app.post(path, { schema: body(["idSocioVeiculoAgenda", field], { idSocioVeiculoAgenda: uuid, [field]: nonBlank(300) }) }, async (request) => {
-      const b = request.body as Record<string, string>;
-      const appt = await ownAppointment(db, request, b.idSocioVeiculoAgenda);
-      if (appt.status !== "A") throw conflict("Esta OS não aceita mais alterações de vídeo.");
-      await assertOwnFiles(db, request, [b[field]]);
-      await db.update(appointments).set({ [column]: b[field] }).where(eq(appointments.id, appt.id));
-      return { message: "Vídeo atualizado com sucesso" };
-    });
+export async function execucaoRoutes(plain: FastifyInstance, { db, clock }: RouteDeps) {
+  const app = plain.withTypeProvider<TypeBoxTypeProvider>();
+  /** Both video routes: the appointment must be open and the file this point's own upload. */
+  async function setVideo(request: FastifyRequest, appointmentId: string, file: string, column: "initialVideo" | "finalVideo") {
+    const appt = await ownAppointment(db, request, appointmentId);
+    if (appt.status !== "A") throw conflict("Esta OS não aceita mais alterações de vídeo.");
+    await assertOwnFiles(db, request, [file]);
+    await db.update(appointments).set({ [column]: file }).where(eq(appointments.id, appt.id));
+    return { message: "Vídeo atualizado com sucesso" };
   }
+  app.post("/agendamentos/atualizar-video-inicial", {
+    schema: route({ body: Type.Object({ idSocioVeiculoAgenda: uuid, videoInicial: nonBlank(MAX.file) }) }),
+  }, (request) => setVideo(request, request.body.idSocioVeiculoAgenda, request.body.videoInicial, "initialVideo"));
+  app.post("/agendamentos/atualizar-video-final", {
+    schema: route({ body: Type.Object({ idSocioVeiculoAgenda: uuid, videoFinal: nonBlank(MAX.file) }) }),
+  }, (request) => setVideo(request, request.body.idSocioVeiculoAgenda, request.body.videoFinal, "finalVideo"));
 
   app.post("/agendamentos/iniciar", {
-    schema: body(["idSocioVeiculoAgenda"], {
-      idSocioVeiculoAgenda: uuid, idPontoAtendimentoUsuario: uuid, idSocio: uuid, data: text(20), hora: text(10),
+    schema: route({
+      body: Type.Object({
+        idSocioVeiculoAgenda: uuid, idPontoAtendimentoUsuario: Type.Optional(uuid), idSocio: Type.Optional(uuid),
+        data: Type.Optional(text(MAX.short)), hora: Type.Optional(text(10)),
+      }),
     }),
   }, async (request) => {
-    const b = request.body as { idSocioVeiculoAgenda: string; idPontoAtendimentoUsuario?: string };
+    const b = request.body;
     const appt = await ownAppointment(db, request, b.idSocioVeiculoAgenda);
     const userId = await actingUser(db, request, b.idPontoAtendimentoUsuario);
     const [existing] = await db.select().from(executions).where(eq(executions.appointmentId, appt.id));
@@ -52,12 +59,14 @@ export async function execucaoRoutes(app: FastifyInstance, { db, clock }: RouteD
   });
 
   app.post("/agendamentos/concluir", {
-    schema: body(["idSocioVeiculoAgenda"], {
-      idSocioVeiculoAgenda: uuid, idPontoAtendimentoUsuario: uuid, idSocio: uuid, data: text(40),
-      responsavel: text(200), observacao: text(2000), km: text(20),
+    schema: route({
+      body: Type.Object({
+        idSocioVeiculoAgenda: uuid, idPontoAtendimentoUsuario: Type.Optional(uuid), idSocio: Type.Optional(uuid), data: Type.Optional(text(MAX.date)),
+        responsavel: Type.Optional(text(MAX.name)), observacao: Type.Optional(text(MAX.note)), km: Type.Optional(text(MAX.short)),
+      }),
     }),
   }, async (request) => {
-    const b = request.body as { idSocioVeiculoAgenda: string; idPontoAtendimentoUsuario?: string; responsavel?: string; observacao?: string; km?: string };
+    const b = request.body;
     const appt = await ownAppointment(db, request, b.idSocioVeiculoAgenda);
     const userId = await actingUser(db, request, b.idPontoAtendimentoUsuario);
     if (appt.status === "C") return { message: "Execução finalizada com sucesso" };

@@ -1,12 +1,14 @@
 // Bank/PIX payout data (CRUD, no-store) and registration data with opening hours of the point (server only).
 import { and, desc, eq, ne } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { Type, type Static } from "typebox";
 import type { Db } from "../db/client.ts";
 import { bankAccounts, servicePoints } from "../db/schema.ts";
 import { isUuid } from "../lib/db-rows.ts";
 import { badRequest, notFound } from "../lib/http-errors.ts";
 import { timeToIso } from "../lib/format.ts";
-import { params } from "../lib/schemas.ts";
+import { idText, MAX, nullableText, params, route } from "../lib/schemas.ts";
 import { assertOwnPoint } from "../plugins/tenant.ts";
 import type { RouteDeps } from "./deps.ts";
 
@@ -14,16 +16,23 @@ const PIX_TYPES = ["CPF", "CNPJ", "EMAIL", "TELEFONE", "CHAVE_ALEATORIA"];
 const ACCOUNT_TYPES = ["CORRENTE", "POUPANCA"];
 export const UFS = ["AC", "AL", "AP", "AM", "BA", "CE", "DF", "ES", "GO", "MA", "MT", "MS", "MG", "PA", "PB", "PR", "PE", "PI", "RJ", "RN", "RS", "RO", "RR", "SC", "SP", "SE", "TO"];
 
-const str = (v: unknown, max = 200): string => {
-  if (v === undefined || v === null) return "";
-  if (typeof v !== "string" && typeof v !== "number") throw badRequest("Dados bancários inválidos.");
-  const s = String(v).trim();
+// Bounded generously for the schema; the per-field limits below apply after trimming, with the spec's messages.
+const bankText = Type.Optional(nullableText(MAX.name));
+const bankBody = Type.Object({
+  IdPontoAtendimento: Type.Optional(idText), IdDadoBancario: Type.Optional(idText), idDadoBancario: Type.Optional(idText),
+  TipoChavePix: bankText, ChavePix: bankText, Banco: bankText, NumeroAgencia: bankText, NumeroConta: bankText, TipoConta: bankText,
+  NomeTitular: bankText, DocumentoTitular: bankText, Selecionado: bankText,
+});
+type BankBody = Static<typeof bankBody>;
+
+const str = (v: string | null | undefined, max = 200): string => {
+  const s = (v ?? "").trim();
   if (s.length > max) throw badRequest("Um dos campos é longo demais.");
   return s;
 };
 
 /** PIX when key type and key are given (bank fields cleared), else a transfer (PIX fields cleared); spec messages otherwise. */
-export function bankInput(b: Record<string, unknown>) {
+export function bankInput(b: BankBody) {
   const v = {
     pixKeyType: str(b.TipoChavePix, 20).toUpperCase(), pixKey: str(b.ChavePix), bank: str(b.Banco), agency: str(b.NumeroAgencia, 20),
     account: str(b.NumeroConta, 30), accountType: str(b.TipoConta, 20).toUpperCase(), holderName: str(b.NomeTitular),
@@ -54,7 +63,7 @@ const shapeBank = (r: typeof bankAccounts.$inferSelect) => ({
   NomeTitular: r.holderName, DocumentoTitular: r.holderDocument, Selecionado: r.selected, DataCadastro: r.createdAt.toISOString(),
 });
 
-async function ownBank(db: Db, pointId: string, id: unknown) {
+async function ownBank(db: Db, pointId: string, id: string | undefined) {
   if (!isUuid(id)) throw notFound("Dado bancário não encontrado.");
   const [row] = await db.select().from(bankAccounts).where(and(eq(bankAccounts.id, id), eq(bankAccounts.servicePointId, pointId)));
   if (!row) throw notFound("Dado bancário não encontrado.");
@@ -78,9 +87,19 @@ export function parseOpeningTime(key: string, v: unknown): string | null {
   return `${m[1]}:${m[2]}`;
 }
 
-function registrationPatch(b: Record<string, unknown>) {
+const optionalText = () => Type.Optional(nullableText(MAX.text));
+type TextKey = Exclude<keyof typeof REGISTRATION_FIELDS, "QtdeElevadores">;
+const registrationBody = Type.Object({
+  IdPontoAtendimento: idText,
+  // Every text and time field of the flat body: a string (times as "1970-01-01THH:mm:00.000Z" or "HH:mm") or null.
+  ...Object.fromEntries(Object.keys(REGISTRATION_FIELDS).map((k) => [k, optionalText()])) as Record<TextKey, ReturnType<typeof optionalText>>,
+  // Sent as a string by the original client; null stays null so the handler answers it with its own message.
+  QtdeElevadores: Type.Optional(Type.Unsafe<number | string | null>({ type: ["integer", "string", "null"], maxLength: MAX.short })),
+});
+
+function registrationPatch(b: Static<typeof registrationBody>) {
   const patch: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(REGISTRATION_FIELDS)) {
+  for (const [key, column] of Object.entries(REGISTRATION_FIELDS) as [keyof typeof REGISTRATION_FIELDS, string][]) {
     if (!(key in b)) continue;
     const v = b[key];
     if (TIME_KEYS.has(key)) patch[column] = parseOpeningTime(key, v);
@@ -112,20 +131,24 @@ function assertHourPairs(current: Record<string, unknown>, patch: Record<string,
   }
 }
 
-export async function pontoAtendimentoRoutes(app: FastifyInstance, { db }: RouteDeps) {
-  app.register(async (bank) => {
+const byPoint = route({ params: params("idPontoAtendimento") });
+
+export async function pontoAtendimentoRoutes(plain: FastifyInstance, { db }: RouteDeps) {
+  const app = plain.withTypeProvider<TypeBoxTypeProvider>();
+  app.register(async (scope) => {
+    const bank = scope.withTypeProvider<TypeBoxTypeProvider>();
     bank.addHook("onSend", async (_req, reply) => {
       reply.header("cache-control", "no-store");
     });
-    bank.get("/ponto-atendimento/get-dados-bancarios/:idPontoAtendimento", { schema: params("idPontoAtendimento") }, async (request) => {
-      assertOwnPoint(request, (request.params as { idPontoAtendimento: string }).idPontoAtendimento);
+    bank.get("/ponto-atendimento/get-dados-bancarios/:idPontoAtendimento", { schema: byPoint }, async (request) => {
+      assertOwnPoint(request, request.params.idPontoAtendimento);
       const list = await db.select().from(bankAccounts).where(eq(bankAccounts.servicePointId, request.auth.servicePointId))
         .orderBy(desc(bankAccounts.createdAt));
       return { dadosBancarios: list.map(shapeBank) };
     });
-    const objectBody = { schema: { body: { type: "object" } } };
+    const objectBody = { schema: route({ body: bankBody }) };
     bank.post("/ponto-atendimento/add-dado-bancario", objectBody, async (request) => {
-      const b = request.body as Record<string, unknown>;
+      const b = request.body;
       assertOwnPoint(request, b.IdPontoAtendimento);
       const v = bankInput(b);
       await db.transaction(async (tx) => {
@@ -135,7 +158,7 @@ export async function pontoAtendimentoRoutes(app: FastifyInstance, { db }: Route
       return { message: "Dados bancários criados com sucesso" };
     });
     bank.post("/ponto-atendimento/edit-dado-bancario", objectBody, async (request) => {
-      const b = request.body as Record<string, unknown>;
+      const b = request.body;
       const row = await ownBank(db, request.auth.servicePointId, b.IdDadoBancario ?? b.idDadoBancario);
       if (b.IdPontoAtendimento !== undefined) assertOwnPoint(request, b.IdPontoAtendimento);
       const v = bankInput(b);
@@ -149,15 +172,15 @@ export async function pontoAtendimentoRoutes(app: FastifyInstance, { db }: Route
       return { message: "Dados bancários atualizados com sucesso" };
     });
     bank.post("/ponto-atendimento/delete-dado-bancario", objectBody, async (request) => {
-      const b = request.body as Record<string, unknown>;
+      const b = request.body;
       const row = await ownBank(db, request.auth.servicePointId, b.IdDadoBancario ?? b.idDadoBancario);
       await db.delete(bankAccounts).where(eq(bankAccounts.id, row.id));
       return { message: "Dados bancários excluídos com sucesso" };
     });
   });
 
-  app.get("/ponto-atendimento/dados-cadastrais/:idPontoAtendimento", { schema: params("idPontoAtendimento") }, async (request) => {
-    assertOwnPoint(request, (request.params as { idPontoAtendimento: string }).idPontoAtendimento);
+  app.get("/ponto-atendimento/dados-cadastrais/:idPontoAtendimento", { schema: byPoint }, async (request) => {
+    assertOwnPoint(request, request.params.idPontoAtendimento);
     const [p] = await db.select().from(servicePoints).where(eq(servicePoints.id, request.auth.servicePointId));
     return {
       success: true,
@@ -172,8 +195,8 @@ export async function pontoAtendimentoRoutes(app: FastifyInstance, { db }: Route
     };
   });
 
-  app.post("/ponto-atendimento/atualizar-dados-cadastrais", { schema: { body: { type: "object", required: ["IdPontoAtendimento"] } } }, async (request) => {
-    const b = request.body as Record<string, unknown>;
+  app.post("/ponto-atendimento/atualizar-dados-cadastrais", { schema: route({ body: registrationBody }) }, async (request) => {
+    const b = request.body;
     assertOwnPoint(request, b.IdPontoAtendimento);
     const patch = registrationPatch(b);
     if (Object.keys(patch).length === 0) throw badRequest("Nenhum dado cadastral foi informado.");

@@ -1,11 +1,13 @@
 // /retorno-servico: service returns (warranty claims) on concluded OS of this point: list, create, update, delete, eligible OS (server only).
 import { asc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { Type, type Static } from "typebox";
 import type { Db } from "../db/client.ts";
 import { payoutStatements, serviceReturns } from "../db/schema.ts";
 import { rows } from "../lib/db-rows.ts";
 import { badRequest } from "../lib/http-errors.ts";
-import { params } from "../lib/schemas.ts";
+import { idText, MAX, nullableText, params, route } from "../lib/schemas.ts";
 import { assertOwnFiles, assertOwnPoint, ownAppointment, ownChild } from "../plugins/tenant.ts";
 import type { RouteDeps } from "./deps.ts";
 
@@ -16,40 +18,52 @@ const KINDS: Record<string, string> = {
   PECA: "PEÇA", "PEÇA": "PEÇA", "MAO DE OBRA": "MÃO DE OBRA", "MÃO DE OBRA": "MÃO DE OBRA", ATENDIMENTO: "ATENDIMENTO", OUTROS: "OUTROS",
 };
 
-const csv = (v: unknown, field: string): string[] => {
+/** Comma-separated file names or an array of them (the contract's clients send both). */
+const fileList = Type.Unsafe<string | string[] | null>({
+  type: ["string", "array", "null"], maxLength: MAX.list, maxItems: 100, items: { type: "string", maxLength: MAX.file },
+});
+const returnData = Type.Object({
+  IdSocioVeiculoAgenda: Type.Optional(nullableText(MAX.param)), IdRetornoServico: Type.Optional(nullableText(MAX.param)),
+  Tipo: Type.Optional(nullableText(40)), Status: Type.Optional(nullableText(40)), Descricao: Type.Optional(nullableText(MAX.description)),
+  MotivoStatus: Type.Optional(nullableText(MAX.description)), Fotos: Type.Optional(fileList), Videos: Type.Optional(fileList),
+});
+type ReturnData = Static<typeof returnData>;
+const returnBody = Type.Object({ idRetornoServico: Type.Optional(idText), data: Type.Optional(returnData) });
+
+const csv = (v: string | string[] | null | undefined): string[] => {
   if (v === undefined || v === null || v === "") return [];
-  const list = Array.isArray(v) ? v : typeof v === "string" ? v.split(",") : null;
-  if (!list || list.some((x) => typeof x !== "string")) throw badRequest(`O campo ${field} é inválido.`);
-  return (list as string[]).map((x) => x.trim()).filter(Boolean).slice(0, 20);
+  const list = Array.isArray(v) ? v : v.split(",");
+  return list.map((x) => x.trim()).filter(Boolean).slice(0, 20);
 };
 
-async function returnInput(db: Db, request: FastifyRequest, data: unknown, requireAppointment: boolean) {
-  if (!data || typeof data !== "object" || Array.isArray(data)) throw badRequest("Envie os dados do retorno em data.");
-  const d = data as Record<string, unknown>;
-  const str = (k: string) => (typeof d[k] === "string" ? (d[k] as string).trim() : d[k] == null ? "" : null);
+async function returnInput(db: Db, request: FastifyRequest, d: ReturnData | undefined, requireAppointment: boolean) {
+  if (!d) throw badRequest("Envie os dados do retorno em data.");
+  const str = (k: "IdSocioVeiculoAgenda" | "Tipo" | "Status" | "Descricao" | "MotivoStatus") => (d[k] ?? "").trim();
   if (requireAppointment && !str("IdSocioVeiculoAgenda")) throw badRequest("Agendamento é obrigatório");
-  const kind = KINDS[(str("Tipo") ?? "").toUpperCase()];
+  const kind = KINDS[str("Tipo").toUpperCase()];
   if (!str("Tipo")) throw badRequest("Tipo do Retorno é obrigatório");
   if (!kind) throw badRequest("Tipo do Retorno inválido.");
   if (!str("Status")) throw badRequest("Status é obrigatório");
-  const status = STATUS[(str("Status") ?? "").toUpperCase()];
+  const status = STATUS[str("Status").toUpperCase()];
   if (!status) throw badRequest("Status inválido.");
   const description = str("Descricao");
   if (!description) throw badRequest("Descrição é obrigatória");
-  if (description.length > 4000) throw badRequest("A descrição é longa demais.");
-  const photos = csv(d.Fotos, "Fotos");
-  const videos = csv(d.Videos, "Videos");
+  const photos = csv(d.Fotos);
+  const videos = csv(d.Videos);
   await assertOwnFiles(db, request, [...photos, ...videos]);
   const reason = str("MotivoStatus");
   return {
     kind, status, description, photos: photos.join(",") || null, videos: videos.join(",") || null,
-    statusReason: reason ? reason.slice(0, 1000) : null, appointmentId: str("IdSocioVeiculoAgenda") ?? "",
+    statusReason: reason ? reason.slice(0, 1000) : null, appointmentId: str("IdSocioVeiculoAgenda"),
   };
 }
 
-export async function retornoRoutes(app: FastifyInstance, { db }: RouteDeps) {
-  app.get("/retorno-servico/lista/:idPontoAtendimento", { schema: params("idPontoAtendimento") }, async (request) => {
-    assertOwnPoint(request, (request.params as { idPontoAtendimento: string }).idPontoAtendimento);
+const byPoint = route({ params: params("idPontoAtendimento") });
+
+export async function retornoRoutes(plain: FastifyInstance, { db }: RouteDeps) {
+  const app = plain.withTypeProvider<TypeBoxTypeProvider>();
+  app.get("/retorno-servico/lista/:idPontoAtendimento", { schema: byPoint }, async (request) => {
+    assertOwnPoint(request, request.params.idPontoAtendimento);
     const data = await rows(db, sql`
       select r.id as "IdRetornoServico", r.kind as "Tipo", r.description as "Descricao", r.videos as "Videos", r.photos as "Fotos",
         r.appointment_id as "IdSocioVeiculoAgenda", r.vehicle_id as "IdSocioVeiculo", r.motivation_id as "IdServico",
@@ -63,8 +77,8 @@ export async function retornoRoutes(app: FastifyInstance, { db }: RouteDeps) {
     return { success: true, data };
   });
 
-  app.get("/retorno-servico/agendamentos-disponiveis/:idPontoAtendimento", { schema: params("idPontoAtendimento") }, async (request) => {
-    assertOwnPoint(request, (request.params as { idPontoAtendimento: string }).idPontoAtendimento);
+  app.get("/retorno-servico/agendamentos-disponiveis/:idPontoAtendimento", { schema: byPoint }, async (request) => {
+    assertOwnPoint(request, request.params.idPontoAtendimento);
     const data = await rows(db, sql`
       select distinct on (a.date, a.id) a.id as "IdSocioVeiculoAgenda", a.vehicle_id as "IdSocioVeiculo", a.motivation_id as "IdMotivacao",
         a.os_number as "NumeroOS", to_char(a.date, 'YYYY-MM-DD') || 'T00:00:00.000Z' as "DataAgendamento",
@@ -78,8 +92,8 @@ export async function retornoRoutes(app: FastifyInstance, { db }: RouteDeps) {
     return { success: true, data };
   });
 
-  app.post("/retorno-servico/adicionar", { schema: { body: { type: "object" } } }, async (request) => {
-    const v = await returnInput(db, request, (request.body as { data?: unknown }).data, true);
+  app.post("/retorno-servico/adicionar", { schema: route({ body: returnBody }) }, async (request) => {
+    const v = await returnInput(db, request, request.body.data, true);
     const appt = await ownAppointment(db, request, v.appointmentId);
     if (appt.status !== "C") throw badRequest("O retorno de serviço só pode ser aberto para uma OS concluída.");
     const [statement] = await db.select({ id: payoutStatements.id }).from(payoutStatements)
@@ -91,8 +105,8 @@ export async function retornoRoutes(app: FastifyInstance, { db }: RouteDeps) {
     return { success: true, message: "Retorno de serviço criado com sucesso", data: { IdRetornoServico: created.id } };
   });
 
-  app.post("/retorno-servico/atualizar", { schema: { body: { type: "object" } } }, async (request) => {
-    const b = request.body as { idRetornoServico?: unknown; data?: Record<string, unknown> };
+  app.post("/retorno-servico/atualizar", { schema: route({ body: returnBody }) }, async (request) => {
+    const b = request.body;
     const id = b.idRetornoServico ?? b.data?.IdRetornoServico;
     const owned = await ownChild(db, request, serviceReturns, id, "Retorno de serviço não encontrado.");
     const v = await returnInput(db, request, b.data, false);
@@ -102,8 +116,8 @@ export async function retornoRoutes(app: FastifyInstance, { db }: RouteDeps) {
     return { success: true, message: "Retorno de serviço atualizado com sucesso" };
   });
 
-  app.post("/retorno-servico/deletar", { schema: { body: { type: "object" } } }, async (request) => {
-    const owned = await ownChild(db, request, serviceReturns, (request.body as { idRetornoServico?: unknown }).idRetornoServico,
+  app.post("/retorno-servico/deletar", { schema: route({ body: returnBody }) }, async (request) => {
+    const owned = await ownChild(db, request, serviceReturns, request.body.idRetornoServico,
       "Retorno de serviço não encontrado.");
     await db.delete(serviceReturns).where(eq(serviceReturns.id, owned.child.id));
     return { success: true, message: "Retorno de serviço excluído com sucesso" };

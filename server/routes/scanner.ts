@@ -1,10 +1,12 @@
 // /scanner: plate lookup (member with an open appointment here, member without, or bare false) and WhatsApp invites kept in an outbox (server only).
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
 import { invitations } from "../db/schema.ts";
 import { rows } from "../lib/db-rows.ts";
 import { badRequest } from "../lib/http-errors.ts";
-import { body, params, text } from "../lib/schemas.ts";
+import { MAX, params, route, text } from "../lib/schemas.ts";
 import { assertOwnPoint } from "../plugins/tenant.ts";
 import { normalizePlate, plateFormat } from "../../src/domain/plate.ts";
 import type { RouteDeps } from "./deps.ts";
@@ -17,11 +19,12 @@ export function normalizePhone(raw: string): string | null {
   return /^55\d{10,11}$/.test(full) ? full : null;
 }
 
-export async function scannerRoutes(app: FastifyInstance, { db }: RouteDeps) {
+export async function scannerRoutes(plain: FastifyInstance, { db }: RouteDeps) {
+  const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   app.get("/scanner/get-agendamento-pontoatendimento-by-placa/:idPontoAtendimento/:placa", {
-    schema: params("idPontoAtendimento", "placa"),
+    schema: route({ params: params("idPontoAtendimento", "placa") }),
   }, async (request) => {
-    const p = request.params as { idPontoAtendimento: string; placa: string };
+    const p = request.params;
     assertOwnPoint(request, p.idPontoAtendimento);
     const plate = normalizePlate(p.placa);
     if (!plateFormat(plate)) return false;
@@ -40,8 +43,10 @@ export async function scannerRoutes(app: FastifyInstance, { db }: RouteDeps) {
     return found ?? false;
   });
 
-  app.post("/scanner/enviar-convite", { schema: body(["telefone", "placa"], { telefone: text(40), placa: text(20) }) }, async (request) => {
-    const b = request.body as { telefone: string; placa: string };
+  app.post("/scanner/enviar-convite", {
+    schema: route({ body: Type.Object({ telefone: text(MAX.phone), placa: text(MAX.plate) }) }),
+  }, async (request) => {
+    const b = request.body;
     if (!b.telefone.trim()) throw badRequest("Por favor, informe o número de telefone.");
     const phone = normalizePhone(b.telefone);
     if (!phone) throw badRequest("Número de telefone inválido. Use DDD e número, por exemplo (81) 99999-9999.");

@@ -1,19 +1,22 @@
 // Services of the point and of an OS: list, link (warranty, annual limit and duplicates enforced), unlink, checks (server only).
 import { and, eq, ne } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
 import { executions, executionServices, pointServices, services, vehicles } from "../db/schema.ts";
 import { isUuid } from "../lib/db-rows.ts";
 import { conflict, notFound } from "../lib/http-errors.ts";
-import { body, optionalFile, params, text, uuid } from "../lib/schemas.ts";
+import { MAX, nullableText, optionalFile, params, route, text, uuid } from "../lib/schemas.ts";
 import { actingUser, assertOwnFiles, assertOwnPoint, ownAppointment, ownChild, vehicleSeenHere } from "../plugins/tenant.ts";
 import { annualUsage, warrantyFor } from "../services/service-rules.ts";
 import type { RouteDeps } from "./deps.ts";
 
 const label = (s: { description: string; vehicleType: string }) => `${s.description} - ${s.vehicleType}`;
 
-export async function servicoRoutes(app: FastifyInstance, { db, clock }: RouteDeps) {
-  app.get("/ponto-atendimento/servicos/:idPontoAtendimento", { schema: params("idPontoAtendimento") }, async (request) => {
-    assertOwnPoint(request, (request.params as { idPontoAtendimento: string }).idPontoAtendimento);
+export async function servicoRoutes(plain: FastifyInstance, { db, clock }: RouteDeps) {
+  const app = plain.withTypeProvider<TypeBoxTypeProvider>();
+  app.get("/ponto-atendimento/servicos/:idPontoAtendimento", { schema: route({ params: params("idPontoAtendimento") }) }, async (request) => {
+    assertOwnPoint(request, request.params.idPontoAtendimento);
     const list = await db.select({ s: services }).from(pointServices).innerJoin(services, eq(services.id, pointServices.serviceId))
       .where(and(eq(pointServices.servicePointId, request.auth.servicePointId), eq(pointServices.active, "A"), ne(services.kind, "RESERVA")))
       .orderBy(services.description, services.vehicleType);
@@ -25,8 +28,8 @@ export async function servicoRoutes(app: FastifyInstance, { db, clock }: RouteDe
     };
   });
 
-  app.get("/agendamentos/servicos-vinculados/:idSocioVeiculoAgenda", { schema: params("idSocioVeiculoAgenda") }, async (request) => {
-    const appt = await ownAppointment(db, request, (request.params as { idSocioVeiculoAgenda: string }).idSocioVeiculoAgenda);
+  app.get("/agendamentos/servicos-vinculados/:idSocioVeiculoAgenda", { schema: route({ params: params("idSocioVeiculoAgenda") }) }, async (request) => {
+    const appt = await ownAppointment(db, request, request.params.idSocioVeiculoAgenda);
     const list = await db.select({ es: executionServices, s: services }).from(executionServices)
       .innerJoin(services, eq(services.id, executionServices.serviceId))
       .where(and(eq(executionServices.appointmentId, appt.id), ne(services.kind, "RESERVA"))).orderBy(executionServices.createdAt);
@@ -42,16 +45,17 @@ export async function servicoRoutes(app: FastifyInstance, { db, clock }: RouteDe
   });
 
   app.post("/agendamentos/vincular-servico", {
-    schema: body(["idSocioVeiculoAgenda", "idServico"], {
-      idPontoAtendimentoUsuario: uuid, idSocioVeiculoAgenda: uuid, idServico: uuid, numeroOS: { type: ["string", "integer", "null"] },
-      descricao: { type: ["string", "null"], maxLength: 2000 }, video: optionalFile, foto1: optionalFile, foto2: optionalFile, foto3: optionalFile,
-      fotos: { type: "array", maxItems: 3, items: { type: "string", maxLength: 300 } },
+    schema: route({
+      body: Type.Object({
+        idPontoAtendimentoUsuario: Type.Optional(uuid), idSocioVeiculoAgenda: uuid, idServico: uuid,
+        numeroOS: Type.Optional(Type.Unsafe<string | number | null>({ type: ["string", "integer", "null"], maxLength: MAX.short })),
+        descricao: Type.Optional(nullableText(MAX.note)), video: Type.Optional(optionalFile), foto1: Type.Optional(optionalFile),
+        foto2: Type.Optional(optionalFile), foto3: Type.Optional(optionalFile),
+        fotos: Type.Optional(Type.Array(text(MAX.file), { maxItems: 3 })),
+      }),
     }),
   }, async (request) => {
-    const b = request.body as {
-      idPontoAtendimentoUsuario?: string; idSocioVeiculoAgenda: string; idServico: string; descricao?: string | null;
-      video?: string | null; foto1?: string | null; foto2?: string | null; foto3?: string | null; fotos?: string[];
-    };
+    const b = request.body;
     const appt = await ownAppointment(db, request, b.idSocioVeiculoAgenda);
     const userId = await actingUser(db, request, b.idPontoAtendimentoUsuario);
     if (appt.status !== "A") throw conflict("Esta OS não aceita mais serviços.");
@@ -84,10 +88,10 @@ export async function servicoRoutes(app: FastifyInstance, { db, clock }: RouteDe
   });
 
   app.post("/agendamentos/desvincular-servico", {
-    schema: body(["idSocioVeiculoAgendaExecucaoServico"], { idSocioVeiculoAgendaExecucaoServico: uuid }),
+    schema: route({ body: Type.Object({ idSocioVeiculoAgendaExecucaoServico: uuid }) }),
   }, async (request) => {
     const { child, appointment } = await ownChild(db, request, executionServices,
-      (request.body as { idSocioVeiculoAgendaExecucaoServico: string }).idSocioVeiculoAgendaExecucaoServico, "Serviço vinculado não encontrado.");
+      request.body.idSocioVeiculoAgendaExecucaoServico, "Serviço vinculado não encontrado.");
     if (appointment.status !== "A") throw conflict("Esta OS não aceita mais alterações de serviços.");
     const [s] = await db.select().from(services).where(eq(services.id, child.serviceId));
     if (s.providedByProgram === "S") throw conflict("Serviços fornecidos pelo programa não podem ser removidos.");
@@ -96,18 +100,18 @@ export async function servicoRoutes(app: FastifyInstance, { db, clock }: RouteDe
   });
 
   app.post("/servico/verificar-garantia", {
-    schema: body(["idSocioVeiculo", "idServico"], { idSocioVeiculo: uuid, idServico: uuid }),
+    schema: route({ body: Type.Object({ idSocioVeiculo: uuid, idServico: uuid }) }),
   }, async (request) => {
-    const b = request.body as { idSocioVeiculo: string; idServico: string };
+    const b = request.body;
     const vehicle = await vehicleSeenHere(db, request, b.idSocioVeiculo);
     if (!isUuid(b.idServico)) throw notFound("Serviço não encontrado.");
     return warrantyFor(db, vehicle.id, b.idServico, clock());
   });
 
   app.post("/servico/verificar-limite-anual", {
-    schema: body(["idSocioVeiculo"], { idSocioVeiculo: uuid, idServico: text(60) }),
+    schema: route({ body: Type.Object({ idSocioVeiculo: uuid, idServico: Type.Optional(text(60)) }) }),
   }, async (request) => {
-    const vehicle = await vehicleSeenHere(db, request, (request.body as { idSocioVeiculo: string }).idSocioVeiculo);
+    const vehicle = await vehicleSeenHere(db, request, request.body.idSocioVeiculo);
     return annualUsage(db, vehicle.id, clock());
   });
 }
