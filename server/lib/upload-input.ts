@@ -35,11 +35,12 @@ export function stallGuard(request: FastifyRequest, reply: FastifyReply, idleMs:
     onStall?.();
   }, idleMs);
   const touch = () => timer.refresh();
-  request.raw.on("data", touch);
   return {
-    /** Waits for p unless the client goes silent first; a late rejection of p is then ignored. */
+    /** Waits for p (the parser's first part) unless the client goes silent first; a late rejection of p is then ignored. */
     race<T>(p: Promise<T>): Promise<T> {
       p.catch(() => {});
+      // Listening only now: the parser is already piped, so this listener cannot start the body flowing before it is read.
+      request.raw.on("data", touch);
       if (stalled) return Promise.reject(error);
       return Promise.race([p, new Promise<never>((_, reject) => { rejectRace = reject; })]);
     },
