@@ -130,7 +130,13 @@ export async function uploadRoutes(plain: FastifyInstance, { db, config, storage
       .header("content-security-policy", "default-src 'none'; sandbox")
       .header("content-disposition", `${media ? "inline" : "attachment"}; filename="${offered.ascii}"; filename*=UTF-8''${encodeURIComponent(offered.utf8)}`)
       .header("accept-ranges", "bytes")
-      .header("cache-control", "private, max-age=3600");
+      // A stored file never changes, but the same URL must not be served from the browser cache to the next user of a shared
+      // phone: revalidate every time (the ownership check above runs) and answer 304 with no body when the copy is current.
+      .header("cache-control", "private, no-cache")
+      .header("etag", `"${name}"`);
+    if (!ranges && request.headers["if-none-match"]?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === `"${name}"`)) {
+      return reply.code(304).send();
+    }
 
     if (ranges?.length === 1) {
       const [range] = ranges;

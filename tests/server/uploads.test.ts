@@ -56,6 +56,19 @@ describe.each(BACKENDS)("uploads on %s", (backend) => {
     expect(doc.headers["content-disposition"]).toBe(`attachment; filename="laudo.pdf"; filename*=UTF-8''laudo.pdf`);
   });
 
+  it("makes the browser revalidate every file (no cached copy for the next user of the phone) and answers 304 to its owner only", async () => {
+    const img = (await upload(t, f.token1, "a.png", SAMPLE.png)).json().file;
+    const first = await download(img);
+    expect(first.headers["cache-control"]).toBe("private, no-cache");
+    const etag = String(first.headers.etag);
+    expect(etag).toBe(`"${img}"`);
+    const again = await download(img, { authToken: f.token1, "if-none-match": etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    expect((await download(img, { authToken: f.token2, "if-none-match": etag })).statusCode).toBe(404);
+    expect((await download(img, { "if-none-match": etag })).statusCode).toBe(401);
+  });
+
   it("offers a download under a safe name with the extension of its real type, never the uploaded one", async () => {
     const disposition = async (name: string, content: Buffer) =>
       (await download((await upload(t, f.token1, name, content)).json().file)).headers["content-disposition"];

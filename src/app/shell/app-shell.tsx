@@ -14,7 +14,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const { token } = useSession();
   // Evidence saved on this device resumes uploading as soon as someone is signed in.
   useEffect(() => {
-    if (token) void startUploadQueue(token);
+    if (token) void startUploadQueue();
   }, [token]);
   return (
     <div className="app-shell">

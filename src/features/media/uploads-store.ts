@@ -33,7 +33,7 @@ export function noticeFor(e: OutboxEvent, before: UploadView | undefined): Uploa
 }
 
 /** Starts the outbox for the signed-in session (the session store hands the token and owner to the uploader). */
-export const startUploadQueue = (_token?: string) => startQueue();
+export const startUploadQueue = () => startQueue();
 
 export async function retryJob(id: string) {
   const job = uploadsStore.jobs[id];
