@@ -1,8 +1,10 @@
-// Bounded fuzz: seeded random and malformed bodies to every POST route and odd path values to every GET route; never a 5xx.
+// Bounded fuzz: random, malformed, over-long, wrongly typed and multipart bodies, odd queries and paths to every route; never a 5xx (node, server project).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
-import { BACKENDS, fixtures, makeTestApp, multipart, type Fixtures, type TestApp } from "./helpers";
-import { ROUTES } from "./route-table";
+import type { LightMyRequestResponse } from "fastify";
+import { BACKENDS, fixtures, loginAs, makeTestApp, multipart, type Fixtures, type TestApp } from "./helpers";
+import { ROUTES, type Ids, type RouteCase } from "./route-table";
+import { DEMO_USERS } from "../../server/db/seed";
 
 const PER_ROUTE = Number(process.env.FUZZ_PER_ROUTE ?? 30);
 
@@ -39,6 +41,56 @@ function value(rand: () => number, depth = 0): unknown {
   }
 }
 
+/** Every route of the table plus the public login. */
+const ALL: RouteCase[] = [
+  ...ROUTES, { method: "POST", path: "/credenciado/login", tenant: false, call: () => ({ url: "/credenciado/login", body: { email: DEMO_USERS.main, password: "x" } }) },
+];
+
+/** Query strings that used to reach handlers as arrays, impossible years or unbounded text. */
+const QUERIES = [
+  "placa=ABC1234&placa=XYZ9876&status=A&status=C", "dataInicio=2030-01-01&dataInicio=2030-02-01&dataFim=a&dataFim=b&idSocio=1&idSocio=2",
+  "dataInicio=0000-01-01&dataFim=0000-12-31", "dataInicio=01/01/0000&dataFim=9999-12-31", "dataInicio=2030-13-45&dataFim=31/02/2030",
+  `placa=${"A".repeat(10_000)}&status=${"@".repeat(10_000)}&dataInicio=${"9".repeat(10_000)}`, "status[]=A&placa[x]=1&tipoPontoAtendimento=%00",
+];
+
+/** Bad values for one field at a time: none may cause a 5xx; the over-long one must be refused by the schema, naming the field. */
+const LONG = "x".repeat(100_000);
+const BAD_VALUES: unknown[] = [LONG, "0000-01-01", "31/12/0000", 12345, 1e308, true, null, ["a", "b"], { a: 1 }];
+
+/** The route's valid body with one field (nested ones too, e.g. data.Descricao) replaced by each bad value. */
+function fieldVariants(body: Record<string, unknown>): [string, unknown, Record<string, unknown>][] {
+  return Object.entries(body).flatMap(([key, value]) => [
+    ...(value && typeof value === "object" && !Array.isArray(value)
+      ? fieldVariants(value as Record<string, unknown>).map(([f, bad, inner]): [string, unknown, Record<string, unknown>] => [`${key}.${f}`, bad, { ...body, [key]: inner }])
+      : []),
+    ...BAD_VALUES.map((bad): [string, unknown, Record<string, unknown>] => [key, bad, { ...body, [key]: bad }]),
+  ]);
+}
+
+/** The valid value at a dotted path of the route's body (to know whether the field is a string or an object). */
+const original = (body: object | undefined, path: string): unknown =>
+  path.split(".").reduce<unknown>((v, k) => (v && typeof v === "object" ? (v as Record<string, unknown>)[k] : undefined), body);
+
+const BOUNDARY = "----portalfuzz";
+const PART_HEAD = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
+const WHOLE = Buffer.from(`${PART_HEAD}\x89PNG\r\n\x1a\n${"x".repeat(200)}\r\n--${BOUNDARY}--\r\n`, "latin1");
+/** Broken multipart requests: [name, content-type, body]. */
+const MULTIPART: [string, string, Buffer][] = [
+  ["no boundary", "multipart/form-data", WHOLE],
+  ["wrong boundary", "multipart/form-data; boundary=----outra", WHOLE],
+  ["truncated body", `multipart/form-data; boundary=${BOUNDARY}`, WHOLE.subarray(0, PART_HEAD.length + 40)],
+  ["truncated part", `multipart/form-data; boundary=${BOUNDARY}`, Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-da`)],
+  ["empty body", `multipart/form-data; boundary=${BOUNDARY}`, Buffer.alloc(0)],
+];
+
+/** No 5xx; a JSON answer; every refusal carries a message. */
+function verdict(label: string, res: LightMyRequestResponse): string | null {
+  if (res.statusCode >= 500) return `${label} -> ${res.statusCode} ${res.body.slice(0, 200)}`;
+  if (!String(res.headers["content-type"] ?? "").includes("application/json")) return `${label} -> ${res.statusCode} not JSON`;
+  if (res.statusCode >= 400 && typeof res.json()?.message !== "string") return `${label} -> ${res.statusCode} without message`;
+  return null;
+}
+
 describe.each(BACKENDS)("fuzz on %s", (backend) => {
   let t: TestApp;
   let f: Fixtures;
@@ -48,20 +100,27 @@ describe.each(BACKENDS)("fuzz on %s", (backend) => {
   });
   afterAll(() => t?.close());
 
-  it(`sends ${PER_ROUTE} random bodies to every POST route without a 5xx`, async () => {
-    const rand = prng(Number(process.env.FUZZ_SEED ?? 20261122));
+  const idsOf = (): Ids => {
     const p1 = f.pick(f.p1, "pending")[0];
-    const ids = {
+    return {
       point: f.p1, pending: p1.id, done: f.pick(f.p1, "done")[0].id, vehicle: p1.vehicle, member: p1.member, user: randomUUID(), service: randomUUID(),
       execService: randomUUID(), photo: randomUUID(), note: randomUUID(), laudo: randomUUID(), recibo: randomUUID(), bank: randomUUID(),
       retorno: randomUUID(), file: "x.png",
     };
+  };
+  /** Logout revokes the session it is sent with: it gets a throwaway one so token1 stays valid for every other call. */
+  const tokenFor = async (route: RouteCase) => (route.path.includes("logout") ? loginAs(t.app) : f.token1);
+
+  it(`sends ${PER_ROUTE} random bodies to every POST route without a 5xx`, async () => {
+    const rand = prng(Number(process.env.FUZZ_SEED ?? 20261122));
+    const ids = idsOf();
     const posts = ROUTES.filter((r) => r.method === "POST").sort((a) => (a.path.includes("logout") ? 1 : -1));
     const failures: string[] = [];
     let sent = 0;
     const statuses = new Map<number, number>();
     for (const route of posts) {
       const { url, body } = route.call(ids);
+      const token = await tokenFor(route);
       const keys = Object.keys(body ?? {});
       for (let i = 0; i < PER_ROUTE; i++) {
         const mode = rand();
@@ -69,19 +128,19 @@ describe.each(BACKENDS)("fuzz on %s", (backend) => {
         if (route.path === "/uploads/upload") {
           const bytes = Buffer.from(Array.from({ length: Math.floor(rand() * 6000) }, () => Math.floor(rand() * 256)));
           const { payload, headers } = multipart(String(value(rand) ?? "f.bin").slice(0, 80), bytes, rand() < 0.8 ? "file" : "outro");
-          res = await t.app.inject({ method: "POST", url: `/api${url}`, headers: { ...headers, authToken: f.token1 }, payload });
+          res = await t.app.inject({ method: "POST", url: `/api${url}`, headers: { ...headers, authToken: token }, payload });
         } else if (mode < 0.15) {
           const raw = ["{", "[1,2", "\"texto\"", "null", "42", "{\"a\":}", "\u0000\u0001", "{".repeat(500)][Math.floor(rand() * 8)];
-          res = await t.app.inject({ method: "POST", url: `/api${url}`, headers: { authToken: f.token1, "content-type": "application/json" }, payload: raw });
+          res = await t.app.inject({ method: "POST", url: `/api${url}`, headers: { authToken: token, "content-type": "application/json" }, payload: raw });
         } else if (mode < 0.2) {
-          res = await t.app.inject({ method: "POST", url: `/api${url}`, headers: { authToken: f.token1, "content-type": "text/plain" }, payload: "a=1" });
+          res = await t.app.inject({ method: "POST", url: `/api${url}`, headers: { authToken: token, "content-type": "text/plain" }, payload: "a=1" });
         } else {
           const fuzzed: Record<string, unknown> = {};
           const keep = rand();
           for (const k of keys) fuzzed[k] = rand() < keep ? (body as Record<string, unknown>)[k] : value(rand);
           if (rand() < 0.2) fuzzed[String(value(rand))] = value(rand);
           const payload = rand() < 0.1 ? value(rand) : rand() < 0.1 ? { data: fuzzed } : fuzzed;
-          res = await t.app.inject({ method: "POST", url: `/api${url}`, headers: { authToken: f.token1, "content-type": "application/json" }, payload: JSON.stringify(payload ?? null) });
+          res = await t.app.inject({ method: "POST", url: `/api${url}`, headers: { authToken: token, "content-type": "application/json" }, payload: JSON.stringify(payload ?? null) });
         }
         sent++;
         statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
@@ -105,6 +164,60 @@ describe.each(BACKENDS)("fuzz on %s", (backend) => {
         const url = route.path.replace(/:[A-Za-z]+/g, v);
         const res = await t.app.inject({ method: "GET", url: `/api${url}?status=${v}&dataInicio=${v}&placa=${v}`, headers: { authToken: f.token1 } });
         if (res.statusCode >= 500) failures.push(`${url} -> ${res.statusCode} ${res.body.slice(0, 200)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+  it("sends repeated keys, impossible years and over-long text in the query of every route", async () => {
+    const ids = idsOf();
+    const failures: string[] = [];
+    for (const route of ALL) {
+      const { url, body } = route.call(ids);
+      for (const query of QUERIES) {
+        const res = await t.app.inject({
+          method: route.method, url: `/api${url}?${query}`, headers: { authToken: await tokenFor(route) }, ...(route.method === "POST" ? { payload: body } : {}),
+        });
+        const bad = verdict(`${route.method} ${route.path}?${query.slice(0, 60)}`, res);
+        if (bad) failures.push(bad);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("sends over-long, wrongly typed and out-of-range values in every field of every POST body; over-long ones are refused", async () => {
+    const ids = idsOf();
+    const failures: string[] = [];
+    let sent = 0;
+    for (const route of ALL.filter((r) => r.method === "POST" && r.path !== "/uploads/upload")) {
+      const { url, body } = route.call(ids);
+      for (const [field, bad, payload] of fieldVariants((body ?? {}) as Record<string, unknown>)) {
+        const res = await t.app.inject({ method: "POST", url: `/api${url}`, headers: { authToken: await tokenFor(route) }, payload });
+        sent++;
+        const label = `${route.path} ${field}=${JSON.stringify(bad).slice(0, 30)}`;
+        const verdictText = verdict(label, res);
+        if (verdictText) failures.push(verdictText);
+        else if (bad === LONG && typeof original(body, field) !== "object") {
+          // A length error, or for a closed list of values (enum: plain equality, no pattern) the value error.
+          const refused = [`O campo ${field} é longo demais.`, `O campo ${field} tem um valor não permitido.`];
+          if (res.statusCode !== 400 || !refused.includes(res.json().message)) failures.push(`${label} -> ${res.statusCode} ${res.json().message}: not bounded by the schema`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(sent).toBeGreaterThan(300);
+  });
+
+  it("sends multipart without a boundary, with a wrong boundary, truncated or empty to every POST route", async () => {
+    const ids = idsOf();
+    const failures: string[] = [];
+    for (const route of ALL.filter((r) => r.method === "POST")) {
+      const { url } = route.call(ids);
+      for (const [name, contentType, payload] of MULTIPART) {
+        const res = await t.app.inject({
+          method: "POST", url: `/api${url}`, headers: { authToken: await tokenFor(route), "content-type": contentType }, payload,
+        });
+        const bad = verdict(`${route.path} multipart ${name}`, res);
+        if (bad) failures.push(bad);
       }
     }
     expect(failures).toEqual([]);
