@@ -3,7 +3,7 @@ import { Type, type TSchema, type TString } from "typebox";
 
 /**
  * Per-field limits. Ajv checks maxLength before pattern and format (its generated code tests the length first and stops at the
- * first error), so a bounded field never reaches a regular expression at full size. Documented in the README's security section.
+ * first error), so a bounded field never reaches a regular expression at full size. The README's security section should list these.
  */
 export const MAX = {
   email: 254, password: 256, id: 36, param: 100, file: 300, name: 200, short: 20, date: 40, phone: 40, plate: 20,
