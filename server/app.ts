@@ -49,6 +49,7 @@ const CSP = [
 ].join("; ");
 
 // NUL characters and lone UTF-16 surrogates are valid JSON but not storable UTF-8 text.
+// eslint-disable-next-line no-control-regex -- matching the NUL control character is this pattern's purpose.
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 function hasUnstorableText(value: unknown, depth = 0): boolean {

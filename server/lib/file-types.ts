@@ -39,6 +39,7 @@ export function detectType(head: Buffer, originalName: string): DetectedType | n
 /** Keeps a readable, safe display name (no paths, no control characters). */
 export function cleanOriginalName(name: string | undefined): string {
   const base = (name ?? "arquivo").split(/[\\/]/).pop() ?? "arquivo";
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what must not reach a header or the database.
   const cleaned = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, "_").trim().slice(0, 200);
   return cleaned || "arquivo";
 }

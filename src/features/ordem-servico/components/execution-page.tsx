@@ -11,8 +11,8 @@ type Load = { state: "loading" } | { state: "error" } | { state: "ready"; detail
 export default function ExecutionPage({ id, userId }: { id: string; userId: string }) {
   const [load, setLoad] = useState<Load>({ state: "loading" });
   useEffect(() => {
+    // The router keys this page by id, so a new order mounts a fresh page already in its loading state.
     let live = true;
-    setLoad({ state: "loading" });
     void getAppointment(id).then((res) => {
       if (!live) return;
       setLoad(res.ok && res.data?.agendamento ? { state: "ready", details: res.data } : { state: "error" });
