@@ -83,7 +83,11 @@ export async function uploadRoutes(plain: FastifyInstance, { db, config, storage
         out.end();
         await once(out, "close");
       } catch (err) {
-        out.destroy();
+        // The stream opens its file asynchronously: wait until it is closed, or the file could appear after the rm below.
+        if (!out.closed) {
+          out.destroy();
+          await once(out, "close").catch(() => {});
+        }
         await fsp.rm(temp, { force: true });
         throw err;
       }
