@@ -108,7 +108,11 @@ for (const [name, options, offset] of [["desktop", DESKTOP, 35], ["Pixel 7", MOB
     });
 
     it("shows 'Nenhum agendamento encontrado.' for an empty range, and an error with a working retry when the call fails", async () => {
-      const page = await openAgenda(ctx, range("2040-01-01", "2040-01-31"));
+      const page = ctx.pages()[0] ?? (await ctx.newPage());
+      // Only the range on screen is asked for, not the point's whole history.
+      const listCall = page.waitForRequest((r) => r.url().includes(`/api/agendamentos/lista/${pointId}?dataInicio=2040-01-01&dataFim=2040-01-31`));
+      await openAgenda(ctx, range("2040-01-01", "2040-01-31"));
+      await listCall;
       await page.getByText("Nenhum agendamento encontrado.").waitFor();
       await page.route("**/api/agendamentos/lista/**", (r) => r.fulfill({ status: 503, contentType: "application/json", body: '{"message":"x"}' }));
       await page.goto(`${base}/${range(`${brasiliaToday().slice(0, 7)}-01`, addDays(brasiliaToday(), 1))}`);
@@ -220,8 +224,8 @@ for (const [name, options, offset] of [["desktop", DESKTOP, 35], ["Pixel 7", MOB
       await actions(page, a.NumeroOS).waitFor();
       expect(await violations(page)).toEqual([]);
       await page.getByRole("button", { name: "Novo Agendamento" }).click();
-      await page.getByRole("dialog", { name: "Novo Agendamento" }).getByRole("combobox").click();
-      await page.getByRole("option").first().waitFor();
+      await page.getByRole("dialog", { name: "Novo Agendamento" }).getByRole("combobox", { name: "Motivação do serviço" }).click();
+      await page.getByRole("option", { name: "FREIOS" }).waitFor();
       expect(await violations(page)).toEqual([]);
       await page.keyboard.press("Escape");
       await page.keyboard.press("Escape");
