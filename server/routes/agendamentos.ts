@@ -12,12 +12,16 @@ import { badRequest, conflict, notFound } from "../lib/http-errors.ts";
 import { dateText, hhmm, MAX, nonBlank, numberOrText, params, route, text, uuid } from "../lib/schemas.ts";
 import { brasiliaToday, dayToIso, parseDay } from "../lib/dates.ts";
 import { instantToWallClockIso, timeToIso } from "../lib/format.ts";
+import { agendaVersion } from "../lib/agenda-version.ts";
+import { makeEtag, notModified } from "../lib/etag.ts";
 import { SlotRuleError } from "../../src/domain/slots.ts";
 import { freeSlots } from "../services/agenda-rules.ts";
 import { assertOwnPoint, ownAppointment } from "../plugins/tenant.ts";
 import type { RouteDeps } from "./deps.ts";
 
 const BR = sql.raw(`'America/Sao_Paulo'`);
+/** Part of the list's ETag: bump when the row shape or its query changes, so clients holding an old tag get the new body. */
+const LIST_SHAPE = "lista-1";
 
 async function pointOf(db: Db, request: FastifyRequest) {
   const [point] = await db.select().from(servicePoints).where(eq(servicePoints.id, request.auth.servicePointId));
@@ -44,7 +48,7 @@ export async function agendamentoRoutes(plain: FastifyInstance, { db, clock }: R
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   app.get("/agendamentos/lista/:idPontoAtendimento", {
     schema: route({ params: params("idPontoAtendimento"), querystring: listQuery }),
-  }, async (request) => {
+  }, async (request, reply) => {
     const { idPontoAtendimento } = request.params;
     assertOwnPoint(request, idPontoAtendimento);
     const q = request.query;
@@ -52,6 +56,11 @@ export async function agendamentoRoutes(plain: FastifyInstance, { db, clock }: R
     const plate = q.placa && q.placa !== "0" ? q.placa.toUpperCase().replace(/[^A-Z0-9]/g, "") : undefined;
     const from = q.dataInicio ? parseDay(q.dataInicio, "dataInicio") : undefined;
     const to = q.dataFim ? parseDay(q.dataFim, "dataFim") : undefined;
+    // The version is read before the list: a write committed in between gives a newer list under an older tag (refetched next poll),
+    // never an older list under a newer tag (which would stick). The 304 path is this one primary-key read.
+    const version = await agendaVersion(db, request.auth.servicePointId);
+    const etag = makeEtag(LIST_SHAPE, request.auth.servicePointId, version, status ?? null, plate ?? null, from ?? null, to ?? null);
+    if (notModified(request, reply, etag)) return reply.code(304).send();
     const data = await rows<Record<string, unknown>>(db, sql`
       select a.id as "IdSocioVeiculoAgenda", v.id as "IdSocioVeiculo", a.service_id as "IdServico", a.os_number as "NumeroOS",
         a.service_point_id as "IdPontoAtendimento", a.initial_video as "VideoInicial", a.final_video as "VideoFinal",
