@@ -191,5 +191,26 @@ for (const [name, options, offset] of [["desktop", DESKTOP, 200], ["Pixel 7", MO
       await expectStartedOnce(order, calls);
       await ctx.close();
     });
+
+    it("a refused start is told on the row and in the upload indicator, and the indicator's retry starts it", async () => {
+      const order = await pendingOrder(offset);
+      const ctx = await browser.newContext({ ...options, bypassCSP: true });
+      const page = await openAgenda(ctx, order.day);
+      // An answer without a message (as from a proxy's error page): the client's own words are shown.
+      await ctx.route("**/api/agendamentos/iniciar", (route) => route.fulfill({ status: 400, contentType: "text/html", body: "<html></html>" }));
+      const { start } = await recordInitialVideo(page, order.os);
+      await start.click();
+      const failed = "Erro ao iniciar a Ordem de Serviço. Tente novamente.";
+      await page.getByRole("status").filter({ hasText: failed }).waitFor({ timeout: 30_000 });
+      const indicator = page.getByRole("complementary", { name: "Envio de arquivos" });
+      await indicator.getByText(failed).waitFor();
+      expect((await details(order.id)).execucao).toBeUndefined();
+      expect((await details(order.id)).agendamento?.VideoInicial).toMatch(/\S/);
+      await ctx.unroute("**/api/agendamentos/iniciar");
+      await indicator.getByRole("button", { name: "Tentar novamente" }).click();
+      await page.waitForURL(`**/execucao-os/${order.id}`, { timeout: 30_000 });
+      expect((await details(order.id)).execucao?.DataHoraInicio).toBeTruthy();
+      await ctx.close();
+    });
   });
 }
