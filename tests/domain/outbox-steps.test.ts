@@ -13,7 +13,7 @@ const startJob = () => createJob({
 
 /** The worker's store, in memory: every change goes through the same transition table as the IndexedDB one. */
 function memoryStore(job: OutboxJob) {
-  const jobs = new Map([[job.id, { ...job, state: "uploading" as const }]]);
+  const jobs = new Map<string, OutboxJob>([[job.id, { ...job, state: "uploading" }]]);
   const files = new Map<string, Blob>([[job.id, new Blob(["fake"])]]);
   const store = {
     all: async () => [...jobs.values()],
