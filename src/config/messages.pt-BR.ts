@@ -38,6 +38,7 @@ export const MSG = {
     chooseFiles: "Escolher arquivo",
     remove: (name: string) => `Remover ${name}`,
     invalidType: (name: string) => `${name}: tipo de arquivo não aceito aqui.`,
+    invalidVideo: "Por favor, selecione um arquivo de vídeo válido.",
     uploadFailed: "Erro ao fazer upload do arquivo",
   },
   camera: {
