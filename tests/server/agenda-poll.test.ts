@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { BACKENDS, call, fixtures, makeTestApp, queryRows, SAMPLE, upload, type Fixtures, type TestApp } from "./helpers";
-import { executions, executionServices, members, services } from "../../server/db/schema";
+import { appointments, executions, executionServices, members, services } from "../../server/db/schema";
 
 // Monday 2030-03-04, 10:10 in Brasília; the seeded appointments lie around the real today, all before this clock.
 const NOW = new Date("2030-03-04T13:10:00Z");
@@ -147,6 +147,10 @@ describe.each(BACKENDS)("agenda poll on %s", (backend) => {
     expect((await start(b, "2030-03-03", "23:59")).statusCode).toBe(200);
     expect(await startedAt(b)).toBe("2030-03-04T02:59:00.000Z");
     // A replay with another time changes nothing.
+    expect((await start(a, "04/03/2030", "09:30")).json()).toEqual({ message: "Execução iniciada com sucesso" });
+    expect(await startedAt(a)).toBe("2030-03-04T11:05:00.000Z");
+    // Even once the OS is finished (the outbox may replay after the finish landed): success, nothing changes.
+    await t.db.update(appointments).set({ status: "C" }).where(eq(appointments.id, a));
     expect((await start(a, "04/03/2030", "09:30")).json()).toEqual({ message: "Execução iniciada com sucesso" });
     expect(await startedAt(a)).toBe("2030-03-04T11:05:00.000Z");
     // Beyond the clock (a phone set an hour ahead) or unreadable: the server clock.
