@@ -1,5 +1,4 @@
 // API load on loopback: list (GET agenda) and insert (POST note) req/s and p99 at 10 and 50 connections, embedded PGlite and PostgreSQL (Node).
-import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
 import pg from "pg";
@@ -7,27 +6,13 @@ import { buildApp } from "../server/app.ts";
 import { loadConfig } from "../server/config.ts";
 import { openDatabase, type DbHandle } from "../server/db/client.ts";
 import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from "../server/db/seed.ts";
+import { postgresAdmin } from "./postgres.ts";
 import type { BenchRow } from "./types.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 
 const run = (opts: autocannon.Options) =>
   new Promise<autocannon.Result>((resolve, reject) => autocannon(opts, (err, r) => (err ? reject(err) : resolve(r))));
-
-/** A PostgreSQL admin URL: BENCH_DATABASE_URL / TEST_DATABASE_URL, else a throw-away server started by scripts/test-postgres.sh. */
-function postgresAdmin(): { url: string; stop(): void } | null {
-  const given = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (given) return { url: given, stop: () => {} };
-  const env = { ...process.env, TEST_PG_PORT: "55433", TEST_PG_DATA: "/tmp/portal-bench-pg" };
-  try {
-    const out = execFileSync("bash", ["scripts/test-postgres.sh", "start"], { env, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
-    const url = /TEST_DATABASE_URL=(\S+)/.exec(out)?.[1];
-    if (!url) return null;
-    return { url, stop: () => execFileSync("bash", ["scripts/test-postgres.sh", "stop"], { env, stdio: "ignore" }) };
-  } catch {
-    return null;
-  }
-}
 
 async function measure(kind: string, handle: DbHandle): Promise<BenchRow[]> {
   await seedIfEmpty(handle.db);

@@ -1,7 +1,7 @@
 // One Postgres schema for the whole portal (server only); column names become snake_case through drizzle's casing option.
 import { sql } from "drizzle-orm";
 import {
-  boolean, char, date, index, integer, numeric, pgTable, primaryKey, serial, text, time, timestamp, uniqueIndex, uuid,
+  bigint, boolean, char, date, index, integer, numeric, pgTable, primaryKey, serial, text, time, timestamp, uniqueIndex, uuid,
 } from "drizzle-orm/pg-core";
 
 const id = () => uuid().primaryKey().default(sql`gen_random_uuid()`);
@@ -151,7 +151,11 @@ export const executionServices = pgTable("execution_services", {
   pointNote: text(),
   officeNote: text(),
   createdAt: createdAt(),
-}, (t) => [index("execution_services_appointment_idx").on(t.appointmentId)]);
+}, (t) => [
+  index("execution_services_appointment_idx").on(t.appointmentId),
+  // The agenda list counts pending services per row (QtdePendencias): a partial index keeps that count to the few pending rows.
+  index("execution_services_pending_idx").on(t.appointmentId).where(sql`${t.approvalStatus} = 'P'`),
+]);
 
 const appointmentChild = {
   id: id(),
@@ -255,4 +259,13 @@ export const storedFiles = pgTable("stored_files", {
   mimeType: text().notNull(),
   size: integer().notNull(),
   createdAt: createdAt(),
+});
+
+/**
+ * The agenda list's change counter, one row per service point plus one (the nil uuid) for shared reference data (members, vehicles,
+ * services, motivations, users). Triggers (migration 0002) bump it in the writing transaction, so the list's ETag never needs the list.
+ */
+export const agendaVersions = pgTable("agenda_versions", {
+  scope: uuid().primaryKey(),
+  version: bigint({ mode: "number" }).notNull().default(0),
 });

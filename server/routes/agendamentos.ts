@@ -12,12 +12,16 @@ import { badRequest, conflict, notFound } from "../lib/http-errors.ts";
 import { dateText, hhmm, MAX, nonBlank, numberOrText, params, route, text, uuid } from "../lib/schemas.ts";
 import { brasiliaToday, dayToIso, parseDay } from "../lib/dates.ts";
 import { instantToWallClockIso, timeToIso } from "../lib/format.ts";
+import { agendaVersion } from "../lib/agenda-version.ts";
+import { makeEtag, notModified } from "../lib/etag.ts";
+import { agendaListSql } from "../lib/agenda-list.ts";
 import { SlotRuleError } from "../../src/domain/slots.ts";
 import { freeSlots } from "../services/agenda-rules.ts";
 import { assertOwnPoint, ownAppointment } from "../plugins/tenant.ts";
 import type { RouteDeps } from "./deps.ts";
 
-const BR = sql.raw(`'America/Sao_Paulo'`);
+/** Part of the list's ETag: bump when the row shape or its query changes, so clients holding an old tag get the new body. */
+const LIST_SHAPE = "lista-1";
 
 async function pointOf(db: Db, request: FastifyRequest) {
   const [point] = await db.select().from(servicePoints).where(eq(servicePoints.id, request.auth.servicePointId));
@@ -44,7 +48,7 @@ export async function agendamentoRoutes(plain: FastifyInstance, { db, clock }: R
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   app.get("/agendamentos/lista/:idPontoAtendimento", {
     schema: route({ params: params("idPontoAtendimento"), querystring: listQuery }),
-  }, async (request) => {
+  }, async (request, reply) => {
     const { idPontoAtendimento } = request.params;
     assertOwnPoint(request, idPontoAtendimento);
     const q = request.query;
@@ -52,35 +56,12 @@ export async function agendamentoRoutes(plain: FastifyInstance, { db, clock }: R
     const plate = q.placa && q.placa !== "0" ? q.placa.toUpperCase().replace(/[^A-Z0-9]/g, "") : undefined;
     const from = q.dataInicio ? parseDay(q.dataInicio, "dataInicio") : undefined;
     const to = q.dataFim ? parseDay(q.dataFim, "dataFim") : undefined;
-    const data = await rows<Record<string, unknown>>(db, sql`
-      select a.id as "IdSocioVeiculoAgenda", v.id as "IdSocioVeiculo", a.service_id as "IdServico", a.os_number as "NumeroOS",
-        a.service_point_id as "IdPontoAtendimento", a.initial_video as "VideoInicial", a.final_video as "VideoFinal",
-        to_char(a.date, 'DD/MM/YYYY') as "DataAgendamento", to_char(a.time, 'HH24:MI') as "HoraAgendamento",
-        upper(v.plate) as "Placa", v.engine_size as "Litragem", v.year as "Ano", v.vehicle_type as "TipoVeiculo",
-        m.name as "Nome", m.phone as "Telefone", m.id as "IdSocio", m.cpf as "Cpf", mo.description as "Motivacao",
-        s.notes as "Observacoes", v.model as "Veiculo", v.brand as "Marca", a.status as "StatusAgendamento",
-        e.id as "IdSocioVeiculoAgendaExecucao",
-        to_char(e.started_at at time zone ${BR}, 'DD/MM/YYYY HH24:MI') as "DataHoraInicio",
-        to_char(e.finished_at at time zone ${BR}, 'DD/MM/YYYY HH24:MI') as "DataHoraFim",
-        ui.name as "NomeInicio", uf.name as "NomeFim",
-        coalesce(a.service_value, s.price)::float8 as "ValorServico", s.payout::float8 as "ValorRepasse",
-        p.trade_name as "DescricaoPontoAtendimento",
-        (select count(*)::int from execution_services es where es.appointment_id = a.id and es.approval_status = 'P') as "QtdePendencias"
-      from appointments a
-        join vehicles v on v.id = a.vehicle_id
-        join members m on m.id = v.member_id
-        join service_points p on p.id = a.service_point_id
-        left join services s on s.id = a.service_id
-        left join motivations mo on mo.id = a.motivation_id
-        left join executions e on e.appointment_id = a.id
-        left join point_users ui on ui.id = e.started_by
-        left join point_users uf on uf.id = e.finished_by
-      where a.service_point_id = ${request.auth.servicePointId}
-        and ${status === undefined ? sql`a.status <> 'E'` : status === "E" ? sql`a.status = 'A' and e.id is not null` : sql`a.status = ${status}`}
-        and ${plate ? sql`upper(replace(v.plate, '-', '')) = ${plate}` : sql`true`}
-        and ${from ? sql`a.date >= ${from}` : sql`true`}
-        and ${to ? sql`a.date <= ${to}` : sql`true`}
-      order by a.status, a.date, a.time`);
+    // The version is read before the list: a write committed in between gives a newer list under an older tag (refetched next poll),
+    // never an older list under a newer tag (which would stick). The 304 path is this one primary-key read.
+    const version = await agendaVersion(db, request.auth.servicePointId);
+    const etag = makeEtag(LIST_SHAPE, request.auth.servicePointId, version, status ?? null, plate ?? null, from ?? null, to ?? null);
+    if (notModified(request, reply, etag)) return reply.code(304).send();
+    const data = await rows<Record<string, unknown>>(db, agendaListSql({ servicePointId: request.auth.servicePointId, status, plate, from, to }));
     return data.length
       ? { message: "Agendamentos encontrados", data, total: data.length }
       : { message: "Nenhum agendamento encontrado", data: [], total: 0 };

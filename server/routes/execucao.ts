@@ -7,6 +7,7 @@ import { Type } from "typebox";
 import {
   appointments, executions, executionServices, members, payoutStatements, servicePoints, services, vehicles,
 } from "../db/schema.ts";
+import { confirmedStart } from "../lib/confirmed-start.ts";
 import { badRequest, conflict } from "../lib/http-errors.ts";
 import { MAX, nonBlank, route, text, uuid } from "../lib/schemas.ts";
 import { actingUser, assertOwnFiles, ownAppointment } from "../plugins/tenant.ts";
@@ -50,10 +51,12 @@ export async function execucaoRoutes(plain: FastifyInstance, { db, clock }: Rout
     const appt = await ownAppointment(db, request, b.idSocioVeiculoAgenda);
     const userId = await actingUser(db, request, b.idPontoAtendimentoUsuario);
     const [existing] = await db.select().from(executions).where(eq(executions.appointmentId, appt.id));
-    if (existing && appt.status === "A") return { message: "Execução iniciada com sucesso" };
+    // Idempotent: the outbox may replay a start that already landed, even after the OS was finished; the first start time stays.
+    if (existing && appt.status !== "E") return { message: "Execução iniciada com sucesso" };
     await assertPending(db, appt, "iniciados");
     if (!appt.initialVideo) throw badRequest("Envie o vídeo inicial do veículo antes de iniciar a Ordem de Serviço.");
-    await db.insert(executions).values({ appointmentId: appt.id, startedBy: userId, startedAt: clock() })
+    const startedAt = confirmedStart(b.data, b.hora, appt.date, clock());
+    await db.insert(executions).values({ appointmentId: appt.id, startedBy: userId, startedAt })
       .onConflictDoNothing({ target: executions.appointmentId });
     return { message: "Execução iniciada com sucesso" };
   });

@@ -1,14 +1,26 @@
-// Entry point: mounts the router and the toast container, then restores the session (main thread).
+// Entry point: mounts the query client, the router and the toast container, then restores the session (main thread).
 import { StrictMode } from "react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createRoot } from "react-dom/client";
 import { Slide, ToastContainer } from "react-toastify";
 import { initSession } from "../features/session/store";
 import { AppRouter } from "./router";
 import "../styles.css";
 
+// Server state for every screen (README "Architecture notes"): refetch on focus and reconnect, one quick retry, then the error
+// state with its retry button; each screen's polling interval is set on its own query.
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { refetchOnWindowFocus: true, refetchOnReconnect: true, retry: 1, staleTime: 0 },
+    mutations: { retry: 0 },
+  },
+});
+
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <AppRouter />
+    <QueryClientProvider client={queryClient}>
+      <AppRouter />
+    </QueryClientProvider>
     <ToastContainer position="top-right" autoClose={5000} draggable draggablePercent={80} theme="light"
       hotKeys={(e) => e.altKey && e.code === "KeyT"} transition={Slide} newestOnTop />
   </StrictMode>,

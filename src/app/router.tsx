@@ -13,6 +13,7 @@ const PrivacyPage = lazyPage(() => import("../features/legal/privacy-page"));
 const TermsPage = lazyPage(() => import("../features/legal/terms-page"));
 const ContractPage = lazyPage(() => import("../features/legal/contract-page"));
 const Placeholder = lazyPage(() => import("./placeholder-page"));
+const AgendaPage = lazyPage(() => import("../features/agenda/components/agenda-page"));
 const ExecutionPage = lazyPage(() => import("../features/ordem-servico/components/execution-page"));
 
 /** The OS page gets the signed-in attendant from the session here, so the feature does not import another feature. */
@@ -27,8 +28,13 @@ function ContractRoute() {
   return <ContractPage user={user ?? null} />;
 }
 
+/** The agenda gets the signed-in attendant and point from the session here too. */
+function AgendaRoute() {
+  const { user } = useSession();
+  return <AgendaPage userId={user?.IdPontoAtendimentoUsuario ?? ""} pointId={user?.IdPontoAtendimento ?? ""} />;
+}
+
 const PLACEHOLDERS: [string, string][] = [
-  [PATHS.agenda, "Agenda"],
   [PATHS.ratings, "Avaliações dos Clientes"],
   [PATHS.returns, "Retorno de Serviço"],
   [PATHS.bankData, "Dados Bancários"],
@@ -47,6 +53,7 @@ export function AppRouter() {
           <Route path={PATHS.terms}><Public><TermsPage /></Public></Route>
           <Route path={PATHS.contracts}><Private><ContractRoute /></Private></Route>
           <Route path={`${PATHS.executionPrefix}/:id`}>{(params) => <Private><ExecutionRoute id={params.id} /></Private>}</Route>
+          <Route path={PATHS.agenda}><Private><AgendaRoute /></Private></Route>
           {PLACEHOLDERS.map(([path, title]) => (
             <Route key={path} path={path}><Private><Placeholder title={title} /></Private></Route>
           ))}

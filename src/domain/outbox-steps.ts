@@ -5,7 +5,7 @@ import type { OutboxJob } from "./outbox-job.ts";
  * Each kind names a contract call that the server makes idempotent (repeating it after a lost answer changes nothing),
  * so a step may be safely repeated when a reload comes between its answer and the job remembering it.
  * `fileFields`: the body fields that receive the uploaded file's stored name (api-contract.md #11-13, #25, #28).
- * A later kind that needs no file (e.g. starting the order once its initial video is attached) simply lists none.
+ * A kind that needs no file (starting the order once its initial video is attached) simply lists none.
  */
 export const STEP_KINDS = Object.freeze({
   "adicionar-foto": { path: "/agendamentos/adicionar-foto", fileFields: ["foto"] },
@@ -13,6 +13,8 @@ export const STEP_KINDS = Object.freeze({
   "atualizar-video-final": { path: "/agendamentos/atualizar-video-final", fileFields: ["videoFinal"] },
   "adicionar-laudo": { path: "/agendamentos/adicionar-laudo", fileFields: ["nomeArquivo"] },
   "adicionar-nota-fiscal": { path: "/agendamentos/adicionar-nota-fiscal", fileFields: ["notaFiscal", "nomeArquivo"] },
+  // Starts the order (api-contract.md #10); the server keeps the first start, so a replay after a lost answer is harmless.
+  iniciar: { path: "/agendamentos/iniciar", fileFields: [] },
 } satisfies Record<string, { path: string; fileFields: readonly string[] }>);
 
 export type StepKind = keyof typeof STEP_KINDS;
@@ -30,3 +32,20 @@ export function stepRequest(step: FollowUpStep, job: Pick<OutboxJob, "storedName
   for (const field of kind.fileFields) body[field] = job.storedName;
   return { path: kind.path, body };
 }
+
+/** What starting an order from the agenda sends: who starts which order, and when the attendant confirmed (Brasília dd/MM/yyyy, HH:mm). */
+export interface StartOrder { idSocioVeiculoAgenda: string; idPontoAtendimentoUsuario: string; idSocio: string; data: string; hora: string }
+
+/**
+ * The steps of the start job: attach the uploaded video as the initial video, THEN start the order — the server refuses to
+ * start without it. data/hora are the confirmation time, not the send time, so a start delivered hours later keeps it.
+ */
+export function startOrderSteps(start: StartOrder): Omit<FollowUpStep, "done">[] {
+  return [
+    { kind: "atualizar-video-inicial", body: { idSocioVeiculoAgenda: start.idSocioVeiculoAgenda } },
+    { kind: "iniciar", body: { ...start } },
+  ];
+}
+
+/** A job that starts an order (its last step is iniciar): the agenda row follows it. */
+export const startsOrder = (job: { steps: readonly Pick<FollowUpStep, "kind">[] }) => job.steps.some((s) => s.kind === "iniciar");

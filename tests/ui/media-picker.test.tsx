@@ -153,6 +153,14 @@ describe("media picker", () => {
     await expect(fetch(url)).rejects.toThrow();
   });
 
+  it("answers a non-video file in a video-only picker with the spec's message", async () => {
+    await mount(["video"], true);
+    const input = host.querySelector("input[type=file]") as HTMLInputElement;
+    await userEvent.upload(input, [new File(["%PDF-1.4"], "nota.pdf", { type: "application/pdf" })]);
+    await vi.waitFor(() => expect(alertText()).toBe("Por favor, selecione um arquivo de vídeo válido."));
+    expect(latest).toHaveLength(0);
+  });
+
   it("keeps only the newest item in single mode", async () => {
     await mount(["photo"], true);
     const input = host.querySelector("input[type=file]") as HTMLInputElement;

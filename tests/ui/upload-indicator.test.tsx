@@ -103,6 +103,21 @@ describe("upload indicator", () => {
     expect(host.textContent).toContain("v2.jpg: Arquivo muito grande.");
   });
 
+  it("leaves a start job's success to the agenda and shows a refused start by the server's message, not as a failed video", async () => {
+    await mount();
+    const start = { kind: "video" as const, storedName: "v.mp4", steps: [
+      { kind: "atualizar-video-inicial" as const, body: {}, done: true }, { kind: "iniciar" as const, body: {} }] };
+    await emit({ type: "state", job: job("s1", "uploaded", start) });
+    await emit({ type: "state", job: job("s1", "attached", start) });
+    await emit({ type: "state", job: job("s2", "uploaded", start) });
+    await emit({ type: "state", job: job("s2", "failed", { ...start, error: "Somente agendamentos pendentes podem ser iniciados." }) });
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    const text = document.body.textContent ?? "";
+    expect(text).not.toContain("Vídeo enviado com sucesso!");
+    expect(text).not.toContain("Erro ao enviar o vídeo");
+    expect(host.textContent).toContain("s2.jpg: Somente agendamentos pendentes podem ser iniciados.");
+  });
+
   it("shows only the signed-in attendant's files, and nothing once signed out", async () => {
     await mount();
     await emit({ type: "state", job: job("outro", "uploading", { owner: { userId: "u2", pointId: "p1" } }) });

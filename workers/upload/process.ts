@@ -1,6 +1,6 @@
 // The outbox uploader's work on one pass: upload a saved file, then run its follow-up steps; retries, pauses and failures (worker logic, testable directly).
 import { isPending, ownedBy, type JobEvent, type UploadSession } from "../../src/domain/outbox-job.ts";
-import { stepRequest } from "../../src/domain/outbox-steps.ts";
+import { stepRequest, type StepKind } from "../../src/domain/outbox-steps.ts";
 import type { OutboxStore, UploadJob } from "./outbox-store.ts";
 
 /** status 0 = the request never got an answer (network error, or aborted because the session ended). */
@@ -17,6 +17,8 @@ export type OutboxEvent =
 export type { UploadSession };
 
 export const UPLOAD_FAILED = "Erro ao enviar arquivo";
+/** A refused step whose answer carries no message (e.g. an HTML error page) is told in the words of what failed. */
+export const STEP_FAILED: Partial<Record<StepKind, string>> = { iniciar: "Erro ao iniciar a Ordem de Serviço. Tente novamente." };
 
 /** Exponential backoff with jitter: 1 s, 2 s, 4 s ... capped at 60 s, each scaled by a random 50-100%. */
 export function backoffMs(attempts: number, random: () => number = Math.random): number {
@@ -71,7 +73,7 @@ async function step(deps: ProcessDeps, job: UploadJob): Promise<Outcome> {
     emit({ type: "state", job });
     return true;
   };
-  const judge = async (answer: HttpAnswer): Promise<Outcome | null> => {
+  const judge = async (answer: HttpAnswer, fallback = UPLOAD_FAILED): Promise<Outcome | null> => {
     if (answer.status >= 200 && answer.status < 300) return null;
     if (signal?.aborted || !tokenFor()) return "paused";
     if (answer.status === 401) {
@@ -83,7 +85,7 @@ async function step(deps: ProcessDeps, job: UploadJob): Promise<Outcome> {
       const at = now() + backoffMs(job.attempts + 1, deps.random);
       return (await apply({ type: "retry-later", reason: answer.status === 0 ? "network" : "server", at })) ? "retry" : "skipped";
     }
-    await apply({ type: "fail", error: messageOf(answer.body) ?? UPLOAD_FAILED });
+    await apply({ type: "fail", error: messageOf(answer.body) ?? fallback });
     return "failed";
   };
 
@@ -105,7 +107,7 @@ async function step(deps: ProcessDeps, job: UploadJob): Promise<Outcome> {
     const token = tokenFor();
     if (!token) return "paused";
     const { path, body } = stepRequest(job.steps[index]!, job);
-    const verdict = await judge(await transport.post(path, body, token, signal));
+    const verdict = await judge(await transport.post(path, body, token, signal), STEP_FAILED[job.steps[index]!.kind]);
     if (verdict) return verdict;
     if (!(await apply({ type: "step-done", index }))) return "skipped";
   }

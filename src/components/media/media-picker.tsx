@@ -38,7 +38,8 @@ export function MediaPicker({ kinds, items, onChange, single = false, disabled =
     if (input.current) input.current.value = "";
     if (files.length === 0) return;
     const wrong = files.find((f) => !kinds.includes(kindOfType(f.type) as MediaKind));
-    if (wrong) return setError(MSG.media.invalidType(wrong.name));
+    // A video-only picker (initial and final videos) answers with the spec's own message.
+    if (wrong) return setError(kinds.length === 1 && kinds[0] === "video" ? MSG.media.invalidVideo : MSG.media.invalidType(wrong.name));
     const problem = await storageProblem({ fileSize: files.reduce((n, f) => n + f.size, 0) });
     if (problem) return setError(problem);
     add(single ? files.slice(0, 1) : files);

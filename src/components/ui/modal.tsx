@@ -1,24 +1,64 @@
-// Generic modal on the native <dialog>: closes on Escape, overlay click or the close button unless closing is prevented (main thread).
+// Generic modal on the native <dialog>: Escape, overlay click, the close button or browser back close it unless closing is
+// prevented; showModal traps focus, and focus returns to the opener on close (main thread).
 import { useEffect, useId, useRef, type ReactNode } from "react";
+import { MSG } from "../../config/messages.pt-BR";
 
 interface ModalProps {
   open: boolean;
   title: string;
   onClose: () => void;
-  /** While true (e.g. during an upload or a recording) Escape and overlay clicks do nothing and no close button is shown. */
+  /** While true (e.g. during an upload or a recording) Escape, overlay clicks and back do nothing and no close button is shown. */
   preventClose?: boolean;
   children: ReactNode;
   footer?: ReactNode;
 }
 
+const stateKey = (s: unknown) => (s && typeof s === "object" ? (s as { modal?: unknown }).modal : undefined);
+
+/** One history entry per open modal, so the phone's back button closes the modal instead of leaving the page. */
+function useBackCloses(open: boolean, id: string, onClose: () => void, preventClose: boolean) {
+  const latest = useRef({ onClose, preventClose });
+  useEffect(() => {
+    latest.current = { onClose, preventClose };
+  });
+  const active = useRef(false);
+  useEffect(() => {
+    if (!open) return;
+    const key = `modal:${id}`;
+    const push = () => history.pushState({ ...(history.state as object | null), modal: key }, "");
+    if (stateKey(history.state) !== key) push();
+    active.current = true;
+    const onPop = () => {
+      if (stateKey(history.state) === key) return;
+      if (latest.current.preventClose) push();
+      else latest.current.onClose();
+    };
+    window.addEventListener("popstate", onPop);
+    return () => {
+      window.removeEventListener("popstate", onPop);
+      active.current = false;
+      // Deferred so a StrictMode re-run (which reuses the entry) or a navigation made while closing is not undone.
+      setTimeout(() => {
+        if (!active.current && stateKey(history.state) === key) history.back();
+      }, 0);
+    };
+  }, [open, id]);
+}
+
 export function Modal({ open, title, onClose, preventClose = false, children, footer }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  useBackCloses(open, titleId, onClose, preventClose);
   useEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    if (!open || !dialog) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!dialog.open) dialog.showModal();
+    return () => {
+      if (dialog.open) dialog.close();
+      // The dialog leaves the DOM with the modal, so the browser's own focus restoring cannot be relied on.
+      if (opener?.isConnected) opener.focus();
+    };
   }, [open]);
   if (!open) return null;
   return (
@@ -37,7 +77,7 @@ export function Modal({ open, title, onClose, preventClose = false, children, fo
       <div className="modal-body">
         <header className="modal-header">
           <h2 id={titleId}>{title}</h2>
-          {!preventClose && <button type="button" className="icon-button" aria-label="Fechar" onClick={onClose}>×</button>}
+          {!preventClose && <button type="button" className="icon-button" aria-label={MSG.agenda.close} onClick={onClose}>×</button>}
         </header>
         {children}
         {footer && <footer className="modal-footer">{footer}</footer>}

@@ -1,6 +1,7 @@
 // Upload notices of the indicator (what the user is told as jobs change) and its retry/discard actions, over the shared uploads store (main thread).
 import { proxy } from "valtio/vanilla";
 import { discardUpload, retryUpload } from "../../lib/workers/upload-bridge";
+import { startsOrder } from "../../domain/outbox-steps";
 import { onUploadChange, startUploadQueue as startQueue, uploadsStore, type UploadView } from "../../lib/uploads/uploads-store";
 import type { OutboxEvent } from "../../../workers/upload/process";
 
@@ -18,7 +19,8 @@ export function noticeFor(e: OutboxEvent, before: UploadView | undefined): Uploa
   if (e.type !== "state") return null;
   const video = e.job.kind === "video";
   if (e.job.state === "attached") {
-    if (video) return { video: "sent" };
+    // A start job's success is told by the agenda ('Ordem de Serviço iniciada com sucesso!'), not as a sent video.
+    if (video) return startsOrder(e.job) ? null : { video: "sent" };
     noticeStore.attachedSinceIdle++;
     if (Object.values(uploadsStore.jobs).some((j) => j.state !== "failed")) return null;
     const sent = noticeStore.attachedSinceIdle;
@@ -26,7 +28,8 @@ export function noticeFor(e: OutboxEvent, before: UploadView | undefined): Uploa
     return { sent };
   }
   if (e.job.state === "compressing" && before?.state !== "compressing") return { compressing: e.job.kind };
-  if (video && e.job.state === "failed" && before?.state !== "failed") return { video: "failed" };
+  // Once the file is stored a failure is a refused follow-up (e.g. the start): the indicator shows the server's message instead.
+  if (video && e.job.state === "failed" && before?.state !== "failed" && !e.job.storedName) return { video: "failed" };
   // Told once per job, on the first attempt that got no answer; the outbox keeps retrying on its own.
   if (video && e.job.retryReason === "network" && e.job.attempts === 1) return { video: "network" };
   return null;

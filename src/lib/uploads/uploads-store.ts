@@ -1,6 +1,7 @@
 // The ONE client view of the outbox (valtio): the signed-in owner's jobs, kept current from the bus; read by the upload indicator and the OS page (main thread).
 import { proxy } from "valtio/vanilla";
 import { orderOf, type OutboxJob } from "../../domain/outbox-job";
+import { startsOrder } from "../../domain/outbox-steps";
 import { bus } from "../bus";
 import { listUploads, startUploads } from "../workers/upload-bridge";
 import type { OutboxEvent } from "../../../workers/upload/process";
@@ -9,6 +10,8 @@ import { isMine, onUploadSession } from "./upload-session";
 export interface UploadView {
   id: string; name: string; kind: OutboxJob["kind"]; state: OutboxJob["state"]; progress: number; createdAt: number;
   orderId?: string; error?: string; attempts: number; retryReason?: OutboxJob["retryReason"];
+  /** The job starts its order once its video is attached (the agenda row follows it). */
+  startsOrder: boolean;
 }
 interface UploadsState { jobs: Record<string, UploadView>; authRequired: boolean }
 
@@ -17,7 +20,7 @@ export const uploadsStore = proxy<UploadsState>({ ...DEFAULT_STATE, jobs: {} });
 
 const view = (j: OutboxJob): UploadView => ({
   id: j.id, name: j.name, kind: j.kind, state: j.state, progress: j.progress, createdAt: j.createdAt, orderId: orderOf(j),
-  error: j.error, attempts: j.attempts, retryReason: j.retryReason,
+  error: j.error, attempts: j.attempts, retryReason: j.retryReason, startsOrder: startsOrder(j),
 });
 
 type JobListener = (e: OutboxEvent, before: UploadView | undefined) => void;

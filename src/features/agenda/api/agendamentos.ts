@@ -1,4 +1,4 @@
-// Calls of /agendamentos used by the agenda: list, schedule, reschedule, cancel, start, finish, slots, videos, motivations (main thread).
+// Calls of /agendamentos used by the agenda: list, schedule, reschedule, cancel, start, finish, slots, videos, motivations, plate lookup (main thread).
 import { get, post, seg } from "../../../lib/api-client";
 
 export interface AgendamentoRow {
@@ -11,8 +11,22 @@ export interface AgendamentoRow {
 export interface Motivacao { IdMotivacao: number; Descricao: string }
 type Msg = { message: string };
 
-export const listAppointments = (idPontoAtendimento: string) =>
-  get<{ message: string; data: AgendamentoRow[]; total: number }>(`/agendamentos/lista/${seg(idPontoAtendimento)}`);
+export interface PlateLookup {
+  IdSocioVeiculoAgenda: string | null; IdSocio?: string; NomeSocio: string; PlacaVeiculo: string; MarcaVeiculo: string;
+  ModeloVeiculo: string; AnoVeiculo: number | null; IdSocioVeiculo: string;
+}
+
+/** Optional range (yyyy-MM-dd, both ends included) so the 10 s poll does not download years of history; none gives the full list. */
+export const listAppointments = (idPontoAtendimento: string, range: { dataInicio?: string; dataFim?: string } = {}, signal?: AbortSignal) => {
+  const q = new URLSearchParams();
+  if (range.dataInicio) q.set("dataInicio", range.dataInicio);
+  if (range.dataFim) q.set("dataFim", range.dataFim);
+  const query = q.toString() ? `?${q.toString()}` : "";
+  return get<{ message: string; data: AgendamentoRow[]; total: number }>(`/agendamentos/lista/${seg(idPontoAtendimento)}${query}`, { signal });
+};
+/** The plate lookup of the scanner (same call; features do not import each other). data is false for a non-member vehicle. */
+export const findByPlate = (idPontoAtendimento: string, placa: string) =>
+  get<PlateLookup | false>(`/scanner/get-agendamento-pontoatendimento-by-placa/${seg(idPontoAtendimento)}/${seg(placa)}`);
 export const scheduleAppointment = (b: { idPontoAtendimento: string; idSocio: string; idSocioVeiculo: string; data: string; hora: string; motivo: number | string }) =>
   post<Msg>("/agendamentos/agendar", { ...b, pecaPorContaDoSocio: "N" });
 export const rescheduleAppointment = (b: { idSocioVeiculoAgenda: string; idPontoAtendimento: string; idSocio: string; idSocioVeiculo: string; data: string; hora: string; motivo: string }) =>

@@ -1,0 +1,96 @@
+// The agenda's 10 s poll on a busy point (one month of ~20 000 appointments): req/s, p50, p99 with and without If-None-Match, 304 bytes (Node).
+import net from "node:net";
+import autocannon from "autocannon";
+import { buildApp } from "../server/app.ts";
+import { loadConfig } from "../server/config.ts";
+import { openDatabase, type DbHandle } from "../server/db/client.ts";
+import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from "../server/db/seed.ts";
+import { monthRange, wallClock } from "../src/domain/dates.ts";
+import { BUSY, seedBusyPoint } from "./busy-point.ts";
+import { withFreshPostgres } from "./postgres.ts";
+import type { BenchRow } from "./types.ts";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = 50;
+
+const run = (opts: autocannon.Options) =>
+  new Promise<autocannon.Result>((resolve, reject) => autocannon(opts, (err, r) => (err ? reject(err) : resolve(r))));
+
+/** Bytes of one response on the wire up to the end of its headers (a 304 has no body), read from a raw keep-alive socket. */
+function headerBytes(base: string, path: string, headers: Record<string, string>): Promise<{ bytes: number; head: string }> {
+  const { hostname, port } = new URL(base);
+  const request = [`GET ${path} HTTP/1.1`, `Host: ${hostname}:${port}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), "", ""].join("\r\n");
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname, () => socket.write(request));
+    let got = Buffer.alloc(0);
+    socket.on("data", (chunk) => {
+      got = Buffer.concat([got, chunk]);
+      const end = got.indexOf("\r\n\r\n");
+      if (end >= 0) {
+        socket.destroy();
+        resolve({ bytes: got.length, head: got.subarray(0, end).toString() });
+      }
+    });
+    socket.on("error", reject);
+  });
+}
+
+async function measure(kind: string, handle: DbHandle): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const row = (c: string, metric: string, value: number, unit: string) => rows.push({ bench: "agenda-poll", case: `${c} (${kind})`, metric, value, unit });
+  const seeded = Date.now();
+  await seedIfEmpty(handle.db);
+  await seedBusyPoint(handle.db, "Auto Center Boa Viagem");
+  row("seed", `${BUSY.appointments} + ${BUSY.otherPoints}x${BUSY.perOtherPoint} appointments`, (Date.now() - seeded) / 1000, "s");
+  const config = { ...loadConfig({}), staticDir: "/nonexistent", loginRateLimit: { max: 1_000_000, windowMs: 60_000 } };
+  const app = await buildApp({ db: handle.db, config });
+  const base = await app.listen({ port: 0, host: "127.0.0.1" });
+  try {
+    const login = await fetch(`${base}/api/credenciado/login`, {
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: DEMO_USERS.main, password: DEMO_PASSWORD }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const me = (await (await fetch(`${base}/api/credenciado/get`, { headers: { authToken: token } })).json()) as { data: { IdPontoAtendimento: string } };
+    const month = monthRange(wallClock(new Date()).date);
+    const path = `/api/agendamentos/lista/${me.data.IdPontoAtendimento}?dataInicio=${month.first}&dataFim=${month.last}`;
+    const first = await fetch(`${base}${path}`, { headers: { authToken: token } });
+    const body = Buffer.from(await first.arrayBuffer());
+    const etag = first.headers.get("etag");
+    if (first.status !== 200 || !etag) throw new Error(`agenda-poll: list answered ${first.status} without an ETag`);
+    row("one month list", "rows", (JSON.parse(body.toString()) as { total: number }).total, "rows");
+    row("one month list", "200 body", body.length / 1024, "KiB");
+    const notModified = await headerBytes(base, path, { authToken: token, "If-None-Match": etag });
+    if (!notModified.head.startsWith("HTTP/1.1 304")) throw new Error(`agenda-poll: expected 304, got ${notModified.head.split("\r\n")[0]}`);
+    row("unchanged 10 s poll", "304 response incl. headers", notModified.bytes, "bytes");
+    for (const [name, headers, expected] of [
+      ["poll without If-None-Match", { authToken: token }, 200],
+      ["poll with If-None-Match", { authToken: token, "if-none-match": etag }, 304],
+    ] as const) {
+      // The load runs in a worker thread, so its own work is not counted in the server's latency (same event loop otherwise);
+      // one unmeasured second first, so JIT warm-up and the previous case's leftovers do not land in this case's tail.
+      await run({ url: `${base}${path}`, headers, connections: CONNECTIONS, duration: 1, workers: 1 });
+      const r = await run({ url: `${base}${path}`, headers, connections: CONNECTIONS, duration: SECONDS, workers: 1 });
+      const c = `${name}, 1 month, ${CONNECTIONS} conn`;
+      row(c, "req/s", r.requests.average, "req/s");
+      row(c, "p50 latency", r.latency.p50, "ms");
+      row(c, "p99 latency", r.latency.p99, "ms");
+      const stats = (r as unknown as { statusCodeStats: Record<string, { count: number }> }).statusCodeStats ?? {};
+      const other = Object.entries(stats).filter(([code]) => Number(code) !== expected).reduce((n, [, s]) => n + s.count, 0);
+      row(c, `responses other than ${expected}`, other + r.errors + r.timeouts, "responses");
+    }
+  } finally {
+    try {
+      await app.close();
+    } finally {
+      await handle.close();
+    }
+  }
+  return rows;
+}
+
+export default async function agendaPollBench(): Promise<BenchRow[]> {
+  const rows = await measure("pglite", await openDatabase({}));
+  const pg = await withFreshPostgres(async (url) => measure("postgres", await openDatabase({ url })));
+  if (!pg) console.error("agenda-poll: PostgreSQL not available, measured PGlite only");
+  return [...rows, ...(pg ?? [])];
+}

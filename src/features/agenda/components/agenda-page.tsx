@@ -1,0 +1,52 @@
+// Agenda (/): filters in the URL, the polled list of the point's appointments, and the modals of its row actions (main thread).
+import { useMemo, useState } from "react";
+import { MSG } from "../../../config/messages.pt-BR";
+import { agendaStatus, matchesFilter } from "../../../domain/agenda-status";
+import type { AgendamentoRow } from "../api/agendamentos";
+import { useAgendaFilters } from "../filters";
+import { useAppointments } from "../queries";
+import { StartOrderFlow } from "../start/start-order-flow";
+import { AgendaFilterBar } from "./agenda-filters";
+import { AppointmentList, type RowAction } from "./appointment-list";
+import { CancelModal } from "./cancel-modal";
+import { NewAppointmentModal } from "./new-appointment-modal";
+import { RescheduleModal } from "./reschedule-modal";
+
+type Open = { kind: RowAction; row: AgendamentoRow } | { kind: "new" } | null;
+
+export default function AgendaPage({ userId, pointId }: { userId: string; pointId: string }) {
+  const [filters, setFilters] = useAgendaFilters();
+  const list = useAppointments(pointId, filters.from, filters.to);
+  // Modals live outside the list, so a poll that replaces the rows never closes them.
+  const [open, setOpen] = useState<Open>(null);
+  const close = () => setOpen(null);
+  const rows = useMemo(
+    () => (list.data ?? []).filter((r) => matchesFilter(agendaStatus(r.StatusAgendamento, r.IdSocioVeiculoAgendaExecucao), filters.status)),
+    [list.data, filters.status],
+  );
+  return (
+    <section className="page agenda-page">
+      <header className="page-header">
+        <h1 className="page-title">{MSG.agenda.title}</h1>
+        <button type="button" className="btn btn-primary" onClick={() => setOpen({ kind: "new" })}>{MSG.agenda.newAppointment}</button>
+      </header>
+      <AgendaFilterBar filters={filters} onChange={setFilters} />
+      {list.isPending ? (
+        <p className="muted page-state" role="status">{MSG.agenda.loading}</p>
+      ) : list.isError && !list.data ? (
+        <div className="page-state" role="alert">
+          <p className="form-error">{MSG.agenda.loadFailed}</p>
+          <button type="button" className="btn" onClick={() => void list.refetch()} disabled={list.isFetching}>{MSG.agenda.retry}</button>
+        </div>
+      ) : rows.length === 0 ? (
+        <p className="muted page-state">{MSG.agenda.empty}</p>
+      ) : (
+        <AppointmentList rows={rows} onAction={(kind, row) => setOpen({ kind, row })} />
+      )}
+      {open?.kind === "new" && <NewAppointmentModal pointId={pointId} onClose={close} />}
+      {open?.kind === "reschedule" && <RescheduleModal row={open.row} pointId={pointId} onClose={close} />}
+      {open?.kind === "cancel" && <CancelModal row={open.row} pointId={pointId} onClose={close} />}
+      {open?.kind === "start" && <StartOrderFlow appointment={open.row} userId={userId} pointId={pointId} onClose={close} />}
+    </section>
+  );
+}

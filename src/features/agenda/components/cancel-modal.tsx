@@ -1,0 +1,64 @@
+// Cancelar: a required, trimmed reason, then a confirmation step; the list reloads after success (main thread).
+import { useState, type FormEvent } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { toast } from "react-toastify";
+import { MSG } from "../../../config/messages.pt-BR";
+import { Modal } from "../../../components/ui/modal";
+import { cancelAppointment, type AgendamentoRow } from "../api/agendamentos";
+import { unwrap, useInvalidateAgenda } from "../queries";
+
+interface Props { row: AgendamentoRow; pointId: string; onClose: () => void }
+
+export function CancelModal({ row, pointId, onClose }: Props) {
+  const [reason, setReason] = useState("");
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState("");
+  const invalidate = useInvalidateAgenda();
+  const cancel = useMutation({
+    mutationFn: async () => unwrap(await cancelAppointment({
+      idSocioVeiculoAgenda: row.IdSocioVeiculoAgenda, idPontoAtendimento: pointId, idSocio: row.IdSocio,
+      idSocioVeiculo: row.IdSocioVeiculo, motivo: reason.trim(),
+    }), MSG.agenda.cancelFailed),
+    onSuccess: () => {
+      toast.success(MSG.agenda.cancelled);
+      onClose();
+    },
+    onError: (err) => {
+      setConfirming(false);
+      setError(err.message || MSG.agenda.cancelFailed);
+    },
+    onSettled: () => invalidate(),
+  });
+  const next = (e: FormEvent) => {
+    e.preventDefault();
+    if (!reason.trim()) return setError(MSG.agenda.cancelReasonRequired);
+    setError("");
+    setConfirming(true);
+  };
+  return (
+    <Modal open title={`${MSG.agenda.cancelTitle} ${MSG.agenda.osLabel(row.NumeroOS)}`} onClose={onClose} preventClose={cancel.isPending}>
+      {!confirming ? (
+        <form onSubmit={next} noValidate>
+          <label htmlFor="cancelar-motivo">{MSG.agenda.cancelReason}</label>
+          <textarea id="cancelar-motivo" rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)}
+            aria-invalid={error ? true : undefined} />
+          {error && <p className="form-error" role="alert">{error}</p>}
+          <div className="modal-actions">
+            <button type="button" className="btn" onClick={onClose}>{MSG.agenda.back}</button>
+            <button type="submit" className="btn btn-primary">{MSG.agenda.cancelContinue}</button>
+          </div>
+        </form>
+      ) : (
+        <>
+          <p>{MSG.agenda.cancelConfirm(row.NumeroOS)}</p>
+          <div className="modal-actions">
+            <button type="button" className="btn" onClick={() => setConfirming(false)} disabled={cancel.isPending}>{MSG.agenda.back}</button>
+            <button type="button" className="btn btn-danger" onClick={() => cancel.mutate()} disabled={cancel.isPending}>
+              {cancel.isPending ? MSG.agenda.saving : MSG.agenda.cancelYes}
+            </button>
+          </div>
+        </>
+      )}
+    </Modal>
+  );
+}

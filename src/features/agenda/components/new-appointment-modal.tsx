@@ -1,0 +1,80 @@
+// Novo Agendamento: a member vehicle (typed plate, or given by the caller, e.g. the scanner), motivation, date and a free time (main thread).
+import { useCallback, useId, useState, type FormEvent } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { toast } from "react-toastify";
+import { MSG } from "../../../config/messages.pt-BR";
+import { wallClock } from "../../../domain/dates";
+import { displayPlate } from "../../../domain/plate";
+import { Modal } from "../../../components/ui/modal";
+import { SearchableSelect } from "../../../components/ui/searchable-select";
+import { scheduleAppointment } from "../api/agendamentos";
+import { unwrap, useInvalidateAgenda, useMotivations } from "../queries";
+import { PlateField, type ChosenVehicle } from "./plate-field";
+import { SlotSelect } from "./slot-select";
+
+interface Props { pointId: string; onClose: () => void; vehicle?: ChosenVehicle }
+type Errors = Partial<Record<"vehicle" | "motivation" | "date" | "time" | "form", string>>;
+
+export function NewAppointmentModal({ pointId, onClose, vehicle: given }: Props) {
+  const ids = useId();
+  const today = wallClock().date;
+  const [typed, setTyped] = useState<ChosenVehicle | null>(null);
+  const vehicle = given ?? typed;
+  const [motivation, setMotivation] = useState("");
+  const [date, setDate] = useState("");
+  const [time, setTime] = useState("");
+  const [errors, setErrors] = useState<Errors>({});
+  const motivations = useMotivations();
+  const invalidate = useInvalidateAgenda();
+  const onVehicle = useCallback((v: ChosenVehicle | null) => setTyped(v), []);
+  const save = useMutation({
+    mutationFn: async (v: ChosenVehicle) => unwrap(await scheduleAppointment({
+      idPontoAtendimento: pointId, idSocio: v.idSocio, idSocioVeiculo: v.idSocioVeiculo, data: date, hora: time, motivo: Number(motivation),
+    }), MSG.agenda.createFailed),
+    onSuccess: () => {
+      toast.success(MSG.agenda.created);
+      onClose();
+    },
+    onError: (err) => setErrors({ form: err.message || MSG.agenda.createFailed }),
+    onSettled: () => invalidate(),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const next: Errors = {};
+    if (!vehicle) next.vehicle = MSG.agenda.vehicleRequired;
+    if (!motivation) next.motivation = MSG.agenda.motivationRequired;
+    if (!date) next.date = MSG.agenda.dateRequired;
+    else if (date < wallClock().date) next.date = MSG.agenda.dateInPast;
+    if (!time) next.time = MSG.agenda.timeRequired;
+    setErrors(next);
+    if (vehicle && Object.keys(next).length === 0) save.mutate(vehicle);
+  };
+  const options = (motivations.data ?? []).map((m) => ({ value: String(m.IdMotivacao), label: m.Descricao.toUpperCase() }));
+  return (
+    <Modal open title={MSG.agenda.newAppointment} onClose={onClose} preventClose={save.isPending}>
+      <form onSubmit={submit} noValidate>
+        {given ? (
+          <p className="chosen-vehicle"><strong>{displayPlate(given.placa)}</strong> {[given.nomeSocio, given.descricao].filter(Boolean).join(" · ")}</p>
+        ) : <PlateField pointId={pointId} onVehicle={onVehicle} error={errors.vehicle} />}
+        <SearchableSelect label={MSG.agenda.motivation} options={options} value={motivation} placeholder={MSG.agenda.motivationPlaceholder}
+          onChange={setMotivation} errorId={`${ids}-mot`} />
+        <p id={`${ids}-mot`} className="form-error" role={motivations.isError ? "alert" : undefined}>
+          {errors.motivation ?? (motivations.isError ? MSG.agenda.motivationsFailed : "")}
+        </p>
+        <label htmlFor={`${ids}-date`}>{MSG.agenda.date}</label>
+        <input id={`${ids}-date`} type="date" min={today} value={date} aria-describedby={`${ids}-date-err`}
+          aria-invalid={errors.date ? true : undefined} onChange={(e) => {
+            setDate(e.target.value);
+            setTime("");
+          }} />
+        <p id={`${ids}-date-err`} className="form-error">{errors.date}</p>
+        <SlotSelect pointId={pointId} date={date} label={MSG.agenda.time} value={time} onChange={setTime} error={errors.time} />
+        {errors.form && <p className="form-error" role="alert">{errors.form}</p>}
+        <div className="modal-actions">
+          <button type="button" className="btn" onClick={onClose} disabled={save.isPending}>{MSG.agenda.back}</button>
+          <button type="submit" className="btn btn-primary" disabled={save.isPending}>{save.isPending ? MSG.agenda.saving : MSG.agenda.create}</button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

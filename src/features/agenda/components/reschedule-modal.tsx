@@ -1,0 +1,60 @@
+// Reagendar: new date (not before today), a free time of that date and a reason; the server's message on failure (main thread).
+import { useState, type FormEvent } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { toast } from "react-toastify";
+import { MSG } from "../../../config/messages.pt-BR";
+import { wallClock } from "../../../domain/dates";
+import { Modal } from "../../../components/ui/modal";
+import { rescheduleAppointment, type AgendamentoRow } from "../api/agendamentos";
+import { unwrap, useInvalidateAgenda } from "../queries";
+import { SlotSelect } from "./slot-select";
+
+interface Props { row: AgendamentoRow; pointId: string; onClose: () => void }
+
+export function RescheduleModal({ row, pointId, onClose }: Props) {
+  const today = wallClock().date;
+  const [date, setDate] = useState("");
+  const [time, setTime] = useState("");
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState("");
+  const invalidate = useInvalidateAgenda();
+  const save = useMutation({
+    mutationFn: async () => unwrap(await rescheduleAppointment({
+      idSocioVeiculoAgenda: row.IdSocioVeiculoAgenda, idPontoAtendimento: pointId, idSocio: row.IdSocio,
+      idSocioVeiculo: row.IdSocioVeiculo, data: date, hora: time, motivo: reason.trim(),
+    }), MSG.agenda.rescheduleFailed),
+    onSuccess: () => {
+      toast.success(MSG.agenda.rescheduled);
+      onClose();
+    },
+    onError: (err) => setError(err.message || MSG.agenda.rescheduleFailed),
+    onSettled: () => invalidate(),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!date || !time || !reason.trim()) return setError(MSG.agenda.required);
+    const now = wallClock();
+    if (date < now.date || (date === now.date && time <= now.time)) return setError(MSG.agenda.mustBeFuture);
+    setError("");
+    save.mutate();
+  };
+  return (
+    <Modal open title={`${MSG.agenda.reschedule} ${MSG.agenda.osLabel(row.NumeroOS)}`} onClose={onClose} preventClose={save.isPending}>
+      <form onSubmit={submit} noValidate>
+        <label htmlFor="reagendar-data">{MSG.agenda.newDate}</label>
+        <input id="reagendar-data" type="date" min={today} value={date} onChange={(e) => {
+          setDate(e.target.value);
+          setTime("");
+        }} />
+        <SlotSelect pointId={pointId} date={date} label={MSG.agenda.newTime} value={time} onChange={setTime} />
+        <label htmlFor="reagendar-motivo">{MSG.agenda.reason}</label>
+        <textarea id="reagendar-motivo" rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+        {error && <p className="form-error" role="alert">{error}</p>}
+        <div className="modal-actions">
+          <button type="button" className="btn" onClick={onClose} disabled={save.isPending}>{MSG.agenda.back}</button>
+          <button type="submit" className="btn btn-primary" disabled={save.isPending}>{save.isPending ? MSG.agenda.saving : MSG.agenda.save}</button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,29 @@
+// Time select filled with the free slots of one date (lista-horarios-disponiveis); disabled while loading or when none (main thread).
+import { useId } from "react";
+import { MSG } from "../../../config/messages.pt-BR";
+import { useSlots } from "../queries";
+
+interface Props { pointId: string; date: string; label: string; value: string; onChange: (v: string) => void; error?: string }
+
+export function SlotSelect({ pointId, date, label, value, onChange, error }: Props) {
+  const id = useId();
+  const slots = useSlots(pointId, date);
+  const list = slots.data ?? [];
+  const note = !date ? null
+    : slots.isPending ? MSG.agenda.loadingSlots
+      : slots.isError ? MSG.agenda.slotsFailed
+        : list.length === 0 ? MSG.agenda.noSlots : null;
+  return (
+    <div>
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={list.includes(value) ? value : ""} disabled={!date || list.length === 0}
+        aria-describedby={`${id}-note`} aria-invalid={error ? true : undefined} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{MSG.agenda.chooseTime}</option>
+        {list.map((t) => <option key={t} value={t}>{t}</option>)}
+      </select>
+      <p id={`${id}-note`} className={slots.isError || error ? "form-error" : "muted"} role={slots.isError ? "alert" : undefined}>
+        {error ?? note}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+// Server state of the agenda with TanStack Query: keys, the polled list, free slots, motivations, plate lookup (main thread).
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ApiResult } from "../../lib/api-client";
+import { wallClock, isoToBr } from "../../domain/dates";
+import { findByPlate, listAppointments, listAvailableSlots, listMotivations } from "./api/agendamentos";
+
+/** A failed call as a thrown error, so the query shows its error state; message is the server's text when it sent one. */
+export class ApiFailure extends Error {}
+export function unwrap<T>(res: ApiResult<T>, fallback: string): T {
+  if (!res.ok) throw new ApiFailure(res.message ?? fallback);
+  return res.data;
+}
+
+export const agendaKeys = {
+  all: ["agenda"] as const,
+  list: (pointId: string, from: string, to: string) => ["agenda", "list", pointId, from, to] as const,
+  slots: (pointId: string, date: string) => ["agenda", "slots", pointId, date] as const,
+  motivations: ["agenda", "motivations"] as const,
+  plate: (pointId: string, plate: string) => ["agenda", "plate", pointId, plate] as const,
+};
+
+/** The list polls every 10 s while the tab is visible; the previous rows stay on screen while a new range loads. */
+export function useAppointments(pointId: string, from: string, to: string) {
+  return useQuery({
+    queryKey: agendaKeys.list(pointId, from, to),
+    queryFn: async ({ signal }) => unwrap(await listAppointments(pointId, { dataInicio: from, dataFim: to }, signal), "").data ?? [],
+    enabled: Boolean(pointId),
+    refetchInterval: 10_000,
+    refetchIntervalInBackground: false,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Free slots of one day; "now" is Brasília's wall clock, sent as the contract's dataAtual/horaAtual. */
+export function useSlots(pointId: string, date: string) {
+  return useQuery({
+    queryKey: agendaKeys.slots(pointId, date),
+    queryFn: async () => {
+      const now = wallClock();
+      const res = await listAvailableSlots({ idPontoAtendimento: pointId, dataAgendamento: date, dataAtual: isoToBr(now.date), horaAtual: now.time });
+      const data = unwrap(res, "");
+      return Array.isArray(data) ? data : [];
+    },
+    enabled: Boolean(pointId && date),
+    staleTime: 0,
+  });
+}
+
+export function useMotivations() {
+  return useQuery({
+    queryKey: agendaKeys.motivations,
+    queryFn: async () => unwrap(await listMotivations(), "").motivacoes ?? [],
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function usePlateLookup(pointId: string, plate: string) {
+  return useQuery({
+    queryKey: agendaKeys.plate(pointId, plate),
+    queryFn: async () => unwrap(await findByPlate(pointId, plate), "") || null,
+    enabled: Boolean(pointId) && plate.length === 7,
+  });
+}
+
+/** After every mutation: the list and the slots are stale (a booking takes a slot, a cancel frees one). */
+export function useInvalidateAgenda() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: agendaKeys.all });
+}

@@ -1,0 +1,34 @@
+// Watches the outbox for start jobs that finish: tells the attendant, refreshes the agenda, opens the OS if they are waiting on / (main thread).
+import type { QueryClient } from "@tanstack/react-query";
+import { toast } from "react-toastify";
+import { proxy } from "valtio/vanilla";
+import { navigate } from "wouter/use-browser-location";
+import { MSG } from "../../../config/messages.pt-BR";
+import { PATHS } from "../../../config/paths";
+import { orderOf } from "../../../domain/outbox-job";
+import { startsOrder } from "../../../domain/outbox-steps";
+import { onUploadChange } from "../../../lib/uploads/uploads-store";
+
+/**
+ * Orders whose start job finished in this tab. The row keeps saying 'Iniciando…' until the refreshed list shows the order
+ * in progress (the job leaves the outbox the moment it is attached, before the list has been fetched again).
+ */
+export const startedStore = proxy<{ ids: Record<string, true> }>({ ids: {} });
+
+let client: QueryClient | null = null;
+let unsubscribe: (() => void) | null = null;
+
+/** The agenda's query client; the listener itself lives as long as the tab, so a start that ends off the agenda still refreshes it. */
+export function watchStarts(queryClient: QueryClient) {
+  client = queryClient;
+  unsubscribe ??= onUploadChange((e, before) => {
+    if (e.type !== "state" || e.job.state !== "attached" || !startsOrder(e.job) || before?.state === "attached") return;
+    const id = orderOf(e.job);
+    if (!id || startedStore.ids[id]) return;
+    startedStore.ids[id] = true;
+    toast.success(MSG.startOrder.started);
+    void client?.invalidateQueries({ queryKey: ["agenda"] });
+    // Still waiting on the agenda (and not busy in another dialog): take them to the order they started.
+    if (location.pathname === PATHS.agenda && !document.querySelector("dialog[open]")) navigate(PATHS.execution(id));
+  });
+}

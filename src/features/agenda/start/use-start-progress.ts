@@ -1,0 +1,30 @@
+// Text shown on an agenda row while its start job is in the outbox: upload progress, 'Iniciando…', or why it failed (main thread, React hook).
+import { useEffect } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useSnapshot } from "valtio";
+import { MSG } from "../../../config/messages.pt-BR";
+import { uploadsStore, type UploadView } from "../../../lib/uploads/uploads-store";
+import { startedStore, watchStarts } from "./start-watcher";
+
+export function startProgressText(job: Pick<UploadView, "state" | "progress" | "error" | "retryReason">): string {
+  switch (job.state) {
+    case "failed": return job.error ?? MSG.startOrder.failed;
+    case "stored":
+    case "compressing": return MSG.startOrder.preparing;
+    case "uploading": return job.retryReason === "network" ? MSG.startOrder.offline(job.progress) : MSG.startOrder.uploading(job.progress);
+    default: return MSG.startOrder.starting;
+  }
+}
+
+export function useStartProgress(appointmentId: string): string | null {
+  const { jobs } = useSnapshot(uploadsStore);
+  const { ids } = useSnapshot(startedStore);
+  const client = useQueryClient();
+  useEffect(() => watchStarts(client), [client]);
+  // The newest start of this order (an older failed one may still wait for a retry or a discard).
+  const job = Object.values(jobs)
+    .filter((j) => j.startsOrder && j.orderId === appointmentId)
+    .sort((a, b) => b.createdAt - a.createdAt)[0];
+  if (job) return startProgressText(job);
+  return ids[appointmentId] ? MSG.startOrder.starting : null;
+}

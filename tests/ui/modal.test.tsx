@@ -1,0 +1,107 @@
+// The generic modal in real Chromium: Escape, overlay click, close button and browser back close it unless prevented; focus returns to the opener.
+import { afterEach, describe, expect, it } from "vitest";
+import { userEvent } from "vitest/browser";
+import { act, useState } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { Modal } from "../../src/components/ui/modal";
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let root: Root | undefined;
+let host: HTMLElement;
+const closes = { count: 0 };
+
+function Harness({ preventClose = false }: { preventClose?: boolean }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>Abrir</button>
+      <Modal open={open} title="Teste" preventClose={preventClose} onClose={() => {
+        closes.count++;
+        setOpen(false);
+      }}>
+        <input aria-label="Campo" />
+      </Modal>
+    </>
+  );
+}
+
+async function mount(preventClose = false) {
+  closes.count = 0;
+  host = document.createElement("div");
+  document.body.append(host);
+  root = createRoot(host);
+  await act(async () => root!.render(<Harness preventClose={preventClose} />));
+  const opener = host.querySelector("button")!;
+  await userEvent.click(opener);
+  return opener;
+}
+const dialog = () => document.querySelector<HTMLDialogElement>("dialog.modal");
+const until = async (check: () => boolean, ms = 2000) => {
+  const end = Date.now() + ms;
+  while (!check() && Date.now() < end) await act(async () => new Promise((r) => setTimeout(r, 20)));
+  return check();
+};
+
+afterEach(async () => {
+  await act(async () => root?.unmount());
+  host?.remove();
+});
+
+describe("modal", () => {
+  it("opens as a modal dialog named by its title and traps focus inside", async () => {
+    const opener = await mount();
+    expect(dialog()?.open).toBe(true);
+    expect(dialog()!.matches(":modal")).toBe(true);
+    expect(dialog()!.getAttribute("aria-labelledby")).toBe(dialog()!.querySelector("h2")!.id);
+    expect(dialog()!.contains(document.activeElement)).toBe(true);
+    await userEvent.tab();
+    expect(dialog()!.contains(document.activeElement)).toBe(true);
+    // Everything outside a modal dialog is inert: it cannot take focus.
+    opener.focus();
+    expect(dialog()!.contains(document.activeElement)).toBe(true);
+  });
+
+  it("closes on Escape and returns focus to the opener", async () => {
+    const opener = await mount();
+    await userEvent.keyboard("{Escape}");
+    expect(await until(() => dialog() === null)).toBe(true);
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it("closes on an overlay click and on the close button", async () => {
+    const opener = await mount();
+    // A click on the dialog element itself (outside its body) is a click on the overlay.
+    await act(async () => dialog()!.dispatchEvent(new MouseEvent("click", { bubbles: true })));
+    expect(dialog()).toBeNull();
+    await userEvent.click(opener);
+    await userEvent.click(document.querySelector("[aria-label='Fechar']")!);
+    expect(dialog()).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it("closes on browser back without leaving the page, and closing it otherwise removes its history entry", async () => {
+    await mount();
+    expect((history.state as { modal?: string } | null)?.modal).toMatch(/^modal:/);
+    history.back();
+    expect(await until(() => dialog() === null)).toBe(true);
+    expect(closes.count).toBe(1);
+    const url = location.href;
+    await userEvent.click(host.querySelector("button")!);
+    await userEvent.keyboard("{Escape}");
+    // The entry the modal pushed is popped again, so one back press later still leaves this page as it was.
+    expect(await until(() => (history.state as { modal?: string } | null)?.modal === undefined)).toBe(true);
+    expect(location.href).toBe(url);
+  });
+
+  it("stays open on Escape, overlay click and back while closing is prevented", async () => {
+    await mount(true);
+    await userEvent.keyboard("{Escape}");
+    await act(async () => dialog()!.dispatchEvent(new MouseEvent("click", { bubbles: true })));
+    history.back();
+    await until(() => false, 300);
+    expect(dialog()?.open).toBe(true);
+    expect(closes.count).toBe(0);
+    expect(document.querySelector("[aria-label='Fechar']")).toBeNull();
+  });
+});
