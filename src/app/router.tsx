@@ -19,7 +19,7 @@ const ExecutionPage = lazyPage(() => import("../features/ordem-servico/component
 /** The OS page gets the signed-in attendant from the session here, so the feature does not import another feature. */
 function ExecutionRoute({ id }: { id: string }) {
   const { user } = useSession();
-  return <ExecutionPage key={id} id={id} userId={user?.IdPontoAtendimentoUsuario ?? ""} />;
+  return <ExecutionPage key={id} id={id} userId={user?.IdPontoAtendimentoUsuario ?? ""} pointId={user?.IdPontoAtendimento ?? ""} />;
 }
 
 /** Likewise the contract page gets the service point's data from the session here. */

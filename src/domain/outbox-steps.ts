@@ -15,6 +15,8 @@ export const STEP_KINDS = Object.freeze({
   "adicionar-nota-fiscal": { path: "/agendamentos/adicionar-nota-fiscal", fileFields: ["notaFiscal", "nomeArquivo"] },
   // Starts the order (api-contract.md #10); the server keeps the first start, so a replay after a lost answer is harmless.
   iniciar: { path: "/agendamentos/iniciar", fileFields: [] },
+  // Finishes the order (api-contract.md #31); the server answers success again for an order already 'C', so a replay is harmless.
+  concluir: { path: "/agendamentos/concluir", fileFields: [] },
 } satisfies Record<string, { path: string; fileFields: readonly string[] }>);
 
 export type StepKind = keyof typeof STEP_KINDS;
@@ -49,3 +51,20 @@ export function startOrderSteps(start: StartOrder): Omit<FollowUpStep, "done">[]
 
 /** A job that starts an order (its last step is iniciar): the agenda row follows it. */
 export const startsOrder = (job: { steps: readonly Pick<FollowUpStep, "kind">[] }) => job.steps.some((s) => s.kind === "iniciar");
+
+/** What finishing an order sends: who finishes which order, and the day the attendant confirmed (Brasília dd/MM/yyyy). */
+export interface FinishOrder { idSocioVeiculoAgenda: string; idPontoAtendimentoUsuario: string; idSocio: string; data: string }
+
+/**
+ * The steps of the finish job: attach the uploaded video as the final video, THEN finish the order — the server refuses to
+ * finish without it. If the finish is refused (a service became pending), the video step stays done: a retry only finishes.
+ */
+export function finishOrderSteps(finish: FinishOrder): Omit<FollowUpStep, "done">[] {
+  return [
+    { kind: "atualizar-video-final", body: { idSocioVeiculoAgenda: finish.idSocioVeiculoAgenda } },
+    { kind: "concluir", body: { ...finish } },
+  ];
+}
+
+/** A job that finishes an order (its last step is concluir): the OS screen follows it. */
+export const finishesOrder = (job: { steps: readonly Pick<FollowUpStep, "kind">[] }) => job.steps.some((s) => s.kind === "concluir");

@@ -73,3 +73,10 @@ export const seg = (value: string | number) => encodeURIComponent(String(value))
 
 /** URL of a stored file; <img>/<video> send the HttpOnly session cookie, since they cannot send the authToken header. */
 export const fileUrl = (name: string) => apiUrl(`/uploads/files/${seg(name)}`);
+
+/** A failed call as a thrown error, so a query shows its error state; message is the server's text when it sent one. */
+export class ApiFailure extends Error {}
+export function unwrap<T>(res: ApiResult<T>, fallback: string): T {
+  if (!res.ok) throw new ApiFailure(res.message ?? fallback);
+  return res.data;
+}

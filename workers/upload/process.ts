@@ -18,7 +18,12 @@ export type { UploadSession };
 
 export const UPLOAD_FAILED = "Erro ao enviar arquivo";
 /** A refused step whose answer carries no message (e.g. an HTML error page) is told in the words of what failed. */
-export const STEP_FAILED: Partial<Record<StepKind, string>> = { iniciar: "Erro ao iniciar a Ordem de Serviço. Tente novamente." };
+export const STEP_FAILED: Partial<Record<StepKind, string>> = {
+  iniciar: "Erro ao iniciar a Ordem de Serviço. Tente novamente.",
+  concluir: "Erro ao finalizar a Ordem de Serviço. Tente novamente.",
+  "adicionar-laudo": "Erro ao adicionar laudo",
+  "adicionar-nota-fiscal": "Erro ao adicionar recibo",
+};
 
 /** Exponential backoff with jitter: 1 s, 2 s, 4 s ... capped at 60 s, each scaled by a random 50-100%. */
 export function backoffMs(attempts: number, random: () => number = Math.random): number {

@@ -1,15 +1,10 @@
 // Server state of the agenda with TanStack Query: keys, the polled list, free slots, motivations, plate lookup (main thread).
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ApiResult } from "../../lib/api-client";
 import { wallClock, isoToBr } from "../../domain/dates";
 import { findByPlate, listAppointments, listAvailableSlots, listMotivations } from "./api/agendamentos";
 
-/** A failed call as a thrown error, so the query shows its error state; message is the server's text when it sent one. */
-export class ApiFailure extends Error {}
-export function unwrap<T>(res: ApiResult<T>, fallback: string): T {
-  if (!res.ok) throw new ApiFailure(res.message ?? fallback);
-  return res.data;
-}
+import { unwrap } from "../../lib/api-client";
+export { ApiFailure, unwrap } from "../../lib/api-client";
 
 export const agendaKeys = {
   all: ["agenda"] as const,

@@ -1,7 +1,6 @@
 // Upload notices of the indicator (what the user is told as jobs change) and its retry/discard actions, over the shared uploads store (main thread).
 import { proxy } from "valtio/vanilla";
-import { discardUpload, retryUpload } from "../../lib/workers/upload-bridge";
-import { startsOrder } from "../../domain/outbox-steps";
+import { finishesOrder, startsOrder } from "../../domain/outbox-steps";
 import { onUploadChange, startUploadQueue as startQueue, uploadsStore, type UploadView } from "../../lib/uploads/uploads-store";
 import type { OutboxEvent } from "../../../workers/upload/process";
 
@@ -19,8 +18,8 @@ export function noticeFor(e: OutboxEvent, before: UploadView | undefined): Uploa
   if (e.type !== "state") return null;
   const video = e.job.kind === "video";
   if (e.job.state === "attached") {
-    // A start job's success is told by the agenda ('Ordem de Serviço iniciada com sucesso!'), not as a sent video.
-    if (video) return startsOrder(e.job) ? null : { video: "sent" };
+    // A start or finish job's success is told by its screen ('Ordem de Serviço iniciada…', 'OS finalizada…'), not as a sent video.
+    if (video) return startsOrder(e.job) || finishesOrder(e.job) ? null : { video: "sent" };
     noticeStore.attachedSinceIdle++;
     if (Object.values(uploadsStore.jobs).some((j) => j.state !== "failed")) return null;
     const sent = noticeStore.attachedSinceIdle;
@@ -38,16 +37,7 @@ export function noticeFor(e: OutboxEvent, before: UploadView | undefined): Uploa
 /** Starts the outbox for the signed-in session (the session store hands the token and owner to the uploader). */
 export const startUploadQueue = () => startQueue();
 
-export async function retryJob(id: string) {
-  const job = uploadsStore.jobs[id];
-  if (job) Object.assign(job, { state: "uploading", error: undefined });
-  await retryUpload(id);
-}
-
-export async function discardJob(id: string) {
-  delete uploadsStore.jobs[id];
-  await discardUpload(id);
-}
+export { discardJob, retryJob } from "../../lib/uploads/uploads-store";
 
 export const onUploadEvent = (listener: (notice: UploadNotice) => void) => onUploadChange((e, before) => {
   const notice = noticeFor(e, before);

@@ -1,9 +1,9 @@
 // The ONE client view of the outbox (valtio): the signed-in owner's jobs, kept current from the bus; read by the upload indicator and the OS page (main thread).
 import { proxy } from "valtio/vanilla";
 import { orderOf, type OutboxJob } from "../../domain/outbox-job";
-import { startsOrder } from "../../domain/outbox-steps";
+import { startsOrder, type StepKind } from "../../domain/outbox-steps";
 import { bus } from "../bus";
-import { listUploads, startUploads } from "../workers/upload-bridge";
+import { discardUpload, listUploads, retryUpload, startUploads } from "../workers/upload-bridge";
 import type { OutboxEvent } from "../../../workers/upload/process";
 import { isMine, onUploadSession } from "./upload-session";
 
@@ -12,6 +12,8 @@ export interface UploadView {
   orderId?: string; error?: string; attempts: number; retryReason?: OutboxJob["retryReason"];
   /** The job starts its order once its video is attached (the agenda row follows it). */
   startsOrder: boolean;
+  /** The follow-up calls of the job, in order: tells a photo from a laudo, a recibo or a final video of the same order. */
+  kinds: readonly StepKind[];
 }
 interface UploadsState { jobs: Record<string, UploadView>; authRequired: boolean }
 
@@ -20,7 +22,7 @@ export const uploadsStore = proxy<UploadsState>({ ...DEFAULT_STATE, jobs: {} });
 
 const view = (j: OutboxJob): UploadView => ({
   id: j.id, name: j.name, kind: j.kind, state: j.state, progress: j.progress, createdAt: j.createdAt, orderId: orderOf(j),
-  error: j.error, attempts: j.attempts, retryReason: j.retryReason, startsOrder: startsOrder(j),
+  error: j.error, attempts: j.attempts, retryReason: j.retryReason, startsOrder: startsOrder(j), kinds: j.steps.map((s) => s.kind),
 });
 
 type JobListener = (e: OutboxEvent, before: UploadView | undefined) => void;
@@ -69,3 +71,15 @@ onUploadSession(() => {
   uploadsStore.authRequired = false;
   void loadUploads();
 });
+
+/** The user asks again after a failure: the job resumes at its first step not done (a finish refused earlier only finishes). */
+export async function retryJob(id: string) {
+  const job = uploadsStore.jobs[id];
+  if (job) Object.assign(job, { state: "uploading", error: undefined });
+  await retryUpload(id);
+}
+
+export async function discardJob(id: string) {
+  delete uploadsStore.jobs[id];
+  await discardUpload(id);
+}

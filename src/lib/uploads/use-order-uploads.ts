@@ -1,13 +1,18 @@
-// The per-order view of the outbox: the signed-in owner's jobs of one order, oldest first; calls back when one is attached (main thread).
+// The per-order view of the outbox: the signed-in owner's jobs of one order (optionally of one step kind), oldest first;
+// calls back when one of them is attached (main thread).
 import { useEffect, useMemo } from "react";
 import { useSnapshot } from "valtio";
 import { orderOf } from "../../domain/outbox-job";
+import type { StepKind } from "../../domain/outbox-steps";
 import { onUploadChange, uploadsStore, type UploadView } from "./uploads-store";
 
-export function useOrderUploads(orderId: string, onAttached: () => void): readonly UploadView[] {
+/** `kind`: only jobs whose first follow-up is this call (e.g. "adicionar-laudo"); all of the order's jobs when omitted. */
+export function useOrderUploads(orderId: string, onAttached: () => void, kind?: StepKind): readonly UploadView[] {
   const { jobs } = useSnapshot(uploadsStore);
   useEffect(() => onUploadChange((e) => {
-    if (e.type === "state" && e.job.state === "attached" && orderOf(e.job) === orderId) onAttached();
-  }), [orderId, onAttached]);
-  return useMemo(() => Object.values(jobs).filter((j) => j.orderId === orderId).sort((a, b) => a.createdAt - b.createdAt), [jobs, orderId]);
+    if (e.type === "state" && e.job.state === "attached" && orderOf(e.job) === orderId && (!kind || e.job.steps[0]?.kind === kind)) onAttached();
+  }), [orderId, onAttached, kind]);
+  return useMemo(() => Object.values(jobs)
+    .filter((j) => j.orderId === orderId && (!kind || j.kinds[0] === kind))
+    .sort((a, b) => a.createdAt - b.createdAt), [jobs, orderId, kind]);
 }

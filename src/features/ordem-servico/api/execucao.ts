@@ -16,18 +16,22 @@ export interface NotaFiscal extends StoredDocument { IdSocioVeiculoAgendaNotaFis
 export interface AnnualLimit { idServico: string; limiteAnual: number; podeUsar: boolean; [k: string]: unknown }
 type Msg = { message: string };
 export interface AgendamentoDetails {
-  agendamento?: { IdSocioVeiculoAgenda: string; NumeroOS: number; StatusAgendamento: string; VideoInicial: string | null; VideoFinal: string | null; [k: string]: unknown };
+  agendamento?: {
+    IdSocioVeiculoAgenda: string; NumeroOS: number; StatusAgendamento: string; VideoInicial: string | null; VideoFinal: string | null;
+    DataAgendamento?: string | null; HoraAgendamento?: string | null; ValorServico?: number | null; [k: string]: unknown;
+  };
   socio?: { IdSocio: string; Nome: string; Cpf: string; [k: string]: unknown };
-  socioVeiculo?: { IdSocioVeiculo: string; MarcaVeiculo: string; Ano: number | null; Litragem: string | null; TipoVeiculo: string; Placa: string; [k: string]: unknown };
+  socioVeiculo?: { IdSocioVeiculo: string; MarcaVeiculo: string; VeiculoModelo?: string | null; Ano: number | null; Litragem: string | null; TipoVeiculo: string; Placa: string; [k: string]: unknown };
   motivo?: { IdMotivacao: number; Descricao: string };
   /** DataHoraInicio/DataHoraFim are Brasília wall-clock ISO texts (read the digits, ignore the Z): show them with wallClockIsoToBr. */
   execucao?: { DataHoraInicio: string | null; DataHoraFim?: string | null; ExecutorInicio: string | null; ExecutorFim: string | null; [k: string]: unknown };
 }
 
-export const getAppointment = (id: string) => get<AgendamentoDetails>(`/agendamentos/get/${seg(id)}`);
+export const getAppointment = (id: string, signal?: AbortSignal) => get<AgendamentoDetails>(`/agendamentos/get/${seg(id)}`, { signal });
 
-export const listPointServices = (idPontoAtendimento: string) => get<{ servicos: PointService[] }>(`/ponto-atendimento/servicos/${seg(idPontoAtendimento)}`);
-export const listLinkedServices = (id: string) => get<{ servicos: LinkedService[] }>(`/agendamentos/servicos-vinculados/${seg(id)}`);
+export const listPointServices = (idPontoAtendimento: string, signal?: AbortSignal) =>
+  get<{ servicos: PointService[] }>(`/ponto-atendimento/servicos/${seg(idPontoAtendimento)}`, { signal });
+export const listLinkedServices = (id: string, signal?: AbortSignal) => get<{ servicos: LinkedService[] }>(`/agendamentos/servicos-vinculados/${seg(id)}`, { signal });
 export const linkService = (b: { idPontoAtendimentoUsuario: string; idSocioVeiculoAgenda: string; idServico: string }) =>
   post<Msg & { idSocioVeiculoAgendaExecucaoServico: string }>("/agendamentos/vincular-servico", b);
 export const unlinkService = (idSocioVeiculoAgendaExecucaoServico: string) =>
@@ -36,20 +40,24 @@ export const checkWarranty = (idSocioVeiculo: string, idServico: string) =>
   post<{ garantiaValida: boolean; garantia?: number; dataLimiteGarantia?: string }>("/servico/verificar-garantia", { idSocioVeiculo, idServico });
 export const checkAnnualLimit = (idSocioVeiculo: string) => post<{ servicos: AnnualLimit[] }>("/servico/verificar-limite-anual", { idSocioVeiculo });
 
-export const listPhotos = (id: string) => get<{ fotos: Foto[] }>(`/agendamentos/get-fotos/${seg(id)}`);
+export const listPhotos = (id: string, signal?: AbortSignal) => get<{ fotos: Foto[] }>(`/agendamentos/get-fotos/${seg(id)}`, { signal });
 export const addPhoto = (b: { idSocioVeiculoAgenda: string; idPontoAtendimentoUsuario: string; foto: string }) => post<Msg>("/agendamentos/adicionar-foto", b);
 export const deletePhoto = (idSocioVeiculoAgendaExecucaoFoto: string) => post<Msg>("/agendamentos/deletar-foto", { idSocioVeiculoAgendaExecucaoFoto });
 
-export const listNotes = (id: string) => get<{ message: string; anotacoes: Anotacao[] }>(`/agendamentos/get-anotacoes/${seg(id)}`);
+export const listNotes = (id: string, signal?: AbortSignal) => get<{ message: string; anotacoes: Anotacao[] }>(`/agendamentos/get-anotacoes/${seg(id)}`, { signal });
 export const addNote = (b: { idSocioVeiculoAgenda: string; idPontoAtendimentoUsuario: string; anotacao: string; data: string }) => post<Msg>("/agendamentos/adicionar-anotacao", b);
 export const deleteNote = (idSocioVeiculoAgendaExecucaoAnotacao: string) => post<Msg>("/agendamentos/deletar-anotacao", { idSocioVeiculoAgendaExecucaoAnotacao });
 
-export const listReceipts = (id: string) => get<{ message: string; notas: NotaFiscal[] }>(`/agendamentos/get-notas-fiscais/${seg(id)}`);
+export const listReceipts = (id: string, signal?: AbortSignal) => get<{ message: string; notas: NotaFiscal[] }>(`/agendamentos/get-notas-fiscais/${seg(id)}`, { signal });
 export const addReceipt = (b: { idSocioVeiculoAgenda: string; idPontoAtendimentoUsuario: string; notaFiscal: string; nomeArquivo: string; data: string; valor?: number; descricao?: string }) =>
   post<Msg & { notaFiscal: string }>("/agendamentos/adicionar-nota-fiscal", b);
 export const deleteReceipt = (idSocioVeiculoAgendaNotaFiscal: string) => post<Msg>("/agendamentos/deletar-nota-fiscal", { idSocioVeiculoAgendaNotaFiscal });
 
-export const listReports = (id: string) => get<{ message: string; laudos: Laudo[] }>(`/agendamentos/get-laudos/${seg(id)}`);
+export const listReports = (id: string, signal?: AbortSignal) => get<{ message: string; laudos: Laudo[] }>(`/agendamentos/get-laudos/${seg(id)}`, { signal });
 export const addReport = (b: { idSocioVeiculoAgenda: string; idPontoAtendimentoUsuario: string; laudo?: string; nomeArquivo: string; data: string; descricao?: string }) =>
   post<Msg & { laudo: string }>("/agendamentos/adicionar-laudo", b);
 export const deleteReport = (idSocioVeiculoAgendaLaudo: string) => post<Msg>("/agendamentos/deletar-laudo", { idSocioVeiculoAgendaLaudo });
+
+/** Cancelling an OS from the execution screen: the contract's fixed reason, plus the day it was cancelled (dd/MM/yyyy). */
+export const cancelOrder = (b: { idSocioVeiculoAgenda: string; idPontoAtendimento: string; idSocio: string; idSocioVeiculo: string; motivo: string; data: string }) =>
+  post<Msg>("/agendamentos/cancelar", b);

@@ -1,5 +1,6 @@
 // 'Fotos e Vídeos da Execução': saved evidence of the order, evidence still on its way, and capture that saves to the outbox first (main thread).
-import { useCallback, useEffect, useState } from "react";
+import { useCallback } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "react-toastify";
 import { MediaPicker } from "../../../components/media/media-picker";
 import { MSG } from "../../../config/messages.pt-BR";
@@ -7,27 +8,18 @@ import { fileUrl } from "../../../lib/api-client";
 import { releaseLocalMedia, type LocalMedia } from "../../../lib/capture/local-media";
 import { useOrderUploads } from "../../../lib/uploads/use-order-uploads";
 import { enqueueUpload } from "../../../lib/workers/upload-bridge";
-import { deletePhoto, listPhotos, type Foto } from "../api/execucao";
+import { deletePhoto, type Foto } from "../api/execucao";
+import { orderKeys, usePhotos } from "../queries";
+import { CardError } from "./card-error";
 
 const isVideo = (name: string) => /\.(mp4|webm|mov|m4v)$/i.test(name);
 
 export function EvidenceCard({ orderId, userId, canEdit }: { orderId: string; userId: string; canEdit: boolean }) {
-  const [photos, setPhotos] = useState<Foto[] | null>(null);
-  const load = useCallback((isLive: () => boolean = () => true) => listPhotos(orderId).then((res) => {
-    if (!isLive()) return;
-    if (res.ok) setPhotos(res.data.fotos ?? []);
-    else setPhotos((p) => p ?? []);
-  }), [orderId]);
-  const reload = useCallback(() => void load(), [load]);
-  // An answer that arrives after the order changed or the card closed is dropped.
-  useEffect(() => {
-    let live = true;
-    void load(() => live);
-    return () => {
-      live = false;
-    };
-  }, [load]);
-  const pending = useOrderUploads(orderId, reload);
+  const query = usePhotos(orderId);
+  const client = useQueryClient();
+  const reload = useCallback(() => void client.invalidateQueries({ queryKey: orderKeys.photos(orderId) }), [client, orderId]);
+  const pending = useOrderUploads(orderId, reload, "adicionar-foto");
+  const photos = query.data ?? null;
 
   // Each capture goes straight to the outbox: saved on the device before anything else, then compressed and sent.
   const save = async (items: LocalMedia[]) => {
@@ -45,7 +37,7 @@ export function EvidenceCard({ orderId, userId, canEdit }: { orderId: string; us
     const res = await deletePhoto(foto.IdSocioVeiculoAgendaExecucaoFoto);
     if (!res.ok) return void toast.error(MSG.order.photoRemoveFailed);
     toast.success(MSG.order.photoRemoved);
-    setPhotos((list) => (list ?? []).filter((p) => p !== foto));
+    reload();
   };
 
   return (
@@ -63,7 +55,9 @@ export function EvidenceCard({ orderId, userId, canEdit }: { orderId: string; us
           ))}
         </ul>
       )}
-      {photos === null ? (
+      {query.isError && !photos ? (
+        <CardError message={MSG.order.photosFailed} onRetry={() => void query.refetch()} />
+      ) : photos === null ? (
         <p className="muted" role="status">{MSG.session.loading}</p>
       ) : photos.length === 0 && pending.length === 0 ? (
         <p className="muted">{MSG.order.noEvidence}</p>

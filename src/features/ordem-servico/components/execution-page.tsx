@@ -1,50 +1,93 @@
-// OS execution page (/execucao-os/:id): loading and error states, the order's header and its evidence card (main thread).
-import { useEffect, useState } from "react";
+// OS execution page (/execucao-os/:id): header, the cards (each with its own loading and error state), the actions
+// (buttons on desktop, an 'Ações' menu on mobile) and the page's modals (main thread).
+import { useState } from "react";
 import { MSG } from "../../../config/messages.pt-BR";
-import { agendaStatus } from "../../../domain/agenda-status";
 import { wallClockIsoToBr } from "../../../domain/dates";
-import { getAppointment, type AgendamentoDetails } from "../api/execucao";
+import { MenuButton, type MenuItem } from "../../../components/ui/menu-button";
+import { useOrderDetails } from "../queries";
+import { CardError } from "./card-error";
 import { EvidenceCard } from "./evidence-card";
+import { ClientCard, ExecutionCard } from "./order-cards";
+import { CancelOrderModal } from "./cancel-order-modal";
+import { FinishOrderModal, FinishProgress, useFinishJob } from "./finish-order";
+import { InitialVideoPrompt } from "./initial-video";
+// [helpers] feature imports (services, notes, documents, financial) go below this line.
 
-type Load = { state: "loading" } | { state: "error" } | { state: "ready"; details: AgendamentoDetails };
+type ModalName = "cancel" | "finish" | "reports" | "receipts" | "financial";
 
-export default function ExecutionPage({ id, userId }: { id: string; userId: string }) {
-  const [load, setLoad] = useState<Load>({ state: "loading" });
-  useEffect(() => {
-    // The router keys this page by id, so a new order mounts a fresh page already in its loading state.
-    let live = true;
-    void getAppointment(id).then((res) => {
-      if (!live) return;
-      setLoad(res.ok && res.data?.agendamento ? { state: "ready", details: res.data } : { state: "error" });
-    });
-    return () => {
-      live = false;
-    };
-  }, [id]);
+/** The order's state on this screen: 'A' started = in execution; 'C' concluded; 'E' cancelled; 'A' not started = pending. */
+export type OrderPhase = "active" | "pending" | "done" | "cancelled";
 
-  if (load.state !== "ready") {
+export default function ExecutionPage({ id, userId, pointId }: { id: string; userId: string; pointId: string }) {
+  const query = useOrderDetails(id);
+  const [modal, setModal] = useState<ModalName | null>(null);
+  const finishJob = useFinishJob(id);
+  const t = MSG.order;
+
+  if (!query.data) {
     return (
       <section className="page">
-        <h1 className="page-title">{MSG.order.title}</h1>
-        {load.state === "loading"
-          ? <p className="muted" role="status">{MSG.order.loading}</p>
-          : <p className="form-error" role="alert">{MSG.order.loadFailed}</p>}
+        <h1 className="page-title">{t.title}</h1>
+        {query.isError
+          ? <CardError message={t.loadFailed} onRetry={() => void query.refetch()} />
+          : <p className="muted" role="status">{t.loading}</p>}
       </section>
     );
   }
-  const { agendamento, execucao } = load.details;
-  // The original backend's execucao carries no id, so its start time stands for "an execution exists".
-  const status = agendaStatus(agendamento!.StatusAgendamento, execucao?.DataHoraInicio ? "started" : null);
-  // The start time is Brasília wall-clock digits behind a Z (the contract's form): read literally, never converted.
+  const details = query.data;
+  const { agendamento, execucao } = details;
+  const phase: OrderPhase = agendamento.StatusAgendamento === "C" ? "done" : agendamento.StatusAgendamento === "E" ? "cancelled"
+    : execucao?.DataHoraInicio ? "active" : "pending";
+  // Add, delete, cancel and finish exist only while the order runs; laudos, recibos, photos and notes stay usable once concluded.
+  const canEdit = phase === "active";
+  const canDocument = phase === "active" || phase === "done";
+  const finishing = Boolean(finishJob);
+  // Start and end times are Brasília wall-clock digits behind a Z (the contract's form): read literally, never converted.
   const since = wallClockIsoToBr(execucao?.DataHoraInicio);
+  const until = wallClockIsoToBr(execucao?.DataHoraFim);
+  const badge = { active: ["status-active", t.statusActive], pending: ["status-pending", t.statusPending], done: ["status-done", t.statusDone],
+    cancelled: ["status-cancelled", t.statusCancelled] }[phase];
+
+  const actions: MenuItem[] = [
+    ...(canEdit && !finishing ? [{ id: "cancel", label: t.cancelOrder, onSelect: () => setModal("cancel"), danger: true }] : []),
+    ...(canDocument ? [
+      { id: "reports", label: t.addReports, onSelect: () => setModal("reports") },
+      { id: "receipts", label: t.addReceipts, onSelect: () => setModal("receipts") },
+    ] : []),
+    { id: "financial", label: t.financialDetails, onSelect: () => setModal("financial") },
+    ...(canEdit && !finishing ? [{ id: "finish", label: t.finishOrder, onSelect: () => setModal("finish") }] : []),
+  ];
+
   return (
-    <section className="page">
+    <section className="page execution-page">
       <header className="page-header">
-        <h1 className="page-title">OS #{agendamento!.NumeroOS}</h1>
-        <span className={`status-badge status-${status === "CONCLUÍDO" ? "done" : status === "PENDENTE" ? "pending" : "active"}`}>{status}</span>
-        {since && <span className="muted">{MSG.order.startedAt(since)}</span>}
+        <h1 className="page-title">OS #{agendamento.NumeroOS}</h1>
+        <span className={`status-badge ${badge[0]}`}>{badge[1]}</span>
+        {since && <span className="muted">{t.startedAt(since)}</span>}
+        {until && phase === "done" && <span className="muted">{t.finishedAt(until)}</span>}
       </header>
-      <EvidenceCard orderId={id} userId={userId} canEdit={status === "EM ANDAMENTO"} />
+      <div className="order-actions" role="group" aria-label={t.actionsOf(agendamento.NumeroOS)}>
+        {actions.map((a) => (
+          <button key={a.id} type="button" className={`btn${a.id === "finish" ? " btn-primary" : a.danger ? " btn-danger" : ""}`} onClick={a.onSelect}>
+            {a.label}
+          </button>
+        ))}
+      </div>
+      <MenuButton className="order-actions-menu" label={t.actions} items={actions} />
+      {finishJob && <FinishProgress job={finishJob} />}
+      {(phase === "active" || phase === "pending") && !agendamento.VideoInicial && (
+        <InitialVideoPrompt details={details} userId={userId} started={phase === "active"} />
+      )}
+      <div className="order-grid">
+        <ClientCard details={details} />
+        <ExecutionCard details={details} />
+        {/* [helpers] services card */}
+        <EvidenceCard orderId={id} userId={userId} canEdit={canDocument} />
+        {/* [helpers] notes card */}
+      </div>
+      {modal === "cancel" && <CancelOrderModal details={details} pointId={pointId} onClose={() => setModal(null)} />}
+      {modal === "finish" && <FinishOrderModal details={details} userId={userId} onClose={() => setModal(null)} />}
+      {/* [helpers] reports, receipts and financial modals */}
     </section>
   );
 }

@@ -1,0 +1,172 @@
+// Finishing an OS: the 'Finalizar Ordem de Serviço' modal (services awaiting approval, the final video), ONE durable outbox
+// job that attaches the video then finishes the order, its progress on the screen, and the notice when it lands (main thread).
+import { useEffect, useState } from "react";
+import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { toast } from "react-toastify";
+import { useSnapshot } from "valtio";
+import { proxy } from "valtio/vanilla";
+import { MSG } from "../../../config/messages.pt-BR";
+import { Modal } from "../../../components/ui/modal";
+import { MediaPicker } from "../../../components/media/media-picker";
+import { useLocalMedia } from "../../../components/media/use-local-media";
+import { isoToBr, wallClock } from "../../../domain/dates";
+import { orderOf } from "../../../domain/outbox-job";
+import { finishesOrder, finishOrderSteps } from "../../../domain/outbox-steps";
+import { post, unwrap } from "../../../lib/api-client";
+import { discardJob, onUploadChange, retryJob, uploadsStore, type UploadView } from "../../../lib/uploads/uploads-store";
+import { enqueueUpload } from "../../../lib/workers/upload-bridge";
+import type { AgendamentoDetails } from "../api/execucao";
+import { orderKeys, useLinkedServices } from "../queries";
+import { CardError } from "./card-error";
+
+/** Orders whose finish job landed in this tab: the screen keeps saying 'Finalizando…' until the refetched order shows 'C'. */
+export const finishedStore = proxy<{ ids: Record<string, true> }>({ ids: {} });
+let client: QueryClient | null = null;
+let unsubscribe: (() => void) | null = null;
+
+/** One listener for the tab's lifetime: a finish that lands while the attendant is elsewhere still refreshes the order. */
+export function watchFinishes(queryClient: QueryClient) {
+  client = queryClient;
+  unsubscribe ??= onUploadChange((e, before) => {
+    if (e.type !== "state" || e.job.state !== "attached" || !finishesOrder(e.job) || before?.state === "attached") return;
+    const id = orderOf(e.job);
+    if (!id || finishedStore.ids[id]) return;
+    finishedStore.ids[id] = true;
+    toast.success(MSG.finish.finished);
+    void client?.invalidateQueries({ queryKey: orderKeys.one(id) });
+    void client?.invalidateQueries({ queryKey: ["agenda"] });
+  });
+}
+
+export type FinishState = UploadView | "finished";
+
+/** The newest finish job of this order still in the outbox, or "finished" once one landed here (until the order shows 'C'). */
+export function useFinishJob(orderId: string): FinishState | null {
+  const { jobs } = useSnapshot(uploadsStore);
+  const { ids } = useSnapshot(finishedStore);
+  const queryClient = useQueryClient();
+  useEffect(() => watchFinishes(queryClient), [queryClient]);
+  const job = Object.values(jobs)
+    .filter((j) => j.orderId === orderId && j.kinds.includes("concluir"))
+    .sort((a, b) => b.createdAt - a.createdAt)[0];
+  if (job) return job as UploadView;
+  return ids[orderId] ? "finished" : null;
+}
+
+export function finishProgressText(job: FinishState): string {
+  const t = MSG.finish;
+  if (job === "finished") return t.finishing;
+  switch (job.state) {
+    case "failed": return job.error ?? t.failed;
+    case "stored":
+    case "compressing": return t.preparing;
+    case "uploading": return job.retryReason === "network" ? t.offline(job.progress) : t.uploading(job.progress);
+    default: return t.finishing;
+  }
+}
+
+/** The finish on its way (or refused): real upload progress, then 'Finalizando…'; a refusal shows the server's reason with retry/discard. */
+export function FinishProgress({ job }: { job: FinishState }) {
+  const t = MSG.finish;
+  const failed = job !== "finished" && job.state === "failed";
+  return (
+    <div className={`card finish-progress${failed ? " is-failed" : ""}`} role={failed ? "alert" : "status"}>
+      <p className={failed ? "form-error" : "start-progress"}>{failed ? t.refused(finishProgressText(job)) : finishProgressText(job)}</p>
+      {job !== "finished" && job.state === "uploading" && <progress max={100} value={job.progress} aria-label={t.progressLabel}>{job.progress}%</progress>}
+      {failed && (
+        <div className="row-actions">
+          <button type="button" className="btn" onClick={() => void retryJob(job.id)}>{t.retry}</button>
+          <button type="button" className="btn" onClick={() => void discardJob(job.id)}>{t.discard}</button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+const approvalLabel = (status: string) => MSG.finish.approval[status as keyof typeof MSG.finish.approval] ?? status;
+
+interface Props { details: AgendamentoDetails; userId: string; onClose: () => void }
+
+export function FinishOrderModal({ details, userId, onClose }: Props) {
+  const t = MSG.finish;
+  const order = details.agendamento!;
+  const linked = useLinkedServices(order.IdSocioVeiculoAgenda);
+  const { items, setItems } = useLocalMedia();
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState("");
+  const queryClient = useQueryClient();
+  const pending = (linked.data ?? []).filter((s) => (s.StatusAprovacao ?? s.status) === "P");
+  // The final video prompt is offered only when no final video exists (e.g. a finish refused earlier kept its video).
+  const needsVideo = !order.VideoFinal;
+  // With the video already on the order there is no file to keep on the device: the finish is one plain call.
+  const direct = useMutation({
+    mutationFn: async () => unwrap(await post<{ message: string }>("/agendamentos/concluir", finishOrderStepsFor(details, userId)[1]!.body), t.failed),
+    onSuccess: () => {
+      toast.success(t.finished);
+      void queryClient.invalidateQueries({ queryKey: orderKeys.one(order.IdSocioVeiculoAgenda) });
+      void queryClient.invalidateQueries({ queryKey: ["agenda"] });
+      onClose();
+    },
+    onError: (err) => setError(err.message || t.failed),
+  });
+  const ready = linked.isSuccess && pending.length === 0 && (!needsVideo || items.length > 0) && !saving && !direct.isPending;
+
+  const confirm = async () => {
+    if (!ready) return;
+    setError("");
+    if (!needsVideo) return direct.mutate();
+    setSaving(true);
+    try {
+      // Resolves once the video and the job are saved on the device; from there the outbox owns the finish.
+      await enqueueUpload(items[0]!.file, finishOrderStepsFor(details, userId));
+      onClose();
+    } catch {
+      setSaving(false);
+      setError(t.queueFailed);
+    }
+  };
+
+  return (
+    <Modal open title={t.title} onClose={onClose} preventClose={saving || direct.isPending}
+      footer={(
+        <>
+          <button type="button" className="btn" onClick={onClose} disabled={saving || direct.isPending}>{t.back}</button>
+          <button type="button" className="btn btn-primary" onClick={() => void confirm()} disabled={!ready} aria-describedby="finalizar-requisitos">
+            {saving || direct.isPending ? t.saving : t.confirm}
+          </button>
+        </>
+      )}>
+      <div className="finish-modal">
+        <p>{t.text(order.NumeroOS)}</p>
+        <h3 className="modal-subtitle">{t.pendingTitle}</h3>
+        {linked.isError ? (
+          <CardError message={t.servicesFailed} onRetry={() => void linked.refetch()} />
+        ) : !linked.data ? (
+          <p className="muted" role="status">{t.loadingServices}</p>
+        ) : pending.length === 0 ? (
+          <p className="muted">{t.pendingNone}</p>
+        ) : (
+          <ul className="pending-services" aria-label={t.pendingTitle}>
+            {pending.map((s) => <li key={s.id}><span>{s.label}</span> <span className="status-badge status-pending">{approvalLabel(s.StatusAprovacao ?? s.status)}</span></li>)}
+          </ul>
+        )}
+        {needsVideo ? (
+          <>
+            <h3 className="modal-subtitle">{t.videoTitle}</h3>
+            <MediaPicker kinds={["video"]} single items={items} onChange={setItems} disabled={saving} />
+          </>
+        ) : <p className="muted">{t.videoAttached}</p>}
+        <p id="finalizar-requisitos" className="muted">{pending.length > 0 ? t.pendingHint : needsVideo && items.length === 0 ? t.videoHint : ""}</p>
+        {error && <p className="form-error" role="alert">{error}</p>}
+      </div>
+    </Modal>
+  );
+}
+
+/** The finish job's steps for this order, stamped with the day the attendant confirmed (Brasília). */
+function finishOrderStepsFor(details: AgendamentoDetails, userId: string) {
+  return finishOrderSteps({
+    idSocioVeiculoAgenda: details.agendamento!.IdSocioVeiculoAgenda, idPontoAtendimentoUsuario: userId,
+    idSocio: details.socio?.IdSocio ?? "", data: isoToBr(wallClock().date),
+  });
+}

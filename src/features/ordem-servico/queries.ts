@@ -1,0 +1,95 @@
+// Server state of the OS execution screen with TanStack Query (the agenda's pattern): one query per card, so one failing
+// call (e.g. laudos) shows its own error and never blanks the screen; keys per order for targeted invalidation (main thread).
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { unwrap } from "../../lib/api-client";
+import {
+  checkAnnualLimit, getAppointment, listLinkedServices, listNotes, listPhotos, listPointServices, listReceipts, listReports,
+} from "./api/execucao";
+
+export { unwrap };
+
+export const orderKeys = {
+  all: ["order"] as const,
+  one: (id: string) => ["order", id] as const,
+  details: (id: string) => ["order", id, "details"] as const,
+  linked: (id: string) => ["order", id, "linked"] as const,
+  photos: (id: string) => ["order", id, "photos"] as const,
+  notes: (id: string) => ["order", id, "notes"] as const,
+  reports: (id: string) => ["order", id, "reports"] as const,
+  receipts: (id: string) => ["order", id, "receipts"] as const,
+  limits: (vehicleId: string) => ["order", "limits", vehicleId] as const,
+  pointServices: (pointId: string) => ["order", "point-services", pointId] as const,
+};
+
+/** The order itself: header, Cliente and Execução cards, status. An answer without agendamento is an error (unknown id). */
+export function useOrderDetails(id: string) {
+  return useQuery({
+    queryKey: orderKeys.details(id),
+    queryFn: async ({ signal }) => {
+      const data = unwrap(await getAppointment(id, signal), "");
+      if (!data?.agendamento) throw new Error("");
+      return data as Required<Pick<typeof data, "agendamento">> & typeof data;
+    },
+  });
+}
+
+export function useLinkedServices(id: string) {
+  return useQuery({
+    queryKey: orderKeys.linked(id),
+    queryFn: async ({ signal }) => unwrap(await listLinkedServices(id, signal), "").servicos ?? [],
+  });
+}
+
+/** The point's catalogue changes rarely: kept for five minutes. */
+export function usePointServices(pointId: string, enabled = true) {
+  return useQuery({
+    queryKey: orderKeys.pointServices(pointId),
+    queryFn: async ({ signal }) => unwrap(await listPointServices(pointId, signal), "").servicos ?? [],
+    enabled: Boolean(pointId) && enabled,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useAnnualLimits(vehicleId: string, enabled = true) {
+  return useQuery({
+    queryKey: orderKeys.limits(vehicleId),
+    queryFn: async () => unwrap(await checkAnnualLimit(vehicleId), "").servicos ?? [],
+    enabled: Boolean(vehicleId) && enabled,
+  });
+}
+
+export function usePhotos(id: string) {
+  return useQuery({
+    queryKey: orderKeys.photos(id),
+    queryFn: async ({ signal }) => unwrap(await listPhotos(id, signal), "").fotos ?? [],
+  });
+}
+
+export function useNotes(id: string) {
+  return useQuery({
+    queryKey: orderKeys.notes(id),
+    queryFn: async ({ signal }) => unwrap(await listNotes(id, signal), "").anotacoes ?? [],
+  });
+}
+
+export function useReports(id: string, enabled = true) {
+  return useQuery({
+    queryKey: orderKeys.reports(id),
+    queryFn: async ({ signal }) => unwrap(await listReports(id, signal), "").laudos ?? [],
+    enabled,
+  });
+}
+
+export function useReceipts(id: string, enabled = true) {
+  return useQuery({
+    queryKey: orderKeys.receipts(id),
+    queryFn: async ({ signal }) => unwrap(await listReceipts(id, signal), "").notas ?? [],
+    enabled,
+  });
+}
+
+/** After a mutation of one order: every card of it refetches (cheap: a handful of small lists). */
+export function useInvalidateOrder(id: string) {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: orderKeys.one(id) });
+}
