@@ -16,7 +16,8 @@ export const DEMO_USERS = {
 
 const statementCode = () => String(randomInt(0, 1_000_000_000)).padStart(9, "0");
 
-type Status = "pending" | "progress" | "done" | "cancelled";
+/** ready = in progress with every linked service approved (can be finished at once). */
+type Status = "pending" | "progress" | "ready" | "done" | "cancelled";
 
 /** Inserts the demo data when the database has no service point yet. Returns true when it seeded. */
 export async function seedIfEmpty(db: Db, now: Date = new Date()): Promise<boolean> {
@@ -110,6 +111,8 @@ async function seed(db: Db, now: Date) {
     { point: p1, car: 0, day: today, time: "15:00", status: "pending", motive: 0 },
     { point: p1, car: 3, day: addDays(today, 1) > last ? today : addDays(today, 1), time: "10:00", status: "pending", motive: 1 },
     { point: p1, car: 1, day: dayOfMonth(28), time: "16:00", status: "pending", motive: 2 },
+    { point: p1, car: 3, day: dayOfMonth(1), time: "07:30", status: "ready", motive: 2 },
+    { point: p1, car: 3, day: dayOfMonth(1), time: "07:45", status: "ready", motive: 2 },
     { point: p1, car: 4, day: dayOfMonth(3), time: "13:00", status: "pending", motive: 4 },
     { point: p2, car: 4, day: dayOfMonth(4), time: "08:00", status: "done", motive: 1, rating: [2, "Demorou mais que o combinado."] },
     { point: p2, car: 0, day: today, time: "16:30", status: "pending", motive: 0 },
@@ -141,7 +144,10 @@ async function seed(db: Db, now: Date) {
         ? [{ appointmentId: appt.id, serviceId: main.id, userId: staff.id, approvalStatus: "A", partByMember: "N", paid: item.car === 0 ? "S" : "N", paidAt: item.car === 0 ? finishedAt : null }]
         : [
             { appointmentId: appt.id, serviceId: main.id, userId: staff.id, approvalStatus: "A", partByMember: "S" },
-            { appointmentId: appt.id, serviceId: serviceFor(car.vehicleType, "ALINHAMENTO E BALANCEAMENTO").id, userId: staff.id, approvalStatus: "P" },
+            {
+              appointmentId: appt.id, serviceId: serviceFor(car.vehicleType, "ALINHAMENTO E BALANCEAMENTO").id, userId: staff.id,
+              approvalStatus: item.status === "ready" ? "A" : "P", partByMember: item.status === "ready" ? "N" : null,
+            },
           ],
     ).returning();
     if (item.status !== "done") continue;

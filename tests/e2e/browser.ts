@@ -25,9 +25,11 @@ export async function inProgressOrder(base: string): Promise<{ token: string; or
   };
   const { token } = await call<{ token: string }>("/credenciado/login", undefined, DEMO);
   const user = (await call<{ data: { IdPontoAtendimento: string } }>("/credenciado/get", token)).data;
-  type Row = { StatusAgendamento: string; IdSocioVeiculoAgendaExecucao: string | null; IdSocioVeiculoAgenda: string };
+  type Row = { StatusAgendamento: string; IdSocioVeiculoAgendaExecucao: string | null; IdSocioVeiculoAgenda: string; QtdePendencias: number };
   const rows = (await call<{ data: Row[] }>(`/agendamentos/lista/${user.IdPontoAtendimento}`, token)).data;
-  return { token, orderId: rows.find((r) => r.StatusAgendamento === "A" && r.IdSocioVeiculoAgendaExecucao)!.IdSocioVeiculoAgenda };
+  // One with a service awaiting approval: it can never be finished by another test, so it stays in progress.
+  const row = rows.find((r) => r.StatusAgendamento === "A" && r.IdSocioVeiculoAgendaExecucao && r.QtdePendencias > 0)!;
+  return { token, orderId: row.IdSocioVeiculoAgenda };
 }
 
 export async function signIn(page: Page, email = DEMO.email, password = DEMO.password) {

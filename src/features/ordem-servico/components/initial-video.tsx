@@ -22,8 +22,8 @@ export function InitialVideoPrompt({ details, userId, started }: Props) {
   const client = useQueryClient();
   const refresh = useCallback(() => void client.invalidateQueries({ queryKey: orderKeys.one(id) }), [client, id]);
   const jobs = useOrderUploads(id, refresh, "atualizar-video-inicial");
-  // Opens by itself once per visit; 'Agora não' leaves the card below so it can be sent later.
-  const [open, setOpen] = useState(true);
+  // The card is the prompt (it stays while the video is missing); the capture modal opens from it, never over the attendant's work.
+  const [open, setOpen] = useState(false);
   const { items, setItems } = useLocalMedia();
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState("");
