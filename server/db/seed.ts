@@ -141,7 +141,11 @@ async function seed(db: Db, now: Date) {
     });
     const linked = await db.insert(s.executionServices).values(
       item.status === "done"
-        ? [{ appointmentId: appt.id, serviceId: main.id, userId: staff.id, approvalStatus: "A", partByMember: "N", paid: item.car === 0 ? "S" : "N", paidAt: item.car === 0 ? finishedAt : null }]
+        ? [
+            { appointmentId: appt.id, serviceId: main.id, userId: staff.id, approvalStatus: "A", partByMember: "N", paid: item.car === 0 ? "S" : "N", paidAt: item.car === 0 ? finishedAt : null },
+            // The Corolla (car 4) already used its yearly HIGIENIZAÇÃO (limit 1) at p2: the OS screen meets an annual-limit refusal.
+            ...(item.car === 4 ? [{ appointmentId: appt.id, serviceId: serviceFor(car.vehicleType, "HIGIENIZAÇÃO DO AR-CONDICIONADO").id, userId: staff.id, approvalStatus: "A", partByMember: "N", paid: "N", paidAt: null }] : []),
+          ]
         : [
             { appointmentId: appt.id, serviceId: main.id, userId: staff.id, approvalStatus: "A", partByMember: "S" },
             {
@@ -151,11 +155,13 @@ async function seed(db: Db, now: Date) {
           ],
     ).returning();
     if (item.status !== "done") continue;
+    // One payout row per linked service, each with its own service's payout and name.
+    const serviceOf = (id: string) => svc.find((x) => x.id === id)!;
     await db.insert(s.payoutStatements).values(linked.map((l) => ({
       appointmentId: appt.id, vehicleId: car.id, servicePointId: item.point.id, executionServiceId: l.id,
       corporateName: item.point.corporateName, cnpj: item.point.cnpj, registrationNumber: item.point.registrationNumber,
-      appointmentDate: item.day, executedAt: finishedAt, paid: l.paid, paidAt: l.paidAt, payout: main.payout,
-      plate: car.plate, memberName: owner.name, serviceName: main.description, osNumber: appt.osNumber, code: statementCode(),
+      appointmentDate: item.day, executedAt: finishedAt, paid: l.paid, paidAt: l.paidAt, payout: serviceOf(l.serviceId).payout,
+      plate: car.plate, memberName: owner.name, serviceName: serviceOf(l.serviceId).description, osNumber: appt.osNumber, code: statementCode(),
     })));
     if (item.rating) {
       await db.insert(s.ratings).values({ appointmentId: appt.id, score: item.rating[0], comment: item.rating[1] || null, createdAt: finishedAt! });

@@ -10,6 +10,7 @@ import { MAX, nullableText, optionalFile, params, route, text, uuid } from "../l
 import { actingUser, assertOwnFiles, assertOwnPoint, ownAppointment, ownChild, vehicleSeenHere } from "../plugins/tenant.ts";
 import { annualUsage, warrantyFor } from "../services/service-rules.ts";
 import type { RouteDeps } from "./deps.ts";
+import { payoutValue } from "./execucao.ts";
 
 const label = (s: { description: string; vehicleType: string }) => `${s.description} - ${s.vehicleType}`;
 
@@ -40,6 +41,8 @@ export async function servicoRoutes(plain: FastifyInstance, { db, clock }: Route
         PecaPorContaDoSocio: es.partByMember, FornecidoPelaVcar: s.providedByProgram, Observacoes: es.officeNote,
         ObservacoesCredenciado: es.pointNote, Foto1: es.photo1, Foto2: es.photo2, Foto3: es.photo3, Video: es.video,
         ValorAdicional: es.extraValue, PagamentoFeito: es.paid, DataLog: es.createdAt.toISOString(),
+        // Extra fields for the 'Detalhes financeiros' modal: the service's price and this row's payout (the finish's own rule).
+        ValorServico: s.price, ValorRepasse: payoutValue(es.partByMember, es.extraValue, s.payout),
       })),
     };
   });

@@ -44,17 +44,18 @@ describe.each(BACKENDS)("services of an OS on %s", (backend) => {
   });
 
   it("links a service and refuses duplicates, program services, other vehicle types and orders not started", async () => {
-    const appt = plateAppt("HMG3C21", "progress");
+    // The Creta (SUV): the seeded Corolla already used its yearly HIGIENIZAÇÃO at the other point.
+    const appt = plateAppt("RFT4G56", "progress");
     const link = (idServico: string, id = appt.id) => post("/agendamentos/vincular-servico", { idSocioVeiculoAgenda: id, idServico, descricao: "Filtro sujo" });
-    const ok = await link(svc("HIGIENIZAÇÃO DO AR-CONDICIONADO", "PASSEIO"));
+    const ok = await link(svc("HIGIENIZAÇÃO DO AR-CONDICIONADO", "SUV"));
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ message: "Serviço vinculado com sucesso", idSocioVeiculoAgendaExecucaoServico: expect.any(String) });
     const [row] = await t.db.select().from(executionServices).where(eq(executionServices.id, ok.json().idSocioVeiculoAgendaExecucaoServico));
     expect([row.approvalStatus, row.pointNote]).toEqual(["P", "Filtro sujo"]);
-    const dup = await link(svc("HIGIENIZAÇÃO DO AR-CONDICIONADO", "PASSEIO"));
+    const dup = await link(svc("HIGIENIZAÇÃO DO AR-CONDICIONADO", "SUV"));
     expect([dup.statusCode, dup.json().message]).toEqual([409, "Este serviço já foi adicionado à ordem de serviço."]);
-    expect((await link(svc("CHECK-UP DO PROGRAMA", "PASSEIO"))).statusCode).toBe(409);
-    expect((await link(svc("TROCA DE ÓLEO", "SUV"))).json().message).toBe("Este serviço não atende o tipo deste veículo.");
+    expect((await link(svc("CHECK-UP DO PROGRAMA", "SUV"))).statusCode).toBe(409);
+    expect((await link(svc("TROCA DE ÓLEO", "PASSEIO"))).json().message).toBe("Este serviço não atende o tipo deste veículo.");
     const pending = plateAppt("PEX7788", "pending");
     expect((await link(svc("TROCA DE ÓLEO", "PASSEIO"), pending.id)).json().message).toBe("Inicie a Ordem de Serviço antes de vincular serviços.");
   });
@@ -91,7 +92,7 @@ describe.each(BACKENDS)("services of an OS on %s", (backend) => {
     const [program] = await t.db.insert(executionServices).values({ appointmentId: appt.id, serviceId: svc("CHECK-UP DO PROGRAMA", "PASSEIO"), approvalStatus: "A" }).returning();
     const refused = await post("/agendamentos/desvincular-servico", { idSocioVeiculoAgendaExecucaoServico: program.id });
     expect([refused.statusCode, refused.json().message]).toEqual([409, "Serviços fornecidos pelo programa não podem ser removidos."]);
-    const [ac] = await t.db.select().from(executionServices).where(eq(executionServices.serviceId, svc("HIGIENIZAÇÃO DO AR-CONDICIONADO", "PASSEIO")));
+    const [ac] = await t.db.select().from(executionServices).where(eq(executionServices.serviceId, svc("HIGIENIZAÇÃO DO AR-CONDICIONADO", "SUV")));
     expect((await post("/agendamentos/desvincular-servico", { idSocioVeiculoAgendaExecucaoServico: ac.id })).json()).toEqual({ message: "Serviço removido com sucesso" });
     expect(await t.db.select().from(executionServices).where(eq(executionServices.id, ac.id))).toHaveLength(0);
   });
