@@ -118,6 +118,27 @@ describe("upload indicator", () => {
     expect(host.textContent).toContain("s2.jpg: Somente agendamentos pendentes podem ser iniciados.");
   });
 
+  it("leaves laudos and recibos to their modal: not counted as sent files, while a photo sent beside them still is", async () => {
+    await mount();
+    const laudo = { kind: "document" as const, name: "laudo.pdf", steps: [{ kind: "adicionar-laudo" as const, body: {} }] };
+    const recibo = { kind: "document" as const, name: "recibo.pdf", steps: [{ kind: "adicionar-nota-fiscal" as const, body: {} }] };
+    await emit({ type: "state", job: job("l1", "uploading", laudo) });
+    await emit({ type: "state", job: job("l1", "attached", laudo) });
+    await emit({ type: "state", job: job("r1", "uploading", recibo) });
+    await emit({ type: "state", job: job("r1", "attached", recibo) });
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(document.body.textContent).not.toContain("enviado(s) com sucesso");
+    // A photo attached while a laudo is still on its way is told once the laudo is done too, and counted alone.
+    await emit({ type: "state", job: job("p1", "uploading") });
+    await emit({ type: "state", job: job("l2", "uploading", laudo) });
+    await emit({ type: "state", job: job("p1", "attached") });
+    await emit({ type: "state", job: job("l2", "attached", laudo) });
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    const text = document.body.textContent ?? "";
+    expect(text.split("1 arquivo(s) enviado(s) com sucesso!").length - 1).toBe(1);
+    expect(text).not.toContain("2 arquivo(s) enviado(s)");
+  });
+
   it("shows only the signed-in attendant's files, and nothing once signed out", async () => {
     await mount();
     await emit({ type: "state", job: job("outro", "uploading", { owner: { userId: "u2", pointId: "p1" } }) });

@@ -4,6 +4,10 @@ import { finishesOrder, startsOrder } from "../../domain/outbox-steps";
 import { onUploadChange, startUploadQueue as startQueue, uploadsStore, type UploadView } from "../../lib/uploads/uploads-store";
 import type { OutboxEvent } from "../../../workers/upload/process";
 
+/** Laudos and recibos: jobs whose first step attaches the file as a laudo or a nota fiscal. */
+const isDocumentJob = (job: { steps: readonly { kind: string }[] }) =>
+  job.steps[0]?.kind === "adicionar-laudo" || job.steps[0]?.kind === "adicionar-nota-fiscal";
+
 /** Files attached since the queue was last empty: told once, as a count, when nothing is left to send. */
 export const noticeStore = proxy({ attachedSinceIdle: 0 });
 
@@ -20,11 +24,12 @@ export function noticeFor(e: OutboxEvent, before: UploadView | undefined): Uploa
   if (e.job.state === "attached") {
     // A start or finish job's success is told by its screen ('Ordem de Serviço iniciada…', 'OS finalizada…'), not as a sent video.
     if (video) return startsOrder(e.job) || finishesOrder(e.job) ? null : { video: "sent" };
-    noticeStore.attachedSinceIdle++;
+    // A laudo or recibo is told by its own screen ('Laudo adicionado…', 'Recibo adicionado…'), so it is not counted here.
+    if (!isDocumentJob(e.job)) noticeStore.attachedSinceIdle++;
     if (Object.values(uploadsStore.jobs).some((j) => j.state !== "failed")) return null;
     const sent = noticeStore.attachedSinceIdle;
     noticeStore.attachedSinceIdle = 0;
-    return { sent };
+    return sent ? { sent } : null;
   }
   if (e.job.state === "compressing" && before?.state !== "compressing") return { compressing: e.job.kind };
   // Once the file is stored a failure is a refused follow-up (e.g. the start): the indicator shows the server's message instead.

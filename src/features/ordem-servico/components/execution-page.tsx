@@ -12,6 +12,8 @@ import { CancelOrderModal } from "./cancel-order-modal";
 import { FinishOrderModal, FinishProgress, useFinishJob } from "./finish-order";
 import { InitialVideoPrompt } from "./initial-video";
 // [helpers] feature imports (services, notes, documents, financial) go below this line.
+import { NotesCard } from "./notes-card";
+import { DocumentsModal } from "./documents-modal";
 
 type ModalName = "cancel" | "finish" | "reports" | "receipts" | "financial";
 
@@ -84,10 +86,12 @@ export default function ExecutionPage({ id, userId, pointId }: { id: string; use
         {/* [helpers] services card */}
         <EvidenceCard orderId={id} userId={userId} canEdit={canDocument} />
         {/* [helpers] notes card */}
+        <NotesCard orderId={id} userId={userId} canEdit={canDocument} />
       </div>
       {modal === "cancel" && <CancelOrderModal details={details} pointId={pointId} onClose={() => setModal(null)} />}
       {modal === "finish" && <FinishOrderModal details={details} userId={userId} onClose={() => setModal(null)} />}
       {/* [helpers] reports, receipts and financial modals */}
+      {(modal === "reports" || modal === "receipts") && <DocumentsModal kind={modal === "reports" ? "laudo" : "recibo"} orderId={id} userId={userId} canEdit={canDocument} onClose={() => setModal(null)} />}
     </section>
   );
 }

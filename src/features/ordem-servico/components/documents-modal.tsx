@@ -1,0 +1,208 @@
+// Laudos and Recibos modal of the OS screen: the saved documents (original name, date, link to the file), files still in the
+// outbox ('enviando n%', or their error with retry/discard), one file at a time added through the durable outbox, and deletion
+// after a confirmation (main thread).
+import { useCallback, useMemo, useState, type ChangeEvent } from "react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "react-toastify";
+import { MSG } from "../../../config/messages.pt-BR";
+import { Modal } from "../../../components/ui/modal";
+import { BRAZIL_TZ } from "../../../domain/dates";
+import type { StepKind } from "../../../domain/outbox-steps";
+import { fileUrl } from "../../../lib/api-client";
+import { useOrderUploads } from "../../../lib/uploads/use-order-uploads";
+import { discardJob, onUploadChange, retryJob, type UploadView } from "../../../lib/uploads/uploads-store";
+import { enqueueUpload } from "../../../lib/workers/upload-bridge";
+import { deleteReceipt, deleteReport, type Laudo, type NotaFiscal } from "../api/execucao";
+import { orderKeys, unwrap, useReceipts, useReports } from "../queries";
+import { CardError } from "./card-error";
+
+export type DocumentKind = "laudo" | "recibo";
+
+/** The spec's accepted extensions for laudos and recibos (the server also checks the file's real type from its bytes). */
+export const DOCUMENT_EXTENSIONS = [".pdf", ".jpg", ".jpeg", ".png", ".doc", ".docx"] as const;
+export const isAcceptedDocument = (name: string) => DOCUMENT_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext));
+
+const STEP: Record<DocumentKind, StepKind> = { laudo: "adicionar-laudo", recibo: "adicionar-nota-fiscal" };
+
+const t = MSG.documents;
+const TEXT = {
+  laudo: {
+    title: t.reportsTitle, added: t.reportAdded, removed: t.reportRemoved, removeFailed: t.reportRemoveFailed, uploadFailed: t.reportUploadFailed,
+    loadFailed: t.reportsLoadFailed, confirm: t.reportConfirm, confirmTitle: t.reportConfirmTitle, empty: t.reportsEmpty, list: t.reportsList,
+    input: t.reportInput,
+  },
+  recibo: {
+    title: t.receiptsTitle, added: t.receiptAdded, removed: t.receiptRemoved, removeFailed: t.receiptRemoveFailed, uploadFailed: t.receiptUploadFailed,
+    loadFailed: t.receiptsLoadFailed, confirm: t.receiptConfirm, confirmTitle: t.receiptConfirmTitle, empty: t.receiptsEmpty, list: t.receiptsList,
+    input: t.receiptInput,
+  },
+} as const;
+
+// A laudo or recibo attached by the outbox is told once per job, even when the modal was closed meanwhile; the indicator's
+// generic 'arquivo(s) enviado(s)' notice leaves these jobs out (features/media/uploads-store.ts).
+const told = new Set<string>();
+onUploadChange((e) => {
+  if (e.type !== "state" || e.job.state !== "attached" || told.has(e.job.id)) return;
+  const first = e.job.steps[0]?.kind;
+  const kind = first === STEP.laudo ? "laudo" : first === STEP.recibo ? "recibo" : null;
+  if (!kind) return;
+  told.add(e.job.id);
+  toast.success(TEXT[kind].added);
+});
+
+const dateTime = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeStyle: "short", timeZone: BRAZIL_TZ });
+const shownDate = (iso: string) => {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : dateTime.format(d);
+};
+
+/** One saved document, the same for both kinds. */
+interface Row { id: string; name: string; file: string; date: string; iso: string }
+const rowOf = (d: Laudo | NotaFiscal): Row => ({
+  id: "IdSocioVeiculoAgendaLaudo" in d ? d.IdSocioVeiculoAgendaLaudo : d.IdSocioVeiculoAgendaNotaFiscal,
+  name: d.NomeOriginal || d.NomeArquivo, file: d.Arquivo || d.NomeArquivo, date: shownDate(d.DataLog), iso: d.DataLog,
+});
+
+interface Props { kind: DocumentKind; orderId: string; userId: string; canEdit: boolean; onClose: () => void }
+
+export function DocumentsModal({ kind, orderId, userId, canEdit, onClose }: Props) {
+  const text = TEXT[kind];
+  const reports = useReports(orderId, kind === "laudo");
+  const receipts = useReceipts(orderId, kind === "recibo");
+  const query = kind === "laudo" ? reports : receipts;
+  const client = useQueryClient();
+  const reload = useCallback(() => void client.invalidateQueries({
+    queryKey: kind === "laudo" ? orderKeys.reports(orderId) : orderKeys.receipts(orderId),
+  }), [client, kind, orderId]);
+  const pending = useOrderUploads(orderId, reload, STEP[kind]);
+  const [error, setError] = useState("");
+  const [confirm, setConfirm] = useState<Row | null>(null);
+  const data = query.data as (Laudo | NotaFiscal)[] | undefined;
+  const rows = useMemo(() => (data ? data.map(rowOf) : null), [data]);
+
+  const choose = async (e: ChangeEvent<HTMLInputElement>) => {
+    const input = e.currentTarget;
+    const file = input.files?.[0];
+    input.value = "";
+    if (!file) return;
+    if (!isAcceptedDocument(file.name)) return setError(t.invalidType(file.name));
+    setError("");
+    try {
+      // Saved on the device first; the worker sends it and then attaches it with the stored name (nomeArquivo / notaFiscal).
+      await enqueueUpload(file, [{ kind: STEP[kind], body: { idSocioVeiculoAgenda: orderId, idPontoAtendimentoUsuario: userId, data: new Date().toISOString() } }]);
+    } catch {
+      toast.error(text.uploadFailed);
+    }
+  };
+
+  const remove = useMutation({
+    mutationFn: async (row: Row) => unwrap(kind === "laudo" ? await deleteReport(row.id) : await deleteReceipt(row.id), text.removeFailed),
+    onSuccess: () => void toast.success(text.removed),
+    onError: () => void toast.error(text.removeFailed),
+    onSettled: () => {
+      setConfirm(null);
+      reload();
+    },
+  });
+
+  const inputId = `documento-${kind}`;
+  const rowActions = (row: Row) => (
+    <div className="row-actions">
+      <a className="btn btn-small" href={fileUrl(row.file)} target="_blank" rel="noopener" aria-label={t.openOf(row.name)}>{t.open}</a>
+      {canEdit && (
+        <button type="button" className="btn btn-danger btn-small" aria-label={t.removeOf(row.name)} onClick={() => setConfirm(row)}>{t.remove}</button>
+      )}
+    </div>
+  );
+
+  return (
+    <>
+      <Modal open title={text.title} onClose={onClose}>
+        <div className="documents-modal">
+          {canEdit && (
+            <div className="document-add">
+              <label htmlFor={inputId}>{text.input}</label>
+              <input id={inputId} type="file" accept={DOCUMENT_EXTENSIONS.join(",")} aria-describedby={`${inputId}-dica`}
+                aria-invalid={error ? true : undefined} onChange={(e) => void choose(e)} />
+              <p id={`${inputId}-dica`} className="muted document-hint">{t.accepted}</p>
+              {error && <p className="form-error" role="alert">{error}</p>}
+            </div>
+          )}
+          {pending.length > 0 && (
+            <ul className="pending-list document-pending" aria-label={t.pendingList}>
+              {pending.map((job) => <PendingRow key={job.id} job={job} />)}
+            </ul>
+          )}
+          {query.isError && !rows ? (
+            <CardError message={text.loadFailed} onRetry={() => void query.refetch()} />
+          ) : rows === null ? (
+            <p className="muted" role="status">{t.loading}</p>
+          ) : rows.length === 0 ? (
+            pending.length === 0 && <p className="muted">{text.empty}</p>
+          ) : (
+            <>
+              <ul className="document-cards" aria-label={text.list}>
+                {rows.map((row) => (
+                  <li key={row.id} className="document-card">
+                    <span className="document-name">{row.name}</span>
+                    <time className="muted" dateTime={row.iso}>{row.date}</time>
+                    {rowActions(row)}
+                  </li>
+                ))}
+              </ul>
+              <table className="document-table" aria-label={text.list}>
+                <thead>
+                  <tr><th scope="col">{t.fileColumn}</th><th scope="col">{t.dateColumn}</th><th scope="col">{t.actionsColumn}</th></tr>
+                </thead>
+                <tbody>
+                  {rows.map((row) => (
+                    <tr key={row.id}>
+                      <td className="document-name">{row.name}</td>
+                      <td><time dateTime={row.iso}>{row.date}</time></td>
+                      <td>{rowActions(row)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </>
+          )}
+        </div>
+      </Modal>
+      {confirm && (
+        <Modal open title={text.confirmTitle} onClose={() => setConfirm(null)} preventClose={remove.isPending}>
+          <p>{text.confirm}</p>
+          <p className="document-name">{confirm.name}</p>
+          <div className="modal-actions">
+            <button type="button" className="btn" onClick={() => setConfirm(null)} disabled={remove.isPending}>{t.back}</button>
+            <button type="button" className="btn btn-danger" onClick={() => remove.mutate(confirm)} disabled={remove.isPending}>
+              {remove.isPending ? t.removing : t.confirmYes}
+            </button>
+          </div>
+        </Modal>
+      )}
+    </>
+  );
+}
+
+/** A file still in the outbox: 'enviando n%' with its progress, or its error with retry and discard. */
+function PendingRow({ job }: { job: UploadView }) {
+  if (job.state === "failed") {
+    return (
+      <li className="document-failed">
+        <span className="form-error">{t.failedOf(job.name, job.error ?? t.failed)}</span>
+        <span className="row-actions">
+          <button type="button" className="btn btn-small" aria-label={t.retryOf(job.name)} onClick={() => void retryJob(job.id)}>{t.retry}</button>
+          <button type="button" className="btn btn-small" aria-label={t.discardOf(job.name)} onClick={() => void discardJob(job.id)}>{t.discard}</button>
+        </span>
+      </li>
+    );
+  }
+  const percent = job.state === "uploaded" ? 100 : Math.round(job.progress);
+  return (
+    <li>
+      <span className="document-name">{job.name}</span>
+      <span className="media-state">{t.uploading(percent)}</span>
+      <progress max={100} value={percent} aria-label={t.progressOf(job.name)} />
+    </li>
+  );
+}

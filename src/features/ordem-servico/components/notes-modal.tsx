@@ -1,0 +1,144 @@
+// Notes modal of the OS screen: every note (newest first) in a scrollable region, a trimmed non-blank note to add, and
+// deletion after a confirmation; notes stay usable on concluded orders (main thread).
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "react-toastify";
+import { MSG } from "../../../config/messages.pt-BR";
+import { Modal } from "../../../components/ui/modal";
+import { addNote, deleteNote, type Anotacao } from "../api/execucao";
+import { orderKeys, unwrap, useNotes } from "../queries";
+import { CardError } from "./card-error";
+import { BRAZIL_TZ } from "../../../domain/dates";
+
+export const NOTE_MAX = 2000;
+
+const dateTime = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeStyle: "short", timeZone: BRAZIL_TZ });
+
+/** DataLog is a real instant (UTC ISO): shown as Brasília date and time, e.g. '23/11/2026, 14:05'. */
+export function noteDate(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : dateTime.format(d);
+}
+
+/** Newest first (the server lists oldest first). */
+export const newestFirst = (notes: readonly Anotacao[]) => [...notes].sort((a, b) => Date.parse(b.DataLog) - Date.parse(a.DataLog));
+
+interface Props { orderId: string; userId: string; canEdit: boolean; onClose: () => void }
+
+export function NotesModal({ orderId, userId, canEdit, onClose }: Props) {
+  const t = MSG.notes;
+  const query = useNotes(orderId);
+  const client = useQueryClient();
+  const reload = () => client.invalidateQueries({ queryKey: orderKeys.notes(orderId) });
+  const [text, setText] = useState("");
+  const [error, setError] = useState("");
+  const [confirm, setConfirm] = useState<Anotacao | null>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLTextAreaElement>(null);
+  // The deleted note's button held the focus: once the list no longer shows it, focus goes back into the modal.
+  const removedId = useRef<string | null>(null);
+
+  const add = useMutation({
+    mutationFn: async (anotacao: string) => unwrap(await addNote({
+      idSocioVeiculoAgenda: orderId, idPontoAtendimentoUsuario: userId, anotacao, data: new Date().toISOString(),
+    }), t.addFailed),
+    onSuccess: () => {
+      toast.success(t.added);
+      setText("");
+    },
+    onError: () => void toast.error(t.addFailed),
+    onSettled: () => reload(),
+  });
+  const remove = useMutation({
+    mutationFn: async (note: Anotacao) => unwrap(await deleteNote(note.IdSocioVeiculoAgendaExecucaoAnotacao), t.removeFailed),
+    onSuccess: (_data, note) => {
+      toast.success(t.removed);
+      removedId.current = note.IdSocioVeiculoAgendaExecucaoAnotacao;
+    },
+    onError: () => void toast.error(t.removeFailed),
+    onSettled: () => {
+      setConfirm(null);
+      void reload();
+    },
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const trimmed = text.trim();
+    if (!trimmed) return setError(t.required);
+    setError("");
+    add.mutate(trimmed);
+  };
+  const notes = useMemo(() => (query.data ? newestFirst(query.data) : null), [query.data]);
+  useEffect(() => {
+    const id = removedId.current;
+    if (!id || notes?.some((n) => n.IdSocioVeiculoAgendaExecucaoAnotacao === id)) return;
+    removedId.current = null;
+    (listRef.current ?? formRef.current)?.focus();
+  }, [notes]);
+
+  return (
+    <>
+      <Modal open title={t.title} onClose={onClose}>
+        {query.isError && !notes ? (
+          <CardError message={t.loadFailed} onRetry={() => void query.refetch()} />
+        ) : notes === null ? (
+          <p className="muted" role="status">{t.loading}</p>
+        ) : notes.length === 0 ? (
+          <p className="muted">{t.empty}</p>
+        ) : (
+          // Focusable so a keyboard user can scroll a long list; named so a screen reader announces what it holds.
+          <div ref={listRef} className="notes-scroll" role="region" aria-label={t.listLabel} tabIndex={0}>
+            <ul className="note-list">
+              {notes.map((note) => {
+                const when = noteDate(note.DataLog);
+                return (
+                  <li key={note.IdSocioVeiculoAgendaExecucaoAnotacao} className="note-item">
+                    <p className="note-text">{note.Anotacao}</p>
+                    <div className="note-meta">
+                      <time className="muted note-date" dateTime={note.DataLog}>{when}</time>
+                      {canEdit && (
+                        <button type="button" className="btn btn-danger btn-small" aria-label={t.removeOf(when)} onClick={() => setConfirm(note)}>
+                          {t.remove}
+                        </button>
+                      )}
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        )}
+        {canEdit && (
+          <form className="note-form" onSubmit={submit} noValidate>
+            <label htmlFor="nova-anotacao">{t.newLabel}</label>
+            <textarea ref={formRef} id="nova-anotacao" rows={3} maxLength={NOTE_MAX} value={text} aria-describedby="nova-anotacao-contador"
+              aria-invalid={error ? true : undefined}
+              onChange={(e) => {
+                setText(e.target.value);
+                if (error) setError("");
+              }} />
+            <p id="nova-anotacao-contador" className="muted note-counter">{t.chars(text.length, NOTE_MAX)}</p>
+            {error && <p className="form-error" role="alert">{error}</p>}
+            <div className="modal-actions">
+              <button type="submit" className="btn btn-primary" disabled={add.isPending}>{add.isPending ? t.adding : t.add}</button>
+            </div>
+          </form>
+        )}
+      </Modal>
+      {confirm && (
+        <Modal open title={t.confirmTitle} onClose={() => setConfirm(null)} preventClose={remove.isPending}>
+          <p>{t.confirmText}</p>
+          <p className="muted">{t.irreversible}</p>
+          <div className="modal-actions">
+            <button type="button" className="btn" onClick={() => setConfirm(null)} disabled={remove.isPending}>{t.back}</button>
+            <button type="button" className="btn btn-danger" disabled={remove.isPending}
+              onClick={() => remove.mutate(confirm)}>
+              {remove.isPending ? t.removing : t.confirmYes}
+            </button>
+          </div>
+        </Modal>
+      )}
+    </>
+  );
+}
