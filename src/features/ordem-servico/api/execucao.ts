@@ -61,3 +61,8 @@ export const deleteReport = (idSocioVeiculoAgendaLaudo: string) => post<Msg>("/a
 /** Cancelling an OS from the execution screen: the contract's fixed reason, plus the day it was cancelled (dd/MM/yyyy). */
 export const cancelOrder = (b: { idSocioVeiculoAgenda: string; idPontoAtendimento: string; idSocio: string; idSocioVeiculo: string; motivo: string; data: string }) =>
   post<Msg>("/agendamentos/cancelar", b);
+
+/** Registration data of the point (Razão social, CNPJ…) for the 'Detalhes financeiros' modal. */
+export interface PointRegistration { Cnpj?: string | null; RazaoSocial?: string | null; Matricula?: string | null; [k: string]: unknown }
+export const getPointRegistration = (idPontoAtendimento: string, signal?: AbortSignal) =>
+  get<{ success: boolean; data: PointRegistration }>(`/ponto-atendimento/dados-cadastrais/${seg(idPontoAtendimento)}`, { signal });

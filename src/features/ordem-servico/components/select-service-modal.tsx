@@ -1,0 +1,118 @@
+// Select-service modal of the OS screen: the point's services for this vehicle's type, not provided by the program and not yet on
+// the order; on confirm the duplicate, warranty and annual-limit checks run before the link, and any refusal is shown here (main thread).
+import { useId, useMemo, useState, type FormEvent } from "react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "react-toastify";
+import { MSG } from "../../../config/messages.pt-BR";
+import { Modal } from "../../../components/ui/modal";
+import { SearchableSelect } from "../../../components/ui/searchable-select";
+import { ApiFailure } from "../../../lib/api-client";
+import { checkAnnualLimit, checkWarranty, linkService, type AgendamentoDetails, type LinkedService } from "../api/execucao";
+import { orderKeys, unwrap, useInvalidateOrder, usePointServices } from "../queries";
+import { CardError } from "./card-error";
+
+const t = MSG.services;
+
+interface Props { details: AgendamentoDetails; userId: string; pointId: string; linked: LinkedService[]; onClose: () => void }
+
+/** The result of a confirm: linked, or a refusal the attendant must read (warranty, annual limit, duplicate). */
+type Outcome = { linked: true } | { linked: false; info: string };
+type Notice = { kind: "info" | "error"; text: string };
+
+export function SelectServiceModal({ details, userId, pointId, linked, onClose }: Props) {
+  const orderId = details.agendamento!.IdSocioVeiculoAgenda;
+  const vehicleId = details.socioVeiculo?.IdSocioVeiculo ?? "";
+  const vehicleType = details.socioVeiculo?.TipoVeiculo;
+  const catalogue = usePointServices(pointId);
+  const invalidate = useInvalidateOrder(orderId);
+  const client = useQueryClient();
+  const [choice, setChoice] = useState("");
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const noticeId = useId();
+
+  const linkedIds = useMemo(() => new Set(linked.map((s) => String(s.value ?? s.IdServico))), [linked]);
+  const options = useMemo(() => (catalogue.data ?? [])
+    .filter((s) => s.TipoVeiculo === vehicleType && s.FornecidoPelaVcar !== "S" && !linkedIds.has(s.IdServico))
+    .map((s) => ({ value: s.IdServico, label: s.label })), [catalogue.data, vehicleType, linkedIds]);
+
+  const link = useMutation({
+    mutationFn: async (idServico: string): Promise<Outcome> => {
+      if (linkedIds.has(idServico)) return { linked: false, info: t.alreadyAdded };
+      const warranty = await checkWarranty(vehicleId, idServico);
+      if (!warranty.ok) throw new ApiFailure(t.warrantyCheckFailed);
+      if (warranty.data.garantiaValida) return { linked: false, info: t.warranty };
+      const limits = await checkAnnualLimit(vehicleId);
+      if (!limits.ok) throw new ApiFailure(t.limitCheckFailed);
+      client.setQueryData(orderKeys.limits(vehicleId), limits.data.servicos ?? []);
+      // A limit of 0 (or none) means unlimited: only a positive limit already used up refuses.
+      const row = (limits.data.servicos ?? []).find((s) => s.idServico === idServico);
+      if (row && row.limiteAnual > 0 && !row.podeUsar) return { linked: false, info: t.annualLimit };
+      unwrap(await linkService({ idPontoAtendimentoUsuario: userId, idSocioVeiculoAgenda: orderId, idServico }), t.linkFailed);
+      return { linked: true };
+    },
+    onSuccess: (outcome) => {
+      if (outcome.linked) {
+        toast.success(t.linked);
+        onClose();
+        return;
+      }
+      setNotice({ kind: "info", text: outcome.info });
+      toast.info(outcome.info);
+    },
+    onError: (err) => {
+      const text = err.message || t.linkFailed;
+      setNotice({ kind: "error", text });
+      toast.error(text);
+    },
+    onSettled: (outcome) => {
+      if (outcome?.linked) {
+        void invalidate();
+        void client.invalidateQueries({ queryKey: orderKeys.limits(vehicleId) });
+      }
+    },
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (link.isPending) return;
+    if (!choice) return setNotice({ kind: "error", text: t.required });
+    setNotice(null);
+    link.mutate(choice);
+  };
+
+  const formId = `${noticeId}-form`;
+  return (
+    <Modal open title={t.selectTitle} onClose={onClose} preventClose={link.isPending}
+      footer={(
+        <>
+          <button type="button" className="btn" onClick={onClose} disabled={link.isPending}>{t.cancel}</button>
+          <button type="submit" form={formId} className="btn btn-primary" disabled={link.isPending || options.length === 0}>
+            {link.isPending ? t.checking : t.confirm}
+          </button>
+        </>
+      )}>
+      <form id={formId} className="select-service-form" onSubmit={submit} noValidate>
+        {catalogue.isError && !catalogue.data ? (
+          <CardError message={t.catalogueFailed} onRetry={() => void catalogue.refetch()} />
+        ) : !catalogue.data ? (
+          <p className="muted" role="status">{t.loading}</p>
+        ) : options.length === 0 ? (
+          <p className="muted">{t.noneAvailable}</p>
+        ) : (
+          <>
+            <SearchableSelect label={t.selectLabel} options={options} value={choice} placeholder={t.selectPlaceholder}
+              disabled={link.isPending} errorId={notice ? `${noticeId}-${notice.kind}` : undefined}
+              onChange={(v) => {
+                setChoice(v);
+                setNotice(null);
+              }} />
+            <p className="muted select-service-hint">{t.selectHint}</p>
+          </>
+        )}
+        {/* Two stable live regions: refusals (warranty, limit, duplicate) are news; failures and a missing choice are errors. */}
+        <p id={`${noticeId}-info`} className="select-service-notice" role="status">{notice?.kind === "info" ? notice.text : ""}</p>
+        <p id={`${noticeId}-error`} className="form-error" role="alert">{notice?.kind === "error" ? notice.text : ""}</p>
+      </form>
+    </Modal>
+  );
+}

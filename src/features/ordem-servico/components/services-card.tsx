@@ -1,0 +1,130 @@
+// 'Serviços' card of the OS screen: the linked services (commission type, name, approval), adding through the select-service
+// modal and removing with a confirmation; cards on phones, a table from 1024px; no add/remove once the order is not running (main thread).
+import { useState } from "react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "react-toastify";
+import { MSG } from "../../../config/messages.pt-BR";
+import { Modal } from "../../../components/ui/modal";
+import { unlinkService, type AgendamentoDetails, type LinkedService } from "../api/execucao";
+import { orderKeys, unwrap, useInvalidateOrder, useLinkedServices } from "../queries";
+import { CardError } from "./card-error";
+import { SelectServiceModal } from "./select-service-modal";
+
+const t = MSG.services;
+
+/** 'VOUCHER' when the parts were not the member's (PecaPorContaDoSocio 'N'), otherwise 'MÃO DE OBRA'. */
+export const commissionType = (s: Pick<LinkedService, "PecaPorContaDoSocio">) => (s.PecaPorContaDoSocio === "N" ? t.voucher : t.labour);
+export const approvalOf = (s: LinkedService) => (s.StatusAprovacao ?? s.status) as "P" | "A" | "R";
+const removable = (s: LinkedService) => s.FornecidoPelaVcar !== "S";
+const badgeClass = { P: "status-pending", A: "status-done", R: "status-rejected" } as const;
+
+function Approval({ service }: { service: LinkedService }) {
+  const status = approvalOf(service);
+  return (
+    <span className="service-approval">
+      <span className={`status-badge ${badgeClass[status] ?? ""}`}>{t.approval[status] ?? status}</span>
+      {status === "R" && service.Observacoes && (
+        <span className="service-rejection"><span className="sr-only">{t.rejectionNote}: </span>{service.Observacoes}</span>
+      )}
+    </span>
+  );
+}
+
+interface Props { details: AgendamentoDetails; userId: string; pointId: string; canEdit: boolean }
+
+export function ServicesCard({ details, userId, pointId, canEdit }: Props) {
+  const orderId = details.agendamento!.IdSocioVeiculoAgenda;
+  const query = useLinkedServices(orderId);
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<LinkedService | null>(null);
+  const services = query.data ?? null;
+
+  const actionsOf = (s: LinkedService) => canEdit && removable(s) && (
+    <button type="button" className="btn btn-danger btn-small" aria-label={t.removeOf(s.label)} onClick={() => setRemoving(s)}>{t.remove}</button>
+  );
+
+  return (
+    <section className="card services-card" aria-labelledby="servicos-titulo">
+      <div className="services-card-head">
+        <h2 id="servicos-titulo" className="card-title">{t.title}</h2>
+        {canEdit && <button type="button" className="btn btn-primary btn-small" onClick={() => setAdding(true)}>{t.add}</button>}
+      </div>
+      {query.isError && !services ? (
+        <CardError message={t.loadFailed} onRetry={() => void query.refetch()} />
+      ) : services === null ? (
+        <p className="muted" role="status">{t.loading}</p>
+      ) : services.length === 0 ? (
+        <p className="muted">{t.empty}</p>
+      ) : (
+        <>
+          <ul className="service-cards" aria-label={t.listLabel}>
+            {services.map((s) => (
+              <li key={s.id} className="service-item">
+                <span className="service-type">{commissionType(s)}</span>
+                <span className="service-name">{s.label}</span>
+                <Approval service={s} />
+                {canEdit && removable(s) && <div className="row-actions">{actionsOf(s)}</div>}
+              </li>
+            ))}
+          </ul>
+          <table className="service-table">
+            <caption className="sr-only">{t.listLabel}</caption>
+            <thead>
+              <tr><th scope="col">{t.commissionType}</th><th scope="col">{t.service}</th><th scope="col">{t.actions}</th></tr>
+            </thead>
+            <tbody>
+              {services.map((s) => (
+                <tr key={s.id}>
+                  <td><span className="service-type">{commissionType(s)}</span></td>
+                  <td><span className="service-name">{s.label}</span> <Approval service={s} /></td>
+                  <td><div className="row-actions">{actionsOf(s) || (s.FornecidoPelaVcar === "S" ? <span className="muted">{t.programProvided}</span> : null)}</div></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+      {adding && canEdit && (
+        <SelectServiceModal details={details} userId={userId} pointId={pointId} linked={services ?? []} onClose={() => setAdding(false)} />
+      )}
+      {removing && <RemoveServiceModal orderId={orderId} vehicleId={details.socioVeiculo?.IdSocioVeiculo ?? ""} service={removing} onClose={() => setRemoving(null)} />}
+    </section>
+  );
+}
+
+function RemoveServiceModal({ orderId, vehicleId, service, onClose }: { orderId: string; vehicleId: string; service: LinkedService; onClose: () => void }) {
+  const invalidate = useInvalidateOrder(orderId);
+  const client = useQueryClient();
+  const [error, setError] = useState("");
+  const remove = useMutation({
+    mutationFn: async () => unwrap(await unlinkService(service.id), ""),
+    onSuccess: () => {
+      toast.success(t.removed);
+      onClose();
+    },
+    onError: (err) => {
+      const text = err.message ? `${t.removeFailed}: ${err.message}` : t.removeFailed;
+      setError(text);
+      toast.error(text);
+    },
+    onSettled: () => {
+      void invalidate();
+      void client.invalidateQueries({ queryKey: orderKeys.limits(vehicleId) });
+    },
+  });
+  return (
+    <Modal open title={t.removeTitle} onClose={onClose} preventClose={remove.isPending}
+      footer={(
+        <>
+          <button type="button" className="btn" onClick={onClose} disabled={remove.isPending}>{t.back}</button>
+          <button type="button" className="btn btn-danger" onClick={() => remove.mutate()} disabled={remove.isPending}>
+            {remove.isPending ? t.removing : t.removeYes}
+          </button>
+        </>
+      )}>
+      <p>{t.removeText(service.label)}</p>
+      <p className="muted">{t.irreversible}</p>
+      {error && <p className="form-error" role="alert">{error}</p>}
+    </Modal>
+  );
+}
