@@ -72,7 +72,7 @@ export function FinishProgress({ job }: { job: FinishState }) {
   return (
     <div className={`card finish-progress${failed ? " is-failed" : ""}`} role={failed ? "alert" : "status"}>
       <p className={failed ? "form-error" : "start-progress"}>{failed ? t.refused(finishProgressText(job)) : finishProgressText(job)}</p>
-      {job !== "finished" && job.state === "uploading" && <progress max={100} value={job.progress} aria-label={t.progressLabel}>{job.progress}%</progress>}
+      {job !== "finished" && job.state === "uploading" && <progress max={100} value={job.progress} aria-label={t.progressLabel} />}
       {failed && (
         <div className="row-actions">
           <button type="button" className="btn" onClick={() => void retryJob(job.id)}>{t.retry}</button>
