@@ -33,10 +33,13 @@ export function useOrderDetails(id: string) {
   });
 }
 
+/** While a service awaits the office's approval the list polls (10 s, visible tab only), so the finish unlocks by itself. */
 export function useLinkedServices(id: string) {
   return useQuery({
     queryKey: orderKeys.linked(id),
     queryFn: async ({ signal }) => unwrap(await listLinkedServices(id, signal), "").servicos ?? [],
+    refetchInterval: (q) => (q.state.data?.some((s) => (s.StatusAprovacao ?? s.status) === "P") ? 10_000 : false),
+    refetchIntervalInBackground: false,
   });
 }
 

@@ -11,7 +11,6 @@ import { ClientCard, ExecutionCard } from "./order-cards";
 import { CancelOrderModal } from "./cancel-order-modal";
 import { FinishOrderModal, FinishProgress, useFinishJob } from "./finish-order";
 import { InitialVideoPrompt } from "./initial-video";
-// [helpers] feature imports (services, notes, documents, financial) go below this line.
 import { ServicesCard } from "./services-card";
 import { FinancialDetailsModal } from "./financial-modal";
 import { NotesCard } from "./notes-card";
@@ -85,15 +84,12 @@ export default function ExecutionPage({ id, userId, pointId }: { id: string; use
       <div className="order-grid">
         <ClientCard details={details} />
         <ExecutionCard details={details} />
-        {/* [helpers] services card */}
         <ServicesCard details={details} userId={userId} pointId={pointId} canEdit={canEdit} />
         <EvidenceCard orderId={id} userId={userId} canEdit={canDocument} />
-        {/* [helpers] notes card */}
         <NotesCard orderId={id} userId={userId} canEdit={canDocument} />
       </div>
       {modal === "cancel" && <CancelOrderModal details={details} pointId={pointId} onClose={() => setModal(null)} />}
       {modal === "finish" && <FinishOrderModal details={details} userId={userId} onClose={() => setModal(null)} />}
-      {/* [helpers] reports, receipts and financial modals */}
       {modal === "financial" && <FinancialDetailsModal details={details} pointId={pointId} onClose={() => setModal(null)} />}
       {(modal === "reports" || modal === "receipts") && <DocumentsModal kind={modal === "reports" ? "laudo" : "recibo"} orderId={id} userId={userId} canEdit={canDocument} onClose={() => setModal(null)} />}
     </section>

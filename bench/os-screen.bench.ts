@@ -1,0 +1,86 @@
+/// <reference lib="dom" />
+// Time from navigation to every card of the OS screen rendered with its data, on the seeded in-progress order: the built
+// app served by the real server, real Chromium, cold (no HTTP cache) and warm, unthrottled and on a throttled phone (Node runner).
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { build } from "vite";
+import { chromium, devices, type Page } from "playwright-core";
+import { startServer } from "../tests/support/start-server.ts";
+import { CHROME_ARGS, CHROME_PATH, DEMO } from "../tests/e2e/browser.ts";
+import type { BenchRow } from "./types.ts";
+
+const RUNS = Number(process.env.BENCH_OS_RUNS ?? 7);
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+/**
+ * Ms since navigation start until the header and the five cards (Cliente, Execução, Serviços, Fotos e Vídeos, Anotações
+ * Gerais) are on screen and none of them still shows a loading or error state.
+ */
+async function timeToCards(page: Page, url: string): Promise<number> {
+  await page.goto(url, { waitUntil: "commit" });
+  const handle = await page.waitForFunction(() => {
+    const grid = document.querySelector(".order-grid");
+    if (!grid || !document.querySelector("h1")?.textContent?.startsWith("OS #")) return false;
+    if (grid.querySelectorAll("section.card").length < 5) return false;
+    if (grid.querySelector("[role=status], [role=alert]")) return false;
+    return performance.now();
+  }, undefined, { timeout: 60_000, polling: "raf" });
+  return (await handle.jsonValue()) as number;
+}
+
+export default async function osScreenBench(): Promise<BenchRow[]> {
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-os-"));
+  await build({ logLevel: "silent", build: { outDir, emptyOutDir: true } });
+  const server = await startServer({ STATIC_DIR: outDir });
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS, headless: true });
+  const rows: BenchRow[] = [];
+  try {
+    const call = async <T>(p: string, token?: string, body?: unknown): Promise<T> => (await fetch(`${server.url}/api${p}`, {
+      method: body ? "POST" : "GET", body: body ? JSON.stringify(body) : undefined,
+      headers: { "content-type": "application/json", ...(token ? { authToken: token } : {}) },
+    })).json() as Promise<T>;
+    const { token } = await call<{ token: string }>("/credenciado/login", undefined, DEMO);
+    const user = (await call<{ data: Record<string, unknown> & { IdPontoAtendimento: string } }>("/credenciado/get", token)).data;
+    type Row = { StatusAgendamento: string; IdSocioVeiculoAgendaExecucao: string | null; IdSocioVeiculoAgenda: string; QtdePendencias: number };
+    const rowsList = (await call<{ data: Row[] }>(`/agendamentos/lista/${user.IdPontoAtendimento}`, token)).data;
+    const order = rowsList.find((r) => r.StatusAgendamento === "A" && r.IdSocioVeiculoAgendaExecucao && r.QtdePendencias > 0)!;
+    const url = `${server.url}/execucao-os/${order.IdSocioVeiculoAgenda}`;
+
+    for (const [label, options, throttle] of [
+      ["desktop", { viewport: { width: 1366, height: 850 } }, false],
+      ["Pixel 7, 4x CPU, 1.6 Mbps / 150 ms RTT", devices["Pixel 7"], true],
+    ] as const) {
+      const ctx = await browser.newContext({ ...options, locale: "pt-BR" });
+      // A signed-in attendant: the stored session, as after a login on this phone.
+      await ctx.addInitScript(`localStorage.setItem("authToken", ${JSON.stringify(token)}); localStorage.setItem("userData", ${JSON.stringify(JSON.stringify(user))});`);
+      const page = await ctx.newPage();
+      const cdp = await ctx.newCDPSession(page);
+      await cdp.send("Network.enable");
+      if (throttle) {
+        await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+        await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 150, downloadThroughput: 200_000, uploadThroughput: 90_000 });
+      }
+      await timeToCards(page, url); // unmeasured: the first visit compiles the code and starts the upload worker
+      const cold: number[] = [];
+      const warm: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        await cdp.send("Network.clearBrowserCache");
+        cold.push(await timeToCards(page, url));
+        warm.push(await timeToCards(page, url));
+      }
+      rows.push({ bench: "os-screen", case: `${label}, cold cache`, metric: `navigation -> all cards, median of ${RUNS}`, value: median(cold), unit: "ms" });
+      rows.push({ bench: "os-screen", case: `${label}, warm cache`, metric: `navigation -> all cards, median of ${RUNS}`, value: median(warm), unit: "ms" });
+      await ctx.close();
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+    fs.rmSync(outDir, { recursive: true, force: true });
+  }
+  return rows;
+}
