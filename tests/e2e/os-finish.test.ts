@@ -82,7 +82,7 @@ async function openOrder(ctx: BrowserContext, id: string, os: number): Promise<P
 /** Runs one action the way the viewport offers it: a button on desktop, an item of the 'Ações' menu on a phone. */
 async function action(page: Page, mobile: boolean, name: string) {
   if (mobile) {
-    await page.getByRole("button", { name: "Ações" }).click();
+    await page.getByRole("button", { name: "Ações", exact: true }).click();
     await page.getByRole("menuitem", { name }).click();
   } else {
     await page.getByRole("group", { name: /^Ações da OS/ }).getByRole("button", { name }).click();
@@ -120,7 +120,7 @@ const payoutRows = async (id: string) =>
 
 async function expectConcludedScreen(page: Page, mobile: boolean) {
   await page.getByText("CONCLUÍDA", { exact: true }).waitFor({ timeout: 15_000 });
-  if (mobile) await page.getByRole("button", { name: "Ações" }).click();
+  if (mobile) await page.getByRole("button", { name: "Ações", exact: true }).click();
   const scope = mobile ? page.getByRole("menu") : page.getByRole("group", { name: /^Ações da OS/ });
   const role = mobile ? "menuitem" : "button";
   await scope.getByRole(role, { name: "Adicionar Laudos" }).waitFor();
@@ -274,7 +274,7 @@ describe("OS screen details", () => {
     const order = await startedOrder(380);
     const ctx = await browser.newContext({ ...MOBILE, bypassCSP: true });
     const page = await openOrder(ctx, order.id, order.os);
-    const button = page.getByRole("button", { name: "Ações" });
+    const button = page.getByRole("button", { name: "Ações", exact: true });
     await button.focus();
     await page.keyboard.press("Enter");
     const menu = page.getByRole("menu", { name: "Ações" });
