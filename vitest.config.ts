@@ -24,7 +24,15 @@ export default defineConfig({
         plugins: [react()],
         // One React instance for the tested components and their dependencies.
         resolve: { dedupe: ["react", "react-dom"] },
-        optimizeDeps: { include: ["react", "react-dom", "react-dom/client", "react/jsx-dev-runtime", "react-toastify", "valtio", "comlink", "idb", "mediabunny", "browser-image-compression"] },
+        // Every package the tested UI and workers import: one discovered mid-run makes Vite re-optimise and reload, which fails
+        // the test file being imported at that moment (seen on a fresh checkout: "Failed to fetch dynamically imported module").
+        optimizeDeps: {
+          include: [
+            "react", "react-dom", "react-dom/client", "react/jsx-dev-runtime", "react-toastify", "valtio", "valtio/vanilla", "comlink", "idb",
+            "mediabunny", "browser-image-compression", "@tanstack/react-query", "wouter", "wouter/use-browser-location", "react-imask", "mitt",
+            "@brazilian-utils/brazilian-utils",
+          ],
+        },
         test: {
           name: "browser",
           include: ["tests/workers/**/*.test.ts", "tests/ui/**/*.test.tsx"],
