@@ -1,5 +1,5 @@
 // Every route of the spec, with lazily loaded pages (main thread).
-import { Suspense } from "react";
+import { Suspense, type ComponentProps } from "react";
 import { Route, Switch } from "wouter";
 import { PATHS } from "../config/paths";
 import { ChunkErrorBoundary, lazyPage } from "./lazy-page";
@@ -7,6 +7,7 @@ import { LoadingScreen } from "./loading-screen";
 import { Private, Public, PublicOnly } from "./guards";
 import { useSession } from "../features/session/use-session";
 import NotFoundPage from "./not-found";
+import type { NewAppointmentModal as BookingModal } from "../features/agenda/components/new-appointment-modal";
 
 const LoginPage = lazyPage(() => import("../features/session/components/login-page"));
 const PrivacyPage = lazyPage(() => import("../features/legal/privacy-page"));
@@ -15,6 +16,9 @@ const ContractPage = lazyPage(() => import("../features/legal/contract-page"));
 const Placeholder = lazyPage(() => import("./placeholder-page"));
 const AgendaPage = lazyPage(() => import("../features/agenda/components/agenda-page"));
 const ExecutionPage = lazyPage(() => import("../features/ordem-servico/components/execution-page"));
+const ScannerPage = lazyPage(() => import("../features/scanner/components/scanner-page"));
+const NewAppointmentModal = lazyPage<ComponentProps<typeof BookingModal>>(() =>
+  import("../features/agenda/components/new-appointment-modal").then((m) => ({ default: m.NewAppointmentModal })));
 
 /** The OS page gets the signed-in attendant from the session here, so the feature does not import another feature. */
 function ExecutionRoute({ id }: { id: string }) {
@@ -34,13 +38,23 @@ function AgendaRoute() {
   return <AgendaPage userId={user?.IdPontoAtendimentoUsuario ?? ""} pointId={user?.IdPontoAtendimento ?? ""} />;
 }
 
+/** The scanner gets the point from the session, and the agenda's 'Novo Agendamento' (vehicle chosen) composed here. */
+function ScannerRoute() {
+  const { user } = useSession();
+  const pointId = user?.IdPontoAtendimento ?? "";
+  return (
+    <ScannerPage pointId={pointId} renderNewAppointment={(vehicle, onClose) => (
+      <Suspense fallback={null}><NewAppointmentModal pointId={pointId} vehicle={vehicle} onClose={onClose} /></Suspense>
+    )} />
+  );
+}
+
 const PLACEHOLDERS: [string, string][] = [
   [PATHS.ratings, "Avaliações dos Clientes"],
   [PATHS.returns, "Retorno de Serviço"],
   [PATHS.bankData, "Dados Bancários"],
   [PATHS.registration, "Dados Cadastrais"],
   [PATHS.mirror, "Espelho Financeiro"],
-  [PATHS.scanner, "Scanner de Placas"],
 ];
 
 export function AppRouter() {
@@ -54,6 +68,7 @@ export function AppRouter() {
           <Route path={PATHS.contracts}><Private><ContractRoute /></Private></Route>
           <Route path={`${PATHS.executionPrefix}/:id`}>{(params) => <Private><ExecutionRoute id={params.id} /></Private>}</Route>
           <Route path={PATHS.agenda}><Private><AgendaRoute /></Private></Route>
+          <Route path={PATHS.scanner}><Private><ScannerRoute /></Private></Route>
           {PLACEHOLDERS.map(([path, title]) => (
             <Route key={path} path={path}><Private><Placeholder title={title} /></Private></Route>
           ))}

@@ -1,0 +1,39 @@
+// 'Digitar placa': the plate typed with the mask of old (ABC-1234) and Mercosul (ABC1D23) plates, looked up like a read one (main thread).
+import { useId, useState, type FormEvent } from "react";
+import { IMaskInput } from "react-imask";
+import { MSG } from "../../../config/messages.pt-BR";
+import { plateFormat } from "../../../domain/plate";
+
+// IMask picks the pattern that accepts most of what was typed: "ABC1234" -> ABC-1234, "ABC1D23" -> ABC1D23.
+const PLATE_MASKS = [{ mask: "aaa-0000" }, { mask: "aaa0a00" }];
+const upper = (s: string) => s.toUpperCase();
+
+interface Props { onSubmit: (plate: string) => void; busy: boolean }
+
+export function ManualPlateForm({ onSubmit, busy }: Props) {
+  const id = useId();
+  const [plate, setPlate] = useState("");
+  const [error, setError] = useState("");
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!plateFormat(plate)) return setError(MSG.scanner.plateInvalid);
+    setError("");
+    onSubmit(plate);
+  };
+  return (
+    <form className="scanner-manual" onSubmit={submit} noValidate>
+      <h2 className="scanner-manual-title">{MSG.scanner.typePlate}</h2>
+      <label htmlFor={id}>{MSG.scanner.plate}</label>
+      <div className="scanner-manual-row">
+        <IMaskInput id={id} mask={PLATE_MASKS} prepareChar={upper} unmask inputMode="text" autoCapitalize="characters"
+          autoComplete="off" aria-describedby={`${id}-note`} aria-invalid={error ? true : undefined}
+          onAccept={(value: string) => {
+            setPlate(value.toUpperCase());
+            if (error) setError("");
+          }} />
+        <button type="submit" className="btn btn-primary" disabled={busy}>{MSG.scanner.search}</button>
+      </div>
+      <p id={`${id}-note`} className={error ? "form-error" : "muted"} role={error ? "alert" : undefined}>{error || MSG.scanner.plateHint}</p>
+    </form>
+  );
+}

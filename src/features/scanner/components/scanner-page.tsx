@@ -1,0 +1,168 @@
+// Scanner de Placas (/scan): rear camera with a guide frame, plate recognition every second, 'Digitar placa', and the
+// lookup flows — appointment -> OS screen, member -> vehicle data and 'Novo Agendamento', not a member -> invite (main thread).
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useLocation } from "wouter";
+import { MSG } from "../../../config/messages.pt-BR";
+import { PATHS } from "../../../config/paths";
+import { displayPlate, formatLabel, plateFormat, type PlateCandidate } from "../../../domain/plate";
+import { proposePlates } from "../../../domain/plate-match";
+import type { PlateLookup } from "../api/scanner";
+import { lookupPlate, useExpectedPlates } from "../queries";
+import { usePlateCamera } from "../use-plate-camera";
+import { InviteModal } from "./invite-modal";
+import { ManualPlateForm } from "./manual-plate-form";
+import { VehicleModal } from "./vehicle-modal";
+
+/** Spec timers: pause between candidate lookups, redirect after an appointment is found, vehicle modal delay. */
+export const LOOKUP_PAUSE_MS = 100;
+export const REDIRECT_DELAY_MS = 1_500;
+export const VEHICLE_MODAL_DELAY_MS = 500;
+
+/** The vehicle handed to the booking modal (the same shape as the agenda's chosen vehicle). */
+export interface ScannedVehicle { idSocio: string; idSocioVeiculo: string; placa: string; descricao?: string; nomeSocio?: string }
+
+interface Props {
+  pointId: string;
+  /** The agenda's 'Novo Agendamento' with the vehicle chosen, composed in src/app (features do not import each other). */
+  renderNewAppointment?: (vehicle: ScannedVehicle, onClose: () => void) => ReactNode;
+}
+
+type Phase =
+  | { kind: "scanning" }
+  | { kind: "searching"; plate: string }
+  | { kind: "found"; plate: string }
+  | { kind: "redirecting"; plate: string }
+  | { kind: "failed"; plate: string; message: string };
+type OpenModal = { kind: "vehicle"; found: PlateLookup } | { kind: "invite"; plate: string } | { kind: "new"; found: PlateLookup } | null;
+
+const subscribeVisibility = (cb: () => void) => {
+  document.addEventListener("visibilitychange", cb);
+  return () => document.removeEventListener("visibilitychange", cb);
+};
+const useTabVisible = () => useSyncExternalStore(subscribeVisibility, () => document.visibilityState === "visible");
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const vehicleOf = (f: PlateLookup): ScannedVehicle => ({
+  idSocio: String(f.IdSocio ?? ""), idSocioVeiculo: f.IdSocioVeiculo, placa: f.PlacaVeiculo, nomeSocio: f.NomeSocio,
+  descricao: [f.MarcaVeiculo, f.ModeloVeiculo, f.AnoVeiculo].filter(Boolean).join(" "),
+});
+
+export default function ScannerPage({ pointId, renderNewAppointment }: Props) {
+  const client = useQueryClient();
+  const [, navigate] = useLocation();
+  const visible = useTabVisible();
+  const expected = useExpectedPlates(pointId);
+  const [phase, setPhase] = useState<Phase>({ kind: "scanning" });
+  const [modal, setModal] = useState<OpenModal>(null);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const guideRef = useRef<HTMLDivElement>(null);
+  // Each lookup gets a number; a newer lookup, Tentar Novamente or leaving the page makes an older one's results void.
+  const run = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => {
+    run.current++;
+    clearTimeout(timer.current);
+  }, []);
+
+  const lookup = useCallback(async (plates: string[], read: string) => {
+    const mine = ++run.current;
+    clearTimeout(timer.current);
+    setModal(null);
+    let found: PlateLookup | null = null;
+    let plate = plates[0];
+    for (const [i, candidate] of plates.entries()) {
+      if (i > 0) await sleep(LOOKUP_PAUSE_MS);
+      if (run.current !== mine) return;
+      plate = candidate;
+      setPhase({ kind: "searching", plate });
+      try {
+        found = await lookupPlate(client, pointId, candidate);
+      } catch (err) {
+        if (run.current === mine) setPhase({ kind: "failed", plate, message: (err as Error).message || MSG.scanner.lookupFailed });
+        return;
+      }
+      if (run.current !== mine) return;
+      if (found) break;
+    }
+    if (found?.IdSocioVeiculoAgenda) {
+      const id = found.IdSocioVeiculoAgenda;
+      setPhase({ kind: "redirecting", plate });
+      timer.current = setTimeout(() => navigate(PATHS.execution(id)), REDIRECT_DELAY_MS);
+    } else if (found) {
+      const member = found;
+      setPhase({ kind: "found", plate });
+      timer.current = setTimeout(() => setModal({ kind: "vehicle", found: member }), VEHICLE_MODAL_DELAY_MS);
+    } else {
+      // Not a member: scanning stops and the camera closes until the invite is sent or closed.
+      setPhase({ kind: "found", plate: read });
+      setModal({ kind: "invite", plate: read });
+    }
+  }, [client, pointId, navigate]);
+
+  const onPlate = useCallback((c: PlateCandidate) => {
+    void lookup(proposePlates(c.plate, expected), c.plate);
+  }, [lookup, expected]);
+
+  const restart = useCallback(() => {
+    run.current++;
+    clearTimeout(timer.current);
+    setModal(null);
+    setPhase({ kind: "scanning" });
+  }, []);
+
+  const on = visible && modal?.kind !== "invite";
+  const scanning = phase.kind === "scanning" && modal === null;
+  const { camera, engineReady, ocrFailed, torch, toggleTorch, retry } = usePlateCamera({ on, scanning, onPlate, videoRef, guideRef });
+
+  const shownPlate = phase.kind === "scanning" ? null : phase.plate;
+  const format = shownPlate ? plateFormat(shownPlate) : null;
+  const busy = phase.kind === "searching" || phase.kind === "redirecting";
+  const status = phase.kind === "redirecting" ? MSG.scanner.appointmentFound
+    : phase.kind === "searching" ? MSG.scanner.searching
+      : phase.kind === "failed" ? "" // shown as an alert below
+        : phase.kind === "scanning" && camera.kind === "ready" ? (ocrFailed ? MSG.scanner.ocrFailed : engineReady ? MSG.scanner.scanning : MSG.scanner.aim)
+          : "";
+
+  return (
+    <section className="page scanner-page">
+      <h1 className="page-title">{MSG.scanner.title}</h1>
+      {camera.kind === "error" && on ? (
+        <div className="scanner-camera-error" role="alert">
+          <h2>{MSG.scanner.problem}</h2>
+          <p>{camera.message}</p>
+          <button type="button" className="btn btn-primary" onClick={retry}>{MSG.scanner.retry}</button>
+        </div>
+      ) : (
+        <div className="scanner-view">
+          <video ref={videoRef} className="scanner-video" muted playsInline autoPlay aria-label={MSG.scanner.preview} />
+          <div ref={guideRef} className="scanner-guide" aria-hidden="true" />
+          {camera.kind === "checking" && on && <p className="scanner-overlay-note" role="status">{MSG.scanner.opening}</p>}
+          {torch.supported && (
+            <button type="button" className="btn scanner-torch" aria-pressed={torch.on} onClick={() => void toggleTorch()}>
+              {torch.on ? MSG.scanner.torchOff : MSG.scanner.torchOn}
+            </button>
+          )}
+        </div>
+      )}
+      <div className="scanner-result">
+        {shownPlate && format && (
+          <p className="scanner-plate">{MSG.scanner.plateFound(displayPlate(shownPlate), formatLabel(format))}</p>
+        )}
+        <p className={phase.kind === "redirecting" ? "scanner-status scanner-status-ok" : "scanner-status muted"} role="status">{status}</p>
+        {phase.kind === "failed" && <p className="form-error" role="alert">{phase.message}</p>}
+        {shownPlate && !busy && (
+          <button type="button" className="btn" onClick={restart}>{MSG.scanner.retry}</button>
+        )}
+      </div>
+      <ManualPlateForm busy={busy} onSubmit={(plate) => void lookup([plate], plate)} />
+      {modal?.kind === "vehicle" && (
+        <VehicleModal found={modal.found} onClose={() => setModal(null)}
+          onNewAppointment={renderNewAppointment ? () => setModal({ kind: "new", found: modal.found }) : undefined} />
+      )}
+      {modal?.kind === "new" && renderNewAppointment?.(vehicleOf(modal.found), () => setModal(null))}
+      {modal?.kind === "invite" && <InviteModal plate={modal.plate} onClose={restart} onSent={restart} />}
+    </section>
+  );
+}

@@ -1,0 +1,145 @@
+// The scanner's camera and recognition loop: rear camera in the capture module's preference order, the OCR worker warm while
+// the camera runs, one frame a second (the first 1 s after the camera is ready), never two frames in flight, plate lock
+// over frames; everything stops when `on` turns false (modal, screen left, tab hidden) (main thread).
+import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
+import { VIDEO_LOAD_TIMEOUT_MS } from "../../domain/capture";
+import type { PlateCandidate } from "../../domain/plate";
+import { createPlateLock } from "../../domain/plate-lock";
+import { cameraErrorMessage, openCamera, stopStream, whenPlaying } from "../../lib/capture/camera";
+import { readPlateFrame, stopOcr, warmOcr } from "../../lib/workers/ocr-bridge";
+import { guideCrop } from "./guide-crop";
+
+/** Spec: scanner interval 1 s, first scan 1 s after the camera is ready. */
+export const SCAN_INTERVAL_MS = 1_000;
+export const FIRST_SCAN_DELAY_MS = 1_000;
+
+export type CameraState = { kind: "checking" } | { kind: "ready" } | { kind: "error"; message: string };
+
+interface Options {
+  /** Camera (and worker) running: false while the invite modal is open, the tab is hidden, or the page is gone. */
+  on: boolean;
+  /** Recognition ticking: false once a plate is found, while a lookup runs, or a modal is open. */
+  scanning: boolean;
+  onPlate: (plate: PlateCandidate) => void;
+  videoRef: RefObject<HTMLVideoElement | null>;
+  guideRef: RefObject<HTMLElement | null>;
+}
+
+
+export function usePlateCamera({ on, scanning, onPlate, videoRef, guideRef }: Options) {
+  const [camera, setCamera] = useState<CameraState>({ kind: "checking" });
+  const [ocrFailed, setOcrFailed] = useState(false);
+  const [torch, setTorch] = useState<{ supported: boolean; on: boolean }>({ supported: false, on: false });
+  const [attempt, setAttempt] = useState(0);
+  const streamRef = useRef<MediaStream | null>(null);
+  const [ready, setReady] = useState(false);
+  const onPlateRef = useRef(onPlate);
+  useEffect(() => {
+    onPlateRef.current = onPlate;
+  });
+
+  // Camera and worker: opened while `on`, closed otherwise; a retry bumps `attempt`.
+  useEffect(() => {
+    if (!on) return;
+    let cancelled = false;
+    let stream: MediaStream | null = null;
+    const video = videoRef.current;
+    (async () => {
+      try {
+        stream = await openCamera(false);
+        if (cancelled) return stopStream(stream);
+        streamRef.current = stream;
+        if (!video) return;
+        video.srcObject = stream;
+        void video.play().catch(() => {});
+        await whenPlaying(video, VIDEO_LOAD_TIMEOUT_MS);
+        if (cancelled) return;
+        const track = stream.getVideoTracks()[0];
+        const caps = track?.getCapabilities?.() as { torch?: boolean } | undefined;
+        setTorch({ supported: Boolean(caps?.torch), on: false });
+        setCamera({ kind: "ready" });
+        // The engine loads beside the preview; the first tick waits for it.
+        warmOcr().then(() => {
+          if (!cancelled) setReady(true);
+        }, () => {
+          if (!cancelled) setOcrFailed(true);
+        });
+      } catch (err) {
+        if (!cancelled) setCamera({ kind: "error", message: cameraErrorMessage(err) });
+      }
+    })();
+    return () => {
+      cancelled = true;
+      stopStream(stream);
+      streamRef.current = null;
+      if (video) video.srcObject = null;
+      // Back to 'checking' for the next start (return to the screen, retry).
+      setCamera({ kind: "checking" });
+      setOcrFailed(false);
+      setReady(false);
+      setTorch({ supported: false, on: false });
+      stopOcr();
+    };
+  }, [on, attempt, videoRef]);
+
+  // Recognition ticks: 1 s after the camera and engine are ready, then every 1 s, skipping a tick while a frame is read.
+  useEffect(() => {
+    if (!on || !scanning || !ready) return;
+    const lock = createPlateLock();
+    let stopped = false;
+    let inFlight = false;
+    const tick = async () => {
+      const video = videoRef.current;
+      const guide = guideRef.current;
+      if (stopped || inFlight || !video || !guide || video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA) return;
+      const view = video.getBoundingClientRect();
+      const box = guide.getBoundingClientRect();
+      const crop = guideCrop(view, box, video.videoWidth, video.videoHeight);
+      if (!crop) return;
+      inFlight = true;
+      try {
+        const frame = await createImageBitmap(video);
+        if (stopped) return frame.close();
+        const { candidates } = await readPlateFrame(frame, crop);
+        if (stopped) return;
+        const plate = lock.push(candidates);
+        if (plate) {
+          stopped = true;
+          onPlateRef.current(plate);
+        }
+      } catch {
+        // A dropped or failed frame: the next tick tries again.
+      } finally {
+        inFlight = false;
+      }
+    };
+    let interval: ReturnType<typeof setInterval> | undefined;
+    const first = setTimeout(() => {
+      void tick();
+      interval = setInterval(() => void tick(), SCAN_INTERVAL_MS);
+    }, FIRST_SCAN_DELAY_MS);
+    return () => {
+      stopped = true;
+      clearTimeout(first);
+      clearInterval(interval);
+    };
+  }, [on, scanning, ready, videoRef, guideRef]);
+
+  const toggleTorch = useCallback(async () => {
+    const track = streamRef.current?.getVideoTracks()[0];
+    if (!track) return;
+    const next = !torch.on;
+    try {
+      await track.applyConstraints({ advanced: [{ torch: next } as MediaTrackConstraintSet] });
+      setTorch({ supported: true, on: next });
+    } catch {
+      setTorch({ supported: false, on: false });
+    }
+  }, [torch.on]);
+
+  const retry = useCallback(() => {
+    setCamera({ kind: "checking" });
+    setAttempt((n) => n + 1);
+  }, []);
+  return { camera, engineReady: ready, ocrFailed, torch, toggleTorch, retry };
+}
