@@ -1,0 +1,159 @@
+// Synthetic Brazilian plates in a camera-like scene (browser canvas): old grey plates with the city strip and Mercosul plates with
+// the blue BRASIL band, with perspective, rotation, blur, noise, glare, dirt, low light and inverted colours. Used by the OCR tests
+// and the `plates` bench generator.
+
+export interface PlateScene {
+  plate: string;
+  /** Plate width in the scene, px. */
+  plateWidth?: number;
+  sceneWidth?: number;
+  sceneHeight?: number;
+  font?: string;
+  rotateDeg?: number;
+  /** Horizontal perspective: the far side's height relative to the near side (1 = none). */
+  perspective?: number;
+  blurPx?: number;
+  noise?: number;
+  /** 0-1: a bright specular spot. */
+  glare?: number;
+  /** Number of dirt blotches. */
+  dirt?: number;
+  /** 0-1 brightness multiplier (1 = daylight). */
+  light?: number;
+  /** 0-1 contrast multiplier of the plate's ink against its background. */
+  contrast?: number;
+  inverted?: boolean;
+  /** Deterministic randomness for noise and dirt. */
+  seed?: number;
+}
+
+export const PLATE_FONTS = ["DejaVu Sans Condensed", "Liberation Sans Narrow", "DejaVu Sans Mono", "Liberation Sans"];
+
+function rng(seed: number) {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s ^= s << 13; s ^= s >>> 17; s ^= s << 5;
+    return (s >>> 0) / 4294967296;
+  };
+}
+
+const isMercosul = (p: string) => /^[A-Z]{3}[0-9][A-Z][0-9]{2}$/.test(p);
+
+/** The flat plate (400:130), characters filling most of it, in its format's colours. */
+function flatPlate(plate: string, width: number, font: string, contrast: number, inverted: boolean, rand: () => number): OffscreenCanvas {
+  const height = Math.round(width * 0.325);
+  const c = new OffscreenCanvas(width, height);
+  const ctx = c.getContext("2d")!;
+  const merc = isMercosul(plate);
+  const mix = (a: number, b: number) => Math.round(b + (a - b) * contrast);
+  let bg = merc ? 245 : 200, ink = 20;
+  if (inverted) [bg, ink] = [30, 235];
+  const inkC = mix(ink, bg);
+  ctx.fillStyle = `rgb(${bg},${bg},${bg})`;
+  ctx.fillRect(0, 0, width, height);
+  ctx.strokeStyle = `rgb(${inkC},${inkC},${inkC})`;
+  ctx.lineWidth = Math.max(2, width * 0.012);
+  ctx.strokeRect(ctx.lineWidth, ctx.lineWidth, width - ctx.lineWidth * 2, height - ctx.lineWidth * 2);
+  const top = height * (merc ? 0.24 : 0.22);
+  if (merc) {
+    ctx.fillStyle = "rgb(30,60,160)";
+    ctx.fillRect(ctx.lineWidth * 1.5, ctx.lineWidth * 1.5, width - ctx.lineWidth * 3, top - ctx.lineWidth);
+    ctx.fillStyle = "white";
+    ctx.font = `bold ${Math.round(top * 0.6)}px ${font}`;
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.fillText("BRASIL", width / 2, top / 2 + ctx.lineWidth / 2);
+  } else {
+    ctx.fillStyle = `rgb(${inkC},${inkC},${inkC})`;
+    ctx.font = `bold ${Math.round(top * 0.55)}px ${font}`;
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.fillText(["SAO PAULO - SP", "RECIFE - PE", "CURITIBA - PR", "BELO HORIZONTE - MG"][Math.floor(rand() * 4)], width / 2, top / 2 + ctx.lineWidth);
+  }
+  const text = merc ? plate : `${plate.slice(0, 3)}-${plate.slice(3)}`;
+  const charH = height * 0.5;
+  ctx.font = `bold ${Math.round(charH * 1.35)}px ${font}`;
+  ctx.textAlign = "left";
+  ctx.textBaseline = "alphabetic";
+  const measured = ctx.measureText(text).width;
+  const target = width * 0.88;
+  ctx.save();
+  ctx.translate((width - target) / 2, top + (height - top) / 2 + charH / 2);
+  ctx.scale(target / measured, 1);
+  ctx.fillStyle = `rgb(${inkC},${inkC},${inkC})`;
+  ctx.fillText(text, 0, 0);
+  ctx.restore();
+  return c;
+}
+
+/** Renders the scene; returns it with the plate's bounding box in scene pixels. */
+export function renderPlateScene(s: PlateScene): { canvas: OffscreenCanvas; box: { x: number; y: number; w: number; h: number } } {
+  const rand = rng(s.seed ?? 7);
+  const W = s.sceneWidth ?? 640, H = s.sceneHeight ?? 480;
+  const pw = s.plateWidth ?? 300;
+  const flat = flatPlate(s.plate, pw, s.font ?? PLATE_FONTS[0], s.contrast ?? 1, s.inverted ?? false, rand);
+  const ph = flat.height;
+  const canvas = new OffscreenCanvas(W, H);
+  const ctx = canvas.getContext("2d", { willReadFrequently: true })!;
+  // Car body: a vertical gradient of a random colour.
+  const base = [40 + rand() * 160, 40 + rand() * 160, 40 + rand() * 160].map(Math.round);
+  const grad = ctx.createLinearGradient(0, 0, 0, H);
+  grad.addColorStop(0, `rgb(${base.join(",")})`);
+  grad.addColorStop(1, `rgb(${base.map((v) => Math.round(v * 0.5)).join(",")})`);
+  ctx.fillStyle = grad;
+  ctx.fillRect(0, 0, W, H);
+  const cx = W / 2 + (rand() - 0.5) * W * 0.1, cy = H / 2 + (rand() - 0.5) * H * 0.1;
+  ctx.save();
+  if (s.blurPx) ctx.filter = `blur(${s.blurPx}px)`;
+  ctx.translate(cx, cy);
+  ctx.rotate(((s.rotateDeg ?? 0) * Math.PI) / 180);
+  // Perspective as vertical strips whose height shrinks toward the far side.
+  const far = s.perspective ?? 1;
+  const strips = far === 1 ? 1 : 40;
+  const sw = pw / strips;
+  for (let i = 0; i < strips; i++) {
+    const t = strips === 1 ? 0.5 : (i + 0.5) / strips;
+    const k = 1 + (far - 1) * t;
+    ctx.drawImage(flat, i * sw, 0, sw, ph, -pw / 2 + i * sw * (1 - (1 - far) * 0.25), (-ph / 2) * k, sw + 0.6, ph * k);
+  }
+  ctx.restore();
+  ctx.filter = "none";
+  const rad = ((s.rotateDeg ?? 0) * Math.PI) / 180;
+  const bw = Math.abs(pw * Math.cos(rad)) + Math.abs(ph * Math.sin(rad)), bh = Math.abs(pw * Math.sin(rad)) + Math.abs(ph * Math.cos(rad));
+  const box = { x: Math.round(cx - bw / 2), y: Math.round(cy - bh / 2), w: Math.round(bw), h: Math.round(bh) };
+  // Dirt: brownish translucent blotches over the plate.
+  for (let i = 0; i < (s.dirt ?? 0); i++) {
+    ctx.fillStyle = `rgba(${90 + rand() * 40},${70 + rand() * 30},${40 + rand() * 20},${0.25 + rand() * 0.35})`;
+    ctx.beginPath();
+    ctx.ellipse(box.x + rand() * box.w, box.y + rand() * box.h, 3 + rand() * pw * 0.04, 2 + rand() * pw * 0.03, rand() * 3, 0, Math.PI * 2);
+    ctx.fill();
+  }
+  if (s.glare) {
+    const gx = box.x + box.w * (0.2 + rand() * 0.6), gy = box.y + box.h * (0.2 + rand() * 0.6);
+    const g = ctx.createRadialGradient(gx, gy, 0, gx, gy, pw * 0.25);
+    g.addColorStop(0, `rgba(255,255,255,${s.glare})`);
+    g.addColorStop(1, "rgba(255,255,255,0)");
+    ctx.fillStyle = g;
+    ctx.fillRect(0, 0, W, H);
+  }
+  const light = s.light ?? 1, noise = s.noise ?? 0;
+  if (light !== 1 || noise) {
+    const img = ctx.getImageData(0, 0, W, H);
+    const d = img.data;
+    for (let i = 0; i < d.length; i += 4) {
+      const n = noise ? (rand() + rand() + rand() - 1.5) * noise * 2 : 0;
+      for (let k = 0; k < 3; k++) d[i + k] = Math.max(0, Math.min(255, d[i + k] * light + n));
+    }
+    ctx.putImageData(img, 0, 0);
+  }
+  return { canvas, box };
+}
+
+/** The crop an attendant's aim gives: the plate box widened (and shifted a little) the way the guide frame is wider than the plate. */
+export function aimCrop(box: { x: number; y: number; w: number; h: number }, sceneW: number, sceneH: number, jitter = 0, rand = Math.random) {
+  const w = box.w * 1.3, h = Math.max(box.h * 1.5, w / 2.6);
+  const x = box.x + box.w / 2 - w / 2 + (rand() - 0.5) * 2 * jitter * box.w;
+  const y = box.y + box.h / 2 - h / 2 + (rand() - 0.5) * 2 * jitter * box.h;
+  const cx = Math.max(0, Math.round(x)), cy = Math.max(0, Math.round(y));
+  return { x: cx, y: cy, width: Math.min(sceneW - cx, Math.round(w)), height: Math.min(sceneH - cy, Math.round(h)) };
+}

@@ -1,0 +1,218 @@
+// Plate preprocessing on grayscale pixels: adaptive threshold (both polarities), connected components, the band of
+// character-sized components (drops border, screws, the city strip and dirt), deskew, and a clean upscaled line image (pure TS).
+import type { GrayImage } from "./engine.ts";
+
+export interface Box { x0: number; y0: number; x1: number; y1: number }
+interface Comp extends Box { area: number; id: number; cx: number; cy: number; h: number; w: number }
+export interface LineImage extends GrayImage {
+  /** How many character-sized components the band holds (7 on a well-read plate). */
+  chars: number;
+  /** The characters' boxes in the line image, left to right. */
+  boxes: Box[];
+  /** Holes per character component (topology), left to right, when the band holds exactly 7 characters. */
+  holes: number[] | null;
+  polarity: "dark" | "light";
+}
+
+/** RGBA -> luma. */
+export function toGray(rgba: Uint8ClampedArray, width: number, height: number): GrayImage {
+  const data = new Uint8Array(width * height);
+  for (let i = 0, j = 0; i < data.length; i++, j += 4) data[i] = (rgba[j] * 77 + rgba[j + 1] * 150 + rgba[j + 2] * 29) >> 8;
+  return { data, width, height };
+}
+
+/** Ink mask: 1 where the pixel is darker (polarity dark) / lighter (light) than its neighbourhood by a contrast-relative margin. */
+export function adaptiveInk(img: GrayImage, polarity: "dark" | "light", windowFrac = 0.25, marginFrac = 0.1): Uint8Array {
+  const { data, width: w, height: h } = img;
+  const integral = new Float64Array((w + 1) * (h + 1));
+  for (let y = 0; y < h; y++) {
+    let row = 0;
+    for (let x = 0; x < w; x++) {
+      row += data[y * w + x];
+      integral[(y + 1) * (w + 1) + x + 1] = integral[y * (w + 1) + x + 1] + row;
+    }
+  }
+  const sorted = [...data].sort((a, b) => a - b);
+  const contrast = sorted[Math.floor(sorted.length * 0.95)] - sorted[Math.floor(sorted.length * 0.05)];
+  const margin = Math.max(4, contrast * marginFrac);
+  const r = Math.max(4, Math.round((h * windowFrac) / 2));
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const y0 = Math.max(0, y - r), y1 = Math.min(h, y + r + 1);
+    for (let x = 0; x < w; x++) {
+      const x0 = Math.max(0, x - r), x1 = Math.min(w, x + r + 1);
+      const sum = integral[y1 * (w + 1) + x1] - integral[y0 * (w + 1) + x1] - integral[y1 * (w + 1) + x0] + integral[y0 * (w + 1) + x0];
+      const mean = sum / ((y1 - y0) * (x1 - x0));
+      const v = data[y * w + x];
+      out[y * w + x] = polarity === "dark" ? (v < mean - margin ? 1 : 0) : (v > mean + margin ? 1 : 0);
+    }
+  }
+  return out;
+}
+
+/** 8-connected components of a mask: the label image and each component's box and area. */
+export function components(mask: Uint8Array, w: number, h: number): { labels: Int32Array; comps: Comp[] } {
+  const labels = new Int32Array(w * h).fill(-1);
+  const comps: Comp[] = [];
+  const stack: number[] = [];
+  for (let start = 0; start < mask.length; start++) {
+    if (!mask[start] || labels[start] >= 0) continue;
+    const id = comps.length;
+    let x0 = w, y0 = h, x1 = -1, y1 = -1, area = 0;
+    labels[start] = id;
+    stack.push(start);
+    while (stack.length) {
+      const p = stack.pop()!;
+      const x = p % w, y = (p - x) / w;
+      area++;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+      for (let dy = -1; dy <= 1; dy++) {
+        const ny = y + dy;
+        if (ny < 0 || ny >= h) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          if (nx < 0 || nx >= w) continue;
+          const q = ny * w + nx;
+          if (mask[q] && labels[q] < 0) {
+            labels[q] = id;
+            stack.push(q);
+          }
+        }
+      }
+    }
+    comps.push({ id, x0, y0, x1, y1, area, cx: (x0 + x1) / 2, cy: (y0 + y1) / 2, w: x1 - x0 + 1, h: y1 - y0 + 1 });
+  }
+  return { labels, comps };
+}
+
+/** The longest left-to-right chain of components of similar height on one (possibly tilted) line. */
+function charChain(comps: Comp[], w: number, h: number): Comp[] {
+  const chars = comps.filter((c) => {
+    if (c.h < Math.max(8, h * 0.12) || c.h > h * 0.92) return false;
+    const aspect = c.w / c.h;
+    const fill = c.area / (c.w * c.h);
+    return aspect > 0.08 && aspect < 1.15 && fill > 0.12 && fill < 0.95 && c.x0 > 0 && c.y0 > 0 && c.x1 < w - 1 && c.y1 < h - 1;
+  }).sort((a, b) => a.cx - b.cx);
+  let best: Comp[] = [];
+  let bestScore = -Infinity;
+  for (const seed of chars) {
+    const chain = [seed];
+    // Grow right then left from the seed, following the line's drift.
+    for (const dir of [1, -1]) {
+      let last = seed;
+      const pool = dir === 1 ? chars.filter((c) => c.cx > seed.cx) : chars.filter((c) => c.cx < seed.cx).reverse();
+      for (const c of pool) {
+        const gap = dir === 1 ? c.x0 - last.x1 : last.x0 - c.x1;
+        if (gap > seed.h * 1.6) break;
+        if (Math.abs(c.h - seed.h) > seed.h * 0.22 || Math.abs(c.cy - last.cy) > seed.h * 0.3 || gap < -seed.h * 0.1) continue;
+        if (dir === 1) chain.push(c);
+        else chain.unshift(c);
+        last = c;
+      }
+    }
+    // Seven characters is a plate; more means noise on the line (prefer closer to 7), bigger characters win ties.
+    const score = -Math.abs(chain.length - 7) * 10 + seed.h / h;
+    if (chain.length >= 4 && score > bestScore) {
+      bestScore = score;
+      best = chain;
+    }
+  }
+  return best;
+}
+
+/** Number of holes of one component: background regions inside its box not connected to the box's edge. */
+function holeCount(labels: Int32Array, w: number, c: Comp): number {
+  const bw = c.w + 2, bh = c.h + 2;
+  const bg = new Uint8Array(bw * bh);
+  for (let y = 0; y < c.h; y++) for (let x = 0; x < c.w; x++) if (labels[(c.y0 + y) * w + c.x0 + x] !== c.id) bg[(y + 1) * bw + x + 1] = 1;
+  for (let x = 0; x < bw; x++) { bg[x] = 1; bg[(bh - 1) * bw + x] = 1; }
+  for (let y = 0; y < bh; y++) { bg[y * bw] = 1; bg[y * bw + bw - 1] = 1; }
+  const seen = new Uint8Array(bw * bh);
+  let holes = 0;
+  const minArea = Math.max(3, (c.w * c.h) / 150);
+  for (let s = 0; s < bg.length; s++) {
+    if (!bg[s] || seen[s]) continue;
+    let area = 0, edge = false;
+    const stack = [s];
+    seen[s] = 1;
+    while (stack.length) {
+      const p = stack.pop()!;
+      area++;
+      const x = p % bw, y = (p - x) / bw;
+      if (x === 0 || y === 0 || x === bw - 1 || y === bh - 1) edge = true;
+      for (const q of [p - 1, p + 1, p - bw, p + bw]) {
+        const qx = q % bw;
+        if (q < 0 || q >= bg.length || Math.abs(qx - x) > 1 || !bg[q] || seen[q]) continue;
+        seen[q] = 1;
+        stack.push(q);
+      }
+    }
+    if (!edge && area >= minArea) holes++;
+  }
+  return holes;
+}
+
+/**
+ * The plate's character line, isolated and deskewed: only the pixels of the components inside the character band, black on
+ * white, scaled to `charHeight`. Tries both polarities and keeps the one with the better chain. null when no line is found.
+ */
+export function plateLine(img: GrayImage, charHeight = 36, marginFrac = 0.1): LineImage | null {
+  let best: { chain: Comp[]; labels: Int32Array; comps: Comp[]; polarity: "dark" | "light" } | null = null;
+  for (const polarity of ["dark", "light"] as const) {
+    const mask = adaptiveInk(img, polarity, 0.25, marginFrac);
+    const { labels, comps } = components(mask, img.width, img.height);
+    const chain = charChain(comps, img.width, img.height);
+    if (chain.length < 4) continue;
+    const score = (c: Comp[]) => -Math.abs(c.length - 7) * 10 + (c.reduce((s, x) => s + x.h, 0) / c.length) / img.height;
+    if (!best || score(chain) > score(best.chain)) best = { chain, labels, comps, polarity };
+  }
+  if (!best) return null;
+  const { chain, labels, comps, polarity } = best;
+  const w = img.width;
+  // Line through the characters' centres: the tilt to undo.
+  const n = chain.length;
+  const mx = chain.reduce((s, c) => s + c.cx, 0) / n, my = chain.reduce((s, c) => s + c.cy, 0) / n;
+  let sxy = 0, sxx = 0;
+  for (const c of chain) { sxy += (c.cx - mx) * (c.cy - my); sxx += (c.cx - mx) ** 2; }
+  const slope = sxx > 0 ? sxy / sxx : 0;
+  const ch = chain.reduce((s, c) => s + c.h, 0) / n;
+  const left = chain[0].x0 - ch * 0.15, right = chain[n - 1].x1 + ch * 0.15;
+  // Components kept: the chain plus fragments whose box lies inside the band (broken strokes).
+  const inBand = new Set(chain.map((c) => c.id));
+  for (const c of comps) {
+    if (inBand.has(c.id) || c.area < 4) continue;
+    const lineY = my + slope * (c.cx - mx);
+    if (c.x0 >= left && c.x1 <= right && c.y0 >= lineY - ch * 0.62 && c.y1 <= lineY + ch * 0.62 && c.h < ch * 1.1) inBand.add(c.id);
+  }
+  const keep = new Uint8Array(comps.length);
+  for (const id of inBand) keep[id] = 1;
+  const scale = charHeight / ch;
+  const pad = Math.round(charHeight * 0.5);
+  const outW = Math.round((right - left) * scale) + pad * 2, outH = Math.round(charHeight * 1.35) + pad * 2;
+  const data = new Uint8Array(outW * outH).fill(255);
+  const cos = 1 / Math.sqrt(1 + slope * slope), sin = slope * cos;
+  const cx0 = (left + right) / 2, cy0 = my + slope * (cx0 - mx);
+  for (let y = 0; y < outH; y++) {
+    for (let x = 0; x < outW; x++) {
+      // Output -> source: undo the scale, then rotate by the tilt around the band's centre.
+      const u = (x - outW / 2) / scale, v = (y - outH / 2) / scale;
+      const sx = Math.round(cx0 + u * cos - v * sin), sy = Math.round(cy0 + u * sin + v * cos);
+      if (sx < 0 || sy < 0 || sx >= w || sy >= img.height) continue;
+      const l = labels[sy * w + sx];
+      if (l >= 0 && keep[l]) data[y * outW + x] = 0;
+    }
+  }
+  const toOut = (px: number, py: number) => {
+    const dx = px - cx0, dy = py - cy0;
+    return { x: (dx * cos + dy * sin) * scale + outW / 2, y: (-dx * sin + dy * cos) * scale + outH / 2 };
+  };
+  const boxes = chain.map((c) => {
+    const a = toOut(c.x0, c.y0), b = toOut(c.x1, c.y1);
+    return { x0: Math.min(a.x, b.x), y0: Math.min(a.y, b.y), x1: Math.max(a.x, b.x), y1: Math.max(a.y, b.y) };
+  });
+  const holes = n === 7 ? chain.map((c) => holeCount(labels, w, c)) : null;
+  return { data, width: outW, height: outH, chars: n, boxes, holes, polarity };
+}

@@ -1,0 +1,90 @@
+// Per-position plate resolution from tesseract's symbols: each of the 7 positions takes the best alternative of its class
+// (letters 1-3, digit 4, letter-or-digit 5, digits 6-7), with the domain's O/0, I/1, B/8... fixes and a hole-count check (pure TS).
+import { extractCandidates, RULE_WEIGHT, type PlateCandidate } from "../../src/domain/plate.ts";
+import type { OcrSymbol } from "./engine.ts";
+
+type Cls = "L" | "D" | "LD";
+const CLASSES: Cls[] = ["L", "L", "L", "D", "LD", "D", "D"];
+const TO_LETTER: Record<string, string> = { "0": "O", "1": "I", "8": "B", "5": "S", "2": "Z", "6": "G", "4": "A", "7": "T" };
+const TO_DIGIT: Record<string, string> = { O: "0", Q: "0", D: "0", U: "0", I: "1", L: "1", J: "1", T: "7", B: "8", S: "5", Z: "2", G: "6", A: "4" };
+/** Holes of each character in plate fonts (4 is open in some fonts: 0 or 1). */
+const HOLES: Record<string, number[]> = {
+  "0": [1], "1": [0], "2": [0], "3": [0], "4": [0, 1], "5": [0], "6": [1], "7": [0], "8": [2], "9": [1],
+  A: [1], B: [2], D: [1], O: [1], P: [1], Q: [1], R: [1],
+};
+const holesOf = (c: string) => HOLES[c] ?? [0];
+const isLetter = (c: string) => c >= "A" && c <= "Z";
+
+/** One position's scores per character, 0-1. */
+export type PositionScores = Map<string, number>;
+
+/** The 7 positions' scores from one reading, or null when the reading does not have 7 symbols. */
+export function positionScores(symbols: OcrSymbol[], holes: number[] | null): PositionScores[] | null {
+  if (symbols.length !== 7) return null;
+  return symbols.map((s, i) => {
+    const cls = CLASSES[i];
+    const scores: PositionScores = new Map();
+    // The symbol's own confidence for its text (the choice list's value for the winner is often lower), alternatives after.
+    const alts = [{ text: s.text, conf: Math.max(s.conf, s.choices.find((c) => c.text === s.text)?.conf ?? 0) }, ...s.choices];
+    const put = (c: string, v: number) => {
+      if (holes && !holesOf(c).includes(holes[i])) v *= 0.35;
+      if ((scores.get(c) ?? 0) < v) scores.set(c, v);
+    };
+    for (const a of alts) {
+      const c = a.text.toUpperCase();
+      if (c.length !== 1) continue;
+      const v = Math.max(0, Math.min(100, a.conf)) / 100;
+      const fits = cls === "LD" || (cls === "L") === isLetter(c);
+      if (fits) put(c, v);
+      else {
+        // A letter where a digit must be (or the reverse): the usual look-alike, trusted less.
+        const mapped = cls === "L" ? TO_LETTER[c] : TO_DIGIT[c];
+        if (mapped) put(mapped, v * 0.6);
+      }
+    }
+    return scores;
+  });
+}
+
+/** Averages several readings of the same frame (shifted crops, thresholds) position by position. */
+export function mergeScores(readings: PositionScores[][]): PositionScores[] | null {
+  if (!readings.length) return null;
+  const merged: PositionScores[] = Array.from({ length: 7 }, () => new Map());
+  for (const r of readings) r.forEach((pos, i) => pos.forEach((v, c) => merged[i].set(c, (merged[i].get(c) ?? 0) + v / readings.length)));
+  return merged;
+}
+
+const ranked = (m: PositionScores, want: (c: string) => boolean) => [...m].filter(([c]) => want(c)).sort((a, b) => b[1] - a[1]);
+
+/**
+ * Candidates best first: the best character of each position's class; the 5th decides the format (both are proposed when it is
+ * doubtful) and the weakest position's runner-up gives one more candidate. score = continuous-rule weight x weakest position.
+ */
+export function candidatesFromScores(pos: PositionScores[]): PlateCandidate[] {
+  const out = new Map<string, PlateCandidate>();
+  const letters = (c: string) => isLetter(c), digits = (c: string) => !isLetter(c);
+  const fixed = pos.map((m, i) => (i === 4 ? null : ranked(m, CLASSES[i] === "L" ? letters : digits)));
+  if (fixed.some((r) => r !== null && r.length === 0)) return [];
+  for (const [fifth, format] of [[letters, "mercosul"], [digits, "antiga"]] as const) {
+    const r5 = ranked(pos[4], fifth);
+    if (!r5.length) continue;
+    const picks = pos.map((_, i) => (i === 4 ? r5 : fixed[i]!));
+    const chars = picks.map((r) => r[0]);
+    const add = (cs: [string, number][]) => {
+      const plate = cs.map((c) => c[0]).join("");
+      const score = RULE_WEIGHT.continuous * Math.min(...cs.map((c) => c[1]));
+      const prev = out.get(plate);
+      if (!prev || prev.score < score) out.set(plate, { plate, format, score, rule: "continuous" });
+    };
+    add(chars);
+    let weakest = 0;
+    chars.forEach((c, i) => { if (c[1] < chars[weakest][1]) weakest = i; });
+    if (picks[weakest][1]) add(chars.map((c, i) => (i === weakest ? picks[weakest][1] : c)));
+  }
+  return [...out.values()].sort((a, b) => b.score - a.score).slice(0, 4);
+}
+
+/** Candidates of a reading that does not split into 7 symbols: the spec's text rules on the line, trusted less. */
+export function textCandidates(text: string, meanConf: number): PlateCandidate[] {
+  return extractCandidates(text, meanConf * 0.6);
+}
