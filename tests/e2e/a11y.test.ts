@@ -1,10 +1,8 @@
 // Accessibility: axe-core finds no violations on /login and on the OS page with its camera dialog (desktop and mobile).
-import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { DESKTOP, MOBILE, inProgressOrder, launch, signIn } from "./browser";
+import type { Browser } from "playwright-core";
+import { DESKTOP, inProgressOrder, launch, MOBILE, signIn, violations } from "./browser";
 
-const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const base = inject("baseUrl");
 let browser: Browser;
 beforeAll(async () => {
@@ -26,13 +24,6 @@ describe("axe-core on /login", () => {
   }
 });
 
-async function violations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }).axe;
-    return (await axe.run()).violations.map((v) => `${v.id} (${v.nodes.length}): ${(v.nodes as { html: string }[]).map((n) => n.html).join(" | ").slice(0, 300)}`);
-  });
-}
 
 describe("axe-core on the OS page and its camera dialog", () => {
   for (const [name, options] of [["desktop", DESKTOP], ["mobile", MOBILE]] as const) {

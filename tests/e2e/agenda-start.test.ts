@@ -1,24 +1,15 @@
 // Starting an order from the agenda end to end (built app, real server, real Chromium with a fake camera, desktop and Pixel 7):
 // confirmation, the mandatory initial video, and the durable start through the outbox (reload mid-upload, offline), checked on the server.
-import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page, Route } from "playwright-core";
-import { DEMO, DESKTOP, MOBILE, launch, signIn } from "./browser";
+import { addDays, apiCall, brasiliaToday, DEMO, DESKTOP, launch, MOBILE, openSignedIn, violations } from "./browser";
 
 const base = inject("baseUrl");
-const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 let browser: Browser;
 let token = "";
 let pointId = "";
 
-async function api<T>(p: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${base}/api${p}`, {
-    method: body ? "POST" : "GET", headers: { authToken: token, "content-type": "application/json" }, body: body ? JSON.stringify(body) : undefined,
-  });
-  return (await res.json()) as T;
-}
-const brasiliaToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
-const addDays = (iso: string, n: number) => new Date(Date.parse(`${iso}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const api = <T>(p: string, body?: unknown) => apiCall<T>(base, token, p, body);
 
 /** Books a pending appointment of a seeded member's vehicle on the first weekday from `offset` days ahead with 09:00 free. */
 async function pendingOrder(offset: number): Promise<{ id: string; os: number; day: string }> {
@@ -51,24 +42,8 @@ function countCalls(ctx: BrowserContext) {
   return seen;
 }
 
-async function violations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }).axe;
-    return (await axe.run()).violations.map((v) => `${v.id} (${v.nodes.length}): ${(v.nodes as { html: string }[]).map((n) => n.html).join(" | ").slice(0, 300)}`);
-  });
-}
 
-async function openAgenda(ctx: BrowserContext, day: string): Promise<Page> {
-  const page = ctx.pages()[0] ?? (await ctx.newPage());
-  await page.goto(`${base}/?inicio=${day}&fim=${day}&status=PENDENTES`);
-  const title = page.getByRole("heading", { name: "Agenda", level: 1 });
-  const login = page.getByLabel("E-mail");
-  await title.or(login).waitFor({ timeout: 15_000 });
-  if (await login.isVisible()) await signIn(page);
-  await title.waitFor({ timeout: 15_000 });
-  return page;
-}
+const openAgenda = (ctx: BrowserContext, day: string): Promise<Page> => openSignedIn(ctx, `${base}/?inicio=${day}&fim=${day}&status=PENDENTES`, (page) => page.getByRole("heading", { name: "Agenda", level: 1 }));
 const rowActions = (page: Page, os: number) => page.getByRole("group", { name: `Ações da OS #${os}` });
 
 /** Iniciar -> Confirmar -> a 1-2 s recording with the fake camera; leaves the video step open with its button enabled. */

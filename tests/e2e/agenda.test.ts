@@ -1,22 +1,15 @@
 // Agenda end to end (built app, real server, real Chromium, desktop and Pixel 7): filters in the URL, empty/error states,
 // booking, rescheduling and cancelling checked on the server's rows, the 10 s refresh, and axe on the page and its modals.
-import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { DEMO, DESKTOP, MOBILE, launch, signIn } from "./browser";
+import { addDays, apiCall, brasiliaToday, DEMO, DESKTOP, launch, MOBILE, openSignedIn, violations } from "./browser";
 
 const base = inject("baseUrl");
-const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 let browser: Browser;
 let token = "";
 let pointId = "";
 
-async function api<T>(p: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${base}/api${p}`, {
-    method: body ? "POST" : "GET", headers: { authToken: token, "content-type": "application/json" }, body: body ? JSON.stringify(body) : undefined,
-  });
-  return (await res.json()) as T;
-}
+const api = <T>(p: string, body?: unknown) => apiCall<T>(base, token, p, body);
 type Row = { IdSocioVeiculoAgenda: string; NumeroOS: number; DataAgendamento: string; HoraAgendamento: string; StatusAgendamento: string };
 const rowsOf = async (from: string, to: string) => (await api<{ data: Row[] }>(`/agendamentos/lista/${pointId}?dataInicio=${from}&dataFim=${to}`)).data;
 const slotsOf = (day: string) => api<string[]>("/agendamentos/lista-horarios-disponiveis", { idPontoAtendimento: pointId, dataAgendamento: day });
@@ -28,8 +21,6 @@ async function book(plate: string, data: string, hora: string) {
   });
 }
 
-const brasiliaToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
-const addDays = (iso: string, n: number) => new Date(Date.parse(`${iso}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const br = (iso: string) => iso.split("-").reverse().join("/");
 /** A weekday `offset` or more days ahead whose slots include `time` (open, no holiday), so each test gets its own day. */
 async function freeDay(offset: number, time = "16:00"): Promise<string> {
@@ -50,26 +41,10 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function openAgenda(ctx: BrowserContext, query = ""): Promise<Page> {
-  const page = ctx.pages()[0] ?? (await ctx.newPage());
-  await page.goto(`${base}/${query}`);
-  const title = page.getByRole("heading", { name: "Agenda", level: 1 });
-  const login = page.getByLabel("E-mail");
-  await title.or(login).waitFor({ timeout: 15_000 });
-  if (await login.isVisible()) await signIn(page);
-  await title.waitFor({ timeout: 15_000 });
-  return page;
-}
+const openAgenda = (ctx: BrowserContext, query = ""): Promise<Page> => openSignedIn(ctx, `${base}/${query}`, (page) => page.getByRole("heading", { name: "Agenda", level: 1 }));
 const range = (from: string, to: string, status = "TODOS") => `?inicio=${from}&fim=${to}&status=${encodeURIComponent(status)}`;
 const actions = (page: Page, os: number) => page.getByRole("group", { name: `Ações da OS #${os}` });
 
-async function violations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }).axe;
-    return (await axe.run()).violations.map((v) => `${v.id} (${v.nodes.length}): ${(v.nodes as { html: string }[]).map((n) => n.html).join(" | ").slice(0, 300)}`);
-  });
-}
 
 for (const [name, options, offset] of [["desktop", DESKTOP, 35], ["Pixel 7", MOBILE, 70]] as const) {
   describe(`agenda on ${name}`, () => {

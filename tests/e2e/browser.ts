@@ -1,5 +1,6 @@
 // Shared Chromium launcher and login helper for e2e tests (system Chromium from CHROME_PATH, never a downloaded browser).
-import { chromium, devices, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
+import { createRequire } from "node:module";
+import { chromium, devices, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from "playwright-core";
 
 export const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
 export const CHROME_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
@@ -36,4 +37,46 @@ export async function signIn(page: Page, email = DEMO.email, password = DEMO.pas
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Senha", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Entrar" }).click();
+}
+
+/** One API call as the given token (JSON in, JSON out); a body makes it a POST. */
+export async function apiCall<T>(base: string, token: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${base}/api${path}`, {
+    method: body ? "POST" : "GET", headers: { authToken: token, "content-type": "application/json" }, body: body ? JSON.stringify(body) : undefined,
+  });
+  return (await res.json()) as T;
+}
+
+/** Signs in through the API and returns the token. */
+export async function apiToken(base: string, credentials = DEMO): Promise<string> {
+  const res = await fetch(`${base}/api/credenciado/login`, {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(credentials),
+  });
+  return ((await res.json()) as { token: string }).token;
+}
+
+export const brasiliaToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
+export const addDays = (iso: string, n: number) => new Date(Date.parse(`${iso}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+/** Opens `url` in the context's page, signing in first if the app asks; resolves once `ready` is visible. */
+export async function openSignedIn(ctx: BrowserContext, url: string, ready: (page: Page) => Locator): Promise<Page> {
+  const page = ctx.pages()[0] ?? (await ctx.newPage());
+  await page.goto(url);
+  const target = ready(page);
+  const login = page.getByLabel("E-mail");
+  await target.or(login).first().waitFor({ timeout: 15_000 });
+  if (await login.isVisible()) await signIn(page);
+  await target.waitFor({ timeout: 15_000 });
+  return page;
+}
+
+const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+/** axe-core's violations on the page as it is now, one readable line each (an empty list passes). */
+export async function violations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }).axe;
+    return (await axe.run()).violations.map((v) => `${v.id} (${v.nodes.length}): ${(v.nodes as { html: string }[]).map((n) => n.html).join(" | ").slice(0, 300)}`);
+  });
 }

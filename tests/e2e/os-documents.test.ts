@@ -2,36 +2,22 @@
 // delete after confirmation) and Laudos / Recibos sent through the outbox (progress, listed by their original name, kept after a
 // reload, link to the stored file, delete, .txt refused), checked on the server; axe with each modal open.
 // Uses only the seeded in-progress order of the Hyundai Creta (RFT4G56).
-import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, BrowserContextOptions, Page, Route } from "playwright-core";
-import { DEMO, DESKTOP, MOBILE, launch, signIn } from "./browser";
+import { apiCall, DEMO, DESKTOP, launch, MOBILE, openSignedIn, violations } from "./browser";
 
 const base = inject("baseUrl");
-const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 let browser: Browser;
 let token = "";
 let orderId = "";
 
-async function api<T>(p: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${base}/api${p}`, {
-    method: body ? "POST" : "GET", headers: { authToken: token, "content-type": "application/json" }, body: body ? JSON.stringify(body) : undefined,
-  });
-  return (await res.json()) as T;
-}
+const api = <T>(p: string, body?: unknown) => apiCall<T>(base, token, p, body);
 type Note = { IdSocioVeiculoAgendaExecucaoAnotacao: string; Anotacao: string };
 type Doc = { Arquivo: string; NomeArquivo: string; NomeOriginal: string };
 const serverNotes = async () => (await api<{ anotacoes: Note[] }>(`/agendamentos/get-anotacoes/${orderId}`)).anotacoes;
 const serverReports = async () => (await api<{ laudos: Doc[] }>(`/agendamentos/get-laudos/${orderId}`)).laudos;
 const serverReceipts = async () => (await api<{ notas: Doc[] }>(`/agendamentos/get-notas-fiscais/${orderId}`)).notas;
 
-async function violations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }).axe;
-    return (await axe.run()).violations.map((v) => `${v.id} (${v.nodes.length}): ${(v.nodes as { html: string }[]).map((n) => n.html).join(" | ").slice(0, 300)}`);
-  });
-}
 
 /** A minimal valid PDF (one empty page, correct xref offsets): the server checks the real type from the bytes. */
 function pdf(): Buffer {
@@ -62,16 +48,7 @@ function countCalls(ctx: BrowserContext) {
   return seen;
 }
 
-async function openOrder(ctx: BrowserContext): Promise<Page> {
-  const page = ctx.pages()[0] ?? (await ctx.newPage());
-  await page.goto(`${base}/execucao-os/${orderId}`);
-  const card = page.getByRole("heading", { name: "Anotações Gerais" });
-  const login = page.getByLabel("E-mail");
-  await card.or(login).waitFor({ timeout: 15_000 });
-  if (await login.isVisible()) await signIn(page);
-  await card.waitFor({ timeout: 15_000 });
-  return page;
-}
+const openOrder = (ctx: BrowserContext): Promise<Page> => openSignedIn(ctx, `${base}/execucao-os/${orderId}`, (page) => page.getByRole("heading", { name: "Anotações Gerais" }));
 
 /** Runs one action the way the viewport offers it: a button on desktop, an item of the 'Ações' menu on a phone. */
 async function action(page: Page, mobile: boolean, name: string) {

@@ -1,26 +1,17 @@
 // The OS screen's own flows end to end (built app, real server, real Chromium with a fake camera, desktop and Pixel 7):
 // cards, the actions (buttons / 'Ações' menu), finishing through the outbox (plain, reloaded mid-upload, refused by the
 // server), cancelling, the concluded state, the initial-video prompt and a card whose call fails, checked on the server.
-import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page, Route } from "playwright-core";
-import { DESKTOP, MOBILE, DEMO, launch, signIn } from "./browser";
+import { addDays, apiCall, brasiliaToday, DEMO, DESKTOP, launch, MOBILE, openSignedIn, violations } from "./browser";
 
 const base = inject("baseUrl");
-const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 let browser: Browser;
 let token = "";
 let pointId = "";
 let userId = "";
 
-async function api<T>(p: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${base}/api${p}`, {
-    method: body ? "POST" : "GET", headers: { authToken: token, "content-type": "application/json" }, body: body ? JSON.stringify(body) : undefined,
-  });
-  return (await res.json()) as T;
-}
-const brasiliaToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
-const addDays = (iso: string, n: number) => new Date(Date.parse(`${iso}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const api = <T>(p: string, body?: unknown) => apiCall<T>(base, token, p, body);
 
 type Row = { IdSocioVeiculoAgenda: string; NumeroOS: number; StatusAgendamento: string; Placa: string; HoraAgendamento: string; IdSocioVeiculoAgendaExecucao: string | null };
 type Details = {
@@ -60,24 +51,8 @@ async function startedOrder(offset: number): Promise<{ id: string; os: number }>
   throw new Error("no free day");
 }
 
-async function violations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }).axe;
-    return (await axe.run()).violations.map((v) => `${v.id} (${v.nodes.length}): ${(v.nodes as { html: string }[]).map((n) => n.html).join(" | ").slice(0, 300)}`);
-  });
-}
 
-async function openOrder(ctx: BrowserContext, id: string, os: number): Promise<Page> {
-  const page = ctx.pages()[0] ?? (await ctx.newPage());
-  await page.goto(`${base}/execucao-os/${id}`);
-  const title = page.getByRole("heading", { name: `OS #${os}`, level: 1 });
-  const login = page.getByLabel("E-mail");
-  await title.or(login).waitFor({ timeout: 15_000 });
-  if (await login.isVisible()) await signIn(page);
-  await title.waitFor({ timeout: 15_000 });
-  return page;
-}
+const openOrder = (ctx: BrowserContext, id: string, os: number): Promise<Page> => openSignedIn(ctx, `${base}/execucao-os/${id}`, (page) => page.getByRole("heading", { name: `OS #${os}`, level: 1 }));
 
 /** Runs one action the way the viewport offers it: a button on desktop, an item of the 'Ações' menu on a phone. */
 async function action(page: Page, mobile: boolean, name: string) {

@@ -1,13 +1,11 @@
 // The OS screen's 'Serviços' card, select-service modal, service removal and 'Detalhes financeiros' modal end to end (built app,
 // real server, real Chromium, desktop and Pixel 7) on the seeded in-progress order of the Toyota Corolla (HMG3C21): links one
 // service, meets the warranty and annual-limit refusals, removes what it linked, checked on the server each time.
-import { createRequire } from "node:module";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from "playwright-core";
-import { DESKTOP, DEMO, MOBILE, launch, signIn } from "./browser";
+import { apiCall, DEMO, DESKTOP, launch, MOBILE, openSignedIn, violations } from "./browser";
 
 const base = inject("baseUrl");
-const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 let browser: Browser;
 let token = "";
 let pointId = "";
@@ -20,12 +18,7 @@ const AIR = "HIGIENIZAÇÃO DO AR-CONDICIONADO - PASSEIO";
 const BRAKES = "REVISÃO DE FREIOS - PASSEIO";
 const PROGRAM = "CHECK-UP DO PROGRAMA - PASSEIO";
 
-async function api<T>(p: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${base}/api${p}`, {
-    method: body ? "POST" : "GET", headers: { authToken: token, "content-type": "application/json" }, body: body ? JSON.stringify(body) : undefined,
-  });
-  return (await res.json()) as T;
-}
+const api = <T>(p: string, body?: unknown) => apiCall<T>(base, token, p, body);
 type Row = { IdSocioVeiculoAgenda: string; NumeroOS: number; StatusAgendamento: string; Placa: string; IdSocioVeiculoAgendaExecucao: string | null };
 type Linked = { id: string; label: string; status: string; value: string };
 const linkedOnServer = async (id = corolla.IdSocioVeiculoAgenda) =>
@@ -41,24 +34,8 @@ async function withoutAlignment() {
   }
 }
 
-async function violations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }).axe;
-    return (await axe.run()).violations.map((v) => `${v.id} (${v.nodes.length}): ${(v.nodes as { html: string }[]).map((n) => n.html).join(" | ").slice(0, 300)}`);
-  });
-}
 
-async function openOrder(ctx: BrowserContext, id: string, os: number): Promise<Page> {
-  const page = ctx.pages()[0] ?? (await ctx.newPage());
-  await page.goto(`${base}/execucao-os/${id}`);
-  const title = page.getByRole("heading", { name: `OS #${os}`, level: 1 });
-  const login = page.getByLabel("E-mail");
-  await title.or(login).waitFor({ timeout: 15_000 });
-  if (await login.isVisible()) await signIn(page);
-  await title.waitFor({ timeout: 15_000 });
-  return page;
-}
+const openOrder = (ctx: BrowserContext, id: string, os: number): Promise<Page> => openSignedIn(ctx, `${base}/execucao-os/${id}`, (page) => page.getByRole("heading", { name: `OS #${os}`, level: 1 }));
 
 const servicesCard = (page: Page) => page.getByRole("region", { name: "Serviços", exact: true });
 /** The visible list of linked services: the table from 1024 px, the list of cards on phones (the other one is display:none). */

@@ -5,19 +5,14 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { chromium, type Browser, type BrowserContext, type Page, type Route } from "playwright-core";
-import { CHROME_ARGS, CHROME_PATH, DESKTOP, inProgressOrder, launch, signIn } from "./browser";
+import { apiCall, CHROME_ARGS, CHROME_PATH, DESKTOP, inProgressOrder, launch, openSignedIn } from "./browser";
 
 const base = inject("baseUrl");
 let browser: Browser;
 let token = "";
 let orderId = "";
 
-async function api<T>(p: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${base}/api${p}`, {
-    method: body ? "POST" : "GET", headers: { authToken: token, "content-type": "application/json" }, body: body ? JSON.stringify(body) : undefined,
-  });
-  return (await res.json()) as T;
-}
+const api = <T>(p: string, body?: unknown) => apiCall<T>(base, token, p, body);
 const photoRows = async () => (await api<{ fotos: { Foto: string }[] }>(`/agendamentos/get-fotos/${orderId}`)).fotos.map((f) => f.Foto);
 
 beforeAll(async () => {
@@ -52,16 +47,7 @@ function countAttachCalls(ctx: BrowserContext) {
   return seen;
 }
 
-async function openOrder(ctx: BrowserContext): Promise<Page> {
-  const page = ctx.pages()[0] ?? (await ctx.newPage());
-  await page.goto(`${base}/execucao-os/${orderId}`);
-  const card = page.getByRole("heading", { name: "Fotos e Vídeos da Execução" });
-  const login = page.getByLabel("E-mail");
-  await card.or(login).waitFor({ timeout: 15_000 });
-  if (await login.isVisible()) await signIn(page);
-  await card.waitFor({ timeout: 15_000 });
-  return page;
-}
+const openOrder = (ctx: BrowserContext): Promise<Page> => openSignedIn(ctx, `${base}/execucao-os/${orderId}`, (page) => page.getByRole("heading", { name: "Fotos e Vídeos da Execução" }));
 const choose = (page: Page, name: string, buffer: Buffer) =>
   page.locator(".media-picker input[type=file]").setInputFiles({ name, mimeType: "image/jpeg", buffer });
 
