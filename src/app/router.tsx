@@ -7,6 +7,7 @@ import { LoadingScreen } from "./loading-screen";
 import { Private, Public, PublicOnly } from "./guards";
 import { useSession } from "../features/session/use-session";
 import NotFoundPage from "./not-found";
+import { usePrefetchOrder } from "../features/ordem-servico/queries";
 import type { NewAppointmentModal as BookingModal } from "../features/agenda/components/new-appointment-modal";
 
 const LoginPage = lazyPage(() => import("../features/session/components/login-page"));
@@ -23,6 +24,8 @@ const NewAppointmentModal = lazyPage<ComponentProps<typeof BookingModal>>(() =>
 /** The OS page gets the signed-in attendant from the session here, so the feature does not import another feature. */
 function ExecutionRoute({ id }: { id: string }) {
   const { user } = useSession();
+  // The screen's calls start now, in parallel with its code, not after it mounts.
+  usePrefetchOrder(id);
   return <ExecutionPage key={id} id={id} userId={user?.IdPontoAtendimentoUsuario ?? ""} pointId={user?.IdPontoAtendimento ?? ""} />;
 }
 

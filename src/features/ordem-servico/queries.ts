@@ -1,6 +1,6 @@
 // Server state of the OS execution screen with TanStack Query (the agenda's pattern): one query per card, so one failing
 // call (e.g. laudos) shows its own error and never blanks the screen; keys per order for targeted invalidation (main thread).
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, usePrefetchQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { unwrap } from "../../lib/api-client";
 import {
   checkAnnualLimit, getAppointment, listLinkedServices, listNotes, listPhotos, listPointServices, listReceipts, listReports,
@@ -22,26 +22,24 @@ export const orderKeys = {
 };
 
 /** The order itself: header, Cliente and Execução cards, status. An answer without agendamento is an error (unknown id). */
-export function useOrderDetails(id: string) {
-  return useQuery({
-    queryKey: orderKeys.details(id),
-    queryFn: async ({ signal }) => {
-      const data = unwrap(await getAppointment(id, signal), "");
-      if (!data?.agendamento) throw new Error("");
-      return data as Required<Pick<typeof data, "agendamento">> & typeof data;
-    },
-  });
-}
+const detailsQuery = (id: string) => queryOptions({
+  queryKey: orderKeys.details(id),
+  queryFn: async ({ signal }) => {
+    const data = unwrap(await getAppointment(id, signal), "");
+    if (!data?.agendamento) throw new Error("");
+    return data as Required<Pick<typeof data, "agendamento">> & typeof data;
+  },
+});
+export const useOrderDetails = (id: string) => useQuery(detailsQuery(id));
 
 /** While a service awaits the office's approval the list polls (10 s, visible tab only), so the finish unlocks by itself. */
-export function useLinkedServices(id: string) {
-  return useQuery({
-    queryKey: orderKeys.linked(id),
-    queryFn: async ({ signal }) => unwrap(await listLinkedServices(id, signal), "").servicos ?? [],
-    refetchInterval: (q) => (q.state.data?.some((s) => (s.StatusAprovacao ?? s.status) === "P") ? 10_000 : false),
-    refetchIntervalInBackground: false,
-  });
-}
+const linkedQuery = (id: string) => queryOptions({
+  queryKey: orderKeys.linked(id),
+  queryFn: async ({ signal }) => unwrap(await listLinkedServices(id, signal), "").servicos ?? [],
+  refetchInterval: (q) => (q.state.data?.some((s) => (s.StatusAprovacao ?? s.status) === "P") ? 10_000 : false),
+  refetchIntervalInBackground: false,
+});
+export const useLinkedServices = (id: string) => useQuery(linkedQuery(id));
 
 /** The point's catalogue changes rarely: kept for five minutes. */
 export function usePointServices(pointId: string, enabled = true) {
@@ -61,18 +59,28 @@ export function useAnnualLimits(vehicleId: string, enabled = true) {
   });
 }
 
-export function usePhotos(id: string) {
-  return useQuery({
-    queryKey: orderKeys.photos(id),
-    queryFn: async ({ signal }) => unwrap(await listPhotos(id, signal), "").fotos ?? [],
-  });
-}
+const photosQuery = (id: string) => queryOptions({
+  queryKey: orderKeys.photos(id),
+  queryFn: async ({ signal }) => unwrap(await listPhotos(id, signal), "").fotos ?? [],
+});
+export const usePhotos = (id: string) => useQuery(photosQuery(id));
 
-export function useNotes(id: string) {
-  return useQuery({
-    queryKey: orderKeys.notes(id),
-    queryFn: async ({ signal }) => unwrap(await listNotes(id, signal), "").anotacoes ?? [],
-  });
+const notesQuery = (id: string) => queryOptions({
+  queryKey: orderKeys.notes(id),
+  queryFn: async ({ signal }) => unwrap(await listNotes(id, signal), "").anotacoes ?? [],
+});
+export const useNotes = (id: string) => useQuery(notesQuery(id));
+
+/**
+ * Render-as-you-fetch: called by the route ABOVE the lazily loaded page, during render, so the screen's calls run while the
+ * page's code loads and while React holds the Suspense reveal (~300 ms), instead of after the page mounts. An effect would not
+ * do: effects of a suspended tree wait for it.
+ */
+export function usePrefetchOrder(id: string) {
+  usePrefetchQuery(detailsQuery(id));
+  usePrefetchQuery(linkedQuery(id));
+  usePrefetchQuery(photosQuery(id));
+  usePrefetchQuery(notesQuery(id));
 }
 
 export function useReports(id: string, enabled = true) {
