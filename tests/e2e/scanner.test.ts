@@ -3,47 +3,27 @@
 // Agendamento with the vehicle chosen; a plate that is no member's -> invite checked on the server's answer, camera closed
 // meanwhile and restarted after; camera denied -> 'Problema com a Câmera' and a working retry; axe on the screen and modals.
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { CHROME_ARGS, CHROME_PATH, DEMO, DESKTOP, FAKE_MEDIA_ARGS, MOBILE, launch, signIn } from "./browser";
+import { apiCall, apiToken, brasiliaToday, CHROME_ARGS, CHROME_PATH, DESKTOP, FAKE_MEDIA_ARGS, MOBILE, launch, openSignedIn, violations } from "./browser";
 
 const base = inject("baseUrl");
-const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 let browser: Browser;
 let token = "";
 let pointId = "";
 
-async function api<T>(p: string): Promise<T> {
-  const res = await fetch(`${base}/api${p}`, { headers: { authToken: token } });
-  return (await res.json()) as T;
-}
+const api = <T>(p: string) => apiCall<T>(base, token, p);
 type Lookup = { IdSocioVeiculoAgenda: string | null; NumeroOS: number | null; DataAgendamento: string | null; NomeSocio: string; PlacaVeiculo: string } | false;
 const lookup = (plate: string) => api<Lookup>(`/scanner/get-agendamento-pontoatendimento-by-placa/${pointId}/${plate}`);
 const SEEDED = ["ABC1234", "BRA2E19", "RFT4G56", "PEX7788", "HMG3C21", "QWE5R67"];
 const shown = (plate: string) => (/^[A-Z]{3}\d{4}$/.test(plate) ? `${plate.slice(0, 3)}-${plate.slice(3)}` : plate);
-const brToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date()).split("-").reverse().join("/");
+const brToday = () => brasiliaToday().split("-").reverse().join("/");
 
-async function violations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }).axe;
-    return (await axe.run()).violations.map((v) => `${v.id} (${v.nodes.length}): ${(v.nodes as { html: string }[]).map((n) => n.html).join(" | ").slice(0, 300)}`);
-  });
-}
 
-async function openScanner(ctx: BrowserContext): Promise<Page> {
-  const page = ctx.pages()[0] ?? (await ctx.newPage());
-  await page.goto(`${base}/scan`);
-  const title = page.getByRole("heading", { name: "Scanner de Placas", level: 1 });
-  const login = page.getByLabel("E-mail");
-  await title.or(login).waitFor({ timeout: 15_000 });
-  if (await login.isVisible()) await signIn(page);
-  await title.waitFor({ timeout: 15_000 });
-  return page;
-}
+const openScanner = (ctx: BrowserContext): Promise<Page> =>
+  openSignedIn(ctx, `${base}/scan`, (page) => page.getByRole("heading", { name: "Scanner de Placas", level: 1 }));
 
 /** True while the preview shows the camera's frames; false once the camera is closed. */
 const cameraLive = (page: Page) => page.locator("video").evaluate((v: HTMLVideoElement) => {
@@ -60,9 +40,7 @@ async function typePlate(page: Page, plate: string) {
 
 beforeAll(async () => {
   browser = await launch();
-  ({ token } = await (await fetch(`${base}/api/credenciado/login`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(DEMO),
-  })).json() as { token: string });
+  token = await apiToken(base);
   pointId = (await api<{ data: { IdPontoAtendimento: string } }>("/credenciado/get")).data.IdPontoAtendimento;
 });
 afterAll(() => browser?.close());
