@@ -78,7 +78,8 @@ function flatPlate(plate: string, width: number, font: string, contrast: number,
   const measured = ctx.measureText(text).width;
   const target = width * 0.88;
   ctx.save();
-  ctx.translate((width - target) / 2, top + (height - top) / 2 + charH / 2);
+  // Baseline a little above centre so descending glyphs of these fonts (Q's tail) clear the border, as on real plates.
+  ctx.translate((width - target) / 2, top + (height - top) / 2 + charH * 0.4);
   ctx.scale(target / measured, 1);
   ctx.fillStyle = `rgb(${inkC},${inkC},${inkC})`;
   ctx.fillText(text, 0, 0);

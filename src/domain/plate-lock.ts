@@ -17,7 +17,7 @@ export interface PlateLockOptions {
   margin?: number;
   /** Otherwise: frames in the window whose best candidate is the plate (default 2)... */
   agree?: number;
-  /** ...and the plate's summed score must beat every other plate's sum in the window by this factor (default 1.5). */
+  /** ...and the runner-up plate's count of top places times this factor must not exceed the winner's (default 1.5). */
   dominance?: number;
 }
 
@@ -33,21 +33,18 @@ export function createPlateLock(opts: PlateLockOptions = {}): PlateLock {
         frames = [];
         return top;
       }
-      const sums = new Map<string, PlateCandidate>();
-      const wins = new Map<string, number>();
+      // Otherwise the same plate must top `agree` frames of the window, and top more frames than any other plate.
+      const wins = new Map<string, { c: PlateCandidate; n: number; sum: number }>();
       for (const f of frames) {
-        if (f[0]) wins.set(f[0].plate, (wins.get(f[0].plate) ?? 0) + 1);
-        for (const c of f) {
-          const s = sums.get(c.plate);
-          sums.set(c.plate, s ? { ...s, score: s.score + c.score } : { ...c });
-        }
+        if (!f[0]) continue;
+        const w = wins.get(f[0].plate);
+        wins.set(f[0].plate, { c: f[0], n: (w?.n ?? 0) + 1, sum: (w?.sum ?? 0) + f[0].score });
       }
-      const ranked = [...sums.values()].sort((a, b) => b.score - a.score);
+      const ranked = [...wins.values()].sort((a, b) => b.n - a.n || b.sum - a.sum);
       const best = ranked[0];
-      if (!best || (wins.get(best.plate) ?? 0) < agree) return null;
-      if (ranked[1] && best.score < ranked[1].score * dominance) return null;
+      if (!best || best.n < agree || (ranked[1] && ranked[1].n * dominance > best.n)) return null;
       frames = [];
-      return { ...best, score: Math.min(1, best.score / (wins.get(best.plate) ?? 1)) };
+      return { ...best.c, score: best.sum / best.n };
     },
     reset() {
       frames = [];

@@ -5,16 +5,13 @@ import createCore from "tesseract.js-core/tesseract-core-simd-lstm.js";
 import simdWasmUrl from "tesseract.js-core/tesseract-core-simd-lstm.wasm?url";
 import plainWasmUrl from "tesseract.js-core/tesseract-core-lstm.wasm?url";
 import bestIntUrl from "@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz?url";
-import fastUrl from "@tesseract.js-data/eng/4.0.0/eng.traineddata.gz?url";
 
 /** One recognised symbol: its text, 0-100 confidence, box in the input image and the engine's alternatives (best first). */
 export interface OcrSymbol { text: string; conf: number; box: { x0: number; y0: number; x1: number; y1: number }; choices: { text: string; conf: number }[] }
 export interface GrayImage { data: Uint8Array; width: number; height: number }
 
-/** Which traineddata: best_int (LSTM only, 2.9 MB gz) ships; tessdata 4.0.0 (legacy + LSTM, 10.9 MB gz) is measured by the bench. */
-export type TrainedData = "best_int" | "tessdata";
-export const TRAINEDDATA_URL: Record<TrainedData, string> = { best_int: bestIntUrl, tessdata: fastUrl };
-export const ENGINE_ASSETS = { simdWasmUrl, plainWasmUrl };
+/** The shipped traineddata: eng 4.0.0_best_int (LSTM only, 2.9 MB gz); the bench may pass another URL to compare. */
+export const DEFAULT_TRAINEDDATA_URL = bestIntUrl;
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the emscripten module and its embind classes are untyped */
 type Core = any;
@@ -61,16 +58,16 @@ export interface Engine {
 }
 
 let engine: Promise<Engine> | undefined;
-let engineData: TrainedData | undefined;
+let engineData: string | undefined;
 
 /** Loads the core and the traineddata once per worker (the worker is terminated when /scan is left, which frees them). */
-export function loadEngine(data: TrainedData = "best_int"): Promise<Engine> {
+export function loadEngine(data: string = DEFAULT_TRAINEDDATA_URL): Promise<Engine> {
   if (engine && engineData === data) return engine;
   engineData = data;
   engine = (async () => {
     const simd = WebAssembly.validate(SIMD_PROBE);
     const wasmUrl = new URL(simd ? simdWasmUrl : plainWasmUrl, self.location.href).href;
-    const [wasm, trained] = await Promise.all([cachedBytes(wasmUrl), cachedBytes(TRAINEDDATA_URL[data]).then(gunzipIfNeeded)]);
+    const [wasm, trained] = await Promise.all([cachedBytes(wasmUrl), cachedBytes(data).then(gunzipIfNeeded)]);
     const core: Core = await createCore({
       wasmBinary: wasm,
       locateFile: () => wasmUrl,

@@ -32,8 +32,14 @@ export function adaptiveInk(img: GrayImage, polarity: "dark" | "light", windowFr
       integral[(y + 1) * (w + 1) + x + 1] = integral[y * (w + 1) + x + 1] + row;
     }
   }
-  const sorted = [...data].sort((a, b) => a - b);
-  const contrast = sorted[Math.floor(sorted.length * 0.95)] - sorted[Math.floor(sorted.length * 0.05)];
+  const hist = new Uint32Array(256);
+  for (let i = 0; i < data.length; i++) hist[data[i]]++;
+  const level = (q: number) => {
+    let acc = 0;
+    for (let v = 0; v < 256; v++) if ((acc += hist[v]) >= data.length * q) return v;
+    return 255;
+  };
+  const contrast = level(0.95) - level(0.05);
   const margin = Math.max(4, contrast * marginFrac);
   const r = Math.max(4, Math.round((h * windowFrac) / 2));
   const out = new Uint8Array(w * h);
@@ -159,9 +165,9 @@ function holeCount(labels: Int32Array, w: number, c: Comp): number {
  * The plate's character line, isolated and deskewed: only the pixels of the components inside the character band, black on
  * white, scaled to `charHeight`. Tries both polarities and keeps the one with the better chain. null when no line is found.
  */
-export function plateLine(img: GrayImage, charHeight = 36, marginFrac = 0.1): LineImage | null {
+export function plateLine(img: GrayImage, charHeight = 36, marginFrac = 0.1, polarities: ("dark" | "light")[] = ["dark", "light"]): LineImage | null {
   let best: { chain: Comp[]; labels: Int32Array; comps: Comp[]; polarity: "dark" | "light" } | null = null;
-  for (const polarity of ["dark", "light"] as const) {
+  for (const polarity of polarities) {
     const mask = adaptiveInk(img, polarity, 0.25, marginFrac);
     const { labels, comps } = components(mask, img.width, img.height);
     const chain = charChain(comps, img.width, img.height);
@@ -185,7 +191,7 @@ export function plateLine(img: GrayImage, charHeight = 36, marginFrac = 0.1): Li
   for (const c of comps) {
     if (inBand.has(c.id) || c.area < 4) continue;
     const lineY = my + slope * (c.cx - mx);
-    if (c.x0 >= left && c.x1 <= right && c.y0 >= lineY - ch * 0.62 && c.y1 <= lineY + ch * 0.62 && c.h < ch * 1.1) inBand.add(c.id);
+    if (c.x0 >= left && c.x1 <= right && c.y0 >= lineY - ch * 0.62 && c.y1 <= lineY + ch * 1.1 && c.h < ch * 1.6 && c.w < ch * 1.2) inBand.add(c.id);
   }
   const keep = new Uint8Array(comps.length);
   for (const id of inBand) keep[id] = 1;
@@ -214,5 +220,29 @@ export function plateLine(img: GrayImage, charHeight = 36, marginFrac = 0.1): Li
     return { x0: Math.min(a.x, b.x), y0: Math.min(a.y, b.y), x1: Math.max(a.x, b.x), y1: Math.max(a.y, b.y) };
   });
   const holes = n === 7 ? chain.map((c) => holeCount(labels, w, c)) : null;
-  return { data, width: outW, height: outH, chars: n, boxes, holes, polarity };
+  const even = evenGaps({ data, width: outW, height: outH }, charHeight);
+  return { ...even, chars: n, boxes, holes, polarity };
+}
+
+/** Shrinks wide blank column runs (the old plates' hyphen gap, spacing) so the engine sees one word of 7 characters. */
+function evenGaps(img: GrayImage, charHeight: number): GrayImage {
+  const { data, width: w, height: h } = img;
+  const ink = new Uint8Array(w);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (data[y * w + x] === 0) ink[x] = 1;
+  const maxGap = Math.round(charHeight * 0.22);
+  const keep: number[] = [];
+  let first = ink.indexOf(1), last = ink.lastIndexOf(1);
+  if (first < 0) return img;
+  const pad = Math.round(charHeight * 0.5);
+  first = Math.max(0, first - pad);
+  last = Math.min(w - 1, last + pad);
+  let run = 0;
+  for (let x = first; x <= last; x++) {
+    run = ink[x] ? 0 : run + 1;
+    const inside = x > first + pad && x < last - pad;
+    if (!inside || run <= maxGap) keep.push(x);
+  }
+  const out = new Uint8Array(keep.length * h);
+  for (let y = 0; y < h; y++) for (let i = 0; i < keep.length; i++) out[y * keep.length + i] = data[y * w + keep[i]];
+  return { data: out, width: keep.length, height: h };
 }

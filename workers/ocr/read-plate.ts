@@ -17,14 +17,25 @@ export const CROP_VARIANTS = [
   { x: 0.0, y: 0.1, w: 0.96, h: 0.8 },
 ];
 
-export function readPlate(engine: Engine, gray: GrayImage, variants = CROP_VARIANTS): PlateCandidate[] {
+/** Worker time per frame: further shifted crops are read only while the frame stays within this budget (ms). */
+export const FRAME_BUDGET_MS = 70;
+
+/**
+ * mercosulHint: 0-1, how sure the crop's colours say Mercosul (the blue band); it weighs the 5th position's letter against digit.
+ */
+export function readPlate(engine: Engine, gray: GrayImage, mercosulHint = 0.5, variants = CROP_VARIANTS, budgetMs = FRAME_BUDGET_MS): PlateCandidate[] {
+  const started = performance.now();
   const readings: PositionScores[][] = [];
   const loose: PlateCandidate[] = [];
+  let polarities: ("dark" | "light")[] = ["dark", "light"];
   for (const v of variants) {
+    if (readings.length && performance.now() - started > budgetMs) break;
     const img = v.w === 1 && v.h === 1 ? gray : subImage(gray, Math.round(v.x * gray.width), Math.round(v.y * gray.height),
       Math.round(v.w * gray.width), Math.round(v.h * gray.height));
-    const line = plateLine(img);
+    const line = plateLine(img, 36, 0.1, polarities);
     if (!line) continue;
+    // The polarity found on the first crop holds for the shifted ones.
+    polarities = [line.polarity];
     const symbols = engine.recognize(line);
     const scores = positionScores(symbols, line.holes);
     if (scores) readings.push(scores);
@@ -35,7 +46,7 @@ export function readPlate(engine: Engine, gray: GrayImage, variants = CROP_VARIA
   }
   const merged = mergeScores(readings);
   const found = new Map<string, PlateCandidate>();
-  for (const c of [...(merged ? candidatesFromScores(merged) : []), ...loose]) {
+  for (const c of [...(merged ? candidatesFromScores(merged, mercosulHint) : []), ...loose]) {
     const prev = found.get(c.plate);
     if (!prev || prev.score < c.score) found.set(c.plate, c);
   }

@@ -36,7 +36,11 @@ export function positionScores(symbols: OcrSymbol[], holes: number[] | null): Po
       const v = Math.max(0, Math.min(100, a.conf)) / 100;
       const fits = cls === "LD" || (cls === "L") === isLetter(c);
       if (fits) put(c, v);
-      else {
+      if (cls === "LD") {
+        // Mercosul's 5th: the look-alike of the other class stays in the running (the format hint decides O/0, I/1).
+        const other = isLetter(c) ? TO_DIGIT[c] : TO_LETTER[c];
+        if (other) put(other, v * 0.6);
+      } else if (!fits) {
         // A letter where a digit must be (or the reverse): the usual look-alike, trusted less.
         const mapped = cls === "L" ? TO_LETTER[c] : TO_DIGIT[c];
         if (mapped) put(mapped, v * 0.6);
@@ -58,21 +62,25 @@ const ranked = (m: PositionScores, want: (c: string) => boolean) => [...m].filte
 
 /**
  * Candidates best first: the best character of each position's class; the 5th decides the format (both are proposed when it is
- * doubtful) and the weakest position's runner-up gives one more candidate. score = continuous-rule weight x weakest position.
+ * doubtful) and the weakest position's runner-up gives one more candidate. score = continuous-rule weight x (0.7 weakest + 0.3 mean).
  */
-export function candidatesFromScores(pos: PositionScores[]): PlateCandidate[] {
+export function candidatesFromScores(pos: PositionScores[], mercosulHint = 0.5): PlateCandidate[] {
   const out = new Map<string, PlateCandidate>();
   const letters = (c: string) => isLetter(c), digits = (c: string) => !isLetter(c);
   const fixed = pos.map((m, i) => (i === 4 ? null : ranked(m, CLASSES[i] === "L" ? letters : digits)));
   if (fixed.some((r) => r !== null && r.length === 0)) return [];
   for (const [fifth, format] of [[letters, "mercosul"], [digits, "antiga"]] as const) {
-    const r5 = ranked(pos[4], fifth);
+    // The plate's colours (Mercosul's blue band) weigh the 5th position: a doubtful hint (0.5) changes nothing.
+    const weight = Math.min(1, 2 * (format === "mercosul" ? mercosulHint : 1 - mercosulHint));
+    const r5 = ranked(pos[4], fifth).map(([c, v]) => [c, v * weight] as [string, number]);
     if (!r5.length) continue;
     const picks = pos.map((_, i) => (i === 4 ? r5 : fixed[i]!));
     const chars = picks.map((r) => r[0]);
     const add = (cs: [string, number][]) => {
       const plate = cs.map((c) => c[0]).join("");
-      const score = RULE_WEIGHT.continuous * Math.min(...cs.map((c) => c[1]));
+      // Mostly the weakest position (doubt anywhere is doubt about the plate), partly the mean (breaks ties between formats).
+      const confs = cs.map((c) => c[1]);
+      const score = RULE_WEIGHT.continuous * (0.7 * Math.min(...confs) + 0.3 * (confs.reduce((a, b) => a + b, 0) / confs.length));
       const prev = out.get(plate);
       if (!prev || prev.score < score) out.set(plate, { plate, format, score, rule: "continuous" });
     };
