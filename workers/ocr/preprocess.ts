@@ -167,13 +167,22 @@ function holeCount(labels: Int32Array, w: number, c: Comp): number {
  */
 export function plateLine(img: GrayImage, charHeight = 36, marginFrac = 0.1, polarities: ("dark" | "light")[] = ["dark", "light"]): LineImage | null {
   let best: { chain: Comp[]; labels: Int32Array; comps: Comp[]; polarity: "dark" | "light" } | null = null;
+  const score = (c: Comp[]) => -Math.abs(c.length - 7) * 10 + (c.reduce((s, x) => s + x.h, 0) / c.length) / img.height;
   for (const polarity of polarities) {
     const mask = adaptiveInk(img, polarity, 0.25, marginFrac);
-    const { labels, comps } = components(mask, img.width, img.height);
-    const chain = charChain(comps, img.width, img.height);
-    if (chain.length < 4) continue;
-    const score = (c: Comp[]) => -Math.abs(c.length - 7) * 10 + (c.reduce((s, x) => s + x.h, 0) / c.length) / img.height;
-    if (!best || score(chain) > score(best.chain)) best = { chain, labels, comps, polarity };
+    // Short of 7 characters: one may be fused with the border (J's descender); try again without the border's long strokes.
+    const found = (m: Uint8Array) => {
+      const { labels, comps } = components(m, img.width, img.height);
+      return { labels, comps, chain: charChain(comps, img.width, img.height) };
+    };
+    let cand = found(mask);
+    const cutMask = cand.chain.length !== 7 ? mask.slice() : null;
+    if (cutMask && cutLongRuns(cutMask, img.width, img.height)) {
+      const cut = found(cutMask);
+      if (cut.chain.length >= 4 && (cand.chain.length < 4 || score(cut.chain) > score(cand.chain))) cand = cut;
+    }
+    if (cand.chain.length < 4) continue;
+    if (!best || score(cand.chain) > score(best.chain)) best = { ...cand, polarity };
   }
   if (!best) return null;
   const { chain, labels, comps, polarity } = best;
@@ -191,6 +200,9 @@ export function plateLine(img: GrayImage, charHeight = 36, marginFrac = 0.1, pol
   for (const c of comps) {
     if (inBand.has(c.id) || c.area < 4) continue;
     const lineY = my + slope * (c.cx - mx);
+    // Between characters: the old plates' hyphen (and dirt) is no character; with the gaps evened out it would fuse with the 4th.
+    const overlapsChar = chain.some((k) => c.x1 >= k.x0 && c.x0 <= k.x1);
+    if (!overlapsChar && (n >= 7 || c.h < ch * 0.4)) continue;
     if (c.x0 >= left && c.x1 <= right && c.y0 >= lineY - ch * 0.62 && c.y1 <= lineY + ch * 1.1 && c.h < ch * 1.6 && c.w < ch * 1.2) inBand.add(c.id);
   }
   const keep = new Uint8Array(comps.length);
@@ -222,6 +234,30 @@ export function plateLine(img: GrayImage, charHeight = 36, marginFrac = 0.1, pol
   const holes = n === 7 ? chain.map((c) => holeCount(labels, w, c)) : null;
   const even = evenGaps({ data, width: outW, height: outH }, charHeight);
   return { ...even, chars: n, boxes, holes, polarity };
+}
+
+/**
+ * Clears horizontal ink runs longer than a third of the crop (the plate's border strokes, the band's edge): no character is that
+ * wide, and a character touching the border (J's descender on an inverted plate) would otherwise be one component with it.
+ * Clipped characters read worse, so this is only a second try when the plain mask gives no 7-character chain. true if any was cut.
+ */
+function cutLongRuns(mask: Uint8Array, w: number, h: number): boolean {
+  const maxRun = Math.round(w / 3);
+  let cut = false;
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    for (let x = 0; x < w; ) {
+      if (!mask[row + x]) { x++; continue; }
+      let end = x;
+      while (end < w && mask[row + end]) end++;
+      if (end - x > maxRun) {
+        mask.fill(0, row + x, row + end);
+        cut = true;
+      }
+      x = end;
+    }
+  }
+  return cut;
 }
 
 /** Shrinks wide blank column runs (the old plates' hyphen gap, spacing) so the engine sees one word of 7 characters. */
