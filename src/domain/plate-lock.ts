@@ -1,4 +1,4 @@
-// Multi-frame plate lock: accepts a plate when one frame is confident enough or the last frames agree (pure TS).
+// Multi-frame plate lock: accepts a plate when one frame is very confident with no doubtful position, or the last frames agree (pure TS).
 import type { PlateCandidate } from "./plate.ts";
 
 export interface PlateLock {
@@ -11,10 +11,15 @@ export interface PlateLock {
 export interface PlateLockOptions {
   /** How many of the latest frames vote (default 3). */
   window?: number;
-  /** A single frame is accepted alone when its best candidate scores at least this (default 0.8)... */
+  /** A single frame is accepted alone when its best candidate scores at least this (default 0.85)... */
   confident?: number;
-  /** ...and leads the frame's runner-up by at least this (default 0.25). */
+  /** ...leads the frame's runner-up by at least this (default 0.25)... */
   margin?: number;
+  /**
+   * ...and has no doubtful position: each position's character leads that position's runner-up by at least this (default 0.5).
+   * A candidate without positionMargin (text rules, typed plates) never locks alone.
+   */
+  positionMargin?: number;
   /** Otherwise: frames in the window whose best candidate is the plate (default 2)... */
   agree?: number;
   /** ...and the runner-up plate's count of top places times this factor must not exceed the winner's (default 1.5). */
@@ -22,14 +27,14 @@ export interface PlateLockOptions {
 }
 
 export function createPlateLock(opts: PlateLockOptions = {}): PlateLock {
-  const { window = 3, confident = 0.8, margin = 0.25, agree = 2, dominance = 1.5 } = opts;
+  const { window = 3, confident = 0.85, margin = 0.25, positionMargin = 0.5, agree = 2, dominance = 1.5 } = opts;
   let frames: PlateCandidate[][] = [];
   return {
     push(frame) {
       frames.push(frame);
       if (frames.length > window) frames = frames.slice(-window);
       const [top, second] = frame;
-      if (top && top.score >= confident && top.score - (second?.score ?? 0) >= margin) {
+      if (top && top.score >= confident && top.score - (second?.score ?? 0) >= margin && (top.positionMargin ?? -1) >= positionMargin) {
         frames = [];
         return top;
       }

@@ -1,6 +1,10 @@
 // Brazilian plate rules: formats, display, and OCR candidate extraction with the spec's ranking (pure TS).
 export type PlateFormat = "antiga" | "mercosul";
-export interface PlateCandidate { plate: string; format: PlateFormat; score: number; rule: CandidateRule }
+export interface PlateCandidate {
+  plate: string; format: PlateFormat; score: number; rule: CandidateRule;
+  /** OCR reads only: the smallest lead, over the 7 positions, of the read character over that position's runner-up (0-1). */
+  positionMargin?: number;
+}
 export type CandidateRule = "continuous" | "pattern" | "joined" | "single";
 
 /** The spec's confidence per rule: continuous match 0.9, pattern 0.8, joined words 0.7, single word 0.6. */

@@ -62,7 +62,8 @@ const ranked = (m: PositionScores, want: (c: string) => boolean) => [...m].filte
 
 /**
  * Candidates best first: the best character of each position's class; the 5th decides the format (both are proposed when it is
- * doubtful) and the weakest position's runner-up gives one more candidate. score = continuous-rule weight x (0.7 weakest + 0.3 mean).
+ * doubtful) and the weakest position's runner-up gives one more candidate. score = continuous-rule weight x (0.7 weakest + 0.3 mean);
+ * positionMargin = the smallest lead of a position's character over that position's runner-up (the lock's doubt check).
  */
 export function candidatesFromScores(pos: PositionScores[], mercosulHint = 0.5): PlateCandidate[] {
   const out = new Map<string, PlateCandidate>();
@@ -81,8 +82,10 @@ export function candidatesFromScores(pos: PositionScores[], mercosulHint = 0.5):
       // Mostly the weakest position (doubt anywhere is doubt about the plate), partly the mean (breaks ties between formats).
       const confs = cs.map((c) => c[1]);
       const score = RULE_WEIGHT.continuous * (0.7 * Math.min(...confs) + 0.3 * (confs.reduce((a, b) => a + b, 0) / confs.length));
+      // The doubtful position: where the read character leads its position's runner-up the least.
+      const positionMargin = Math.min(...cs.map(([ch, v], i) => v - Math.max(0, ...picks[i].filter(([o]) => o !== ch).map((o) => o[1]))));
       const prev = out.get(plate);
-      if (!prev || prev.score < score) out.set(plate, { plate, format, score, rule: "continuous" });
+      if (!prev || prev.score < score) out.set(plate, { plate, format, score, rule: "continuous", positionMargin });
     };
     add(chars);
     let weakest = 0;
