@@ -54,8 +54,9 @@ async function read(rows: LabelRow[], variant: "best_int" | "tessdata"): Promise
   const api = wrap<OcrApi>(worker);
   await api.warm(new URL(variant === "best_int" ? bestIntUrl : tessdataUrl, location.href).href);
   const results: PlateResult[] = [];
-  const rand = rng(99);
-  for (const row of rows) {
+  for (const [index, row] of rows.entries()) {
+    // Jitter per image: the same frames whatever the lock did on earlier images (comparable runs of two lock settings).
+    const rand = rng(99 + index);
     const blob = await (await fetch(`/plates-data/${encodeURIComponent(row.file)}`)).blob();
     const lock = createPlateLock();
     const res: PlateResult = { file: row.file, plate: row.plate, single: null, locked: null, framesToLock: null, ms: [] };
