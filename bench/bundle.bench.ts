@@ -14,6 +14,7 @@ const ROUTES: [string, string][] = [
   ["/terms", "src/features/legal/terms-page.tsx"],
   ["/contratos", "src/features/legal/contract-page.tsx"],
   ["/execucao-os/:id", "src/features/ordem-servico/components/execution-page.tsx"],
+  ["/scan", "src/features/scanner/components/scanner-page.tsx"],
 ];
 
 /** What each media engine adds when it is first used (worker chunks and assets loaded on demand, not at startup). */
@@ -24,6 +25,9 @@ const ENGINES: [string, RegExp][] = [
   ["image worker (OffscreenCanvas)", /^image\.worker-.*\.js$/],
   ["browser-image-compression (fallback)", /^browser-image-compression-.*\.js$/],
   ["upload worker (outbox)", /^upload\.worker-.*\.js$/],
+  ["OCR worker (tesseract.js-core JS, /scan only)", /^ocr\.worker-.*\.js$/],
+  ["OCR core wasm, SIMD + plain builds summed (one is loaded, /scan only)", /^tesseract-core.*\.wasm$/],
+  ["OCR eng traineddata (/scan only)", /^eng\.traineddata.*$/],
 ];
 
 function collect(manifest: Manifest, key: string, seen: Set<string>) {
