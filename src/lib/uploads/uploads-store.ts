@@ -53,6 +53,13 @@ export function onUploadChange(listener: JobListener) {
   return () => void listeners.delete(listener);
 }
 
+type AttachedJob = Extract<OutboxEvent, { type: "state" }>["job"];
+
+/** A job has just been attached (every follow-up done): the one filter behind each "it landed" notice. */
+export const onJobAttached = (listener: (job: AttachedJob) => void) => onUploadChange((e, before) => {
+  if (e.type === "state" && e.job.state === "attached" && before?.state !== "attached") listener(e.job);
+});
+
 /** Loads the signed-in owner's saved jobs (after a start or a change of user). */
 export async function loadUploads() {
   const mine = (await listUploads()).filter((j) => isMine(j) && j.state !== "attached");

@@ -4,13 +4,13 @@ import { useEffect, useMemo } from "react";
 import { useSnapshot } from "valtio";
 import { orderOf } from "../../domain/outbox-job";
 import type { StepKind } from "../../domain/outbox-steps";
-import { onUploadChange, uploadsStore, type UploadView } from "./uploads-store";
+import { onJobAttached, uploadsStore, type UploadView } from "./uploads-store";
 
 /** `kind`: only jobs whose first follow-up is this call (e.g. "adicionar-laudo"); all of the order's jobs when omitted. */
 export function useOrderUploads(orderId: string, onAttached: () => void, kind?: StepKind): readonly UploadView[] {
   const { jobs } = useSnapshot(uploadsStore);
-  useEffect(() => onUploadChange((e) => {
-    if (e.type === "state" && e.job.state === "attached" && orderOf(e.job) === orderId && (!kind || e.job.steps[0]?.kind === kind)) onAttached();
+  useEffect(() => onJobAttached((job) => {
+    if (orderOf(job) === orderId && (!kind || job.steps[0]?.kind === kind)) onAttached();
   }), [orderId, onAttached, kind]);
   return useMemo(() => Object.values(jobs)
     .filter((j) => j.orderId === orderId && (!kind || j.kinds[0] === kind))

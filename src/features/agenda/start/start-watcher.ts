@@ -7,7 +7,7 @@ import { MSG } from "../../../config/messages.pt-BR";
 import { PATHS } from "../../../config/paths";
 import { orderOf } from "../../../domain/outbox-job";
 import { startsOrder } from "../../../domain/outbox-steps";
-import { onUploadChange } from "../../../lib/uploads/uploads-store";
+import { onJobAttached } from "../../../lib/uploads/uploads-store";
 
 /**
  * Orders whose start job finished in this tab. The row keeps saying 'Iniciando…' until the refreshed list shows the order
@@ -21,9 +21,9 @@ let unsubscribe: (() => void) | null = null;
 /** The agenda's query client; the listener itself lives as long as the tab, so a start that ends off the agenda still refreshes it. */
 export function watchStarts(queryClient: QueryClient) {
   client = queryClient;
-  unsubscribe ??= onUploadChange((e, before) => {
-    if (e.type !== "state" || e.job.state !== "attached" || !startsOrder(e.job) || before?.state === "attached") return;
-    const id = orderOf(e.job);
+  unsubscribe ??= onJobAttached((job) => {
+    if (!startsOrder(job)) return;
+    const id = orderOf(job);
     if (!id || startedStore.ids[id]) return;
     startedStore.ids[id] = true;
     toast.success(MSG.startOrder.started);

@@ -4,13 +4,11 @@ import { toast } from "react-toastify";
 import { useLocation } from "wouter";
 import { MSG } from "../../../config/messages.pt-BR";
 import { PATHS } from "../../../config/paths";
-import { Modal } from "../../../components/ui/modal";
+import { ConfirmModal } from "../../../components/ui/confirm-modal";
 import { isoToBr, wallClock } from "../../../domain/dates";
+import { withReason } from "../../../domain/format";
 import { unwrap } from "../../../lib/api-client";
 import { cancelOrder, type AgendamentoDetails } from "../api/execucao";
-
-/** The spec's error, followed by the server's reason when it gave one ('Erro ao cancelar OS: Uma OS concluída…'). */
-export const withReason = (base: string, reason: string | undefined) => (reason && reason !== base ? `${base}: ${reason}` : base);
 
 interface Props { details: AgendamentoDetails; pointId: string; onClose: () => void }
 
@@ -32,18 +30,11 @@ export function CancelOrderModal({ details, pointId, onClose }: Props) {
     },
   });
   return (
-    <Modal open title={t.cancelTitle} onClose={onClose} preventClose={cancel.isPending}
-      footer={(
-        <>
-          <button type="button" className="btn" onClick={onClose} disabled={cancel.isPending}>{t.back}</button>
-          <button type="button" className="btn btn-danger" onClick={() => cancel.mutate()} disabled={cancel.isPending}>
-            {cancel.isPending ? t.cancelling : t.confirmYes}
-          </button>
-        </>
-      )}>
+    <ConfirmModal title={t.cancelTitle} onClose={onClose} onConfirm={() => cancel.mutate()} pending={cancel.isPending}
+      confirmLabel={t.confirmYes} pendingLabel={t.cancelling} backLabel={t.back}
+      error={cancel.isError ? withReason(t.cancelFailed, cancel.error.message) : null}>
       <p>{t.cancelText(details.agendamento!.NumeroOS)}</p>
       <p><strong>{t.irreversible}</strong></p>
-      {cancel.isError && <p className="form-error" role="alert">{withReason(t.cancelFailed, cancel.error.message)}</p>}
-    </Modal>
+    </ConfirmModal>
   );
 }

@@ -5,12 +5,13 @@ import { useCallback, useMemo, useState, type ChangeEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "react-toastify";
 import { MSG } from "../../../config/messages.pt-BR";
+import { ConfirmModal } from "../../../components/ui/confirm-modal";
 import { Modal } from "../../../components/ui/modal";
 import { BRAZIL_TZ } from "../../../domain/dates";
 import type { StepKind } from "../../../domain/outbox-steps";
 import { fileUrl } from "../../../lib/api-client";
 import { useOrderUploads } from "../../../lib/uploads/use-order-uploads";
-import { discardJob, onUploadChange, retryJob, type UploadView } from "../../../lib/uploads/uploads-store";
+import { discardJob, onJobAttached, retryJob, type UploadView } from "../../../lib/uploads/uploads-store";
 import { enqueueUpload } from "../../../lib/workers/upload-bridge";
 import { deleteReceipt, deleteReport, type Laudo, type NotaFiscal } from "../api/execucao";
 import { orderKeys, unwrap, useReceipts, useReports } from "../queries";
@@ -41,12 +42,12 @@ const TEXT = {
 // A laudo or recibo attached by the outbox is told once per job, even when the modal was closed meanwhile; the indicator's
 // generic 'arquivo(s) enviado(s)' notice leaves these jobs out (features/media/uploads-store.ts).
 const told = new Set<string>();
-onUploadChange((e) => {
-  if (e.type !== "state" || e.job.state !== "attached" || told.has(e.job.id)) return;
-  const first = e.job.steps[0]?.kind;
+onJobAttached((job) => {
+  if (told.has(job.id)) return;
+  const first = job.steps[0]?.kind;
   const kind = first === STEP.laudo ? "laudo" : first === STEP.recibo ? "recibo" : null;
   if (!kind) return;
-  told.add(e.job.id);
+  told.add(job.id);
   toast.success(TEXT[kind].added);
 });
 
@@ -169,16 +170,11 @@ export function DocumentsModal({ kind, orderId, userId, canEdit, onClose }: Prop
         </div>
       </Modal>
       {confirm && (
-        <Modal open title={text.confirmTitle} onClose={() => setConfirm(null)} preventClose={remove.isPending}>
+        <ConfirmModal title={text.confirmTitle} onClose={() => setConfirm(null)} onConfirm={() => remove.mutate(confirm)} pending={remove.isPending}
+          confirmLabel={t.confirmYes} pendingLabel={t.removing} backLabel={t.back}>
           <p>{text.confirm}</p>
           <p className="document-name">{confirm.name}</p>
-          <div className="modal-actions">
-            <button type="button" className="btn" onClick={() => setConfirm(null)} disabled={remove.isPending}>{t.back}</button>
-            <button type="button" className="btn btn-danger" onClick={() => remove.mutate(confirm)} disabled={remove.isPending}>
-              {remove.isPending ? t.removing : t.confirmYes}
-            </button>
-          </div>
-        </Modal>
+        </ConfirmModal>
       )}
     </>
   );

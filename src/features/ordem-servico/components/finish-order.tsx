@@ -13,7 +13,7 @@ import { isoToBr, wallClock } from "../../../domain/dates";
 import { orderOf } from "../../../domain/outbox-job";
 import { finishesOrder, finishOrderSteps } from "../../../domain/outbox-steps";
 import { post, unwrap } from "../../../lib/api-client";
-import { discardJob, onUploadChange, retryJob, uploadsStore, type UploadView } from "../../../lib/uploads/uploads-store";
+import { discardJob, onJobAttached, retryJob, uploadsStore, type UploadView } from "../../../lib/uploads/uploads-store";
 import { enqueueUpload } from "../../../lib/workers/upload-bridge";
 import type { AgendamentoDetails } from "../api/execucao";
 import { orderKeys, useLinkedServices } from "../queries";
@@ -27,9 +27,9 @@ let unsubscribe: (() => void) | null = null;
 /** One listener for the tab's lifetime: a finish that lands while the attendant is elsewhere still refreshes the order. */
 export function watchFinishes(queryClient: QueryClient) {
   client = queryClient;
-  unsubscribe ??= onUploadChange((e, before) => {
-    if (e.type !== "state" || e.job.state !== "attached" || !finishesOrder(e.job) || before?.state === "attached") return;
-    const id = orderOf(e.job);
+  unsubscribe ??= onJobAttached((job) => {
+    if (!finishesOrder(job)) return;
+    const id = orderOf(job);
     if (!id || finishedStore.ids[id]) return;
     finishedStore.ids[id] = true;
     toast.success(MSG.finish.finished);

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "react-toastify";
 import { MSG } from "../../../config/messages.pt-BR";
+import { ConfirmModal } from "../../../components/ui/confirm-modal";
 import { Modal } from "../../../components/ui/modal";
 import { addNote, deleteNote, type Anotacao } from "../api/execucao";
 import { orderKeys, unwrap, useNotes } from "../queries";
@@ -127,17 +128,11 @@ export function NotesModal({ orderId, userId, canEdit, onClose }: Props) {
         )}
       </Modal>
       {confirm && (
-        <Modal open title={t.confirmTitle} onClose={() => setConfirm(null)} preventClose={remove.isPending}>
+        <ConfirmModal title={t.confirmTitle} onClose={() => setConfirm(null)} onConfirm={() => remove.mutate(confirm)} pending={remove.isPending}
+          confirmLabel={t.confirmYes} pendingLabel={t.removing} backLabel={t.back}>
           <p>{t.confirmText}</p>
           <p className="muted">{t.irreversible}</p>
-          <div className="modal-actions">
-            <button type="button" className="btn" onClick={() => setConfirm(null)} disabled={remove.isPending}>{t.back}</button>
-            <button type="button" className="btn btn-danger" disabled={remove.isPending}
-              onClick={() => remove.mutate(confirm)}>
-              {remove.isPending ? t.removing : t.confirmYes}
-            </button>
-          </div>
-        </Modal>
+        </ConfirmModal>
       )}
     </>
   );

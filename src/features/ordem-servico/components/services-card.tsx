@@ -4,7 +4,8 @@ import { useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "react-toastify";
 import { MSG } from "../../../config/messages.pt-BR";
-import { Modal } from "../../../components/ui/modal";
+import { ConfirmModal } from "../../../components/ui/confirm-modal";
+import { withReason } from "../../../domain/format";
 import { unlinkService, type AgendamentoDetails, type LinkedService } from "../api/execucao";
 import { orderKeys, unwrap, useInvalidateOrder, useLinkedServices } from "../queries";
 import { CardError } from "./card-error";
@@ -103,7 +104,7 @@ function RemoveServiceModal({ orderId, vehicleId, service, onClose }: { orderId:
       onClose();
     },
     onError: (err) => {
-      const text = err.message ? `${t.removeFailed}: ${err.message}` : t.removeFailed;
+      const text = withReason(t.removeFailed, err.message);
       setError(text);
       toast.error(text);
     },
@@ -113,18 +114,10 @@ function RemoveServiceModal({ orderId, vehicleId, service, onClose }: { orderId:
     },
   });
   return (
-    <Modal open title={t.removeTitle} onClose={onClose} preventClose={remove.isPending}
-      footer={(
-        <>
-          <button type="button" className="btn" onClick={onClose} disabled={remove.isPending}>{t.back}</button>
-          <button type="button" className="btn btn-danger" onClick={() => remove.mutate()} disabled={remove.isPending}>
-            {remove.isPending ? t.removing : t.removeYes}
-          </button>
-        </>
-      )}>
+    <ConfirmModal title={t.removeTitle} onClose={onClose} onConfirm={() => remove.mutate()} pending={remove.isPending}
+      confirmLabel={t.removeYes} pendingLabel={t.removing} backLabel={t.back} error={error}>
       <p>{t.removeText(service.label)}</p>
       <p className="muted">{t.irreversible}</p>
-      {error && <p className="form-error" role="alert">{error}</p>}
-    </Modal>
+    </ConfirmModal>
   );
 }
