@@ -80,3 +80,13 @@ export async function violations(page: Page): Promise<string[]> {
     return (await axe.run()).violations.map((v) => `${v.id} (${v.nodes.length}): ${(v.nodes as { html: string }[]).map((n) => n.html).join(" | ").slice(0, 300)}`);
   });
 }
+
+/** Runs one action the way the viewport offers it: a button on desktop, an item of the 'Ações' menu on a phone. */
+export async function orderAction(page: Page, mobile: boolean, name: string) {
+  if (mobile) {
+    await page.getByRole("button", { name: "Ações", exact: true }).click();
+    await page.getByRole("menuitem", { name }).click();
+  } else {
+    await page.getByRole("group", { name: /^Ações da OS/ }).getByRole("button", { name }).click();
+  }
+}

@@ -4,7 +4,7 @@
 // Uses only the seeded in-progress order of the Hyundai Creta (RFT4G56).
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, BrowserContextOptions, Page, Route } from "playwright-core";
-import { apiCall, DEMO, DESKTOP, launch, MOBILE, openSignedIn, violations } from "./browser";
+import { apiCall, DEMO, DESKTOP, launch, MOBILE, orderAction as action, openSignedIn, violations } from "./browser";
 
 const base = inject("baseUrl");
 let browser: Browser;
@@ -50,15 +50,6 @@ function countCalls(ctx: BrowserContext) {
 
 const openOrder = (ctx: BrowserContext): Promise<Page> => openSignedIn(ctx, `${base}/execucao-os/${orderId}`, (page) => page.getByRole("heading", { name: "Anotações Gerais" }));
 
-/** Runs one action the way the viewport offers it: a button on desktop, an item of the 'Ações' menu on a phone. */
-async function action(page: Page, mobile: boolean, name: string) {
-  if (mobile) {
-    await page.getByRole("button", { name: "Ações", exact: true }).click();
-    await page.getByRole("menuitem", { name }).click();
-  } else {
-    await page.getByRole("group", { name: /^Ações da OS/ }).getByRole("button", { name }).click();
-  }
-}
 
 beforeAll(async () => {
   browser = await launch();

@@ -3,7 +3,7 @@
 // server), cancelling, the concluded state, the initial-video prompt and a card whose call fails, checked on the server.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page, Route } from "playwright-core";
-import { addDays, apiCall, brasiliaToday, DEMO, DESKTOP, launch, MOBILE, openSignedIn, violations } from "./browser";
+import { addDays, apiCall, brasiliaToday, DEMO, DESKTOP, launch, MOBILE, orderAction as action, openSignedIn, violations } from "./browser";
 
 const base = inject("baseUrl");
 let browser: Browser;
@@ -54,15 +54,6 @@ async function startedOrder(offset: number): Promise<{ id: string; os: number }>
 
 const openOrder = (ctx: BrowserContext, id: string, os: number): Promise<Page> => openSignedIn(ctx, `${base}/execucao-os/${id}`, (page) => page.getByRole("heading", { name: `OS #${os}`, level: 1 }));
 
-/** Runs one action the way the viewport offers it: a button on desktop, an item of the 'Ações' menu on a phone. */
-async function action(page: Page, mobile: boolean, name: string) {
-  if (mobile) {
-    await page.getByRole("button", { name: "Ações", exact: true }).click();
-    await page.getByRole("menuitem", { name }).click();
-  } else {
-    await page.getByRole("group", { name: /^Ações da OS/ }).getByRole("button", { name }).click();
-  }
-}
 
 /** Finalizar OS -> the modal -> a 1-2 s recording with the fake camera; returns the modal with its finish button enabled. */
 async function recordFinalVideo(page: Page, mobile: boolean, axe = false) {
