@@ -1,4 +1,4 @@
-// Time select filled with the free slots of one date (lista-horarios-disponiveis); disabled while loading or when none (main thread).
+// Time select filled with the free slots of one date (lista-horarios-disponiveis); disabled while (re)loading or when none (main thread).
 import { useId } from "react";
 import { MSG } from "../../../config/messages.pt-BR";
 import { useSlots } from "../queries";
@@ -8,9 +8,11 @@ interface Props { pointId: string; date: string; label: string; value: string; o
 export function SlotSelect({ pointId, date, label, value, onChange, error }: Props) {
   const id = useId();
   const slots = useSlots(pointId, date);
-  const list = slots.data ?? [];
+  // A cached list may be stale (another booking took a slot since): nothing is offered until this mount's fetch answers.
+  const loading = slots.isPending || slots.isFetching;
+  const list = loading ? [] : slots.data ?? [];
   const note = !date ? null
-    : slots.isPending ? MSG.agenda.loadingSlots
+    : loading ? MSG.agenda.loadingSlots
       : slots.isError ? MSG.agenda.slotsFailed
         : list.length === 0 ? MSG.agenda.noSlots : null;
   return (
