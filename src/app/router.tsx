@@ -14,7 +14,11 @@ const LoginPage = lazyPage(() => import("../features/session/components/login-pa
 const PrivacyPage = lazyPage(() => import("../features/legal/privacy-page"));
 const TermsPage = lazyPage(() => import("../features/legal/terms-page"));
 const ContractPage = lazyPage(() => import("../features/legal/contract-page"));
-const Placeholder = lazyPage(() => import("./placeholder-page"));
+const RatingsPage = lazyPage(() => import("../features/avaliacoes/components/ratings-page"));
+const ReturnsPage = lazyPage(() => import("../features/retornos/components/returns-page"));
+const BankDataPage = lazyPage(() => import("../features/dados-bancarios/components/bank-data-page"));
+const RegistrationPage = lazyPage(() => import("../features/dados-cadastrais/components/registration-page"));
+const MirrorPage = lazyPage(() => import("../features/espelho/components/mirror-page"));
 const AgendaPage = lazyPage(() => import("../features/agenda/components/agenda-page"));
 const ExecutionPage = lazyPage(() => import("../features/ordem-servico/components/execution-page"));
 const ScannerPage = lazyPage(() => import("../features/scanner/components/scanner-page"));
@@ -52,13 +56,11 @@ function ScannerRoute() {
   );
 }
 
-const PLACEHOLDERS: [string, string][] = [
-  [PATHS.ratings, "Avaliações dos Clientes"],
-  [PATHS.returns, "Retorno de Serviço"],
-  [PATHS.bankData, "Dados Bancários"],
-  [PATHS.registration, "Dados Cadastrais"],
-  [PATHS.mirror, "Espelho Financeiro"],
-];
+/** The point's screens get the signed-in attendant and point from the session here. */
+function PointRoute({ page: Page }: { page: typeof RatingsPage }) {
+  const { user } = useSession();
+  return <Page userId={user?.IdPontoAtendimentoUsuario ?? ""} pointId={user?.IdPontoAtendimento ?? ""} />;
+}
 
 export function AppRouter() {
   return (
@@ -72,9 +74,11 @@ export function AppRouter() {
           <Route path={`${PATHS.executionPrefix}/:id`}>{(params) => <Private><ExecutionRoute id={params.id} /></Private>}</Route>
           <Route path={PATHS.agenda}><Private><AgendaRoute /></Private></Route>
           <Route path={PATHS.scanner}><Private><ScannerRoute /></Private></Route>
-          {PLACEHOLDERS.map(([path, title]) => (
-            <Route key={path} path={path}><Private><Placeholder title={title} /></Private></Route>
-          ))}
+          <Route path={PATHS.ratings}><Private><PointRoute page={RatingsPage} /></Private></Route>
+          <Route path={PATHS.returns}><Private><PointRoute page={ReturnsPage} /></Private></Route>
+          <Route path={PATHS.bankData}><Private><PointRoute page={BankDataPage} /></Private></Route>
+          <Route path={PATHS.registration}><Private><PointRoute page={RegistrationPage} /></Private></Route>
+          <Route path={PATHS.mirror}><Private><PointRoute page={MirrorPage} /></Private></Route>
           <Route><NotFoundPage /></Route>
         </Switch>
       </Suspense>
