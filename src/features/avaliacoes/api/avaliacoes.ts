@@ -5,6 +5,9 @@ export interface Avaliacao {
   IdSocioVeiculoAgenda: string; Cliente: string; MarcaVeiculo: string; ModeloVeiculo: string; AnoVeiculo: number | null;
   PlacaVeiculo: string; NumeroOS: number; Nota: number; Observacoes: string | null; DataLog: string;
 }
-export const getRatingAverage = (idPontoAtendimento: string) =>
-  get<{ MediaNotas: number | null; TotalAvaliacoes: number }>(`/avaliacoes/get-average/${seg(idPontoAtendimento)}`);
-export const listRatings = (idPontoAtendimento: string) => get<Avaliacao[]>(`/avaliacoes/get-all/${seg(idPontoAtendimento)}`);
+export interface MediaAvaliacoes { MediaNotas: number | null; TotalAvaliacoes: number }
+
+export const getRatingAverage = (idPontoAtendimento: string, signal?: AbortSignal) =>
+  get<MediaAvaliacoes>(`/avaliacoes/get-average/${seg(idPontoAtendimento)}`, { signal });
+export const listRatings = (idPontoAtendimento: string, signal?: AbortSignal) =>
+  get<Avaliacao[]>(`/avaliacoes/get-all/${seg(idPontoAtendimento)}`, { signal });
