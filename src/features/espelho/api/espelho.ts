@@ -7,5 +7,5 @@ export interface EspelhoRow {
   DataAgendamento: string; DataExecucaoOS: string | null; NomeServico: string; NumeroOS: number; ValorRepasse: number | null;
   PagamentoFeito: "S" | "N"; CodigoEspelho: string; TipoComissao: string; Descricao: string; SocioNome: string; ComprovantePagamento: string | null;
 }
-export const listMirror = (f: { idPontoAtendimento: string; dataInicio?: string; dataFim?: string; pagamentoFeito?: "S" | "N" }) =>
-  post<EspelhoRow[]>("/espelho/lista", f);
+export interface MirrorFilter { idPontoAtendimento: string; dataInicio?: string; dataFim?: string; pagamentoFeito?: "S" | "N" }
+export const listMirror = (f: MirrorFilter, signal?: AbortSignal) => post<EspelhoRow[]>("/espelho/lista", f, { signal });

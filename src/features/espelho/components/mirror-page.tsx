@@ -1,13 +1,84 @@
-// Espelho Financeiro (mirror): being built in issue 13 (main thread).
+// Espelho Financeiro (/espelho): indicator cards, filters in the URL, Atualizar, the payout rows with their details modal, and the
+// CSV export of the rows on screen (main thread).
+import { useMemo, useState } from "react";
+import { toast } from "react-toastify";
 import { MSG } from "../../../config/messages.pt-BR";
+import { formatBRL, withReason } from "../../../domain/format";
+import { downloadText } from "../../../lib/csv";
+import { useMirrorFilters } from "../filters";
+import { mirrorCsv, mirrorFileName, mirrorTotals, toTransaction, type Transaction } from "../mirror";
+import { useMirror } from "../queries";
+import { MirrorDetailsModal } from "./mirror-details-modal";
+import { MirrorFilterBar } from "./mirror-filters";
+import { MirrorList } from "./mirror-list";
+
+const t = MSG.mirror;
 
 export interface MirrorPageProps { pointId: string; userId: string }
 
-export default function MirrorPage(_props: MirrorPageProps) {
+function Indicator({ id, label, value }: { id: string; label: string; value: number }) {
   return (
-    <section className="page">
-      <h1 className="page-title">Espelho Financeiro</h1>
-      <p className="muted">{MSG.placeholder}</p>
+    <section className="card mirror-stat" aria-labelledby={id}>
+      <h2 id={id} className="mirror-stat-label">{label}</h2>
+      <p className="mirror-stat-value">{formatBRL(value)}</p>
+    </section>
+  );
+}
+
+export default function MirrorPage({ pointId }: MirrorPageProps) {
+  const [filters, setFilters] = useMirrorFilters();
+  const rangeOk = filters.from <= filters.to;
+  const list = useMirror(pointId, filters.from, filters.to, filters.status, rangeOk);
+  const data = rangeOk ? list.data : undefined;
+  const transactions = useMemo(() => (data ?? []).map(toTransaction), [data]);
+  const totals = useMemo(() => mirrorTotals(data ?? []), [data]);
+  // The details modal is page state, outside the list, so a reload of the rows never closes it.
+  const [open, setOpen] = useState<Transaction | null>(null);
+  // Rows of the previous filters stay on screen while new ones load: they are not exported as if they were the new ones.
+  const stale = list.isPlaceholderData;
+
+  const exportCsv = () => {
+    if (transactions.length === 0) {
+      toast.warning(t.noDataToExport);
+      return;
+    }
+    downloadText(mirrorFileName(), mirrorCsv(transactions));
+    toast.success(t.exported(transactions.length));
+  };
+
+  return (
+    <section className="page mirror-page">
+      <header className="page-header">
+        <h1 className="page-title">{t.title}</h1>
+        <div className="mirror-actions">
+          <button type="button" className="btn" onClick={() => void list.refetch()} disabled={!rangeOk || list.isFetching}>
+            {list.isFetching && !list.isPending ? t.refreshing : t.refresh}
+          </button>
+          <button type="button" className="btn btn-primary" onClick={exportCsv} disabled={stale || (rangeOk && list.isPending)}>{t.export}</button>
+        </div>
+      </header>
+      <div className="mirror-stats" role="group" aria-label={t.indicators}>
+        <Indicator id="espelho-recebido" label={t.received} value={totals.received} />
+        <Indicator id="espelho-pendente" label={t.pending} value={totals.pending} />
+        <Indicator id="espelho-ticket" label={t.average} value={totals.average} />
+      </div>
+      <MirrorFilterBar filters={filters} onChange={setFilters} rangeError={rangeOk ? null : t.rangeInvalid} />
+      {!rangeOk ? null : list.isPending ? (
+        <p className="muted page-state" role="status">{t.loading}</p>
+      ) : list.isError && !list.data ? (
+        <div className="page-state" role="alert">
+          <p className="form-error">{withReason(t.loadFailed, list.error.message)}</p>
+          <button type="button" className="btn" onClick={() => void list.refetch()} disabled={list.isFetching}>{t.retry}</button>
+        </div>
+      ) : transactions.length === 0 ? (
+        <p className="muted page-state">{t.empty}</p>
+      ) : (
+        <>
+          <p className="muted mirror-count" role="status">{t.recordCount(transactions.length)}</p>
+          <MirrorList rows={transactions} onDetails={setOpen} busy={stale} />
+        </>
+      )}
+      {open && <MirrorDetailsModal row={open} onClose={() => setOpen(null)} />}
     </section>
   );
 }

@@ -1,0 +1,82 @@
+// The financial mirror's rules: payment status, indicator totals, the display form of a transaction and its CSV export (pure TS).
+import { legacyToBr, wallClock } from "../../domain/dates";
+import { displayPlate } from "../../domain/plate";
+import { csvDecimal, toCsv } from "../../lib/csv";
+import { formatDocument } from "../../lib/br-format";
+import type { EspelhoRow } from "./api/espelho";
+
+export type PaymentStatus = "PAGO" | "PENDENTE";
+export type MirrorStatusFilter = "TODOS" | PaymentStatus;
+export const STATUS_FILTERS: MirrorStatusFilter[] = ["TODOS", "PAGO", "PENDENTE"];
+
+/** The contract's pagamentoFeito for a status filter: omitted for TODOS. */
+export const paidFlagOf = (status: MirrorStatusFilter): "S" | "N" | undefined =>
+  status === "PAGO" ? "S" : status === "PENDENTE" ? "N" : undefined;
+
+/** PAGO when PagamentoFeito is S, PENDENTE otherwise (N). */
+export const paymentStatus = (row: Pick<EspelhoRow, "PagamentoFeito">): PaymentStatus => (row.PagamentoFeito === "S" ? "PAGO" : "PENDENTE");
+
+/** Badge colour per the spec's financial views: CONCLUÍDO (here PAGO) green, PENDENTE amber, anything else grey. */
+export const statusTone = (status: string): "done" | "pending" | "other" =>
+  status === "PAGO" || status === "CONCLUÍDO" ? "done" : status === "PENDENTE" ? "pending" : "other";
+
+/** A null payout is the server's stored 0. */
+export const payoutOf = (row: Pick<EspelhoRow, "ValorRepasse">) => (typeof row.ValorRepasse === "number" && Number.isFinite(row.ValorRepasse) ? row.ValorRepasse : 0);
+
+export interface MirrorTotals { received: number; pending: number; average: number; count: number }
+
+/** Total Recebido (paid payouts), Total Pendente (unpaid) and Ticket Médio (both over the number of rows, 0 without rows). */
+export function mirrorTotals(rows: readonly EspelhoRow[]): MirrorTotals {
+  let received = 0;
+  let pending = 0;
+  for (const r of rows) {
+    if (paymentStatus(r) === "PAGO") received += payoutOf(r);
+    else pending += payoutOf(r);
+  }
+  // Cents, so 0.1 + 0.2 shows as 0,30 and not 0,30000000000000004 rounded differently by the card and the CSV.
+  received = Math.round(received * 100) / 100;
+  pending = Math.round(pending * 100) / 100;
+  return { received, pending, count: rows.length, average: rows.length ? (received + pending) / rows.length : 0 };
+}
+
+/** Legacy SQL Server date text -> dd/MM/yyyy (with HH:mm when asked); text it cannot read is shown as it came, never invented. */
+export const legacyDate = (text: string | null | undefined, withTime = false) =>
+  !text?.trim() ? null : (legacyToBr(text, withTime) ?? text.trim());
+
+/** The spec's display form of a transaction (statusPagamento … descricao), plus the member's name shown as the client. */
+export interface Transaction {
+  id: string; statusPagamento: PaymentStatus; matricula: string | null; razaoSocial: string; cnpj: string; placa: string;
+  numeroOS: number; servico: string; dataAgendamento: string | null; dataExecucao: string | null; valorRepasse: number;
+  codigoEspelho: string; tipoComissao: string; descricao: string; cliente: string;
+}
+
+export function toTransaction(row: EspelhoRow): Transaction {
+  const plate = row.VeiculoPlaca || row.Placa || "";
+  return {
+    id: row.IdFinanceiroEspelho, statusPagamento: paymentStatus(row), matricula: row.Matricula?.trim() || null,
+    razaoSocial: row.RazaoSocial ?? "", cnpj: formatDocument(row.Cnpj), placa: plate ? displayPlate(plate) : "", numeroOS: row.NumeroOS,
+    servico: row.NomeServico ?? "", dataAgendamento: legacyDate(row.DataAgendamento), dataExecucao: legacyDate(row.DataExecucaoOS, true),
+    valorRepasse: payoutOf(row), codigoEspelho: row.CodigoEspelho ?? "", tipoComissao: row.TipoComissao ?? "", descricao: row.Descricao ?? "",
+    cliente: row.SocioNome ?? "",
+  };
+}
+
+/** The spec's export columns, in its order. */
+export const CSV_COLUMNS = [
+  "Número OS", "Status Pagamento", "Cliente", "CNPJ", "Placa", "Data Agendamento", "Data Execução", "Serviço", "Valor Repasse",
+  "Código Espelho", "Tipo Comissão", "Descrição", "Matrícula", "Razão Social",
+] as const;
+
+/** "18/11/2025 21:05" -> "18/11/2025"; text that is no such date stays whole. */
+const dayOnly = (text: string | null) => (text && /^\d{2}\/\d{2}\/\d{4} /.test(text) ? text.slice(0, 10) : (text ?? ""));
+
+/** One CSV line per transaction: dates dd/MM/yyyy, payout with a decimal comma. */
+export const csvRow = (t: Transaction): string[] => [
+  String(t.numeroOS), t.statusPagamento, t.cliente, t.cnpj, t.placa, t.dataAgendamento ?? "", dayOnly(t.dataExecucao),
+  t.servico, csvDecimal(t.valorRepasse), t.codigoEspelho, t.tipoComissao, t.descricao, t.matricula ?? "", t.razaoSocial,
+];
+
+export const mirrorCsv = (transactions: readonly Transaction[]) => toCsv(CSV_COLUMNS, transactions.map(csvRow));
+
+/** "espelho-financeiro-2025-11-18.csv", today's date in Brasília. */
+export const mirrorFileName = (now: Date = new Date()) => `espelho-financeiro-${wallClock(now).date}.csv`;
