@@ -1,13 +1,127 @@
-// Dados Cadastrais (registration): being built in issue 13 (main thread).
+// Dados Cadastrais (/dados-cadastrais): the point's registration and opening hours, view mode, then edit mode from a snapshot
+// with Cancelar and Salvar at the top and the bottom; Salvar only once something changed (main thread).
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { toast } from "react-toastify";
 import { MSG } from "../../../config/messages.pt-BR";
+import { withReason } from "../../../domain/format";
+import type { DadosCadastrais } from "../api/dados-cadastrais";
+import { sameForm, toForm, toPayload, validate, type DayKey, type FieldKey, type FormErrors, type RegistrationForm as Form } from "../form";
+import { useRegistration, useSaveRegistration } from "../queries";
+import { RegistrationForm } from "./registration-form";
+import { RegistrationView } from "./registration-view";
 
 export interface RegistrationPageProps { pointId: string; userId: string }
 
-export default function RegistrationPage(_props: RegistrationPageProps) {
+const t = MSG.registration;
+const HINT_ID = "cadastro-salvar-dica";
+
+/** Editing state: the snapshot taken on Editar (what Cancelar restores and Salvar compares with) and the form being edited. */
+interface Editing { loaded: DadosCadastrais; snapshot: Form; form: Form }
+
+export default function RegistrationPage({ pointId }: RegistrationPageProps) {
+  const query = useRegistration(pointId);
+  const save = useSaveRegistration(pointId);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [formError, setFormError] = useState("");
+  const pageRef = useRef<HTMLElement>(null);
+  // Where focus goes after the next render: Editar after leaving edit mode, the first field on entering it, the first invalid one.
+  const focusNext = useRef<"edit" | "first" | "invalid" | null>(null);
+  useEffect(() => {
+    const target = focusNext.current;
+    if (!target) return;
+    focusNext.current = null;
+    const selector = target === "edit" ? "[data-edit]" : target === "first" ? "#cadastro-RazaoSocial" : "[aria-invalid='true']";
+    pageRef.current?.querySelector<HTMLElement>(selector)?.focus();
+  });
+
+  const dirty = editing !== null && !sameForm(editing.form, editing.snapshot);
+  const startEdit = () => {
+    if (!query.data) return;
+    const snapshot = toForm(query.data);
+    setEditing({ loaded: query.data, snapshot, form: snapshot });
+    setErrors({});
+    setFormError("");
+    focusNext.current = "first";
+  };
+  const leave = () => {
+    setEditing(null);
+    setErrors({});
+    setFormError("");
+    focusNext.current = "edit";
+  };
+  const change = (key: FieldKey, value: string, day?: DayKey) => {
+    setEditing((e) => (e && e.form[key] !== value ? { ...e, form: { ...e.form, [key]: value } } : e));
+    setErrors((prev) => (prev[key] || (day && prev[day]) ? { ...prev, [key]: undefined, ...(day ? { [day]: undefined } : {}) } : prev));
+    setFormError("");
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!editing || !dirty || save.isPending) return;
+    const next = validate(editing.form);
+    setErrors(next);
+    if (Object.keys(next).length > 0) {
+      focusNext.current = "invalid";
+      return;
+    }
+    save.mutate(toPayload(editing.form, editing.loaded, pointId), {
+      onSuccess: () => {
+        toast.success(t.saved);
+        leave();
+      },
+      onError: (err) => {
+        const message = withReason(t.saveFailed, err.message);
+        setFormError(message);
+        toast.error(message);
+      },
+    });
+  };
+
+  const saveDisabled = !dirty || save.isPending;
+  const actions = (where: string) => (
+    <div className="registration-actions" role="group" aria-label={`${t.actions} (${where})`}>
+      <button type="button" className="btn" onClick={leave} disabled={save.isPending}>{t.cancel}</button>
+      <button type="submit" className="btn btn-primary" disabled={saveDisabled} aria-describedby={dirty ? undefined : HINT_ID}>
+        {save.isPending ? t.saving : t.save}
+      </button>
+    </div>
+  );
+
+  let body: ReactNode;
+  if (query.isPending) {
+    body = <p className="muted page-state" role="status">{t.loading}</p>;
+  } else if (!query.data) {
+    body = (
+      <div className="page-state" role="alert">
+        <p className="form-error">{t.loadFailed}</p>
+        <button type="button" className="btn" onClick={() => void query.refetch()} disabled={query.isFetching}>{t.retry}</button>
+      </div>
+    );
+  } else if (editing) {
+    return (
+      <section className="page registration-page" ref={pageRef}>
+        <form onSubmit={submit} noValidate aria-labelledby="cadastro-titulo">
+          <header className="page-header registration-header">
+            <h1 id="cadastro-titulo" className="page-title">{t.title}</h1>
+            {actions("topo")}
+          </header>
+          {!dirty && <p id={HINT_ID} className="muted registration-hint">{t.unchanged}</p>}
+          {formError && <p className="form-error registration-form-error" role="alert">{formError}</p>}
+          <RegistrationForm form={editing.form} errors={errors} disabled={save.isPending} onChange={change} />
+          <footer className="registration-footer">{actions("rodapé")}</footer>
+        </form>
+      </section>
+    );
+  } else {
+    body = <RegistrationView form={toForm(query.data)} />;
+  }
   return (
-    <section className="page">
-      <h1 className="page-title">Dados Cadastrais</h1>
-      <p className="muted">{MSG.placeholder}</p>
+    <section className="page registration-page" ref={pageRef}>
+      <header className="page-header registration-header">
+        <h1 id="cadastro-titulo" className="page-title">{t.title}</h1>
+        {query.data && <button type="button" className="btn btn-primary" data-edit onClick={startEdit}>{t.edit}</button>}
+      </header>
+      {body}
     </section>
   );
 }
