@@ -6,7 +6,7 @@ import { Type, type Static } from "typebox";
 import type { Db } from "../db/client.ts";
 import { payoutStatements, serviceReturns } from "../db/schema.ts";
 import { rows } from "../lib/db-rows.ts";
-import { badRequest } from "../lib/http-errors.ts";
+import { badRequest, notFound } from "../lib/http-errors.ts";
 import { idText, MAX, nullableText, params, route } from "../lib/schemas.ts";
 import { assertOwnFiles, assertOwnPoint, ownAppointment, ownChild } from "../plugins/tenant.ts";
 import type { RouteDeps } from "./deps.ts";
@@ -29,11 +29,16 @@ const returnData = Type.Object({
 });
 type ReturnData = Static<typeof returnData>;
 const returnBody = Type.Object({ idRetornoServico: Type.Optional(idText), data: Type.Optional(returnData) });
+const filesBody = Type.Object({
+  IdRetornoServico: Type.Optional(idText), idRetornoServico: Type.Optional(idText), fotos: Type.Optional(fileList), videos: Type.Optional(fileList),
+});
+/** Photos, and videos, a return may list (csv keeps at most this many of a list sent at once). */
+const MAX_FILES = 20;
 
 const csv = (v: string | string[] | null | undefined): string[] => {
   if (v === undefined || v === null || v === "") return [];
   const list = Array.isArray(v) ? v : v.split(",");
-  return list.map((x) => x.trim()).filter(Boolean).slice(0, 20);
+  return list.map((x) => x.trim()).filter(Boolean).slice(0, MAX_FILES);
 };
 
 async function returnInput(db: Db, request: FastifyRequest, d: ReturnData | undefined, requireAppointment: boolean) {
@@ -114,6 +119,31 @@ export async function retornoRoutes(plain: FastifyInstance, { db }: RouteDeps) {
       kind: v.kind, description: v.description, photos: v.photos, videos: v.videos, status: v.status, statusReason: v.statusReason,
     }).where(eq(serviceReturns.id, owned.child.id));
     return { success: true, message: "Retorno de serviço atualizado com sucesso" };
+  });
+
+  // Adds stored files to a return (api-contract.md §10). The client's outbox calls it once a photo or video is stored, with the
+  // return's id, so it ADDS the names and skips any already listed: a replay after a lost answer changes nothing, and files sent
+  // one by one never overwrite each other. The row is locked while its lists are merged, so two tabs adding at once both land.
+  app.post("/retorno-servico/atualizar-arquivos", { schema: route({ body: filesBody }) }, async (request) => {
+    const b = request.body;
+    const owned = await ownChild(db, request, serviceReturns, b.IdRetornoServico ?? b.idRetornoServico, "Retorno de serviço não encontrado.");
+    const photos = csv(b.fotos);
+    const videos = csv(b.videos);
+    if (photos.length + videos.length === 0) throw badRequest("Envie as fotos ou os vídeos do retorno.");
+    await assertOwnFiles(db, request, [...photos, ...videos]);
+    const merged = (current: string | null, added: string[]) => [...new Set([...csv(current), ...added])];
+    await db.transaction(async (tx) => {
+      const [row] = await tx.select({ photos: serviceReturns.photos, videos: serviceReturns.videos }).from(serviceReturns)
+        .where(eq(serviceReturns.id, owned.child.id)).for("update");
+      if (!row) throw notFound("Retorno de serviço não encontrado.");
+      const next = { photos: merged(row.photos, photos), videos: merged(row.videos, videos) };
+      if (next.photos.length > MAX_FILES || next.videos.length > MAX_FILES) {
+        throw badRequest(`Um retorno de serviço aceita até ${MAX_FILES} fotos e ${MAX_FILES} vídeos.`);
+      }
+      await tx.update(serviceReturns).set({ photos: next.photos.join(",") || null, videos: next.videos.join(",") || null })
+        .where(eq(serviceReturns.id, owned.child.id));
+    });
+    return { success: true, message: "Arquivos do retorno de serviço atualizados com sucesso" };
   });
 
   app.post("/retorno-servico/deletar", { schema: route({ body: returnBody }) }, async (request) => {

@@ -13,6 +13,9 @@ export const STEP_KINDS = Object.freeze({
   "atualizar-video-final": { path: "/agendamentos/atualizar-video-final", fileFields: ["videoFinal"] },
   "adicionar-laudo": { path: "/agendamentos/adicionar-laudo", fileFields: ["nomeArquivo"] },
   "adicionar-nota-fiscal": { path: "/agendamentos/adicionar-nota-fiscal", fileFields: ["notaFiscal", "nomeArquivo"] },
+  // Adds the stored photo or video to a service return (api-contract.md §10 atualizar-arquivos); the server adds a name only once.
+  "anexar-foto-retorno": { path: "/retorno-servico/atualizar-arquivos", fileFields: ["fotos"] },
+  "anexar-video-retorno": { path: "/retorno-servico/atualizar-arquivos", fileFields: ["videos"] },
   // Starts the order (api-contract.md #10); the server keeps the first start, so a replay after a lost answer is harmless.
   iniciar: { path: "/agendamentos/iniciar", fileFields: [] },
   // Finishes the order (api-contract.md #31); the server answers success again for an order already 'C', so a replay is harmless.

@@ -87,6 +87,7 @@ export const ROUTES: RouteCase[] = [
   r("POST", "/retorno-servico/atualizar", (i) => ({
     url: "/retorno-servico/atualizar", body: { idRetornoServico: i.retorno, data: { Tipo: "OUTROS", Status: "C", Descricao: "x" } },
   })),
+  r("POST", "/retorno-servico/atualizar-arquivos", (i) => ({ url: "/retorno-servico/atualizar-arquivos", body: { IdRetornoServico: i.retorno, fotos: i.file } })),
   r("POST", "/retorno-servico/deletar", (i) => ({ url: "/retorno-servico/deletar", body: { idRetornoServico: i.retorno } })),
   r("GET", "/retorno-servico/agendamentos-disponiveis/:idPontoAtendimento", (i) => ({ url: `/retorno-servico/agendamentos-disponiveis/${i.point}` })),
   r("POST", "/espelho/lista", (i) => ({ url: "/espelho/lista", body: { idPontoAtendimento: i.point } })),

@@ -23,6 +23,8 @@ export const STEP_FAILED: Partial<Record<StepKind, string>> = {
   concluir: "Erro ao finalizar a Ordem de Serviço. Tente novamente.",
   "adicionar-laudo": "Erro ao adicionar laudo",
   "adicionar-nota-fiscal": "Erro ao adicionar recibo",
+  "anexar-foto-retorno": "Erro ao atualizar retorno de serviço",
+  "anexar-video-retorno": "Erro ao atualizar retorno de serviço",
 };
 
 /** Exponential backoff with jitter: 1 s, 2 s, 4 s ... capped at 60 s, each scaled by a random 50-100%. */

@@ -1,13 +1,86 @@
-// Retorno de Serviço (returns): being built in issue 13 (main thread).
+// Retorno de Serviço (/retorno-servico): filters in the URL (dates, status, type, all applied), the point's returns, and the
+// modals of 'Novo Retorno' and of each row's view / edit / delete (main thread).
+import { useEffect, useMemo, useState } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { toast } from "react-toastify";
 import { MSG } from "../../../config/messages.pt-BR";
+import { ConfirmModal } from "../../../components/ui/confirm-modal";
+import { withReason } from "../../../domain/format";
+import { onJobAttached } from "../../../lib/uploads/uploads-store";
+import { deleteReturn, type RetornoServico } from "../api/retornos";
+import { matches, useReturnFilters } from "../filters";
+import { unwrapSuccess, useInvalidateReturns, useReturns } from "../queries";
+import { isReturnJob } from "../return-uploads";
+import { ReturnFormModal } from "./return-form-modal";
+import { ReturnViewModal } from "./return-view-modal";
+import { ReturnsFilterBar } from "./returns-filters";
+import { ReturnsList, type RowAction } from "./returns-list";
 
 export interface ReturnsPageProps { pointId: string; userId: string }
+type Open = { kind: RowAction; row: RetornoServico } | { kind: "new" } | null;
 
-export default function ReturnsPage(_props: ReturnsPageProps) {
+const t = MSG.returns;
+
+export default function ReturnsPage({ pointId }: ReturnsPageProps) {
+  const [filters, setFilters] = useReturnFilters();
+  const list = useReturns(pointId);
+  const invalidate = useInvalidateReturns();
+  // Modals are page state, outside the list, so a refetch never closes them.
+  const [open, setOpen] = useState<Open>(null);
+  const close = () => setOpen(null);
+  const rows = useMemo(() => (list.data ?? []).filter((r) => matches(r, filters)), [list.data, filters]);
+
+  // A file of a return landed (from this modal, or resumed by the outbox after a reload): the list shows it.
+  useEffect(() => onJobAttached((job) => {
+    if (isReturnJob(job)) void invalidate();
+  }), [invalidate]);
+
+  const remove = useMutation({
+    mutationFn: async (row: RetornoServico) => unwrapSuccess(await deleteReturn(row.IdRetornoServico), t.deleteFailed),
+    onSuccess: () => {
+      toast.success(t.deleted);
+      close();
+    },
+    onSettled: () => invalidate(),
+  });
+
   return (
-    <section className="page">
-      <h1 className="page-title">Retorno de Serviço</h1>
-      <p className="muted">{MSG.placeholder}</p>
+    <section className="page returns-page">
+      <header className="page-header">
+        <h1 className="page-title">{t.title}</h1>
+        <button type="button" className="btn btn-primary" onClick={() => setOpen({ kind: "new" })}>{t.newReturn}</button>
+      </header>
+      <ReturnsFilterBar filters={filters} onChange={setFilters} />
+      {list.isPending ? (
+        <p className="muted page-state" role="status">{t.loading}</p>
+      ) : list.isError && !list.data ? (
+        <div className="page-state" role="alert">
+          <p className="form-error">{t.loadFailed}</p>
+          <button type="button" className="btn" onClick={() => void list.refetch()} disabled={list.isFetching}>{t.retry}</button>
+        </div>
+      ) : rows.length === 0 ? (
+        <p className="muted page-state">{t.empty}</p>
+      ) : (
+        <>
+          <p className="muted returns-count" role="status">{t.count(rows.length, list.data.length)}</p>
+          <ReturnsList rows={rows} onAction={(kind, row) => {
+            remove.reset();
+            setOpen({ kind, row });
+          }} />
+        </>
+      )}
+      {open?.kind === "new" && <ReturnFormModal pointId={pointId} onClose={close} />}
+      {open?.kind === "edit" && <ReturnFormModal pointId={pointId} row={open.row} onClose={close} />}
+      {open?.kind === "view" && <ReturnViewModal row={open.row} onClose={close} />}
+      {open?.kind === "delete" && (
+        <ConfirmModal title={t.deleteTitle} onClose={close} onConfirm={() => remove.mutate(open.row)} pending={remove.isPending}
+          confirmLabel={t.deleteYes} pendingLabel={t.deleting} backLabel={t.back}
+          error={remove.isError ? withReason(t.deleteFailed, remove.error.message) : null}>
+          <p>{t.deleteConfirm}</p>
+          <p><strong>{t.osLabel(open.row.NumeroOS)}</strong> · {open.row.Descricao}</p>
+          <p className="muted">{t.deleteWarning}</p>
+        </ConfirmModal>
+      )}
     </section>
   );
 }
