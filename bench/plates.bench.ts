@@ -1,5 +1,6 @@
 // Plate reading in real Chromium through the OCR worker: exact-plate and per-character accuracy (single frame and with the
-// shipped lock), worker ms per frame, frames until lock, per traineddata variant, and the OCR assets' gzipped bytes (Node runner).
+// shipped lock), worker ms per frame, frames until lock, per variant (PLATES_VARIANTS: best_int+chars = shipped, best_int = tesseract
+// alone, tessdata = float model), and the OCR assets' gzipped bytes (Node runner).
 // The set: PLATES_DIR=dir with labels.tsv (file<TAB>PLATE[<TAB>x y w h]); by default a generated set (.tmp/plates-generated).
 import fs from "node:fs";
 import path from "node:path";
@@ -15,7 +16,7 @@ interface PlateResult { file: string; plate: string; single: string | null; lock
 
 type PlatesPage = {
   generatePlates?: (count: number, seed: number) => Promise<{ file: string; plate: string; box: LabelRow["box"]; jpeg: string }[]>;
-  readPlates?: (rows: LabelRow[], variant: "best_int" | "tessdata") => Promise<PlateResult[]>;
+  readPlates?: (rows: LabelRow[], variant: "best_int" | "tessdata", plateClassifier: boolean) => Promise<PlateResult[]>;
 };
 
 function readLabels(dir: string): LabelRow[] {
@@ -65,10 +66,12 @@ export default async function platesBench(): Promise<BenchRow[]> {
     }
     const labels = readLabels(dir);
     const setName = process.env.PLATES_DIR ? path.basename(dir) : "generated";
-    const variants = (process.env.PLATES_TRAINEDDATA ?? "best_int,tessdata").split(",") as ("best_int" | "tessdata")[];
-    for (const variant of variants) {
-      const results = await page.evaluate(([ls, v]) => (globalThis as PlatesPage).readPlates!(ls, v), [labels, variant] as const);
-      const c = `${setName} (${labels.length} plates) eng ${variant}`;
+    // Shipped: eng best_int + the plate-font classifier. Compared: tesseract alone, and the larger float traineddata.
+    const runs = (process.env.PLATES_VARIANTS ?? "best_int+chars,best_int").split(",").map((v) => v.trim());
+    for (const run of runs) {
+      const variant = run.replace("+chars", "") as "best_int" | "tessdata", chars = run.endsWith("+chars");
+      const results = await page.evaluate(([ls, v, c]) => (globalThis as PlatesPage).readPlates!(ls, v, c), [labels, variant, chars] as const);
+      const c = `${setName} (${labels.length} plates) eng ${variant}${chars ? " + plate-font classifier" : " alone"}`;
       const n = results.length;
       const merc = results.filter((r) => /^[A-Z]{3}[0-9][A-Z]/.test(r.plate));
       row(c, "exact plate, single frame", pct(results.filter((r) => r.single === r.plate).length, n), "%");
@@ -84,7 +87,7 @@ export default async function platesBench(): Promise<BenchRow[]> {
       const ms = results.flatMap((r) => r.ms);
       row(c, "worker ms per frame, median", quantile(ms, 0.5), "ms");
       row(c, "worker ms per frame, p95", quantile(ms, 0.95), "ms");
-      if (process.env.PLATES_VERBOSE) for (const r of results) if (r.single !== r.plate) console.error(`${variant} ${r.file} ${r.plate} single=${r.single} locked=${r.locked}`);
+      if (process.env.PLATES_VERBOSE) for (const r of results) if (r.single !== r.plate) console.error(`${run} ${r.file} ${r.plate} single=${r.single} locked=${r.locked}`);
     }
   } finally {
     await browser.close();

@@ -49,10 +49,10 @@ async function generate(count: number, seed: number): Promise<{ file: string; pl
 const FRAMES = 5;
 
 /** Reads every image: frame 1 is the centred aim (single-frame figure); up to 5 frames with the aim's jitter feed the lock. */
-async function read(rows: LabelRow[], variant: "best_int" | "tessdata"): Promise<PlateResult[]> {
+async function read(rows: LabelRow[], variant: "best_int" | "tessdata", plateClassifier = true): Promise<PlateResult[]> {
   const worker = new Worker(new URL("../../workers/ocr/ocr.worker.ts", import.meta.url), { type: "module", name: "ocr-bench" });
   const api = wrap<OcrApi>(worker);
-  await api.warm(new URL(variant === "best_int" ? bestIntUrl : tessdataUrl, location.href).href);
+  await api.warm(new URL(variant === "best_int" ? bestIntUrl : tessdataUrl, location.href).href, plateClassifier);
   const results: PlateResult[] = [];
   for (const [index, row] of rows.entries()) {
     // Jitter per image: the same frames whatever the lock did on earlier images (comparable runs of two lock settings).

@@ -1,48 +1,28 @@
 // OCR worker: crops the guide-frame region of a camera frame, isolates and deskews the character line, reads it with tesseract
-// (per-symbol alternatives and confidences) over a few shifted crops, and resolves each plate position by its class (worker, Comlink).
+// (per-symbol alternatives and confidences) and the plate-font classifier over a few shifted crops, and resolves each plate
+// position by its class (worker, Comlink).
 import { expose } from "comlink";
 import type { PlateCandidate } from "../../src/domain/plate.ts";
-import { DEFAULT_TRAINEDDATA_URL, loadEngine, type GrayImage } from "./engine.ts";
+import { DEFAULT_TRAINEDDATA_URL, loadEngine } from "./engine.ts";
+import { grabCrop, type CropRect } from "./frame.ts";
 import { readPlate } from "./read-plate.ts";
+import { createClassifier, type CharModel, type Classifier } from "./char-classifier.ts";
+import charModel from "./char-model.json";
 
-export interface CropRect { x: number; y: number; width: number; height: number }
+export type { CropRect };
 export interface FrameRead { candidates: PlateCandidate[]; ms: number }
 
-/** The crop is scaled to this width before preprocessing: plates read best with characters ~40-70 px high here. */
-const WORK_WIDTH = 480;
-
-/** The crop in gray, and how much of it is Mercosul blue (the band above the characters): 0-1 hint, 0.5 = no idea. */
-function grabCrop(frame: ImageBitmap, crop: CropRect): { gray: GrayImage; mercosulHint: number } {
-  const x = Math.max(0, Math.floor(crop.x)), y = Math.max(0, Math.floor(crop.y));
-  const w = Math.min(frame.width - x, Math.ceil(crop.width)), h = Math.min(frame.height - y, Math.ceil(crop.height));
-  if (w < 8 || h < 8) throw new Error("crop outside the frame");
-  const scale = WORK_WIDTH / w;
-  const cw = WORK_WIDTH, chh = Math.max(8, Math.round(h * scale));
-  const canvas = new OffscreenCanvas(cw, chh);
-  const ctx = canvas.getContext("2d", { willReadFrequently: true })!;
-  ctx.imageSmoothingQuality = "high";
-  ctx.drawImage(frame, x, y, w, h, 0, 0, cw, chh);
-  const rgba = ctx.getImageData(0, 0, cw, chh).data;
-  const data = new Uint8Array(cw * chh);
-  let blue = 0;
-  for (let i = 0, j = 0; i < data.length; i++, j += 4) {
-    const r = rgba[j], g = rgba[j + 1], b = rgba[j + 2];
-    data[i] = (r * 77 + g * 150 + b * 29) >> 8;
-    // Saturated blue only (the band is ~rgb(30,60,160)); bluish-grey car paint and shadows do not count.
-    if (b > 60 && b - Math.max(r, g) > b * 0.4 && b > r * 2) blue++;
-  }
-  // A band of ~1/5 of the plate's height is ~5-10% of the crop; a blue car body fills far more, so it is no hint.
-  const share = blue / data.length;
-  const mercosulHint = share > 0.025 && share < 0.3 ? 0.75 : share <= 0.005 ? 0.4 : 0.5;
-  return { gray: { data, width: cw, height: chh }, mercosulHint };
-}
-
 let trained = DEFAULT_TRAINEDDATA_URL;
+let classifier: Classifier | null = createClassifier(charModel as CharModel);
 
 const api = {
-  /** Loads the engine (core + traineddata); `traineddataUrl` is only for the bench's comparison of traineddata variants. */
-  async warm(traineddataUrl?: string): Promise<void> {
+  /**
+   * Loads the engine (core + traineddata). `traineddataUrl` and `plateClassifier: false` are only for the bench's comparisons
+   * (traineddata variants; tesseract alone against tesseract + the plate-font classifier).
+   */
+  async warm(traineddataUrl?: string, plateClassifier = true): Promise<void> {
     if (traineddataUrl) trained = traineddataUrl;
+    classifier = plateClassifier ? createClassifier(charModel as CharModel) : null;
     await loadEngine(trained);
   },
   async read(frame: ImageBitmap, crop: CropRect): Promise<FrameRead> {
@@ -51,7 +31,7 @@ const api = {
       const t0 = performance.now();
       const { gray, mercosulHint } = grabCrop(frame, crop);
       frame.close();
-      const candidates = readPlate(engine, gray, mercosulHint);
+      const candidates = readPlate(engine, gray, mercosulHint, classifier);
       return { candidates, ms: performance.now() - t0 };
     } finally {
       frame.close();

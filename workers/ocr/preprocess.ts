@@ -1,6 +1,7 @@
 // Plate preprocessing on grayscale pixels: adaptive threshold (both polarities), connected components, the band of
 // character-sized components (drops border, screws, the city strip and dirt), deskew, and a clean upscaled line image (pure TS).
 import type { GrayImage } from "./engine.ts";
+import { glyphFeatures } from "./glyphs.ts";
 
 export interface Box { x0: number; y0: number; x1: number; y1: number }
 interface Comp extends Box { area: number; id: number; cx: number; cy: number; h: number; w: number }
@@ -12,6 +13,10 @@ export interface LineImage extends GrayImage {
   /** Holes per character component (topology), left to right, when the band holds exactly 7 characters. */
   holes: number[] | null;
   polarity: "dark" | "light";
+  /** The characters' centres (x) in the source image, left to right: readings of shifted crops align by them. */
+  centers: number[];
+  /** Each character's classifier input (glyphs.ts), left to right, when the band holds exactly 7 characters. */
+  glyphs: (Float32Array | null)[] | null;
 }
 
 /** RGBA -> luma. */
@@ -185,15 +190,18 @@ export function plateLine(img: GrayImage, charHeight = 36, marginFrac = 0.1, pol
     if (!best || score(cand.chain) > score(best.chain)) best = { ...cand, polarity };
   }
   if (!best) return null;
-  const { chain, labels, comps, polarity } = best;
+  const { labels, comps, polarity } = best;
   const w = img.width;
   // Line through the characters' centres: the tilt to undo.
-  const n = chain.length;
-  const mx = chain.reduce((s, c) => s + c.cx, 0) / n, my = chain.reduce((s, c) => s + c.cy, 0) / n;
+  const found = trimBars(best.chain);
+  const mx = found.reduce((s, c) => s + c.cx, 0) / found.length, my = found.reduce((s, c) => s + c.cy, 0) / found.length;
   let sxy = 0, sxx = 0;
-  for (const c of chain) { sxy += (c.cx - mx) * (c.cy - my); sxx += (c.cx - mx) ** 2; }
+  for (const c of found) { sxy += (c.cx - mx) * (c.cy - my); sxx += (c.cx - mx) ** 2; }
   const slope = sxx > 0 ? sxy / sxx : 0;
-  const ch = chain.reduce((s, c) => s + c.h, 0) / n;
+  const ch = found.reduce((s, c) => s + c.h, 0) / found.length;
+  const fused = found.length >= 5 && found.length < 7 ? recoverFused(found, comps, labels, w, img.height, (x) => my + slope * (x - mx), ch) : null;
+  const chain = fused?.chain ?? found;
+  const n = chain.length;
   const left = chain[0].x0 - ch * 0.15, right = chain[n - 1].x1 + ch * 0.15;
   // Components kept: the chain plus fragments whose box lies inside the band (broken strokes).
   const inBand = new Set(chain.map((c) => c.id));
@@ -220,7 +228,7 @@ export function plateLine(img: GrayImage, charHeight = 36, marginFrac = 0.1, pol
       const sx = Math.round(cx0 + u * cos - v * sin), sy = Math.round(cy0 + u * sin + v * cos);
       if (sx < 0 || sy < 0 || sx >= w || sy >= img.height) continue;
       const l = labels[sy * w + sx];
-      if (l >= 0 && keep[l]) data[y * outW + x] = 0;
+      if (l >= 0 && (keep[l] || fused?.clipped(l, sx, sy))) data[y * outW + x] = 0;
     }
   }
   const toOut = (px: number, py: number) => {
@@ -228,12 +236,85 @@ export function plateLine(img: GrayImage, charHeight = 36, marginFrac = 0.1, pol
     return { x: (dx * cos + dy * sin) * scale + outW / 2, y: (-dx * sin + dy * cos) * scale + outH / 2 };
   };
   const boxes = chain.map((c) => {
-    const a = toOut(c.x0, c.y0), b = toOut(c.x1, c.y1);
-    return { x0: Math.min(a.x, b.x), y0: Math.min(a.y, b.y), x1: Math.max(a.x, b.x), y1: Math.max(a.y, b.y) };
+    const corners = [toOut(c.x0, c.y0), toOut(c.x1, c.y0), toOut(c.x0, c.y1), toOut(c.x1, c.y1)];
+    const xs = corners.map((p) => p.x), ys = corners.map((p) => p.y);
+    return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
   });
-  const holes = n === 7 ? chain.map((c) => holeCount(labels, w, c)) : null;
+  // A recovered character is part of a bigger component: its holes are not countable, so none are (the classifier still reads it).
+  const holes = n === 7 && !fused?.recovered ? chain.map((c) => holeCount(labels, w, c)) : null;
+  const glyphs = n === 7 ? boxes.map((b) => glyphFeatures(data, outW, outH, b)) : null;
   const even = evenGaps({ data, width: outW, height: outH }, charHeight);
-  return { ...even, chars: n, boxes, holes, polarity };
+  return { ...even, chars: n, boxes, holes, polarity, glyphs, centers: chain.map((c) => c.cx) };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * The border's vertical edges look like an I at the ends of the line: an end member far thinner than the characters and closer to
+ * its neighbour than the characters' pitch (a real I or 1 stands a full pitch away) is dropped.
+ */
+function trimBars(chain: Comp[]): Comp[] {
+  const out = [...chain];
+  const thin = median(out.map((c) => c.w)) * 0.4;
+  const pitch = median(out.slice(1).map((c, i) => c.cx - out[i].cx));
+  while (out.length > 5) {
+    const first = out[0], last = out[out.length - 1];
+    if (first.w < thin && out[1].cx - first.cx < pitch * 0.75) out.shift();
+    else if (last.w < thin && last.cx - out[out.length - 2].cx < pitch * 0.75) out.pop();
+    else break;
+  }
+  return out;
+}
+
+/**
+ * Characters fused with the border, a screw or dirt belong to a component bigger than a character, so the chain misses them.
+ * In the columns beside and between the chain's characters, the ink of such components clipped to the characters' band becomes
+ * a character when it is character-wide and fills the band enough. `clipped` tells the renderer which of their pixels to keep.
+ */
+function recoverFused(chain: Comp[], comps: Comp[], labels: Int32Array, w: number, h: number, lineY: (x: number) => number, ch: number) {
+  const top = median(chain.map((c) => c.y0 - lineY(c.cx))), bottom = median(chain.map((c) => c.y1 - lineY(c.cx)));
+  const inBand = (x: number, y: number) => y >= lineY(x) + top && y <= lineY(x) + bottom;
+  const charW = median(chain.map((c) => c.w));
+  const pitch = median(chain.slice(1).map((c, i) => c.cx - chain[i].cx));
+  const big = new Uint8Array(comps.length);
+  for (const c of comps) if (c.h > ch * 1.15 || c.w > ch * 1.3) big[c.id] = 1;
+  const covered = new Uint8Array(w);
+  for (const c of chain) covered.fill(1, Math.max(0, c.x0 - 1), Math.min(w, c.x1 + 2));
+  const from = Math.max(0, Math.floor(chain[0].x0 - pitch * 1.3)), to = Math.min(w - 1, Math.ceil(chain[chain.length - 1].x1 + pitch * 1.3));
+  const colInk = new Uint32Array(w);
+  for (let x = from; x <= to; x++) {
+    if (covered[x]) continue;
+    const y0 = Math.max(0, Math.ceil(lineY(x) + top)), y1 = Math.min(h - 1, Math.floor(lineY(x) + bottom));
+    for (let y = y0; y <= y1; y++) { const l = labels[y * w + x]; if (l >= 0 && big[l]) colInk[x]++; }
+  }
+  const runs: Comp[] = [];
+  for (let x = from; x <= to; x++) {
+    if (!colInk[x]) continue;
+    let end = x, ink = 0, ymin = h, ymax = -1;
+    while (end <= to && (colInk[end] || colInk[end + 1])) end++;
+    for (let cx = x; cx < end; cx++) {
+      ink += colInk[cx];
+      for (let y = Math.max(0, Math.ceil(lineY(cx) + top)); y <= Math.min(h - 1, Math.floor(lineY(cx) + bottom)); y++) {
+        const l = labels[y * w + cx];
+        if (l >= 0 && big[l]) { ymin = Math.min(ymin, y); ymax = Math.max(ymax, y); }
+      }
+    }
+    const rw = end - x, rcx = (x + end - 1) / 2;
+    // Beyond the ends, only where the next character would stand (the border's vertical edge is closer, and thinner).
+    const outside = rcx < chain[0].cx ? chain[0].cx - pitch : rcx > chain[chain.length - 1].cx ? chain[chain.length - 1].cx + pitch : null;
+    const slot = outside === null || (Math.abs(rcx - outside) <= pitch * 0.35 && rw >= charW * 0.45);
+    if (slot && rw >= charW * 0.3 && rw <= ch * 1.2 && ink >= rw * ch * 0.15 && ymax - ymin >= ch * 0.6) {
+      runs.push({ id: -1, x0: x, x1: end - 1, y0: ymin, y1: ymax, area: ink, cx: (x + end - 1) / 2, cy: (ymin + ymax) / 2, w: rw, h: ymax - ymin + 1 });
+    }
+    x = end;
+  }
+  if (!runs.length) return null;
+  const added = runs.sort((a, b) => b.area - a.area).slice(0, 7 - chain.length);
+  return {
+    chain: [...chain, ...added].sort((a, b) => a.cx - b.cx),
+    recovered: true,
+    clipped: (l: number, x: number, y: number) => big[l] === 1 && inBand(x, y) && added.some((r) => x >= r.x0 && x <= r.x1),
+  };
 }
 
 /**

@@ -18,9 +18,42 @@ const isLetter = (c: string) => c >= "A" && c <= "Z";
 /** One position's scores per character, 0-1. */
 export type PositionScores = Map<string, number>;
 
-/** The 7 positions' scores from one reading, or null when the reading does not have 7 symbols. */
-export function positionScores(symbols: OcrSymbol[], holes: number[] | null): PositionScores[] | null {
-  if (symbols.length !== 7) return null;
+/**
+ * Share of the plate-font classifier in a position's score (the rest is tesseract's). Set once from the trainer's held-out fonts
+ * and the bench, not per plate: the classifier knows condensed plate-like fonts, tesseract knows every other oddity.
+ */
+export const CLASSIFIER_WEIGHT = 0.5;
+/** A reading where only the classifier has 7 characters (tesseract split or merged some) counts this much. */
+const CLASSIFIER_ALONE = 0.8;
+
+/** Class probabilities of the 7 isolated glyphs (char-classifier.ts, CHAR_CLASSES order); null where a glyph had no ink. */
+export type GlyphProbs = (Float32Array | null)[];
+
+/**
+ * The 7 positions' scores from one reading: tesseract's symbols blended with the classifier's probabilities when the line gave
+ * 7 glyphs. null when neither has 7 characters.
+ */
+export function positionScores(symbols: OcrSymbol[], holes: number[] | null, glyphs?: GlyphProbs | null, classes = ""): PositionScores[] | null {
+  const clf = glyphs && glyphs.length === 7 && glyphs.every(Boolean) ? (glyphs as Float32Array[]) : null;
+  const tess = symbols.length === 7 ? tesseractScores(symbols, holes) : null;
+  if (!clf) return tess;
+  return clf.map((probs, i) => {
+    const cls = CLASSES[i];
+    const out: PositionScores = new Map();
+    const t = tess?.[i];
+    const wT = t ? 1 - CLASSIFIER_WEIGHT : 0, wC = t ? CLASSIFIER_WEIGHT : CLASSIFIER_ALONE;
+    if (t) t.forEach((v, c) => out.set(c, wT * v));
+    probs.forEach((p, k) => {
+      const c = classes[k];
+      if (cls !== "LD" && (cls === "L") !== isLetter(c)) return;
+      const v = holes && !holesOf(c).includes(holes[i]) ? p * 0.35 : p;
+      out.set(c, (out.get(c) ?? 0) + wC * v);
+    });
+    return out;
+  });
+}
+
+function tesseractScores(symbols: OcrSymbol[], holes: number[] | null): PositionScores[] {
   return symbols.map((s, i) => {
     const cls = CLASSES[i];
     const scores: PositionScores = new Map();
