@@ -24,7 +24,7 @@ export const MSG = {
     compressingImage: "Comprimindo imagem, aguarde...",
     compressingVideo: "Comprimindo vídeo, aguarde...",
     compressionFailed: "Erro na compressão, usando arquivo original",
-    sent: (n: number) => `${n} arquivo(s) enviado(s) com sucesso!`,
+    sent: (n: number) => (n === 1 ? "Arquivo enviado com sucesso!" : `${n} arquivo(s) enviado(s) com sucesso!`),
     sending: (n: number) => `Enviando ${n} arquivo(s)`,
     retry: "Tentar novamente",
     discard: "Descartar",
@@ -61,6 +61,8 @@ export const MSG = {
     title: "Ordem de Serviço",
     loading: "Carregando dados da OS...",
     loadFailed: "Erro ao carregar dados da OS",
+    /** The server refused the order (unknown id, another point's): its reason follows. */
+    fetchFailed: "Erro ao obter agendamento",
     startedAt: (when: string) => `Iniciada em ${when}`,
     evidenceTitle: "Fotos e Vídeos da Execução",
     pendingTitle: "Arquivos a enviar",

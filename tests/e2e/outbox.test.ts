@@ -83,7 +83,7 @@ describe("evidence outbox (e2e)", () => {
     const before = (await photoRows()).length;
     await choose(page, "painel.jpg", await jpegOf(page, 200));
     await untilRows(before + 1);
-    await page.getByText("1 arquivo(s) enviado(s) com sucesso!").waitFor();
+    await page.getByText("Arquivo enviado com sucesso!").waitFor();
     await page.getByRole("img", { name: "Foto da execução" }).nth(before).waitFor();
     expect(calls.count).toBe(1);
     expect((await outbox(page)).files).toBe(0);

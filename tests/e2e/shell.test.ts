@@ -52,7 +52,7 @@ describe("desktop", () => {
     await expect(page.getByText("Auto Center Boa Viagem Ltda").isVisible()).resolves.toBe(false);
 
     await page.goto(`${base}/execucao-os/qualquer-id`);
-    await page.getByRole("alert").filter({ hasText: "Erro ao carregar dados da OS" }).waitFor();
+    await page.getByRole("alert").filter({ hasText: /^Erro ao obter agendamento: .+/ }).waitFor();
     await expect(sidebar.getByRole("link", { name: "Agenda", exact: true }).getAttribute("aria-current")).resolves.toBe("page");
 
     const toggle = sidebar.getByRole("button", { name: "Financeiro" });

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { MSG } from "../../../config/messages.pt-BR";
 import { wallClockIsoToBr } from "../../../domain/dates";
+import { withReason } from "../../../domain/format";
 import { MenuButton, type MenuItem } from "../../../components/ui/menu-button";
 import { useOrderDetails } from "../queries";
 import { CardError } from "./card-error";
@@ -32,7 +33,8 @@ export default function ExecutionPage({ id, userId, pointId }: { id: string; use
       <section className="page">
         <h1 className="page-title">{t.title}</h1>
         {query.isError
-          ? <CardError message={t.loadFailed} onRetry={() => void query.refetch()} />
+          ? <CardError message={query.error.message ? withReason(t.fetchFailed, query.error.message) : t.loadFailed}
+            onRetry={() => void query.refetch()} />
           : <p className="muted" role="status">{t.loading}</p>}
       </section>
     );
