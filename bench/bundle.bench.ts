@@ -9,7 +9,11 @@ import type { BenchRow } from "./types.ts";
 const ROUTES: [string, string][] = [
   ["/login", "src/features/session/components/login-page.tsx"],
   ["/ (agenda)", "src/features/agenda/components/agenda-page.tsx"],
-  ["placeholder pages", "src/app/placeholder-page.tsx"],
+  ["/avaliacoes", "src/features/avaliacoes/components/ratings-page.tsx"],
+  ["/retorno-servico", "src/features/retornos/components/returns-page.tsx"],
+  ["/dados-bancarios", "src/features/dados-bancarios/components/bank-data-page.tsx"],
+  ["/dados-cadastrais", "src/features/dados-cadastrais/components/registration-page.tsx"],
+  ["/espelho", "src/features/espelho/components/mirror-page.tsx"],
   ["/privacy", "src/features/legal/privacy-page.tsx"],
   ["/terms", "src/features/legal/terms-page.tsx"],
   ["/contratos", "src/features/legal/contract-page.tsx"],

@@ -631,7 +631,6 @@ export const MSG = {
     deleting: "Excluindo...",
   },
   select: { search: "Pesquisar", clear: "Limpar seleção", empty: "Nenhuma opção encontrada" },
-  placeholder: "Esta tela ainda está em construção e será liberada em breve.",
   scanner: {
     title: "Scanner de Placas",
     retry: "Tentar Novamente",
