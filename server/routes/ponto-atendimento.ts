@@ -1,8 +1,10 @@
 // Bank/PIX payout data (CRUD, no-store) and registration data with opening hours of the point (server only).
 import { and, desc, eq, ne } from "drizzle-orm";
+import { formatCep, formatCnpj, isValidCnpj } from "@brazilian-utils/brazilian-utils";
 import type { FastifyInstance } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { Type, type Static } from "typebox";
+import { bankDataErrors, firstBankDataError, normalizeBankData } from "../../src/domain/bank-data.ts";
 import type { Db } from "../db/client.ts";
 import { bankAccounts, servicePoints } from "../db/schema.ts";
 import { isUuid } from "../lib/db-rows.ts";
@@ -12,8 +14,6 @@ import { idText, MAX, nullableText, params, route } from "../lib/schemas.ts";
 import { assertOwnPoint } from "../plugins/tenant.ts";
 import type { RouteDeps } from "./deps.ts";
 
-const PIX_TYPES = ["CPF", "CNPJ", "EMAIL", "TELEFONE", "CHAVE_ALEATORIA"];
-const ACCOUNT_TYPES = ["CORRENTE", "POUPANCA"];
 export const UFS = ["AC", "AL", "AP", "AM", "BA", "CE", "DF", "ES", "GO", "MA", "MT", "MS", "MG", "PA", "PB", "PR", "PE", "PI", "RJ", "RN", "RS", "RO", "RR", "SC", "SP", "SE", "TO"];
 
 // Bounded generously for the schema; the per-field limits below apply after trimming, with the spec's messages.
@@ -31,30 +31,25 @@ const str = (v: string | null | undefined, max = 200): string => {
   return s;
 };
 
-/** PIX when key type and key are given (bank fields cleared), else a transfer (PIX fields cleared); spec messages otherwise. */
+/**
+ * PIX when a key type or key is given (bank fields cleared), else a transfer (PIX fields cleared). The rules are the form's
+ * (src/domain/bank-data.ts): the spec's required messages first, then what a bank would refuse (CPF/CNPJ check digits, e-mail,
+ * mobile and random keys, agency and account digits).
+ */
 export function bankInput(b: BankBody) {
-  const v = {
-    pixKeyType: str(b.TipoChavePix, 20).toUpperCase(), pixKey: str(b.ChavePix), bank: str(b.Banco), agency: str(b.NumeroAgencia, 20),
-    account: str(b.NumeroConta, 30), accountType: str(b.TipoConta, 20).toUpperCase(), holderName: str(b.NomeTitular),
-    holderDocument: str(b.DocumentoTitular, 30), selected: str(b.Selecionado, 1).toUpperCase() || "N",
+  for (const v of [b.TipoChavePix, b.TipoConta, b.Selecionado]) str(v, 20);
+  for (const v of [b.NumeroAgencia, b.NumeroConta, b.DocumentoTitular]) str(v, 30);
+  for (const v of [b.ChavePix, b.Banco, b.NomeTitular]) str(v);
+  const f = normalizeBankData(b);
+  const kind = f.TipoChavePix !== "" || f.ChavePix !== "" ? "PIX" : "TRANSFERENCIA";
+  const error = firstBankDataError(bankDataErrors(kind, f));
+  if (error) throw badRequest(error.message);
+  const pix = kind === "PIX";
+  return {
+    pixKeyType: pix ? f.TipoChavePix : "", pixKey: pix ? f.ChavePix : "", bank: pix ? "" : f.Banco, agency: pix ? "" : f.NumeroAgencia,
+    account: pix ? "" : f.NumeroConta, accountType: pix ? "" : f.TipoConta, holderName: f.NomeTitular, holderDocument: f.DocumentoTitular,
+    selected: f.Selecionado,
   };
-  const pix = v.pixKeyType !== "" || v.pixKey !== "";
-  if (pix) {
-    if (!v.pixKeyType) throw badRequest("Tipo de chave PIX é obrigatório");
-    if (!PIX_TYPES.includes(v.pixKeyType)) throw badRequest("Tipo de chave PIX inválido.");
-    if (!v.pixKey) throw badRequest("Chave PIX é obrigatória");
-    Object.assign(v, { bank: "", agency: "", account: "", accountType: "" });
-  } else {
-    if (!v.bank) throw badRequest("Nome do banco é obrigatório");
-    if (!v.agency) throw badRequest("Número da agência é obrigatório");
-    if (!v.account) throw badRequest("Número da conta é obrigatório");
-    if (!v.accountType) throw badRequest("Tipo de conta é obrigatório");
-    if (!ACCOUNT_TYPES.includes(v.accountType)) throw badRequest("Tipo de conta inválido.");
-  }
-  if (!v.holderName) throw badRequest("Nome do titular é obrigatório");
-  if (!v.holderDocument) throw badRequest("CPF do titular é obrigatório");
-  if (v.selected !== "S" && v.selected !== "N") throw badRequest("Selecionado deve ser S ou N.");
-  return v;
 }
 
 const shapeBank = (r: typeof bankAccounts.$inferSelect) => ({
@@ -77,7 +72,13 @@ const REGISTRATION_FIELDS = {
   DomingoInicio: "sundayOpen", DomingoFim: "sundayClose", FeriadoInicio: "holidayOpen", FeriadoFim: "holidayClose",
 } as const;
 const TIME_KEYS = new Set(["SegSexInicio", "SegSexFim", "SabadoInicio", "SabadoFim", "DomingoInicio", "DomingoFim", "FeriadoInicio", "FeriadoFim"]);
-const REQUIRED_TEXT = new Set(["RazaoSocial", "Cnpj", "Descricao"]);
+// Registration rules, kept in step with src/features/dados-cadastrais/form.ts (the server may not import a feature): the same
+// required fields, CNPJ check digits, an 8-digit CEP and a start before the end of each day's hours, with the same messages.
+const REQUIRED_TEXT: Record<string, string> = {
+  RazaoSocial: "Razão Social é obrigatória", Cnpj: "CNPJ é obrigatório", Descricao: "Nome fantasia é obrigatório",
+  EnderecoCep: "CEP é obrigatório", Endereco: "Endereço é obrigatório", EnderecoUf: "UF é obrigatória",
+  EnderecoCidade: "Cidade é obrigatória", EnderecoBairro: "Bairro é obrigatório",
+};
 
 /** "1970-01-01T08:00:00.000Z", "08:00" or null/"" (closed) -> "08:00" | null. */
 export function parseOpeningTime(key: string, v: unknown): string | null {
@@ -111,23 +112,34 @@ function registrationPatch(b: Static<typeof registrationBody>) {
       if (v !== null && typeof v !== "string") throw badRequest(`O campo ${key} é inválido.`);
       const s = (v ?? "").trim();
       if (s.length > 300) throw badRequest(`O campo ${key} é longo demais.`);
-      if (REQUIRED_TEXT.has(key) && !s) throw badRequest(`O campo ${key} é obrigatório.`);
+      if (REQUIRED_TEXT[key] && !s) throw badRequest(REQUIRED_TEXT[key]);
       if (key === "EnderecoUf" && s && !UFS.includes(s.toUpperCase())) throw badRequest("UF inválida.");
-      patch[column] = key === "EnderecoUf" ? (s.toUpperCase() || null) : s || null;
+      if (key === "Cnpj" && !isValidCnpj(s)) throw badRequest("CNPJ inválido: confira os dígitos verificadores.");
+      if (key === "EnderecoCep" && !/^\d{5}-?\d{3}$/.test(s)) throw badRequest("CEP inválido: informe os 8 dígitos (00000-000).");
+      // Stored masked, as seeded and shown: 11.222.333/0001-81 and 51020-000.
+      patch[column] = key === "EnderecoUf" ? (s.toUpperCase() || null) : key === "Cnpj" ? formatCnpj(s.replace(/\D/g, ""))
+        : key === "EnderecoCep" ? formatCep(s.replace(/\D/g, "")) : s || null;
     }
   }
   return patch;
 }
 
-const HOUR_PAIRS = [["weekdayOpen", "weekdayClose"], ["saturdayOpen", "saturdayClose"], ["sundayOpen", "sundayClose"], ["holidayOpen", "holidayClose"]] as const;
+const HOUR_PAIRS = [
+  ["Segunda a Sexta", "weekdayOpen", "weekdayClose"], ["Sábados", "saturdayOpen", "saturdayClose"],
+  ["Domingos", "sundayOpen", "sundayClose"], ["Feriados", "holidayOpen", "holidayClose"],
+] as const;
 
-/** After the update every day must have both start and end, or neither (closed). */
+/**
+ * After the update every day must have both start and end, or neither (closed), and never a start after its end. An equal start
+ * and end is left to the slot rules (they answer "Horário de funcionamento inválido"); the form refuses it before sending.
+ */
 function assertHourPairs(current: Record<string, unknown>, patch: Record<string, unknown>) {
   const merged = { ...current, ...patch };
-  for (const [open, close] of HOUR_PAIRS) {
-    if ((merged[open] == null) !== (merged[close] == null)) {
-      throw badRequest("Informe início e fim do horário de funcionamento, ou deixe os dois vazios.");
-    }
+  for (const [day, open, close] of HOUR_PAIRS) {
+    const start = merged[open] == null ? null : String(merged[open]).slice(0, 5);
+    const end = merged[close] == null ? null : String(merged[close]).slice(0, 5);
+    if ((start === null) !== (end === null)) throw badRequest(`${day}: informe início e fim, ou deixe os dois vazios.`);
+    if (start !== null && end !== null && start > end) throw badRequest(`${day}: o início deve ser antes do fim.`);
   }
 }
 

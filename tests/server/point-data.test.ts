@@ -62,7 +62,7 @@ describe.each(BACKENDS)("point data on %s", (backend) => {
     expect([tr.TipoChavePix, tr.ChavePix, tr.NumeroConta]).toEqual(["", "", "12345-6"]);
     expect(list.filter((d) => d.Selecionado === "S")).toHaveLength(1);
 
-    const edit = await post("/ponto-atendimento/edit-dado-bancario", { ...base, idDadoBancario: tr.IdDadoBancario, Banco: "Caixa", NumeroAgencia: "1", NumeroConta: "9", TipoConta: "CORRENTE", Selecionado: "S" });
+    const edit = await post("/ponto-atendimento/edit-dado-bancario", { ...base, idDadoBancario: tr.IdDadoBancario, Banco: "Caixa", NumeroAgencia: "0001", NumeroConta: "1234-9", TipoConta: "CORRENTE", Selecionado: "S" });
     expect(edit.json()).toEqual({ message: "Dados bancários atualizados com sucesso" });
     const selected = await t.db.select().from(bankAccounts).where(eq(bankAccounts.selected, "S"));
     expect(selected.filter((s) => s.servicePointId === f.p1).map((s) => s.bank)).toEqual(["Caixa"]);

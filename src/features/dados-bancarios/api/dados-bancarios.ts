@@ -9,8 +9,8 @@ export interface DadoBancario {
 export type DadoBancarioInput = Omit<DadoBancario, "IdDadoBancario" | "DataCadastro">;
 type Msg = { message: string };
 
-export const listBankData = (idPontoAtendimento: string) =>
-  get<{ dadosBancarios: DadoBancario[] }>(`/ponto-atendimento/get-dados-bancarios/${seg(idPontoAtendimento)}`);
+export const listBankData = (idPontoAtendimento: string, signal?: AbortSignal) =>
+  get<{ dadosBancarios: DadoBancario[] }>(`/ponto-atendimento/get-dados-bancarios/${seg(idPontoAtendimento)}`, { signal });
 export const addBankData = (b: DadoBancarioInput) => post<Msg>("/ponto-atendimento/add-dado-bancario", b);
 export const editBankData = (b: DadoBancarioInput & { IdDadoBancario: string }) =>
   post<Msg>("/ponto-atendimento/edit-dado-bancario", { ...b, idDadoBancario: b.IdDadoBancario });

@@ -1,13 +1,54 @@
-// Dados Bancários (bankData): being built in issue 13 (main thread).
+// Dados Bancários (/dados-bancarios): the point's PIX and transfer payout entries, filtered by payment type and Selecionado (in the
+// URL), with Novo Dado and per-row Visualizar / Editar / Excluir (main thread).
+import { useMemo, useState } from "react";
 import { MSG } from "../../../config/messages.pt-BR";
+import { paymentTypeOf } from "../../../domain/bank-data";
+import type { DadoBancario } from "../api/dados-bancarios";
+import { useBankFilters } from "../filters";
+import { useBankData } from "../queries";
+import { BankFilterBar } from "./bank-filters";
+import { BankFormModal } from "./bank-form-modal";
+import { BankList, type BankAction } from "./bank-list";
+import { BankViewModal } from "./bank-view-modal";
+import { DeleteBankModal } from "./delete-bank-modal";
 
 export interface BankDataPageProps { pointId: string; userId: string }
+type Open = { kind: BankAction; row: DadoBancario } | { kind: "new" } | null;
 
-export default function BankDataPage(_props: BankDataPageProps) {
+const M = MSG.bankData;
+
+export default function BankDataPage({ pointId }: BankDataPageProps) {
+  const [filters, setFilters] = useBankFilters();
+  const list = useBankData(pointId);
+  // Modals are state of the page, outside the list, so a refetch never closes them.
+  const [open, setOpen] = useState<Open>(null);
+  const close = () => setOpen(null);
+  const all = list.data;
+  const rows = useMemo(() => (all ?? []).filter((r) =>
+    (!filters.type || paymentTypeOf(r) === filters.type) && (!filters.selected || r.Selecionado === filters.selected)), [all, filters.type, filters.selected]);
   return (
-    <section className="page">
-      <h1 className="page-title">Dados Bancários</h1>
-      <p className="muted">{MSG.placeholder}</p>
+    <section className="page bank-page">
+      <header className="page-header">
+        <h1 className="page-title">{M.title}</h1>
+        <button type="button" className="btn btn-primary" onClick={() => setOpen({ kind: "new" })}>{M.newEntry}</button>
+      </header>
+      <BankFilterBar filters={filters} onChange={setFilters} />
+      {list.isPending ? (
+        <p className="muted page-state" role="status">{M.loading}</p>
+      ) : list.isError && !all ? (
+        <div className="page-state" role="alert">
+          <p className="form-error">{M.loadFailed}</p>
+          <button type="button" className="btn" onClick={() => void list.refetch()} disabled={list.isFetching}>{M.retry}</button>
+        </div>
+      ) : rows.length === 0 ? (
+        <p className="muted page-state">{all?.length ? M.emptyFiltered : M.empty}</p>
+      ) : (
+        <BankList rows={rows} onAction={(kind, row) => setOpen({ kind, row })} />
+      )}
+      {open?.kind === "new" && <BankFormModal pointId={pointId} onClose={close} />}
+      {open?.kind === "edit" && <BankFormModal pointId={pointId} row={open.row} onClose={close} />}
+      {open?.kind === "view" && <BankViewModal row={open.row} onClose={close} />}
+      {open?.kind === "delete" && <DeleteBankModal row={open.row} onClose={close} />}
     </section>
   );
 }
