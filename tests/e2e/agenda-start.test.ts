@@ -2,7 +2,7 @@
 // confirmation, the mandatory initial video, and the durable start through the outbox (reload mid-upload, offline), checked on the server.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page, Route } from "playwright-core";
-import { addDays, apiCall, brasiliaToday, DEMO, DESKTOP, launch, MOBILE, openSignedIn, violations } from "./browser";
+import { addDays, apiCall, brasiliaToday, DESKTOP, launch, MOBILE, openSignedIn, violations, demoPoint } from "./browser";
 
 const base = inject("baseUrl");
 let browser: Browser;
@@ -87,10 +87,7 @@ async function expectStartedOnce(order: { id: string }, calls: ReturnType<typeof
 
 beforeAll(async () => {
   browser = await launch();
-  ({ token } = await (await fetch(`${base}/api/credenciado/login`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(DEMO),
-  })).json() as { token: string });
-  pointId = (await api<{ data: { IdPontoAtendimento: string } }>("/credenciado/get")).data.IdPontoAtendimento;
+  ({ token, pointId } = await demoPoint(base));
 });
 afterAll(() => browser?.close());
 

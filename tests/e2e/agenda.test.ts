@@ -2,7 +2,7 @@
 // booking, rescheduling and cancelling checked on the server's rows, the 10 s refresh, and axe on the page and its modals.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { addDays, apiCall, brasiliaToday, DEMO, DESKTOP, launch, MOBILE, openSignedIn, violations } from "./browser";
+import { addDays, apiCall, brasiliaToday, DESKTOP, launch, MOBILE, openSignedIn, violations, demoPoint } from "./browser";
 
 const base = inject("baseUrl");
 let browser: Browser;
@@ -34,10 +34,7 @@ async function freeDay(offset: number, time = "16:00"): Promise<string> {
 
 beforeAll(async () => {
   browser = await launch();
-  ({ token } = await (await fetch(`${base}/api/credenciado/login`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(DEMO),
-  })).json() as { token: string });
-  pointId = (await api<{ data: { IdPontoAtendimento: string } }>("/credenciado/get")).data.IdPontoAtendimento;
+  ({ token, pointId } = await demoPoint(base));
 });
 afterAll(() => browser?.close());
 

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { apiCall, DEMO, DESKTOP, launch, MOBILE, openSignedIn, violations } from "./browser";
+import { apiCall, DESKTOP, launch, MOBILE, openSignedIn, violations, demoPoint } from "./browser";
 
 const base = inject("baseUrl");
 let browser: Browser;
@@ -23,10 +23,7 @@ const serverRow = async (holder: string) => (await serverRows()).find((r) => r.N
 
 beforeAll(async () => {
   browser = await launch();
-  ({ token } = await (await fetch(`${base}/api/credenciado/login`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(DEMO),
-  })).json() as { token: string });
-  pointId = (await api<{ data: { IdPontoAtendimento: string } }>("/credenciado/get")).data.IdPontoAtendimento;
+  ({ token, pointId } = await demoPoint(base));
 });
 afterAll(() => browser?.close());
 

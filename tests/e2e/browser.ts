@@ -47,6 +47,13 @@ export async function apiCall<T>(base: string, token: string, path: string, body
   return (await res.json()) as T;
 }
 
+/** The demo attendant's token and service point id, signed in through the API. */
+export async function demoPoint(base: string): Promise<{ token: string; pointId: string }> {
+  const token = await apiToken(base);
+  const me = await apiCall<{ data: { IdPontoAtendimento: string } }>(base, token, "/credenciado/get");
+  return { token, pointId: me.data.IdPontoAtendimento };
+}
+
 /** Signs in through the API and returns the token. */
 export async function apiToken(base: string, credentials = DEMO): Promise<string> {
   const res = await fetch(`${base}/api/credenciado/login`, {

@@ -4,7 +4,7 @@
 // Uses only the seeded in-progress order of the Hyundai Creta (RFT4G56).
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, BrowserContextOptions, Page, Route } from "playwright-core";
-import { apiCall, DEMO, DESKTOP, launch, MOBILE, orderAction as action, openSignedIn, violations } from "./browser";
+import { apiCall, DESKTOP, launch, MOBILE, orderAction as action, openSignedIn, violations, apiToken } from "./browser";
 
 const base = inject("baseUrl");
 let browser: Browser;
@@ -53,9 +53,7 @@ const openOrder = (ctx: BrowserContext): Promise<Page> => openSignedIn(ctx, `${b
 
 beforeAll(async () => {
   browser = await launch();
-  ({ token } = await (await fetch(`${base}/api/credenciado/login`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(DEMO),
-  })).json() as { token: string });
+  token = await apiToken(base);
   const pointId = (await api<{ data: { IdPontoAtendimento: string } }>("/credenciado/get")).data.IdPontoAtendimento;
   type Row = { StatusAgendamento: string; IdSocioVeiculoAgendaExecucao: string | null; IdSocioVeiculoAgenda: string; Placa: string };
   const rows = (await api<{ data: Row[] }>(`/agendamentos/lista/${pointId}`)).data;

@@ -3,7 +3,7 @@
 // server), cancelling, the concluded state, the initial-video prompt and a card whose call fails, checked on the server.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page, Route } from "playwright-core";
-import { addDays, apiCall, brasiliaToday, DEMO, DESKTOP, launch, MOBILE, orderAction as action, openSignedIn, violations } from "./browser";
+import { addDays, apiCall, brasiliaToday, DESKTOP, launch, MOBILE, orderAction as action, openSignedIn, violations, apiToken } from "./browser";
 
 const base = inject("baseUrl");
 let browser: Browser;
@@ -98,9 +98,7 @@ async function expectConcludedScreen(page: Page, mobile: boolean) {
 
 beforeAll(async () => {
   browser = await launch();
-  ({ token } = await (await fetch(`${base}/api/credenciado/login`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(DEMO),
-  })).json() as { token: string });
+  token = await apiToken(base);
   const user = (await api<{ data: { IdPontoAtendimento: string; IdPontoAtendimentoUsuario: string } }>("/credenciado/get")).data;
   pointId = user.IdPontoAtendimento;
   userId = user.IdPontoAtendimentoUsuario;

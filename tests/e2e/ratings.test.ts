@@ -5,7 +5,7 @@
 // Read-only: no test here changes data (the API offers no way to create a rating).
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { apiCall, DEMO, DESKTOP, launch, MOBILE, openSignedIn, violations } from "./browser";
+import { apiCall, DESKTOP, launch, MOBILE, openSignedIn, violations, demoPoint } from "./browser";
 
 const base = inject("baseUrl");
 let browser: Browser;
@@ -35,10 +35,7 @@ const expectedPieces = (r: Rating) => [
 
 beforeAll(async () => {
   browser = await launch();
-  ({ token } = await (await fetch(`${base}/api/credenciado/login`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(DEMO),
-  })).json() as { token: string });
-  pointId = (await api<{ data: { IdPontoAtendimento: string } }>("/credenciado/get")).data.IdPontoAtendimento;
+  ({ token, pointId } = await demoPoint(base));
 });
 afterAll(() => browser?.close());
 
