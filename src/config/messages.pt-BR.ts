@@ -630,6 +630,18 @@ export const MSG = {
     deleteYes: "Sim, excluir",
     deleting: "Excluindo...",
   },
+  offline: {
+    notice: (time: string) => `Sem conexão — dados de ${time}`,
+    noticeNoData: "Sem conexão — mostrando só o que já estava salvo neste aparelho",
+    actionsDisabled: "Sem conexão: esta ação precisa da internet e volta quando a conexão voltar. Fotos e vídeos continuam sendo salvos e serão enviados depois.",
+  },
+  pwa: {
+    updateAvailable: "Nova versão disponível",
+    updateHint: "Atualize para usar a nova versão. Os arquivos na fila de envio continuam salvos.",
+    update: "Atualizar",
+    updating: "Atualizando...",
+    later: "Agora não",
+  },
   select: { search: "Pesquisar", clear: "Limpar seleção", empty: "Nenhuma opção encontrada" },
   scanner: {
     title: "Scanner de Placas",

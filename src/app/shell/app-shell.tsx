@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { UploadIndicator } from "../../features/media/components/upload-indicator";
 import { startUploadQueue } from "../../features/media/uploads-store";
 import { useSession } from "../../features/session/use-session";
+import { OfflineNotice } from "../offline-notice";
 import { BottomBar } from "./bottom-bar";
 import { Drawer } from "./drawer";
 import { Header } from "./header";
@@ -21,7 +22,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <Header />
       <div className="app-body">
         <Sidebar />
-        <main className="app-main" id="conteudo">{children}</main>
+        <main className="app-main" id="conteudo"><OfflineNotice />{children}</main>
       </div>
       <BottomBar menuOpen={drawerOpen} onMenu={() => setDrawerOpen(true)} />
       <Drawer open={drawerOpen} onClose={close} />

@@ -4,6 +4,8 @@ import { STORAGE_KEYS } from "../../config/env";
 import { MSG } from "../../config/messages.pt-BR";
 import { isBlank } from "../../domain/validators";
 import { bus } from "../../lib/bus";
+import { reportRequestFailure } from "../../lib/offline/network";
+import { closeOfflineCache, openOfflineCache } from "../../lib/offline/persist";
 import { setUploadSession } from "../../lib/uploads/upload-session";
 import { checkAuth, getUser, login as loginCall, logoutSession, type SessionUser } from "./api/credenciado";
 
@@ -36,10 +38,16 @@ function setSignedOut() {
   // The uploader stops sending at once; the saved evidence waits for the same attendant's next sign-in.
   setUploadSession(null);
   Object.assign(sessionStore, { status: "unauthenticated", user: null, token: null });
+  // The API data kept for offline use leaves memory and the device with the session.
+  void closeOfflineCache();
 }
 
-/** Evidence is owned by the attendant and service point it was captured under, and sent only with their own token. */
-function setSignedIn(user: SessionUser, token: string) {
+/**
+ * Evidence is owned by the attendant and service point it was captured under, and sent only with their own token. The data kept
+ * for offline use is theirs too: another owner's is deleted, theirs restored before the screens mount.
+ */
+async function setSignedIn(user: SessionUser, token: string) {
+  await openOfflineCache({ userId: user.IdPontoAtendimentoUsuario, pointId: user.IdPontoAtendimento });
   setUploadSession({ token, owner: { userId: user.IdPontoAtendimentoUsuario, pointId: user.IdPontoAtendimento } });
   Object.assign(sessionStore, { status: "authenticated", user, token });
 }
@@ -53,7 +61,8 @@ export async function initSession(): Promise<void> {
   if (!stored) return setSignedOut();
   const check = await checkAuth(stored.token);
   if (!check.ok && check.status === 401) return setSignedOut();
-  setSignedIn(stored.user, stored.token);
+  if (!check.ok && check.status === undefined) reportRequestFailure();
+  await setSignedIn(stored.user, stored.token);
 }
 
 export type LoginOutcome = { ok: true; message: string } | { ok: false; message: string };
@@ -77,7 +86,7 @@ export async function login(email: string, password: string, remember: boolean):
   if (!user.ok || !user.data?.data) return { ok: false, message: MSG.login.userData };
   localStorage.setItem(STORAGE_KEYS.token, token);
   localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user.data.data));
-  setSignedIn(user.data.data, token);
+  await setSignedIn(user.data.data, token);
   return { ok: true, message: res.data.message };
 }
 

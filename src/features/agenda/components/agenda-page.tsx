@@ -4,6 +4,7 @@ import { MSG } from "../../../config/messages.pt-BR";
 import { agendaStatus, matchesFilter } from "../../../domain/agenda-status";
 import type { AgendamentoRow } from "../api/agendamentos";
 import { useAgendaFilters } from "../filters";
+import { OfflineHint, PAGE_OFFLINE_HINT, useOfflineGuard } from "../../../lib/offline/offline-hint";
 import { useAppointments } from "../queries";
 import { StartOrderFlow } from "../start/start-order-flow";
 import { AgendaFilterBar } from "./agenda-filters";
@@ -16,6 +17,8 @@ type Open = { kind: RowAction; row: AgendamentoRow } | { kind: "new" } | null;
 
 export default function AgendaPage({ userId, pointId }: { userId: string; pointId: string }) {
   const [filters, setFilters] = useAgendaFilters();
+  // Offline: booking, rescheduling and cancelling need the server; starting (video through the outbox) keeps working.
+  const { online, hintId, guard } = useOfflineGuard(PAGE_OFFLINE_HINT);
   const list = useAppointments(pointId, filters.from, filters.to);
   // Modals live outside the list, so a poll that replaces the rows never closes them.
   const [open, setOpen] = useState<Open>(null);
@@ -28,8 +31,9 @@ export default function AgendaPage({ userId, pointId }: { userId: string; pointI
     <section className="page agenda-page">
       <header className="page-header">
         <h1 className="page-title">{MSG.agenda.title}</h1>
-        <button type="button" className="btn btn-primary" onClick={() => setOpen({ kind: "new" })}>{MSG.agenda.newAppointment}</button>
+        <button type="button" className="btn btn-primary" onClick={() => setOpen({ kind: "new" })} {...guard}>{MSG.agenda.newAppointment}</button>
       </header>
+      <OfflineHint id={hintId} online={online} />
       <AgendaFilterBar filters={filters} onChange={setFilters} />
       {list.isPending ? (
         <p className="muted page-state" role="status">{MSG.agenda.loading}</p>
@@ -41,7 +45,7 @@ export default function AgendaPage({ userId, pointId }: { userId: string; pointI
       ) : rows.length === 0 ? (
         <p className="muted page-state">{MSG.agenda.empty}</p>
       ) : (
-        <AppointmentList rows={rows} onAction={(kind, row) => setOpen({ kind, row })} />
+        <AppointmentList rows={rows} onAction={(kind, row) => setOpen({ kind, row })} offlineHint={online ? undefined : hintId} />
       )}
       {open?.kind === "new" && <NewAppointmentModal pointId={pointId} onClose={close} />}
       {open?.kind === "reschedule" && <RescheduleModal row={open.row} pointId={pointId} onClose={close} />}

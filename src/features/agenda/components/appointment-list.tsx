@@ -8,7 +8,12 @@ import type { AgendamentoRow } from "../api/agendamentos";
 import { useStartProgress } from "../start/use-start-progress";
 
 export type RowAction = "start" | "reschedule" | "cancel";
-interface Props { rows: AgendamentoRow[]; onAction: (action: RowAction, row: AgendamentoRow) => void }
+interface Props {
+  rows: AgendamentoRow[];
+  onAction: (action: RowAction, row: AgendamentoRow) => void;
+  /** Offline: the id of the explanation; rescheduling and cancelling are disabled and described by it. */
+  offlineHint?: string;
+}
 
 const badgeClass = (s: AgendaStatus) => `status-badge status-${s === "CONCLUÍDO" ? "done" : s === "PENDENTE" ? "pending" : "active"}`;
 const statusOf = (r: AgendamentoRow) => agendaStatus(r.StatusAgendamento, r.IdSocioVeiculoAgendaExecucao);
@@ -24,7 +29,8 @@ function Badges({ row }: { row: AgendamentoRow }) {
   );
 }
 
-function Actions({ row, onAction }: { row: AgendamentoRow; onAction: Props["onAction"] }) {
+function Actions({ row, onAction, offlineHint }: { row: AgendamentoRow; onAction: Props["onAction"]; offlineHint?: string }) {
+  const guard = offlineHint ? { disabled: true, "aria-describedby": offlineHint } : {};
   const progress = useStartProgress(row.IdSocioVeiculoAgenda);
   const os = row.NumeroOS;
   if (statusOf(row) !== "PENDENTE") {
@@ -34,13 +40,13 @@ function Actions({ row, onAction }: { row: AgendamentoRow; onAction: Props["onAc
   return (
     <div className="row-actions" role="group" aria-label={MSG.agenda.rowActions(os)}>
       <button type="button" className="btn btn-primary" onClick={() => onAction("start", row)}>{MSG.agenda.start}</button>
-      <button type="button" className="btn" onClick={() => onAction("reschedule", row)}>{MSG.agenda.reschedule}</button>
-      <button type="button" className="btn btn-danger" onClick={() => onAction("cancel", row)}>{MSG.agenda.cancel}</button>
+      <button type="button" className="btn" onClick={() => onAction("reschedule", row)} {...guard}>{MSG.agenda.reschedule}</button>
+      <button type="button" className="btn btn-danger" onClick={() => onAction("cancel", row)} {...guard}>{MSG.agenda.cancel}</button>
     </div>
   );
 }
 
-export function AppointmentList({ rows, onAction }: Props) {
+export function AppointmentList({ rows, onAction, offlineHint }: Props) {
   const c = MSG.agenda.cols;
   return (
     <>
@@ -57,7 +63,7 @@ export function AppointmentList({ rows, onAction }: Props) {
               <dt>{c.vehicle}</dt><dd>{vehicleOf(r)}</dd>
               <dt>{c.motivation}</dt><dd>{r.Motivacao?.toUpperCase() ?? MSG.agenda.noMotivation}</dd>
             </dl>
-            <Actions row={r} onAction={onAction} />
+            <Actions row={r} onAction={onAction} offlineHint={offlineHint} />
           </li>
         ))}
       </ul>
@@ -75,7 +81,7 @@ export function AppointmentList({ rows, onAction }: Props) {
               <td>{r.Nome}</td>
               <td>{vehicleOf(r)}</td>
               <td>{r.Motivacao?.toUpperCase() ?? MSG.agenda.noMotivation}</td>
-              <td><Actions row={r} onAction={onAction} /></td>
+              <td><Actions row={r} onAction={onAction} offlineHint={offlineHint} /></td>
             </tr>
           ))}
         </tbody>

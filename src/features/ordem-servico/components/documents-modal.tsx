@@ -7,6 +7,7 @@ import { toast } from "react-toastify";
 import { MSG } from "../../../config/messages.pt-BR";
 import { ConfirmModal } from "../../../components/ui/confirm-modal";
 import { Modal } from "../../../components/ui/modal";
+import { OfflineHint, useOfflineGuard } from "../../../lib/offline/offline-hint";
 import { BRAZIL_TZ } from "../../../domain/dates";
 import type { StepKind } from "../../../domain/outbox-steps";
 import { fileUrl } from "../../../lib/api-client";
@@ -78,6 +79,8 @@ export function DocumentsModal({ kind, orderId, userId, canEdit, onClose }: Prop
   const pending = useOrderUploads(orderId, reload, STEP[kind]);
   const [error, setError] = useState("");
   const [confirm, setConfirm] = useState<Row | null>(null);
+  // Adding goes through the outbox and works offline; deleting needs the server.
+  const { online, hintId, guard } = useOfflineGuard();
   const data = query.data as (Laudo | NotaFiscal)[] | undefined;
   const rows = useMemo(() => (data ? data.map(rowOf) : null), [data]);
 
@@ -111,7 +114,7 @@ export function DocumentsModal({ kind, orderId, userId, canEdit, onClose }: Prop
     <div className="row-actions">
       <a className="btn btn-small" href={fileUrl(row.file)} target="_blank" rel="noopener" aria-label={t.openOf(row.name)}>{t.open}</a>
       {canEdit && (
-        <button type="button" className="btn btn-danger btn-small" aria-label={t.removeOf(row.name)} onClick={() => setConfirm(row)}>{t.remove}</button>
+        <button type="button" className="btn btn-danger btn-small" aria-label={t.removeOf(row.name)} onClick={() => setConfirm(row)} {...guard}>{t.remove}</button>
       )}
     </div>
   );
@@ -129,6 +132,7 @@ export function DocumentsModal({ kind, orderId, userId, canEdit, onClose }: Prop
               {error && <p className="form-error" role="alert">{error}</p>}
             </div>
           )}
+          {canEdit && <OfflineHint id={hintId} online={online} />}
           {pending.length > 0 && (
             <ul className="pending-list document-pending" aria-label={t.pendingList}>
               {pending.map((job) => <PendingRow key={job.id} job={job} />)}

@@ -6,6 +6,7 @@ import { MediaPicker } from "../../../components/media/media-picker";
 import { MSG } from "../../../config/messages.pt-BR";
 import { fileUrl } from "../../../lib/api-client";
 import { releaseLocalMedia, type LocalMedia } from "../../../lib/capture/local-media";
+import { PAGE_OFFLINE_HINT, useOfflineGuard } from "../../../lib/offline/offline-hint";
 import { useOrderUploads } from "../../../lib/uploads/use-order-uploads";
 import { enqueueUpload } from "../../../lib/workers/upload-bridge";
 import { deletePhoto, type Foto } from "../api/execucao";
@@ -20,6 +21,8 @@ export function EvidenceCard({ orderId, userId, canEdit }: { orderId: string; us
   const reload = useCallback(() => void client.invalidateQueries({ queryKey: orderKeys.photos(orderId) }), [client, orderId]);
   const pending = useOrderUploads(orderId, reload, "adicionar-foto");
   const photos = query.data ?? null;
+  // Capture keeps working offline (the outbox sends it later); removing a saved file needs the server (the OS page shows why).
+  const { guard } = useOfflineGuard(PAGE_OFFLINE_HINT);
 
   // Each capture goes straight to the outbox: saved on the device before anything else, then compressed and sent.
   const save = async (items: LocalMedia[]) => {
@@ -69,7 +72,7 @@ export function EvidenceCard({ orderId, userId, canEdit }: { orderId: string; us
                 ? <video src={fileUrl(foto.Foto)} controls preload="metadata" playsInline aria-label={MSG.order.savedVideo} />
                 : <img src={fileUrl(foto.Foto)} alt={MSG.order.savedPhoto} loading="lazy" />}
               {canEdit && (
-                <button type="button" className="btn media-remove" aria-label={MSG.order.removePhoto} onClick={() => void remove(foto)}>×</button>
+                <button type="button" className="btn media-remove" aria-label={MSG.order.removePhoto} onClick={() => void remove(foto)} {...guard}>×</button>
               )}
             </li>
           ))}

@@ -5,6 +5,7 @@ import { MSG } from "../../../config/messages.pt-BR";
 import { wallClockIsoToBr } from "../../../domain/dates";
 import { withReason } from "../../../domain/format";
 import { MenuButton, type MenuItem } from "../../../components/ui/menu-button";
+import { OfflineHint, PAGE_OFFLINE_HINT, useOfflineGuard } from "../../../lib/offline/offline-hint";
 import { useOrderDetails } from "../queries";
 import { CardError } from "./card-error";
 import { EvidenceCard } from "./evidence-card";
@@ -26,6 +27,7 @@ export default function ExecutionPage({ id, userId, pointId }: { id: string; use
   const query = useOrderDetails(id);
   const [modal, setModal] = useState<ModalName | null>(null);
   const finishJob = useFinishJob(id);
+  const { online, hintId } = useOfflineGuard(PAGE_OFFLINE_HINT);
   const t = MSG.order;
 
   if (!query.data) {
@@ -53,6 +55,8 @@ export default function ExecutionPage({ id, userId, pointId }: { id: string; use
   const badge = { active: ["status-active", t.statusActive], pending: ["status-pending", t.statusPending], done: ["status-done", t.statusDone],
     cancelled: ["status-cancelled", t.statusCancelled] }[phase];
 
+  // Cancelling and finishing need the server: offline they are disabled buttons (described by the hint) and leave the phone's menu.
+  const needsServer = new Set(["cancel", "finish"]);
   const actions: MenuItem[] = [
     ...(canEdit && !finishing ? [{ id: "cancel", label: t.cancelOrder, onSelect: () => setModal("cancel"), danger: true }] : []),
     ...(canDocument ? [
@@ -73,12 +77,14 @@ export default function ExecutionPage({ id, userId, pointId }: { id: string; use
       </header>
       <div className="order-actions" role="group" aria-label={t.actionsOf(agendamento.NumeroOS)}>
         {actions.map((a) => (
-          <button key={a.id} type="button" className={`btn${a.id === "finish" ? " btn-primary" : a.danger ? " btn-danger" : ""}`} onClick={a.onSelect}>
+          <button key={a.id} type="button" className={`btn${a.id === "finish" ? " btn-primary" : a.danger ? " btn-danger" : ""}`} onClick={a.onSelect}
+            {...(!online && needsServer.has(a.id) ? { disabled: true, "aria-describedby": hintId } : {})}>
             {a.label}
           </button>
         ))}
       </div>
-      <MenuButton className="order-actions-menu" label={t.actions} items={actions} />
+      <MenuButton className="order-actions-menu" label={t.actions} items={online ? actions : actions.filter((a) => !needsServer.has(a.id))} />
+      <OfflineHint id={hintId} online={online} />
       {finishJob && <FinishProgress job={finishJob} />}
       {(phase === "active" || phase === "pending") && !agendamento.VideoInicial && (
         <InitialVideoPrompt details={details} userId={userId} started={phase === "active"} />

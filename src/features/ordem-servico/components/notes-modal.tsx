@@ -6,6 +6,7 @@ import { toast } from "react-toastify";
 import { MSG } from "../../../config/messages.pt-BR";
 import { ConfirmModal } from "../../../components/ui/confirm-modal";
 import { Modal } from "../../../components/ui/modal";
+import { OfflineHint, useOfflineGuard } from "../../../lib/offline/offline-hint";
 import { addNote, deleteNote, type Anotacao } from "../api/execucao";
 import { orderKeys, unwrap, useNotes } from "../queries";
 import { CardError } from "./card-error";
@@ -32,6 +33,8 @@ export function NotesModal({ orderId, userId, canEdit, onClose }: Props) {
   const client = useQueryClient();
   const reload = () => client.invalidateQueries({ queryKey: orderKeys.notes(orderId) });
   const [text, setText] = useState("");
+  // Adding and deleting notes need the server; offline the notes stay readable.
+  const { online, hintId, guard } = useOfflineGuard();
   const [error, setError] = useState("");
   const [confirm, setConfirm] = useState<Anotacao | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
@@ -99,7 +102,7 @@ export function NotesModal({ orderId, userId, canEdit, onClose }: Props) {
                     <div className="note-meta">
                       <time className="muted note-date" dateTime={note.DataLog}>{when}</time>
                       {canEdit && (
-                        <button type="button" className="btn btn-danger btn-small" aria-label={t.removeOf(when)} onClick={() => setConfirm(note)}>
+                        <button type="button" className="btn btn-danger btn-small" aria-label={t.removeOf(when)} onClick={() => setConfirm(note)} {...guard}>
                           {t.remove}
                         </button>
                       )}
@@ -121,8 +124,9 @@ export function NotesModal({ orderId, userId, canEdit, onClose }: Props) {
               }} />
             <p id="nova-anotacao-contador" className="muted note-counter">{t.chars(text.length, NOTE_MAX)}</p>
             {error && <p className="form-error" role="alert">{error}</p>}
+            <OfflineHint id={hintId} online={online} />
             <div className="modal-actions">
-              <button type="submit" className="btn btn-primary" disabled={add.isPending}>{add.isPending ? t.adding : t.add}</button>
+              <button type="submit" className="btn btn-primary" disabled={add.isPending} {...guard}>{add.isPending ? t.adding : t.add}</button>
             </div>
           </form>
         )}

@@ -6,6 +6,7 @@ import { toast } from "react-toastify";
 import { MSG } from "../../../config/messages.pt-BR";
 import { ConfirmModal } from "../../../components/ui/confirm-modal";
 import { withReason } from "../../../domain/format";
+import { PAGE_OFFLINE_HINT, useOfflineGuard } from "../../../lib/offline/offline-hint";
 import { unlinkService, type AgendamentoDetails, type LinkedService } from "../api/execucao";
 import { orderKeys, unwrap, useInvalidateOrder, useLinkedServices } from "../queries";
 import { CardError } from "./card-error";
@@ -39,16 +40,18 @@ export function ServicesCard({ details, userId, pointId, canEdit }: Props) {
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<LinkedService | null>(null);
   const services = query.data ?? null;
+  // Linking and removing need the server (the OS page shows why).
+  const { guard } = useOfflineGuard(PAGE_OFFLINE_HINT);
 
   const actionsOf = (s: LinkedService) => canEdit && removable(s) && (
-    <button type="button" className="btn btn-danger btn-small" aria-label={t.removeOf(s.label)} onClick={() => setRemoving(s)}>{t.remove}</button>
+    <button type="button" className="btn btn-danger btn-small" aria-label={t.removeOf(s.label)} onClick={() => setRemoving(s)} {...guard}>{t.remove}</button>
   );
 
   return (
     <section className="card services-card" aria-labelledby="servicos-titulo">
       <div className="services-card-head">
         <h2 id="servicos-titulo" className="card-title">{t.title}</h2>
-        {canEdit && <button type="button" className="btn btn-primary btn-small" onClick={() => setAdding(true)}>{t.add}</button>}
+        {canEdit && <button type="button" className="btn btn-primary btn-small" onClick={() => setAdding(true)} {...guard}>{t.add}</button>}
       </div>
       {query.isError && !services ? (
         <CardError message={t.loadFailed} onRetry={() => void query.refetch()} />
