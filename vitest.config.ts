@@ -32,6 +32,9 @@ export default defineConfig({
             "mediabunny", "browser-image-compression", "@tanstack/react-query", "wouter", "wouter/use-browser-location", "react-imask", "mitt",
             "@brazilian-utils/brazilian-utils",
           ],
+          // Served as it is: its worker module (@ffmpeg/ffmpeg/worker, imported by the video worker's nested worker) would
+          // otherwise be discovered mid-run (same reload). vite.config.ts excludes it too.
+          exclude: ["@ffmpeg/ffmpeg"],
         },
         test: {
           name: "browser",

@@ -6,7 +6,8 @@ import { openCamera, stopStream } from "../../src/lib/capture/camera";
 import { startRecording } from "../../src/lib/capture/recorder";
 import { compressVideoByTier, compressVideoFile, stopVideoWorker } from "../../src/lib/workers/video-bridge";
 import { compressWithTier } from "../../workers/video/compress-video";
-import { loadFfmpeg } from "../../workers/video/ffmpeg-engine";
+import { fetchFile } from "@ffmpeg/util";
+import { loadFfmpeg, transcodeWithFfmpeg } from "../../workers/video/ffmpeg-engine";
 import { MB, videoTier } from "../../src/domain/compression";
 
 afterAll(() => stopVideoWorker());
@@ -56,32 +57,49 @@ describe("video compression (mediabunny engine)", () => {
 
 /** Re-encodes a clip to MPEG-4 Part 2 with ffmpeg.wasm (in memory): the codec of older phones' 3GP/MP4 videos, which WebCodecs cannot decode. */
 async function toMpeg4(clip: Blob): Promise<Blob> {
-  type Core = { FS: { writeFile(p: string, d: Uint8Array): void; readFile(p: string): Uint8Array; unlink(p: string): void }; exec(...a: string[]): number; reset(): void };
-  const ff = (await loadFfmpeg()) as unknown as Core;
-  ff.FS.writeFile("/legacy-in.mp4", new Uint8Array(await clip.arrayBuffer()));
-  const code = ff.exec("-i", "/legacy-in.mp4", "-c:v", "mpeg4", "-q:v", "5", "-an", "/legacy-out.mp4");
-  ff.reset();
-  expect(code).toBe(0);
-  const out = ff.FS.readFile("/legacy-out.mp4");
-  ff.FS.unlink("/legacy-in.mp4");
-  ff.FS.unlink("/legacy-out.mp4");
-  return new Blob([out.slice()], { type: "video/mp4" });
+  const ff = await loadFfmpeg();
+  try {
+    await ff.writeFile("/legacy-in.mp4", await fetchFile(clip));
+    expect(await ff.exec(["-i", "/legacy-in.mp4", "-c:v", "mpeg4", "-q:v", "5", "-an", "/legacy-out.mp4"])).toBe(0);
+    const out = (await ff.readFile("/legacy-out.mp4")) as Uint8Array<ArrayBuffer>;
+    return new Blob([out], { type: "video/mp4" });
+  } finally {
+    ff.terminate();
+  }
 }
 
-describe("video compression (ffmpeg.wasm fallback engine, in the video worker)", () => {
+/** Frames per second of the primary video track, from its packets' timestamps. */
+async function frameRate(blob: Blob) {
+  const input = new Input({ source: new BlobSource(blob), formats: ALL_FORMATS });
+  return (await (await input.getPrimaryVideoTrack())!.computePacketStats()).averagePacketRate;
+}
+
+describe("video compression (ffmpeg.wasm fallback engine through @ffmpeg/ffmpeg, nested in the video worker)", () => {
   it.each([["50 MB+", videoTier(51 * MB)!], ["200 MB+", videoTier(201 * MB)!]])(
-    "re-encodes a 720p clip by the %s tier when forced: its box, AVC in MP4, within its bitrate, with progress", async (_label, tier) => {
+    "re-encodes a 720p clip by the %s tier when forced: its box, AVC in MP4, its duration and frame-rate cap, within its bitrate, with progress",
+    async (_label, tier) => {
       const clip = await makeClip(1280, 720, 3);
       const progress: number[] = [];
       const out = await compressVideoByTier(clip, "clip.webm", tier, "ffmpeg", (p) => progress.push(p));
       expect(out).toMatchObject({ compressed: true, name: "compressed_clip.mp4", engine: "ffmpeg" });
       const info = await probe(out.blob);
       expect([info.width, info.height, info.codec]).toEqual([tier.width, tier.height, "avc"]);
+      expect(info.duration).toBeGreaterThan(2.8);
+      expect(info.duration).toBeLessThan(3.2);
+      const fps = await frameRate(out.blob);
+      expect(fps).toBeLessThanOrEqual(tier.maxFrameRate + 0.5);
+      expect(fps).toBeGreaterThan(tier.maxFrameRate - 1);
       const bitrate = (out.blob.size * 8) / info.duration;
       expect(bitrate).toBeLessThan(tier.bitrate * 1.3);
       expect(progress.some((p) => p > 0 && p < 100)).toBe(true);
       expect(progress.at(-1)).toBe(100);
     }, 180_000);
+
+  it("letterboxes a portrait clip into the tier's box (fit contain)", async () => {
+    const out = await compressVideoByTier(await makeClip(360, 640, 1), "vertical.mp4", videoTier(201 * MB)!, "ffmpeg");
+    const info = await probe(out.blob);
+    expect([info.width, info.height, info.codec]).toEqual([480, 270, "avc"]);
+  }, 120_000);
 
   it("takes over automatically for a source WebCodecs cannot decode (MPEG-4 Part 2)", async () => {
     const legacy = await toMpeg4(await makeClip(640, 360, 2));
@@ -92,7 +110,36 @@ describe("video compression (ffmpeg.wasm fallback engine, in the video worker)",
     expect(out.engine).toBe("ffmpeg");
     const info = await probe(out.blob);
     expect([info.width, info.height, info.codec]).toEqual([640, 360, "avc"]);
+    expect(info.duration).toBeGreaterThan(1.8);
+    expect(info.duration).toBeLessThan(2.2);
   }, 180_000);
+
+  it("rejects with ffmpeg's own error for an input it cannot read, so the caller sends the original", async () => {
+    const junk = new Blob([new Uint8Array(512 * 1024).map((_, i) => (i * 13) & 0xff)], { type: "video/mp4" });
+    await expect(compressVideoByTier(junk, "quebrado.mp4", videoTier(26 * MB)!, "ffmpeg")).rejects.toThrow(/ffmpeg exited with/);
+  }, 120_000);
+
+  it("stops a running transcode when it is cancelled (the wrapper's worker is terminated), and a later one runs in a fresh worker", async () => {
+    const clip = await makeClip(1280, 720, 4);
+    const cancel = new AbortController();
+    const progress: number[] = [];
+    const run = transcodeWithFfmpeg(clip, videoTier(26 * MB)!, (p) => {
+      progress.push(p);
+      if (p > 5) cancel.abort();
+    }, cancel.signal);
+    await expect(run).rejects.toMatchObject({ name: "AbortError" });
+    const reported = progress.length;
+    expect(progress.at(-1)).toBeLessThan(100);
+    // A live exec reports progress many times a second; a terminated worker reports nothing more.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(progress.length).toBe(reported);
+    const out = await transcodeWithFfmpeg(await makeClip(320, 180, 1), videoTier(201 * MB)!, () => {});
+    expect(await probe(out)).toMatchObject({ width: 480, height: 270, codec: "avc" });
+  }, 180_000);
+
+  it("gives up with an error, instead of waiting forever, when the wrapper's worker does not start in time", async () => {
+    await expect(loadFfmpeg(0)).rejects.toThrow("ffmpeg.wasm worker did not start within 0 s");
+  }, 30_000);
 });
 
 /** A real camera recording with sound: Chromium's fake camera and microphone through MediaRecorder (WebM, VP9 + Opus). */
