@@ -59,7 +59,9 @@ export function registerErrorHandling(app: FastifyInstance, spaFallback: boolean
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === "GET" && !request.url.startsWith("/api/") && request.url !== "/api";
+    // A missing file (/robots.txt, /favicon.ico, an old chunk) is a 404, not the app's HTML under a .txt or .js name.
+    const isFile = /\.[a-z0-9]+$/i.test(request.url.split(/[?#]/)[0]!);
+    const wantsPage = request.method === "GET" && !isFile && !request.url.startsWith("/api/") && request.url !== "/api";
     if (spaFallback && wantsPage) return reply.header("cache-control", "no-cache").sendFile("index.html");
     return reply.code(404).send({ success: false, message: "Rota não encontrada." });
   });

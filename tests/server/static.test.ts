@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { gunzipSync, gzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTestApp, type TestApp } from "./helpers";
 
@@ -16,6 +16,8 @@ describe("static assets", () => {
     fs.writeFileSync(path.join(dir, "index.html"), "<!doctype html><title>Portal</title>");
     fs.writeFileSync(path.join(dir, "assets", "core-abc.wasm"), wasm);
     fs.writeFileSync(path.join(dir, "assets", "core-abc.wasm.gz"), gzipSync(wasm));
+    fs.writeFileSync(path.join(dir, "assets", "core-abc.wasm.br"), brotliCompressSync(wasm));
+    fs.writeFileSync(path.join(dir, "robots.txt"), "User-agent: *\nAllow: /\n");
     t = await makeTestApp("pglite", { staticDir: dir });
   });
   afterAll(async () => {
@@ -36,5 +38,31 @@ describe("static assets", () => {
     const res = await t.app.inject({ method: "GET", url: "/assets/core-abc.wasm", headers: { "accept-encoding": "identity" } });
     expect(res.headers["content-encoding"]).toBeUndefined();
     expect(res.rawPayload.equals(wasm)).toBe(true);
+  });
+
+  it("serves the brotli copy to a client that accepts br, and gzip to one that accepts only gzip", async () => {
+    const br = await t.app.inject({ method: "GET", url: "/assets/core-abc.wasm", headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(br.rawPayload).equals(wasm)).toBe(true);
+    const gz = await t.app.inject({ method: "GET", url: "/assets/core-abc.wasm", headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+  });
+
+  it("serves robots.txt as text; a missing file is a 404, never the app's HTML; an app route gets the HTML", async () => {
+    const robots = await t.app.inject({ method: "GET", url: "/robots.txt" });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers["content-type"]).toMatch(/^text\/plain/);
+    expect(robots.body).toContain("User-agent: *");
+    for (const url of ["/sitemap.xml", "/favicon.ico", "/assets/index-old.js", "/assets/index-old.js?v=1"]) {
+      const res = await t.app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual({ success: false, message: "Rota não encontrada." });
+    }
+    for (const url of ["/espelho", "/execucao-os/6f1c2d3e-0000-4000-8000-000000000001", "/avaliacoes?page=2"]) {
+      const res = await t.app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["content-type"], url).toMatch(/^text\/html/);
+      expect(res.body, url).toContain("<title>Portal</title>");
+    }
   });
 });
