@@ -1,11 +1,83 @@
 // Vite build of the SPA; the dev server proxies /api to the real server on port 3001.
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
+import { VitePWA } from "vite-plugin-pwa";
 import { precompress } from "./scripts/precompress";
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), pwa(), precompress()],
   build: { target: "es2022", sourcemap: false, manifest: true },
   worker: { format: "es" },
+  // @ffmpeg/ffmpeg starts its worker with new URL(…, import.meta.url) and imports the core at run time: served as it is (dev
+  // server, bench), never pre-bundled, or a worker importing it mid-session makes Vite re-optimise and reload the page.
+  optimizeDeps: { exclude: ["@ffmpeg/ffmpeg"] },
   server: { port: 5173, proxy: { "/api": "http://localhost:3001" } },
 });
+
+/**
+ * Service worker (Workbox generateSW) and web app manifest; README "Offline".
+ * - precache: the shell and every route/worker chunk, so the portal opens with no network after one online visit;
+ * - heavy engines (ffmpeg core, tesseract core wasm and traineddata) are not precached: CacheFirst on first use. The OCR route
+ *   shares the cache the OCR worker already keeps (workers/ocr/engine.ts, "ocr-assets-v1"), so one copy is stored;
+ * - nothing under /api is ever cached or answered by the worker (per-user data lives in IndexedDB, cleared on logout);
+ * - registerType "prompt": a new deploy waits until the user clicks 'Atualizar' (src/app/pwa/update-prompt.tsx).
+ */
+function pwa() {
+  return VitePWA({
+    registerType: "prompt",
+    injectRegister: false,
+    includeAssets: ["apple-touch-icon.png"],
+    manifest: {
+      id: "/",
+      name: "Portal do Credenciado",
+      short_name: "Credenciado",
+      description: "Agenda, ordens de serviço e financeiro dos pontos de atendimento credenciados.",
+      lang: "pt-BR",
+      dir: "ltr",
+      start_url: "/",
+      scope: "/",
+      display: "standalone",
+      orientation: "any",
+      theme_color: "#0b5cad",
+      background_color: "#f3f5f8",
+      categories: ["business", "productivity"],
+      icons: [
+        { src: "/pwa-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+        { src: "/pwa-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+        { src: "/pwa-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+      ],
+    },
+    workbox: {
+      // The manifest and its icons are added by the plugin itself (plus includeAssets).
+      globPatterns: ["**/*.{js,css,html,svg,woff2}"],
+      // Heavy engines load on first use through the runtime routes below; .gz copies are the server's business.
+      globIgnores: ["**/ffmpeg-core*", "**/tesseract-core*", "**/*.wasm", "**/*.traineddata*", "**/*.gz", ".vite/**"],
+      maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      // Hashed file names already change with their content.
+      dontCacheBustURLsMatching: /\/assets\/.+-[A-Za-z0-9_-]{8}\.[a-z0-9.]+$/,
+      navigateFallback: "index.html",
+      // Uploaded files open in a tab (/api/uploads/files/...): never answered with the shell, never cached.
+      navigateFallbackDenylist: [/^\/api(\/|$)/],
+      cleanupOutdatedCaches: true,
+      // The first install takes the open page at once (so an engine loaded in the first session is cached already); an update
+      // never skips waiting by itself: only the prompt's 'Atualizar' does.
+      clientsClaim: true,
+      skipWaiting: false,
+      runtimeCaching: [
+        {
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/assets\/ffmpeg-core[^/]*\.(js|wasm)$/.test(url.pathname),
+          handler: "CacheFirst",
+          // The core's script and wasm of one build: a new deploy's copies push the previous ones out.
+          options: { cacheName: "ffmpeg-core", expiration: { maxEntries: 2 }, cacheableResponse: { statuses: [200] } },
+        },
+        {
+          urlPattern: ({ url, sameOrigin }) =>
+            sameOrigin && /^\/assets\/(tesseract-core[^/]*\.wasm|eng\.traineddata[^/]*)$/.test(url.pathname),
+          handler: "CacheFirst",
+          // Same cache as the OCR worker's own Cache API copy (it also drops older hashed copies of an asset).
+          options: { cacheName: "ocr-assets-v1", cacheableResponse: { statuses: [200] } },
+        },
+      ],
+    },
+  });
+}

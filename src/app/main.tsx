@@ -4,6 +4,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createRoot } from "react-dom/client";
 import { Slide, ToastContainer } from "react-toastify";
 import { initSession } from "../features/session/store";
+import { setupOfflineCache } from "../lib/offline/persist";
+import { UpdatePrompt } from "./pwa/update-prompt";
 import { AppRouter } from "./router";
 import "../styles.css";
 
@@ -15,12 +17,15 @@ const queryClient = new QueryClient({
     mutations: { retry: 0 },
   },
 });
+// The agenda list and the OS screen are kept on the device per signed-in user and point (README "Offline").
+setupOfflineCache(queryClient);
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <AppRouter />
     </QueryClientProvider>
+    <UpdatePrompt />
     <ToastContainer position="top-right" autoClose={5000} draggable draggablePercent={80} theme="light"
       hotKeys={(e) => e.altKey && e.code === "KeyT"} transition={Slide} newestOnTop />
   </StrictMode>,

@@ -1,0 +1,2 @@
+// Types of vite-plugin-pwa's virtual registration module (src/app/pwa only).
+/// <reference types="vite-plugin-pwa/react" />
