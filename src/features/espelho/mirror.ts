@@ -1,7 +1,7 @@
-// The financial mirror's rules: payment status, indicator totals, the display form of a transaction and its CSV export (pure TS).
+// The financial mirror's rules: payment status, indicator totals, the display form of a transaction (pure TS; the CSV export is
+// export.ts, loaded on the first Exportar).
 import { legacyToBr, wallClock } from "../../domain/dates";
 import { displayPlate } from "../../domain/plate";
-import { csvDecimal, toCsv } from "../../lib/csv";
 import { formatDocument } from "../../lib/br-format";
 import type { EspelhoRow } from "./api/espelho";
 
@@ -60,23 +60,6 @@ export function toTransaction(row: EspelhoRow): Transaction {
     cliente: row.SocioNome ?? "",
   };
 }
-
-/** The spec's export columns, in its order. */
-export const CSV_COLUMNS = [
-  "Número OS", "Status Pagamento", "Cliente", "CNPJ", "Placa", "Data Agendamento", "Data Execução", "Serviço", "Valor Repasse",
-  "Código Espelho", "Tipo Comissão", "Descrição", "Matrícula", "Razão Social",
-] as const;
-
-/** "18/11/2025 21:05" -> "18/11/2025"; text that is no such date stays whole. */
-const dayOnly = (text: string | null) => (text && /^\d{2}\/\d{2}\/\d{4} /.test(text) ? text.slice(0, 10) : (text ?? ""));
-
-/** One CSV line per transaction: dates dd/MM/yyyy, payout with a decimal comma. */
-export const csvRow = (t: Transaction): string[] => [
-  String(t.numeroOS), t.statusPagamento, t.cliente, t.cnpj, t.placa, t.dataAgendamento ?? "", dayOnly(t.dataExecucao),
-  t.servico, csvDecimal(t.valorRepasse), t.codigoEspelho, t.tipoComissao, t.descricao, t.matricula ?? "", t.razaoSocial,
-];
-
-export const mirrorCsv = (transactions: readonly Transaction[]) => toCsv(CSV_COLUMNS, transactions.map(csvRow));
 
 /** "espelho-financeiro-2025-11-18.csv", today's date in Brasília. */
 export const mirrorFileName = (now: Date = new Date()) => `espelho-financeiro-${wallClock(now).date}.csv`;

@@ -4,9 +4,8 @@ import { useMemo, useState } from "react";
 import { toast } from "react-toastify";
 import { MSG } from "../../../config/messages.pt-BR";
 import { formatBRL, withReason } from "../../../domain/format";
-import { downloadText } from "../../../lib/csv";
 import { useMirrorFilters } from "../filters";
-import { mirrorCsv, mirrorFileName, mirrorTotals, toTransaction, type Transaction } from "../mirror";
+import { mirrorFileName, mirrorTotals, toTransaction, type Transaction } from "../mirror";
 import { useMirror } from "../queries";
 import { MirrorDetailsModal } from "./mirror-details-modal";
 import { MirrorFilterBar } from "./mirror-filters";
@@ -37,11 +36,13 @@ export default function MirrorPage({ pointId }: MirrorPageProps) {
   // Rows of the previous filters stay on screen while new ones load: they are not exported as if they were the new ones.
   const stale = list.isPlaceholderData;
 
-  const exportCsv = () => {
+  const exportCsv = async () => {
     if (transactions.length === 0) {
       toast.warning(t.noDataToExport);
       return;
     }
+    // papaparse and the writer load on the first export only (they are not needed to show the screen).
+    const [{ mirrorCsv }, { downloadText }] = await Promise.all([import("../export"), import("../../../lib/csv")]);
     downloadText(mirrorFileName(), mirrorCsv(transactions));
     toast.success(t.exported(transactions.length));
   };
@@ -54,7 +55,7 @@ export default function MirrorPage({ pointId }: MirrorPageProps) {
           <button type="button" className="btn" onClick={() => void list.refetch()} disabled={!rangeOk || list.isFetching}>
             {list.isFetching && !list.isPending ? t.refreshing : t.refresh}
           </button>
-          <button type="button" className="btn btn-primary" onClick={exportCsv} disabled={stale || (rangeOk && list.isPending)}>{t.export}</button>
+          <button type="button" className="btn btn-primary" onClick={() => void exportCsv()} disabled={stale || (rangeOk && list.isPending)}>{t.export}</button>
         </div>
       </header>
       <div className="mirror-stats" role="group" aria-label={t.indicators}>
