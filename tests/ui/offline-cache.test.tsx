@@ -40,6 +40,9 @@ beforeEach(async () => {
   fresh();
   await closeOfflineCache();
 });
+afterEach(() => {
+  window.dispatchEvent(new Event("online"));
+});
 
 describe("offline cache (IndexedDB)", () => {
   it("stores the agenda list and the OS queries of the signed-in owner with their fetch time, and nothing else", async () => {
@@ -58,7 +61,7 @@ describe("offline cache (IndexedDB)", () => {
     expect(list.state.dataUpdatedAt).toBe(client.getQueryState(listKey)!.dataUpdatedAt);
   });
 
-  it("restores the owner's data into a fresh cache (same fetch time), and keeps it when a refetch then fails", async () => {
+  it("restores the owner's data into a fresh cache (same fetch time) once offline, and keeps it when a refetch then fails", async () => {
     await openOfflineCache(A);
     await client.fetchQuery({ queryKey: listKey, queryFn: async () => rowsA });
     const fetchedAt = client.getQueryState(listKey)!.dataUpdatedAt;
@@ -66,6 +69,9 @@ describe("offline cache (IndexedDB)", () => {
 
     fresh();
     await openOfflineCache(A);
+    // Online, the stored copy waits: the screens ask the server first, so its errors are not hidden behind old data.
+    expect(client.getQueryData(listKey)).toBeUndefined();
+    window.dispatchEvent(new Event("offline"));
     expect(client.getQueryData(listKey)).toEqual(rowsA);
     expect(client.getQueryState(listKey)!.dataUpdatedAt).toBe(fetchedAt);
     await client.refetchQueries({ queryKey: listKey }).catch(() => undefined);
@@ -111,6 +117,7 @@ describe("offline cache (IndexedDB)", () => {
     db.close();
     fresh();
     await openOfflineCache(A);
+    window.dispatchEvent(new Event("offline"));
     expect(client.getQueryData(listKey)).toBeUndefined();
   });
 });

@@ -4,7 +4,7 @@
 // so data of one point is never shown to another user on the same phone.
 import { dehydrate, hydrate, type DehydratedState, type Query, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
-import { reportRequestFailure, reportRequestSuccess, startNetworkWatch } from "./network";
+import { isOnline, reportRequestFailure, reportRequestSuccess, startNetworkWatch, subscribeOnline } from "./network";
 
 export const OFFLINE_DB = "portal-offline-cache";
 const STORE = "queries";
@@ -89,6 +89,7 @@ export async function flushOfflineCache(): Promise<void> {
 
 let uninstall: (() => void) | null = null;
 let flushOnHide = false;
+let offOnline: (() => void) | null = null;
 /**
  * From the QueryClient set-up (once per tab; a later call moves to the new client): the agenda list and the OS queries stay in
  * memory a day (the persisted copy is a snapshot of memory), every fetched answer of them is written (debounced) for the
@@ -102,6 +103,7 @@ export function setupOfflineCache(queryClient: QueryClient): void {
   queryClient.setQueryDefaults(["agenda", "list"], { gcTime: OFFLINE_MAX_AGE_MS });
   queryClient.setQueryDefaults(["order"], { gcTime: OFFLINE_MAX_AGE_MS });
   startNetworkWatch();
+  offOnline ??= subscribeOnline(restorePending);
   if (!flushOnHide && typeof document !== "undefined") {
     flushOnHide = true;
     document.addEventListener("visibilitychange", () => {
@@ -137,6 +139,7 @@ export async function readOfflineRecord(owner: CacheOwner): Promise<OfflineRecor
 export async function openOfflineCache(owner: CacheOwner): Promise<void> {
   const key = ownerKey(owner);
   if (active !== key) {
+    pending = null;
     cancelWrite();
     client?.clear();
   }
@@ -150,10 +153,23 @@ export async function openOfflineCache(owner: CacheOwner): Promise<void> {
     }) as OfflineRecord | undefined;
     if (!record || active !== key || !client) return;
     const now = Date.now();
-    hydrate(client, { mutations: [], queries: record.state.queries.filter((q) => now - q.state.dataUpdatedAt < OFFLINE_MAX_AGE_MS) });
+    pending = record.state.queries.filter((q) => now - q.state.dataUpdatedAt < OFFLINE_MAX_AGE_MS);
+    restorePending();
   } catch {
     // No IndexedDB (private mode, quota): the app works online as before.
   }
+}
+
+/**
+ * The stored data waits until the network is lost (or the app opened offline): online, the screens ask the server first, so a
+ * server error is shown as such and never hidden behind a day-old copy. hydrate keeps whatever is fresher in memory.
+ */
+let pending: DehydratedState["queries"] | null = null;
+function restorePending() {
+  if (!pending || !client || isOnline()) return;
+  const queries = pending;
+  pending = null;
+  hydrate(client, { mutations: [], queries });
 }
 
 function cancelWrite() {
@@ -164,6 +180,7 @@ function cancelWrite() {
 /** Sign-out: nothing more is written, the memory cache is emptied and every stored record is deleted. */
 export async function closeOfflineCache(): Promise<void> {
   active = null;
+  pending = null;
   cancelWrite();
   client?.clear();
   await queue(async () => (await db()).clear(STORE));
