@@ -3,7 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { build, type Manifest } from "vite";
+import { build } from "vite";
+import { initialJs } from "./initial-js.ts";
 import type { BenchRow } from "./types.ts";
 
 const ROUTES: [string, string][] = [
@@ -34,33 +35,18 @@ const ENGINES: [string, RegExp][] = [
   ["OCR eng traineddata (/scan only)", /^eng\.traineddata.*$/],
 ];
 
-function collect(manifest: Manifest, key: string, seen: Set<string>) {
-  const chunk = manifest[key];
-  if (!chunk || seen.has(chunk.file)) return;
-  seen.add(chunk.file);
-  for (const dep of chunk.imports ?? []) collect(manifest, dep, seen);
-}
-
 export default async function bundleBench(): Promise<BenchRow[]> {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-dist-"));
   try {
     await build({ logLevel: "silent", build: { outDir, emptyOutDir: true, manifest: true } });
-    const manifest = JSON.parse(fs.readFileSync(path.join(outDir, ".vite", "manifest.json"), "utf8")) as Manifest;
-    const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry)!;
-    const gz = (files: Set<string>) =>
-      [...files].filter((f) => f.endsWith(".js")).reduce((n, f) => n + gzipSync(fs.readFileSync(path.join(outDir, f))).length, 0);
-    const entryFiles = new Set<string>();
-    collect(manifest, entryKey, entryFiles);
-    const rows: BenchRow[] = [{ bench: "bundle", case: "entry (every route)", metric: "gzip JS", value: gz(entryFiles) / 1024, unit: "KiB" }];
+    const js = initialJs(outDir);
+    const rows: BenchRow[] = [{ bench: "bundle", case: "entry (every route)", metric: "gzip JS", value: js.entryKiB, unit: "KiB" }];
     for (const [route, source] of ROUTES) {
+      const kib = js.routeKiB(source);
       // A page not (yet) lazily imported by the router has no manifest entry: say so rather than print the entry's size as its own.
-      if (!manifest[source]) {
-        rows.push({ bench: "bundle", case: route, metric: "missing from build", value: 0, unit: "KiB" });
-        continue;
-      }
-      const files = new Set(entryFiles);
-      collect(manifest, source, files);
-      rows.push({ bench: "bundle", case: route, metric: "gzip JS initial", value: gz(files) / 1024, unit: "KiB" });
+      rows.push(kib === null
+        ? { bench: "bundle", case: route, metric: "missing from build", value: 0, unit: "KiB" }
+        : { bench: "bundle", case: route, metric: "gzip JS initial", value: kib, unit: "KiB" });
     }
     const assets = fs.readdirSync(path.join(outDir, "assets"));
     for (const [engine, pattern] of ENGINES) {

@@ -3,13 +3,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
-import { build, type Manifest } from "vite";
+import { build } from "vite";
 import lighthouse from "lighthouse";
 import * as chromeLauncher from "chrome-launcher";
 import { chromium } from "playwright-core";
 import { startServer } from "../tests/support/start-server.ts";
-import { CHROME_ARGS, CHROME_PATH, DEMO } from "../tests/e2e/browser.ts";
+import { apiCall, apiToken, CHROME_ARGS, CHROME_PATH } from "../tests/e2e/browser.ts";
+import { initialJs } from "./initial-js.ts";
 import type { BenchRow } from "./types.ts";
 
 /** BENCH_LH_ROUTES=/login,/espelho runs only those routes; BENCH_LH_REPORTS=<dir> keeps each route's full JSON report. */
@@ -37,32 +37,10 @@ const ROUTES = (orderId: string): RouteCase[] => [
   { label: "/contratos", path: "/contratos", source: "src/features/legal/contract-page.tsx", public: false },
 ];
 
-/** The same walk as bench/bundle.bench.ts: a chunk and its static imports, transitively. */
-function collect(manifest: Manifest, key: string, seen: Set<string>) {
-  const chunk = manifest[key];
-  if (!chunk || seen.has(chunk.file)) return;
-  seen.add(chunk.file);
-  for (const dep of chunk.imports ?? []) collect(manifest, dep, seen);
-}
-
-/** Gzipped JS the browser must load before the route can render: the entry, its imports and the page's lazy chunk. */
-function initialJs(outDir: string): (source: string) => number {
-  const manifest = JSON.parse(fs.readFileSync(path.join(outDir, ".vite", "manifest.json"), "utf8")) as Manifest;
-  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry)!;
-  return (source) => {
-    const files = new Set<string>();
-    collect(manifest, entryKey, files);
-    if (!manifest[source]) return Number.NaN;
-    collect(manifest, source, files);
-    return [...files].filter((f) => f.endsWith(".js"))
-      .reduce((n, f) => n + gzipSync(fs.readFileSync(path.join(outDir, f))).length, 0) / 1024;
-  };
-}
-
 export default async function lighthouseBench(): Promise<BenchRow[]> {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-lh-"));
   await build({ logLevel: "silent", build: { outDir, emptyOutDir: true, manifest: true } });
-  const jsOf = initialJs(outDir);
+  const js = initialJs(outDir);
   const server = await startServer({ STATIC_DIR: outDir });
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: [...CHROME_ARGS, "--headless=new"] });
   // The same Chrome driven over CDP to put the session in localStorage and to empty caches between runs.
@@ -70,14 +48,11 @@ export default async function lighthouseBench(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   const misses: string[] = [];
   try {
-    const call = async <T>(p: string, token?: string, body?: unknown): Promise<T> => (await fetch(`${server.url}/api${p}`, {
-      method: body ? "POST" : "GET", body: body ? JSON.stringify(body) : undefined,
-      headers: { "content-type": "application/json", ...(token ? { authToken: token } : {}) },
-    })).json() as Promise<T>;
-    const { token } = await call<{ token: string }>("/credenciado/login", undefined, DEMO);
-    const user = (await call<{ data: Record<string, unknown> & { IdPontoAtendimento: string } }>("/credenciado/get", token)).data;
+    const token = await apiToken(server.url);
+    const call = <T>(p: string) => apiCall<T>(server.url, token, p);
+    const user = (await call<{ data: Record<string, unknown> & { IdPontoAtendimento: string } }>("/credenciado/get")).data;
     type Row = { StatusAgendamento: string; IdSocioVeiculoAgendaExecucao: string | null; IdSocioVeiculoAgenda: string; QtdePendencias: number };
-    const list = (await call<{ data: Row[] }>(`/agendamentos/lista/${user.IdPontoAtendimento}`, token)).data;
+    const list = (await call<{ data: Row[] }>(`/agendamentos/lista/${user.IdPontoAtendimento}`)).data;
     const order = list.find((r) => r.StatusAgendamento === "A" && r.IdSocioVeiculoAgendaExecucao)!;
 
     const ctx = browser.contexts()[0]!;
@@ -125,7 +100,7 @@ export default async function lighthouseBench(): Promise<BenchRow[]> {
       rows.push({ bench, case: route.label, metric: "LCP", value: lhr.audits["largest-contentful-paint"]!.numericValue!, unit: "ms" });
       rows.push({ bench, case: route.label, metric: "TBT", value: lhr.audits["total-blocking-time"]!.numericValue!, unit: "ms" });
       rows.push({ bench, case: route.label, metric: "CLS", value: lhr.audits["cumulative-layout-shift"]!.numericValue!, unit: "" });
-      rows.push({ bench, case: route.label, metric: "initial JS (gzip, build manifest)", value: jsOf(route.source), unit: "KiB" });
+      rows.push({ bench, case: route.label, metric: "initial JS (gzip, build manifest)", value: js.routeKiB(route.source) ?? Number.NaN, unit: "KiB" });
       // What the page really fetched as script during the run, as served (brotli or gzip), workers included.
       const scripts = (lhr.audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)
         ?.items?.find((i) => i.resourceType === "script")?.transferSize ?? Number.NaN;

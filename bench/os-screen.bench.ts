@@ -7,7 +7,7 @@ import path from "node:path";
 import { build } from "vite";
 import { chromium, devices, type Page } from "playwright-core";
 import { startServer } from "../tests/support/start-server.ts";
-import { CHROME_ARGS, CHROME_PATH, DEMO } from "../tests/e2e/browser.ts";
+import { apiCall, apiToken, CHROME_ARGS, CHROME_PATH } from "../tests/e2e/browser.ts";
 import type { BenchRow } from "./types.ts";
 
 const RUNS = Number(process.env.BENCH_OS_RUNS ?? 7);
@@ -40,14 +40,11 @@ export default async function osScreenBench(): Promise<BenchRow[]> {
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS, headless: true });
   const rows: BenchRow[] = [];
   try {
-    const call = async <T>(p: string, token?: string, body?: unknown): Promise<T> => (await fetch(`${server.url}/api${p}`, {
-      method: body ? "POST" : "GET", body: body ? JSON.stringify(body) : undefined,
-      headers: { "content-type": "application/json", ...(token ? { authToken: token } : {}) },
-    })).json() as Promise<T>;
-    const { token } = await call<{ token: string }>("/credenciado/login", undefined, DEMO);
-    const user = (await call<{ data: Record<string, unknown> & { IdPontoAtendimento: string } }>("/credenciado/get", token)).data;
+    const token = await apiToken(server.url);
+    const call = <T>(p: string) => apiCall<T>(server.url, token, p);
+    const user = (await call<{ data: Record<string, unknown> & { IdPontoAtendimento: string } }>("/credenciado/get")).data;
     type Row = { StatusAgendamento: string; IdSocioVeiculoAgendaExecucao: string | null; IdSocioVeiculoAgenda: string; QtdePendencias: number };
-    const rowsList = (await call<{ data: Row[] }>(`/agendamentos/lista/${user.IdPontoAtendimento}`, token)).data;
+    const rowsList = (await call<{ data: Row[] }>(`/agendamentos/lista/${user.IdPontoAtendimento}`)).data;
     const order = rowsList.find((r) => r.StatusAgendamento === "A" && r.IdSocioVeiculoAgendaExecucao && r.QtdePendencias > 0)!;
     const url = `${server.url}/execucao-os/${order.IdSocioVeiculoAgenda}`;
 
