@@ -29,7 +29,8 @@ export interface PlateScene {
 
 export const PLATE_FONTS = ["DejaVu Sans Condensed", "Liberation Sans Narrow", "DejaVu Sans Mono", "Liberation Sans"];
 
-function rng(seed: number) {
+/** Deterministic xorshift randomness in [0, 1) for a seed (renders, sets and jitter repeat run to run). */
+export function rng(seed: number) {
   let s = seed >>> 0 || 1;
   return () => {
     s ^= s << 13; s ^= s >>> 17; s ^= s << 5;

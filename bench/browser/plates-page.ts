@@ -5,18 +5,10 @@ import type { OcrApi } from "../../workers/ocr/ocr.worker";
 import tessdataUrl from "@tesseract.js-data/eng/4.0.0/eng.traineddata.gz?url";
 import bestIntUrl from "@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz?url";
 import { createPlateLock } from "../../src/domain/plate-lock";
-import { aimCrop, PLATE_FONTS, renderPlateScene, type PlateScene } from "./plate-render";
+import { aimCrop, PLATE_FONTS, renderPlateScene, rng, type PlateScene } from "./plate-render";
 
 export interface LabelRow { file: string; plate: string; box?: { x: number; y: number; w: number; h: number } }
 export interface PlateResult { file: string; plate: string; single: string | null; locked: string | null; framesToLock: number | null; ms: number[] }
-
-function rng(seed: number) {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13; s ^= s >>> 17; s ^= s << 5;
-    return (s >>> 0) / 4294967296;
-  };
-}
 
 const L = "ABCDEFGHIJKLMNOPQRSTUVWXYZ", D = "0123456789";
 

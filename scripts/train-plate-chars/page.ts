@@ -12,7 +12,7 @@ import ptsans from "@fontsource/pt-sans-narrow/files/pt-sans-narrow-latin-700-no
 import asap from "@fontsource/asap-condensed/files/asap-condensed-latin-700-normal.woff2?url";
 import fira from "@fontsource/fira-sans-condensed/files/fira-sans-condensed-latin-700-normal.woff2?url";
 import plex from "@fontsource/ibm-plex-sans-condensed/files/ibm-plex-sans-condensed-latin-700-normal.woff2?url";
-import { aimCrop, PLATE_FONTS, renderPlateScene, type PlateScene } from "../../bench/browser/plate-render";
+import { aimCrop, PLATE_FONTS, renderPlateScene, rng, type PlateScene } from "../../bench/browser/plate-render";
 import { grabCrop } from "../../workers/ocr/frame";
 import { plateLine } from "../../workers/ocr/preprocess";
 import { GLYPH_INPUTS } from "../../workers/ocr/glyphs";
@@ -23,14 +23,6 @@ const FONTS: Record<string, string> = {
   "Train Archivo Narrow": archivo, "Train Encode Sans Condensed": encode, "Train PT Sans Narrow": ptsans,
   "Train Asap Condensed": asap, "Train Fira Sans Condensed": fira, "Train IBM Plex Sans Condensed": plex,
 };
-
-function rng(seed: number) {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13; s ^= s >>> 17; s ^= s << 5;
-    return (s >>> 0) / 4294967296;
-  };
-}
 
 async function loadFonts() {
   for (const [family, url] of Object.entries(FONTS)) {
