@@ -65,10 +65,27 @@ export async function apiToken(base: string, credentials = DEMO): Promise<string
 export const brasiliaToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
 export const addDays = (iso: string, n: number) => new Date(Date.parse(`${iso}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
+/**
+ * page.goto from a page a previous test left: first lets a closed modal take back its history entry (src/components/ui/modal.tsx
+ * calls history.back() on close), and retries once if the old document's pending navigation aborted ours (net::ERR_ABORTED,
+ * seen once in CI on the Pixel 7 after a modal closed). The second attempt must load, or the test fails.
+ */
+async function gotoSettled(page: Page, url: string) {
+  if (page.url().startsWith("http")) {
+    await page.waitForFunction(() => !(history.state as { modal?: unknown } | null)?.modal, undefined, { timeout: 5_000 }).catch(() => {});
+  }
+  try {
+    await page.goto(url);
+  } catch (e) {
+    if (!/ERR_ABORTED/.test(String(e))) throw e;
+    await page.goto(url);
+  }
+}
+
 /** Opens `url` in the context's page, signing in first if the app asks; resolves once `ready` is visible. */
 export async function openSignedIn(ctx: BrowserContext, url: string, ready: (page: Page) => Locator): Promise<Page> {
   const page = ctx.pages()[0] ?? (await ctx.newPage());
-  await page.goto(url);
+  await gotoSettled(page, url);
   const target = ready(page);
   const login = page.getByLabel("E-mail");
   await target.or(login).first().waitFor({ timeout: 15_000 });
