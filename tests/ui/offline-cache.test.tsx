@@ -22,6 +22,8 @@ const rowsA = [{ IdSocioVeiculoAgenda: "ag-1", Placa: "RFT4G56", NumeroOS: 1234 
 const orderA = { agendamento: { IdSocioVeiculoAgenda: "ag-1", NumeroOS: 1234 } };
 
 let client: QueryClient;
+let root: Root | undefined;
+let host: HTMLElement | undefined;
 const fresh = () => {
   client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   setupOfflineCache(client);
@@ -40,8 +42,12 @@ beforeEach(async () => {
   fresh();
   await closeOfflineCache();
 });
-afterEach(() => {
+afterEach(async () => {
+  // Back online while a provider is still mounted: TanStack's onlineManager only listens while a client is mounted.
   window.dispatchEvent(new Event("online"));
+  await act(async () => root?.unmount());
+  root = undefined;
+  host?.remove();
 });
 
 describe("offline cache (IndexedDB)", () => {
@@ -78,6 +84,36 @@ describe("offline cache (IndexedDB)", () => {
     // A failed refetch while offline: the stored copy keeps the data as a success.
     client.getQueryCache().find({ queryKey: listKey })!.setState({ status: "error", error: new Error("rede") });
     expect(snapshot(client).queries.find((q) => q.queryKey[0] === "agenda")?.state).toMatchObject({ status: "success", data: rowsA });
+  });
+
+  it("keeps the restored data when the screen that was waiting for the server unmounts (its request still hanging)", async () => {
+    await openOfflineCache(A);
+    await client.fetchQuery({ queryKey: ["order", "ag-1", "details"], queryFn: async () => orderA });
+    await flushOfflineCache();
+
+    fresh();
+    await openOfflineCache(A);
+    // One bar of signal: the screen opens and asks the server, whose answer never comes (the request honours its abort signal).
+    const hanging = ({ signal }: { signal: AbortSignal }) =>
+      new Promise<typeof orderA>((_, reject) => signal.addEventListener("abort", () => reject(new Error("abortado"))));
+    function Screen() {
+      const q = useQuery({ queryKey: ["order", "ag-1", "details"], queryFn: hanging });
+      return <p>{q.data ? `OS #${q.data.agendamento.NumeroOS}` : "Carregando"}</p>;
+    }
+    host = document.createElement("div");
+    document.body.append(host);
+    root = createRoot(host);
+    await act(async () => root!.render(<QueryClientProvider client={client}><Screen /></QueryClientProvider>));
+    expect(host.textContent).toBe("Carregando");
+    // The network is found lost: the stored copy is shown.
+    await act(async () => void window.dispatchEvent(new Event("offline")));
+    expect(host.textContent).toBe("OS #1234");
+    // The screen changes layout (its last observer leaves, then another mounts): the copy must stay, not revert to the
+    // state from before the hanging request.
+    await act(async () => root!.render(<QueryClientProvider client={client}><p>outra tela</p></QueryClientProvider>));
+    expect(client.getQueryData(["order", "ag-1", "details"])).toEqual(orderA);
+    await act(async () => root!.render(<QueryClientProvider client={client}><Screen /></QueryClientProvider>));
+    expect(host.textContent).toBe("OS #1234");
   });
 
   it("another owner signing in never sees the data: memory emptied and the previous owner's record deleted", async () => {
@@ -123,13 +159,6 @@ describe("offline cache (IndexedDB)", () => {
 });
 
 describe("offline notice", () => {
-  let root: Root | undefined;
-  let host: HTMLElement;
-  afterEach(async () => {
-    await act(async () => root?.unmount());
-    host?.remove();
-    window.dispatchEvent(new Event("online"));
-  });
 
   it("labels the time in Brasília, with the day when it is not today", () => {
     const at = Date.parse("2025-05-12T17:32:00Z"); // 14:32 in Brasília

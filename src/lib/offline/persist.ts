@@ -169,6 +169,11 @@ function restorePending() {
   if (!pending || !client || isOnline()) return;
   const queries = pending;
   pending = null;
+  // A screen may already be waiting for these queries (a request hanging on one bar of signal). That fetch is cancelled first,
+  // back to its idle state: left running, TanStack Query would revert the query to its pre-fetch state (no data) as soon as the
+  // screen's last observer unmounts, erasing the copy hydrated here. The screens refetch when the network is back.
+  const restored = new Set(queries.map((q) => q.queryHash));
+  void client.cancelQueries({ predicate: (q) => restored.has(q.queryHash) && q.state.data === undefined && q.state.fetchStatus !== "idle" });
   hydrate(client, { mutations: [], queries });
 }
 
