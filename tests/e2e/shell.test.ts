@@ -108,9 +108,12 @@ describe("desktop", () => {
     await signIn(page);
     await page.waitForURL(`${base}/`);
     await page.evaluate(() => localStorage.setItem("authToken", "token-revogado"));
-    await page.reload();
-    await page.waitForURL(/\/login/);
-    await expect(page.evaluate(() => localStorage.getItem("userData"))).resolves.toBeNull();
+    // The screen opens from the stored session while the token is checked; the refusal then signs out, keeping the origin.
+    await page.goto(`${base}/avaliacoes`);
+    await page.waitForURL(/\/login\?redirect=%2Favaliacoes$/);
+    await page.getByRole("button", { name: "Entrar" }).waitFor();
+    await expect(page.evaluate(() => [localStorage.getItem("userData"), localStorage.getItem("authToken")])).resolves.toEqual([null, null]);
+    expect(await page.getByText("Média das avaliações").count()).toBe(0);
     await ctx.close();
   });
 
