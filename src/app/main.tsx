@@ -1,8 +1,7 @@
 // Entry point: mounts the query client, the router and the toast container, then restores the session (main thread).
-import { StrictMode } from "react";
+import { lazy, StrictMode, Suspense } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createRoot } from "react-dom/client";
-import { Slide, ToastContainer } from "react-toastify";
 import { initSession } from "../features/session/store";
 import { setupOfflineCache } from "../lib/offline/persist";
 import { UpdatePrompt } from "./pwa/update-prompt";
@@ -17,6 +16,8 @@ const queryClient = new QueryClient({
     mutations: { retry: 0 },
   },
 });
+const ToastHost = lazy(() => import("./toast-host"));
+
 // The agenda list and the OS screen are kept on the device per signed-in user and point (README "Offline").
 setupOfflineCache(queryClient);
 
@@ -26,8 +27,7 @@ createRoot(document.getElementById("root")!).render(
       <AppRouter />
     </QueryClientProvider>
     <UpdatePrompt />
-    <ToastContainer position="top-right" autoClose={5000} draggable draggablePercent={80} theme="light"
-      hotKeys={(e) => e.altKey && e.code === "KeyT"} transition={Slide} newestOnTop />
+    <Suspense fallback={null}><ToastHost /></Suspense>
   </StrictMode>,
 );
 
