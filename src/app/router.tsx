@@ -8,6 +8,15 @@ import { Private, Public, PublicOnly } from "./guards";
 import { useSession } from "../features/session/use-session";
 import NotFoundPage from "./not-found";
 import { usePrefetchOrder } from "../features/ordem-servico/queries";
+import { usePrefetchQueries, type Prefetchable } from "../lib/prefetch";
+import { appointmentsQuery } from "../features/agenda/query-options";
+import { useAgendaFilters } from "../features/agenda/filters";
+import { ratingAverageQuery, ratingsQuery } from "../features/avaliacoes/query-options";
+import { returnsQuery } from "../features/retornos/query-options";
+import { bankDataQuery } from "../features/dados-bancarios/query-options";
+import { registrationQuery } from "../features/dados-cadastrais/query-options";
+import { mirrorQuery } from "../features/espelho/query-options";
+import { useMirrorFilters } from "../features/espelho/filters";
 import type { NewAppointmentModal as BookingModal } from "../features/agenda/components/new-appointment-modal";
 
 // Each page's chunk loader, named so the current URL's page can start loading before the session check ends (below).
@@ -66,15 +75,29 @@ function ExecutionRoute({ id }: { id: string }) {
   return <ExecutionPage key={id} id={id} userId={user?.IdPontoAtendimentoUsuario ?? ""} pointId={user?.IdPontoAtendimento ?? ""} />;
 }
 
+/** The mirror opens on the URL's period and status (this month, PENDENTE by default). */
+function useMirrorData(pointId: string) {
+  const [f] = useMirrorFilters();
+  return [mirrorQuery(pointId, f.from, f.to, f.status, f.from <= f.to)];
+}
+function MirrorRoute() {
+  const { user } = useSession();
+  const pointId = user?.IdPontoAtendimento ?? "";
+  usePrefetchQueries(useMirrorData(pointId));
+  return <MirrorPage userId={user?.IdPontoAtendimentoUsuario ?? ""} pointId={pointId} />;
+}
+
 /** Likewise the contract page gets the service point's data from the session here. */
 function ContractRoute() {
   const { user } = useSession();
   return <ContractPage user={user ?? null} />;
 }
 
-/** The agenda gets the signed-in attendant and point from the session here too. */
+/** The agenda gets the signed-in attendant and point from the session here too; its list starts loading with the page's code. */
 function AgendaRoute() {
   const { user } = useSession();
+  const [filters] = useAgendaFilters();
+  usePrefetchQueries([appointmentsQuery(user?.IdPontoAtendimento ?? "", filters.from, filters.to)]);
   return <AgendaPage userId={user?.IdPontoAtendimentoUsuario ?? ""} pointId={user?.IdPontoAtendimento ?? ""} />;
 }
 
@@ -89,9 +112,11 @@ function ScannerRoute() {
   );
 }
 
-/** The point's screens get the signed-in attendant and point from the session here. */
-function PointRoute({ page: Page }: { page: typeof RatingsPage }) {
+/** The point's screens get the signed-in attendant and point from the session here; `data` names the queries each screen opens
+ * with, started in parallel with its code. */
+function PointRoute({ page: Page, data }: { page: typeof RatingsPage; data: (pointId: string) => readonly Prefetchable[] }) {
   const { user } = useSession();
+  usePrefetchQueries(data(user?.IdPontoAtendimento ?? ""));
   return <Page userId={user?.IdPontoAtendimentoUsuario ?? ""} pointId={user?.IdPontoAtendimento ?? ""} />;
 }
 
@@ -107,11 +132,11 @@ export function AppRouter() {
           <Route path={`${PATHS.executionPrefix}/:id`}>{(params) => <Private><ExecutionRoute id={params.id} /></Private>}</Route>
           <Route path={PATHS.agenda}><Private><AgendaRoute /></Private></Route>
           <Route path={PATHS.scanner}><Private><ScannerRoute /></Private></Route>
-          <Route path={PATHS.ratings}><Private><PointRoute page={RatingsPage} /></Private></Route>
-          <Route path={PATHS.returns}><Private><PointRoute page={ReturnsPage} /></Private></Route>
-          <Route path={PATHS.bankData}><Private><PointRoute page={BankDataPage} /></Private></Route>
-          <Route path={PATHS.registration}><Private><PointRoute page={RegistrationPage} /></Private></Route>
-          <Route path={PATHS.mirror}><Private><PointRoute page={MirrorPage} /></Private></Route>
+          <Route path={PATHS.ratings}><Private><PointRoute page={RatingsPage} data={(p) => [ratingAverageQuery(p), ratingsQuery(p)]} /></Private></Route>
+          <Route path={PATHS.returns}><Private><PointRoute page={ReturnsPage} data={(p) => [returnsQuery(p)]} /></Private></Route>
+          <Route path={PATHS.bankData}><Private><PointRoute page={BankDataPage} data={(p) => [bankDataQuery(p)]} /></Private></Route>
+          <Route path={PATHS.registration}><Private><PointRoute page={RegistrationPage} data={(p) => [registrationQuery(p)]} /></Private></Route>
+          <Route path={PATHS.mirror}><Private><MirrorRoute /></Private></Route>
           <Route><NotFoundPage /></Route>
         </Switch>
       </Suspense>

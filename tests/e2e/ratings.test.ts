@@ -141,6 +141,35 @@ for (const [name, options, mobile] of [["desktop", DESKTOP, false], ["Pixel 7", 
       await expect(retry.count()).resolves.toBe(0);
     });
 
+    it("asks for the ratings while the screen's code is still downloading, and only once", async () => {
+      // Its own context with no service worker: a precached chunk would not reach the route that holds it below.
+      const own = await browser.newContext({ ...options, serviceWorkers: "block" });
+      const page = await openRatings(own);
+      const calls: string[] = [];
+      page.on("request", (r) => {
+        if (/\/api\/avaliacoes\/get-(average|all)\//.test(r.url())) calls.push(new URL(r.url()).pathname.split("/")[3]!);
+      });
+      // The ratings page's own chunk is held until both calls have gone out: they can only come from the route, not the page.
+      let release!: () => void;
+      const released = new Promise<void>((r) => { release = r; });
+      await own.route(/\/assets\/ratings-page-[^/]+\.js$/, async (route) => {
+        await released;
+        await route.continue();
+      });
+      try {
+        await page.goto(`${base}/avaliacoes`);
+        await expect.poll(() => [...calls].sort(), { timeout: 15_000 }).toEqual(["get-all", "get-average"]);
+        release();
+        await expectRows(page, await serverRatings());
+        await page.waitForTimeout(500);
+        // The answers that arrived before the page mounted are used: no second request for either.
+        expect([...calls].sort()).toEqual(["get-all", "get-average"]);
+      } finally {
+        release();
+        await own.close();
+      }
+    });
+
     it("contract page: the point's data from the server, 'Imprimir' calls window.print, and the print layout has no shell", async () => {
       const me = (await api<{ data: { RazaoSocial: string; Descricao: string; Cnpj: string; NumeroMatricula: string | null } }>("/credenciado/get")).data;
       const page = await openSignedIn(ctx, `${base}/contratos`, (p) => p.getByRole("heading", { name: "Contrato de Credenciamento", level: 1 }));

@@ -1,30 +1,15 @@
 // Server state of the agenda with TanStack Query: keys, the polled list, free slots, motivations, plate lookup (main thread).
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { agendaKeys, appointmentsQuery } from "./query-options";
 import { wallClock, isoToBr } from "../../domain/dates";
-import { findByPlate, listAppointments, listAvailableSlots, listMotivations } from "./api/agendamentos";
+import { findByPlate, listAvailableSlots, listMotivations } from "./api/agendamentos";
 
 import { unwrap } from "../../lib/api-client";
 export { ApiFailure, unwrap } from "../../lib/api-client";
 
-export const agendaKeys = {
-  all: ["agenda"] as const,
-  list: (pointId: string, from: string, to: string) => ["agenda", "list", pointId, from, to] as const,
-  slots: (pointId: string, date: string) => ["agenda", "slots", pointId, date] as const,
-  motivations: ["agenda", "motivations"] as const,
-  plate: (pointId: string, plate: string) => ["agenda", "plate", pointId, plate] as const,
-};
+export { agendaKeys, appointmentsQuery } from "./query-options";
 
-/** The list polls every 10 s while the tab is visible; the previous rows stay on screen while a new range loads. */
-export function useAppointments(pointId: string, from: string, to: string) {
-  return useQuery({
-    queryKey: agendaKeys.list(pointId, from, to),
-    queryFn: async ({ signal }) => unwrap(await listAppointments(pointId, { dataInicio: from, dataFim: to }, signal), "").data ?? [],
-    enabled: Boolean(pointId),
-    refetchInterval: 10_000,
-    refetchIntervalInBackground: false,
-    placeholderData: keepPreviousData,
-  });
-}
+export const useAppointments = (pointId: string, from: string, to: string) => useQuery(appointmentsQuery(pointId, from, to));
 
 /** Free slots of one day; "now" is Brasília's wall clock, sent as the contract's dataAtual/horaAtual. */
 export function useSlots(pointId: string, date: string) {

@@ -2,25 +2,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { MSG } from "../../config/messages.pt-BR";
 import { unwrap } from "../../lib/api-client";
-import { getRegistration, updateRegistration, type DadosCadastrais } from "./api/dados-cadastrais";
+import { updateRegistration, type DadosCadastrais } from "./api/dados-cadastrais";
+import { registrationKeys, registrationQuery } from "./query-options";
 
-export const registrationKeys = {
-  all: ["dados-cadastrais"] as const,
-  point: (pointId: string) => ["dados-cadastrais", pointId] as const,
-};
-
-export function useRegistration(pointId: string) {
-  return useQuery({
-    queryKey: registrationKeys.point(pointId),
-    queryFn: async () => {
-      const body = unwrap(await getRegistration(pointId), MSG.registration.loadFailed);
-      // The contract's envelope: a 200 without success is a failure too.
-      if (!body?.success || !body.data) throw new Error(MSG.registration.loadFailed);
-      return body.data;
-    },
-    enabled: Boolean(pointId),
-  });
-}
+export { registrationKeys, registrationQuery } from "./query-options";
+export const useRegistration = (pointId: string) => useQuery(registrationQuery(pointId));
 
 /** Saves the flat body; on success the view shows what was sent at once, then the server's copy replaces it. */
 export function useSaveRegistration(pointId: string) {

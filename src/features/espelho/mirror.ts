@@ -5,13 +5,9 @@ import { displayPlate } from "../../domain/plate";
 import { formatDocument } from "../../lib/br-format";
 import type { EspelhoRow } from "./api/espelho";
 
-export type PaymentStatus = "PAGO" | "PENDENTE";
-export type MirrorStatusFilter = "TODOS" | PaymentStatus;
-export const STATUS_FILTERS: MirrorStatusFilter[] = ["TODOS", "PAGO", "PENDENTE"];
+import type { PaymentStatus } from "./status";
 
-/** The contract's pagamentoFeito for a status filter: omitted for TODOS. */
-export const paidFlagOf = (status: MirrorStatusFilter): "S" | "N" | undefined =>
-  status === "PAGO" ? "S" : status === "PENDENTE" ? "N" : undefined;
+export { paidFlagOf, STATUS_FILTERS, type MirrorStatusFilter, type PaymentStatus } from "./status";
 
 /** PAGO when PagamentoFeito is S, PENDENTE otherwise (N). */
 export const paymentStatus = (row: Pick<EspelhoRow, "PagamentoFeito">): PaymentStatus => (row.PagamentoFeito === "S" ? "PAGO" : "PENDENTE");

@@ -1,27 +1,9 @@
 // Server state of the financial mirror with TanStack Query: one list per point, period and payment status (main thread).
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { MSG } from "../../config/messages.pt-BR";
-import { unwrap } from "../../lib/api-client";
-import { listMirror } from "./api/espelho";
-import { paidFlagOf, type MirrorStatusFilter } from "./mirror";
+import { useQuery } from "@tanstack/react-query";
+import type { MirrorStatusFilter } from "./status";
+import { mirrorQuery } from "./query-options";
 
-export const mirrorKeys = {
-  all: ["espelho"] as const,
-  list: (pointId: string, from: string, to: string, status: MirrorStatusFilter) => ["espelho", "list", pointId, from, to, status] as const,
-};
+export { mirrorKeys, mirrorQuery } from "./query-options";
 
-/** The rows of the filters; the previous rows stay on screen while new filters load. `enabled` is false for an invalid range. */
-export function useMirror(pointId: string, from: string, to: string, status: MirrorStatusFilter, enabled = true) {
-  return useQuery({
-    queryKey: mirrorKeys.list(pointId, from, to, status),
-    queryFn: async ({ signal }) => {
-      const data = unwrap(
-        await listMirror({ idPontoAtendimento: pointId, dataInicio: from, dataFim: to, pagamentoFeito: paidFlagOf(status) }, signal),
-        MSG.mirror.loadFailed,
-      );
-      return Array.isArray(data) ? data : [];
-    },
-    enabled: Boolean(pointId) && enabled,
-    placeholderData: keepPreviousData,
-  });
-}
+export const useMirror = (pointId: string, from: string, to: string, status: MirrorStatusFilter, enabled = true) =>
+  useQuery(mirrorQuery(pointId, from, to, status, enabled));

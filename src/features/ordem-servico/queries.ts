@@ -2,6 +2,7 @@
 // call (e.g. laudos) shows its own error and never blanks the screen; keys per order for targeted invalidation (main thread).
 import { queryOptions, usePrefetchQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { unwrap } from "../../lib/api-client";
+import { reuseFreshPrefetch } from "../../lib/prefetch";
 import {
   checkAnnualLimit, getAppointment, listLinkedServices, listNotes, listPhotos, listPointServices, listReceipts, listReports,
 } from "./api/execucao";
@@ -23,6 +24,7 @@ export const orderKeys = {
 
 /** The order itself: header, Cliente and Execução cards, status. An answer without agendamento is an error (unknown id). */
 const detailsQuery = (id: string) => queryOptions({
+  ...reuseFreshPrefetch,
   queryKey: orderKeys.details(id),
   queryFn: async ({ signal }) => {
     const data = unwrap(await getAppointment(id, signal), "");
@@ -34,6 +36,7 @@ export const useOrderDetails = (id: string) => useQuery(detailsQuery(id));
 
 /** While a service awaits the office's approval the list polls (10 s, visible tab only), so the finish unlocks by itself. */
 const linkedQuery = (id: string) => queryOptions({
+  ...reuseFreshPrefetch,
   queryKey: orderKeys.linked(id),
   queryFn: async ({ signal }) => unwrap(await listLinkedServices(id, signal), "").servicos ?? [],
   refetchInterval: (q) => (q.state.data?.some((s) => (s.StatusAprovacao ?? s.status) === "P") ? 10_000 : false),
@@ -60,12 +63,14 @@ export function useAnnualLimits(vehicleId: string, enabled = true) {
 }
 
 const photosQuery = (id: string) => queryOptions({
+  ...reuseFreshPrefetch,
   queryKey: orderKeys.photos(id),
   queryFn: async ({ signal }) => unwrap(await listPhotos(id, signal), "").fotos ?? [],
 });
 export const usePhotos = (id: string) => useQuery(photosQuery(id));
 
 const notesQuery = (id: string) => queryOptions({
+  ...reuseFreshPrefetch,
   queryKey: orderKeys.notes(id),
   queryFn: async ({ signal }) => unwrap(await listNotes(id, signal), "").anotacoes ?? [],
 });

@@ -1,0 +1,23 @@
+// Dados Cadastrais' query as TanStack query options, without the hooks (the router starts it with the screen's code).
+import { queryOptions } from "@tanstack/react-query";
+import { MSG } from "../../config/messages.pt-BR";
+import { unwrap } from "../../lib/api-client";
+import { getRegistration } from "./api/dados-cadastrais";
+import { reuseFreshPrefetch } from "../../lib/prefetch";
+
+export const registrationKeys = {
+  all: ["dados-cadastrais"] as const,
+  point: (pointId: string) => ["dados-cadastrais", pointId] as const,
+};
+
+export const registrationQuery = (pointId: string) => queryOptions({
+  ...reuseFreshPrefetch,
+  queryKey: registrationKeys.point(pointId),
+  queryFn: async () => {
+    const body = unwrap(await getRegistration(pointId), MSG.registration.loadFailed);
+    // The contract's envelope: a 200 without success is a failure too.
+    if (!body?.success || !body.data) throw new Error(MSG.registration.loadFailed);
+    return body.data;
+  },
+  enabled: Boolean(pointId),
+});
