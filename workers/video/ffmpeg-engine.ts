@@ -6,6 +6,9 @@ import classWorkerUrl from "./ffmpeg-class.worker.ts?worker&url";
 import { FFMPEG_WORKER_READY } from "./ffmpeg-ready.ts";
 import type { VideoTier } from "../../src/domain/compression.ts";
 
+// @ffmpeg/util is not used: toBlobURL is for a core on another origin (ours is same-origin) and fetchFile copies the whole input
+// into memory, which the WORKERFS mount below avoids.
+
 /** The wrapper's worker is a few KB from our origin: if it has not started by then, its script could not be fetched. */
 export const WORKER_START_TIMEOUT_MS = 30_000;
 
