@@ -1,5 +1,7 @@
 // Layout for signed-in pages: header, desktop sidebar, mobile bottom bar and drawer (main thread).
-import { lazy, Suspense, useCallback, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { UploadIndicator } from "../../features/media/components/upload-indicator";
+import { startUploadQueue } from "../../features/media/uploads-store";
 import { useSession } from "../../features/session/use-session";
 import { OfflineNotice } from "../offline-notice";
 import { BottomBar } from "./bottom-bar";
@@ -7,13 +9,14 @@ import { Drawer } from "./drawer";
 import { Header } from "./header";
 import { Sidebar } from "./sidebar";
 
-// Evidence saved on this device resumes uploading as soon as someone is signed in; the uploader loads after the first paint.
-const UploadDock = lazy(() => import("../../features/media/components/upload-dock"));
-
 export function AppShell({ children }: { children: ReactNode }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const close = useCallback(() => setDrawerOpen(false), []);
   const { token } = useSession();
+  // Evidence saved on this device resumes uploading as soon as someone is signed in.
+  useEffect(() => {
+    if (token) void startUploadQueue();
+  }, [token]);
   return (
     <div className="app-shell">
       <Header />
@@ -23,7 +26,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       </div>
       <BottomBar menuOpen={drawerOpen} onMenu={() => setDrawerOpen(true)} />
       <Drawer open={drawerOpen} onClose={close} />
-      <Suspense fallback={null}><UploadDock signedIn={!!token} /></Suspense>
+      <UploadIndicator />
     </div>
   );
 }
