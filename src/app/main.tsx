@@ -1,10 +1,10 @@
 // Entry point: mounts the query client, the router and the toast container, then restores the session (main thread).
-import { lazy, StrictMode, Suspense } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createRoot } from "react-dom/client";
 import { initSession } from "../features/session/store";
 import { setupOfflineCache } from "../lib/offline/persist";
 import { UpdatePrompt } from "./pwa/update-prompt";
+import { AppRoot } from "./root";
 import { AppRouter } from "./router";
 import "../styles.css";
 
@@ -16,19 +16,17 @@ const queryClient = new QueryClient({
     mutations: { retry: 0 },
   },
 });
-const ToastHost = lazy(() => import("./toast-host"));
 
 // The agenda list and the OS screen are kept on the device per signed-in user and point (README "Offline").
 setupOfflineCache(queryClient);
 
 createRoot(document.getElementById("root")!).render(
-  <StrictMode>
+  <AppRoot>
     <QueryClientProvider client={queryClient}>
       <AppRouter />
     </QueryClientProvider>
     <UpdatePrompt />
-    <Suspense fallback={null}><ToastHost /></Suspense>
-  </StrictMode>,
+  </AppRoot>,
 );
 
 void initSession();

@@ -147,6 +147,29 @@ for (const [name, options, offset] of [["desktop", DESKTOP, 200], ["Pixel 7", MO
       await ctx.close();
     });
 
+    it("a start resumed on another screen after a full page load is told there, and the order starts once", async () => {
+      const order = await pendingOrder(offset);
+      const ctx = await browser.newContext({ ...options, bypassCSP: true });
+      const calls = countCalls(ctx);
+      const page = await openAgenda(ctx, order.day);
+      let held: Route | null = null;
+      await ctx.route("**/api/uploads/upload", (route) => {
+        if (held === null) held = route;
+        else void route.continue();
+      });
+      const { start } = await recordInitialVideo(page, order.os);
+      await start.click();
+      await expect.poll(() => held !== null, { timeout: 15_000 }).toBe(true);
+      // The tab is opened anew on the ratings: the outbox resumes the start there, and tells it there.
+      await page.goto(`${base}/avaliacoes`);
+      await (held as Route | null)?.abort().catch(() => {});
+      await page.getByRole("heading", { name: "Avaliações dos Clientes", level: 1 }).waitFor();
+      await page.getByText("Ordem de Serviço iniciada com sucesso!").waitFor({ timeout: 45_000 });
+      expect(new URL(page.url()).pathname).toBe("/avaliacoes");
+      await expectStartedOnce(order, calls);
+      await ctx.close();
+    });
+
     it("offline during the start: the row waits, and the order starts once the connection comes back", async () => {
       const order = await pendingOrder(offset);
       const ctx = await browser.newContext({ ...options, bypassCSP: true });

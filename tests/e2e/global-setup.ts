@@ -12,7 +12,15 @@ declare module "vitest" {
 
 export default async function setup(project: TestProject) {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-e2e-dist-"));
-  await build({ root: process.cwd(), logLevel: "warn", build: { outDir, emptyOutDir: true } });
+  // The build users get: vitest sets NODE_ENV=test, which Vite would bake into the bundle (React's development build, with
+  // StrictMode's double effects), so the tests would exercise another app than the one shipped.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = "production";
+  try {
+    await build({ root: process.cwd(), mode: "production", logLevel: "warn", build: { outDir, emptyOutDir: true } });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
   // A small image limit lets the outbox test meet a real 413 from the server with a modest file.
   const server = await startServer({ STATIC_DIR: outDir, UPLOAD_MAX_IMAGE_MB: "1" });
   project.provide("baseUrl", server.url);

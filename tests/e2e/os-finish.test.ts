@@ -86,6 +86,8 @@ const payoutRows = async (id: string) =>
 
 async function expectConcludedScreen(page: Page, mobile: boolean) {
   await page.getByText("CONCLUÍDA", { exact: true }).waitFor({ timeout: 15_000 });
+  // The finish in progress is no longer told once the order shows concluded.
+  expect(await page.getByText("Finalizando a OS...").count()).toBe(0);
   if (mobile) await page.getByRole("button", { name: "Ações", exact: true }).click();
   const scope = mobile ? page.getByRole("menu") : page.getByRole("group", { name: /^Ações da OS/ });
   const role = mobile ? "menuitem" : "button";
@@ -160,6 +162,32 @@ for (const [name, options, mobile, readyTime, offset] of [["desktop", DESKTOP, f
       const d = await details(order.id);
       expect(d.agendamento.StatusAgendamento).toBe("C");
       expect(d.agendamento.VideoFinal).toMatch(/\S/);
+      expect(calls.concluir).toBe(1);
+      expect(calls.video).toBe(1);
+      await ctx.close();
+    });
+
+    it("a finish resumed on another screen after a full page load is told there; the order then shows concluded", async () => {
+      const order = await startedOrder(offset + 10);
+      const ctx = await browser.newContext({ ...options, bypassCSP: true });
+      const calls = countCalls(ctx);
+      const page = await openOrder(ctx, order.id, order.os);
+      let held: Route | null = null;
+      await ctx.route("**/api/uploads/upload", (route) => {
+        if (held === null) held = route;
+        else void route.continue();
+      });
+      const finish = await recordFinalVideo(page, mobile);
+      await finish.click();
+      await expect.poll(() => held !== null, { timeout: 15_000 }).toBe(true);
+      // The attendant opens the agenda anew (e.g. the phone reloaded the tab there): the outbox resumes the finish on the agenda.
+      await page.goto(`${base}/`);
+      await (held as Route | null)?.abort().catch(() => {});
+      await page.getByRole("heading", { name: "Agenda", level: 1 }).waitFor();
+      await page.getByText("OS finalizada com sucesso!").waitFor({ timeout: 45_000 });
+      expect((await details(order.id)).agendamento.StatusAgendamento).toBe("C");
+      await page.goto(`${base}/execucao-os/${order.id}`);
+      await expectConcludedScreen(page, mobile);
       expect(calls.concluir).toBe(1);
       expect(calls.video).toBe(1);
       await ctx.close();

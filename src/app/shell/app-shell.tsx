@@ -1,7 +1,10 @@
 // Layout for signed-in pages: header, desktop sidebar, mobile bottom bar and drawer (main thread).
 import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { watchStarts } from "../../features/agenda/start/start-watcher";
 import { UploadIndicator } from "../../features/media/components/upload-indicator";
 import { startUploadQueue } from "../../features/media/uploads-store";
+import { watchFinishes } from "../../features/ordem-servico/finish-watcher";
 import { useSession } from "../../features/session/use-session";
 import { OfflineNotice } from "../offline-notice";
 import { BottomBar } from "./bottom-bar";
@@ -13,10 +16,15 @@ export function AppShell({ children }: { children: ReactNode }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const close = useCallback(() => setDrawerOpen(false), []);
   const { token } = useSession();
-  // Evidence saved on this device resumes uploading as soon as someone is signed in.
+  const client = useQueryClient();
+  // Evidence saved on this device resumes uploading as soon as someone is signed in. The start and finish notices listen
+  // first: a job resumed after a reload may land before the screen that shows it has loaded.
   useEffect(() => {
-    if (token) void startUploadQueue();
-  }, [token]);
+    if (!token) return;
+    watchStarts(client);
+    watchFinishes(client);
+    void startUploadQueue();
+  }, [token, client]);
   return (
     <div className="app-shell">
       <Header />

@@ -1,10 +1,8 @@
 // Text shown on an agenda row while its start job is in the outbox: upload progress, 'Iniciando…', or why it failed (main thread, React hook).
-import { useEffect } from "react";
-import { useQueryClient } from "@tanstack/react-query";
 import { useSnapshot } from "valtio";
 import { MSG } from "../../../config/messages.pt-BR";
 import { uploadsStore, type UploadView } from "../../../lib/uploads/uploads-store";
-import { startedStore, watchStarts } from "./start-watcher";
+import { startedStore } from "./start-watcher";
 
 export function startProgressText(job: Pick<UploadView, "state" | "progress" | "error" | "retryReason">): string {
   switch (job.state) {
@@ -19,8 +17,6 @@ export function startProgressText(job: Pick<UploadView, "state" | "progress" | "
 export function useStartProgress(appointmentId: string): string | null {
   const { jobs } = useSnapshot(uploadsStore);
   const { ids } = useSnapshot(startedStore);
-  const client = useQueryClient();
-  useEffect(() => watchStarts(client), [client]);
   // The newest start of this order (an older failed one may still wait for a retry or a discard).
   const job = Object.values(jobs)
     .filter((j) => j.startsOrder && j.orderId === appointmentId)

@@ -85,7 +85,7 @@ export default function ExecutionPage({ id, userId, pointId }: { id: string; use
       </div>
       <MenuButton className="order-actions-menu" label={t.actions} items={online ? actions : actions.filter((a) => !needsServer.has(a.id))} />
       <OfflineHint id={hintId} online={online} />
-      {finishJob && <FinishProgress job={finishJob} />}
+      {finishJob && !(finishJob === "finished" && phase === "done") && <FinishProgress job={finishJob} />}
       {(phase === "active" || phase === "pending") && !agendamento.VideoInicial && (
         <InitialVideoPrompt details={details} userId={userId} started={phase === "active"} />
       )}

@@ -1,42 +1,22 @@
 // Finishing an OS: the 'Finalizar Ordem de Serviço' modal (services awaiting approval, the final video), ONE durable outbox
 // job that attaches the video then finishes the order, its progress on the screen, and the notice when it lands (main thread).
-import { useEffect, useState } from "react";
-import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "react-toastify";
 import { useSnapshot } from "valtio";
-import { proxy } from "valtio/vanilla";
 import { MSG } from "../../../config/messages.pt-BR";
 import { Modal } from "../../../components/ui/modal";
 import { MediaPicker } from "../../../components/media/media-picker";
 import { useLocalMedia } from "../../../components/media/use-local-media";
 import { isoToBr, wallClock } from "../../../domain/dates";
-import { orderOf } from "../../../domain/outbox-job";
-import { finishesOrder, finishOrderSteps } from "../../../domain/outbox-steps";
+import { finishOrderSteps } from "../../../domain/outbox-steps";
 import { post, unwrap } from "../../../lib/api-client";
-import { discardJob, onJobAttached, retryJob, uploadsStore, type UploadView } from "../../../lib/uploads/uploads-store";
+import { discardJob, retryJob, uploadsStore, type UploadView } from "../../../lib/uploads/uploads-store";
 import { enqueueUpload } from "../../../lib/workers/upload-bridge";
 import type { AgendamentoDetails } from "../api/execucao";
 import { orderKeys, useLinkedServices } from "../queries";
+import { finishedStore } from "../finish-watcher";
 import { CardError } from "./card-error";
-
-/** Orders whose finish job landed in this tab: the screen keeps saying 'Finalizando…' until the refetched order shows 'C'. */
-export const finishedStore = proxy<{ ids: Record<string, true> }>({ ids: {} });
-let client: QueryClient | null = null;
-let unsubscribe: (() => void) | null = null;
-
-/** One listener for the tab's lifetime: a finish that lands while the attendant is elsewhere still refreshes the order. */
-export function watchFinishes(queryClient: QueryClient) {
-  client = queryClient;
-  unsubscribe ??= onJobAttached((job) => {
-    if (!finishesOrder(job)) return;
-    const id = orderOf(job);
-    if (!id || finishedStore.ids[id]) return;
-    finishedStore.ids[id] = true;
-    toast.success(MSG.finish.finished);
-    void client?.invalidateQueries({ queryKey: orderKeys.one(id) });
-    void client?.invalidateQueries({ queryKey: ["agenda"] });
-  });
-}
 
 export type FinishState = UploadView | "finished";
 
@@ -44,8 +24,6 @@ export type FinishState = UploadView | "finished";
 export function useFinishJob(orderId: string): FinishState | null {
   const { jobs } = useSnapshot(uploadsStore);
   const { ids } = useSnapshot(finishedStore);
-  const queryClient = useQueryClient();
-  useEffect(() => watchFinishes(queryClient), [queryClient]);
   const job = Object.values(jobs)
     .filter((j) => j.orderId === orderId && j.kinds.includes("concluir"))
     .sort((a, b) => b.createdAt - a.createdAt)[0];

@@ -1,0 +1,28 @@
+// The app root in real Chromium (a development build, so StrictMode remounts): a toast raised before the lazily loaded
+// container mounts is still shown once it does.
+import { afterEach, describe, expect, it } from "vitest";
+import { act } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { toast } from "react-toastify";
+import { AppRoot } from "../../src/app/root";
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let root: Root | undefined;
+let host: HTMLElement | undefined;
+afterEach(async () => {
+  await act(async () => root?.unmount());
+  host?.remove();
+});
+
+describe("app root", () => {
+  it("shows a toast raised before the toast container has loaded", async () => {
+    host = document.createElement("div");
+    document.body.append(host);
+    root = createRoot(host);
+    toast.success("OS finalizada com sucesso!");
+    await act(async () => root!.render(<AppRoot><p>Agenda</p></AppRoot>));
+    await expect.poll(() => host!.querySelector(".Toastify__toast")?.textContent ?? "", { timeout: 5000 }).toContain("OS finalizada com sucesso!");
+    expect(host.textContent).toContain("Agenda");
+  });
+});
