@@ -1,11 +1,13 @@
 // Vite build of the SPA; the dev server proxies /api to the real server on port 3001.
 import { defineConfig } from "vite";
-import react from "@vitejs/plugin-react";
 import { VitePWA } from "vite-plugin-pwa";
 import { precompress } from "./scripts/precompress";
+import { preactAliases, preactJsx } from "./scripts/preact";
 
 export default defineConfig({
-  plugins: [react(), pwa(), precompress()],
+  plugins: [pwa(), precompress()],
+  resolve: { alias: preactAliases },
+  oxc: preactJsx,
   build: { target: "es2022", sourcemap: false, manifest: true },
   worker: { format: "es" },
   // @ffmpeg/ffmpeg starts its worker with new URL(…, import.meta.url) and imports the core at run time: served as it is (dev

@@ -1,7 +1,7 @@
 // Test projects: unit (node), server (node, PGlite/PostgreSQL), browser (real Chromium), e2e (built app + real server).
 import { defineConfig } from "vitest/config";
 import { playwright } from "@vitest/browser-playwright";
-import react from "@vitejs/plugin-react";
+import { preactAliases, preactJsx } from "./scripts/preact";
 
 export const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
 export const CHROME_ARGS = [
@@ -21,14 +21,14 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
-        // One React instance for the tested components and their dependencies.
-        resolve: { dedupe: ["react", "react-dom"] },
+        // The UI under test runs on Preact, as the app does (scripts/preact.ts).
+        resolve: { alias: preactAliases, dedupe: ["preact"] },
+        oxc: preactJsx,
         // Every package the tested UI and workers import: one discovered mid-run makes Vite re-optimise and reload, which fails
         // the test file being imported at that moment (seen on a fresh checkout: "Failed to fetch dynamically imported module").
         optimizeDeps: {
           include: [
-            "react", "react-dom", "react-dom/client", "react/jsx-dev-runtime", "react-toastify", "valtio", "valtio/vanilla", "comlink", "idb",
+            "preact", "preact/compat", "preact/compat/client", "preact/jsx-runtime", "preact/hooks", "preact/test-utils", "react-toastify", "valtio", "valtio/vanilla", "comlink", "idb",
             "mediabunny", "browser-image-compression", "@tanstack/react-query", "wouter", "wouter/use-browser-location", "react-imask", "mitt",
             "@brazilian-utils/brazilian-utils",
           ],

@@ -1,12 +1,9 @@
-// The app root in real Chromium (a development build, so StrictMode remounts): a toast raised before the lazily loaded
-// container mounts is still shown once it does.
+// The app root in real Chromium: a toast raised before the lazily loaded container mounts is still shown once it does.
 import { afterEach, describe, expect, it } from "vitest";
-import { act } from "react";
+import { act } from "preact/test-utils";
 import { createRoot, type Root } from "react-dom/client";
 import { toast } from "react-toastify";
 import { AppRoot } from "../../src/app/root";
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 let root: Root | undefined;
 let host: HTMLElement | undefined;

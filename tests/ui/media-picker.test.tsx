@@ -1,7 +1,7 @@
 // Capture in real Chromium with its fake camera: photo as JPEG, recording as WebM/VP9, chosen files, camera errors, low storage.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { userEvent } from "vitest/browser";
-import { act } from "react";
+import { act } from "preact/test-utils";
 import { createRoot, type Root } from "react-dom/client";
 import { ALL_FORMATS, BlobSource, Input } from "mediabunny";
 import { MediaPicker } from "../../src/components/media/media-picker";
@@ -9,8 +9,6 @@ import { useLocalMedia } from "../../src/components/media/use-local-media";
 import { openCamera, stopStream } from "../../src/lib/capture/camera";
 import type { LocalMedia, MediaKind } from "../../src/lib/capture/local-media";
 import { CAMERA_PREFERENCE } from "../../src/domain/capture";
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false; // real clicks and waits, not act()
 
 let root: Root | undefined;
 let host: HTMLElement;

@@ -1,11 +1,10 @@
 // The generic modal in real Chromium: Escape, overlay click, close button and browser back close it unless prevented; focus returns to the opener.
 import { afterEach, describe, expect, it } from "vitest";
 import { userEvent } from "vitest/browser";
-import { act, useState } from "react";
+import { act } from "preact/test-utils";
+import { useState } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { Modal } from "../../src/components/ui/modal";
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 let root: Root | undefined;
 let host: HTMLElement;
@@ -20,6 +19,24 @@ function Harness({ preventClose = false }: { preventClose?: boolean }) {
         closes.count++;
         setOpen(false);
       }}>
+        <input aria-label="Campo" />
+      </Modal>
+    </>
+  );
+}
+
+let openSecond: () => void = () => {};
+/** Two modals in turn: 'Seguir' closes the first, and the second opens later (as a modal whose code loads first would). */
+function TwoModals() {
+  const [which, setWhich] = useState<"first" | "second" | null>(null);
+  openSecond = () => setWhich("second");
+  return (
+    <>
+      <button type="button" onClick={() => setWhich("first")}>Abrir</button>
+      <Modal open={which === "first"} title="Primeiro" onClose={() => setWhich(null)}>
+        <button type="button" onClick={() => setWhich(null)}>Seguir</button>
+      </Modal>
+      <Modal open={which === "second"} title="Segundo" onClose={() => setWhich(null)}>
         <input aria-label="Campo" />
       </Modal>
     </>
@@ -72,7 +89,7 @@ describe("modal", () => {
   it("closes on an overlay click and on the close button", async () => {
     const opener = await mount();
     // A click on the dialog element itself (outside its body) is a click on the overlay.
-    await act(async () => dialog()!.dispatchEvent(new MouseEvent("click", { bubbles: true })));
+    await act(async () => void dialog()!.dispatchEvent(new MouseEvent("click", { bubbles: true })));
     expect(dialog()).toBeNull();
     await userEvent.click(opener);
     await userEvent.click(document.querySelector("[aria-label='Fechar']")!);
@@ -94,10 +111,39 @@ describe("modal", () => {
     expect(location.href).toBe(url);
   });
 
+  it("a modal opened while the previous one's history entry is being taken back stays open", async () => {
+    host = document.createElement("div");
+    document.body.append(host);
+    root = createRoot(host);
+    await act(async () => root!.render(<TwoModals />));
+    await userEvent.click(host.querySelector("button")!);
+    const back = history.back;
+    // The second modal opens right after the first one's back() call, before its popstate arrives.
+    history.back = () => {
+      back.call(history);
+      openSecond();
+    };
+    try {
+      await userEvent.click(document.querySelector("dialog.modal button:not([aria-label])")!);
+      expect(await until(() => dialog()?.getAttribute("aria-labelledby") !== undefined && document.querySelector("dialog.modal h2")?.textContent === "Segundo")).toBe(true);
+      await until(() => false, 300);
+    } finally {
+      history.back = back;
+    }
+    expect(document.querySelector("dialog.modal h2")?.textContent).toBe("Segundo");
+    expect(dialog()?.open).toBe(true);
+    // Its own entry is there: the phone's back closes it, and only it.
+    expect((history.state as { modal?: string } | null)?.modal).toMatch(/^modal:/);
+    const url = location.href;
+    history.back();
+    expect(await until(() => dialog() === null)).toBe(true);
+    expect(location.href).toBe(url);
+  });
+
   it("stays open on Escape, overlay click and back while closing is prevented", async () => {
     await mount(true);
     await userEvent.keyboard("{Escape}");
-    await act(async () => dialog()!.dispatchEvent(new MouseEvent("click", { bubbles: true })));
+    await act(async () => void dialog()!.dispatchEvent(new MouseEvent("click", { bubbles: true })));
     history.back();
     await until(() => false, 300);
     expect(dialog()?.open).toBe(true);

@@ -2,7 +2,7 @@
 // time, restored into a fresh cache, never restored for another owner (whose sign-in deletes them), dropped on sign-out and when
 // older than a day; the notice shows the Brasília time of the oldest data on screen while offline.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { act } from "react";
+import { act } from "preact/test-utils";
 import { createRoot, type Root } from "react-dom/client";
 import { QueryClient, QueryClientProvider, onlineManager, useQuery } from "@tanstack/react-query";
 import { openDB } from "idb";
@@ -12,8 +12,6 @@ import {
 } from "../../src/lib/offline/persist";
 import { isOnline } from "../../src/lib/offline/network";
 import { dataTimeLabel } from "../../src/lib/offline/shown-data";
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const A = { userId: "user-a", pointId: "point-1" };
 const B = { userId: "user-b", pointId: "point-2" };
@@ -107,12 +105,15 @@ describe("offline cache (IndexedDB)", () => {
     expect(host.textContent).toBe("Carregando");
     // The network is found lost: the stored copy is shown.
     await act(async () => void window.dispatchEvent(new Event("offline")));
-    expect(host.textContent).toBe("OS #1234");
+    await expect.poll(() => host?.textContent).toBe("OS #1234");
     // The screen changes layout (its last observer leaves, then another mounts): the copy must stay, not revert to the
     // state from before the hanging request.
     await act(async () => root!.render(<QueryClientProvider client={client}><p>outra tela</p></QueryClientProvider>));
     expect(client.getQueryData(["order", "ag-1", "details"])).toEqual(orderA);
     await act(async () => root!.render(<QueryClientProvider client={client}><Screen /></QueryClientProvider>));
+    await expect.poll(() => host?.textContent).toBe("OS #1234");
+    // Still there a moment later (a revert would come with the next render).
+    await new Promise((r) => setTimeout(r, 200));
     expect(host.textContent).toBe("OS #1234");
   });
 

@@ -1,11 +1,10 @@
 // SearchableSelect in real Chromium: combobox/listbox ARIA, accent-insensitive search, keyboard choice, clear button, empty text.
 import { afterEach, describe, expect, it } from "vitest";
 import { userEvent } from "vitest/browser";
-import { act, useState } from "react";
+import { act } from "preact/test-utils";
+import { useState } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { SearchableSelect } from "../../src/components/ui/searchable-select";
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const OPTIONS = [{ value: "1", label: "REVISÃO PREVENTIVA" }, { value: "2", label: "TROCA DE ÓLEO" }, { value: "3", label: "FREIOS" }];
 let root: Root | undefined;

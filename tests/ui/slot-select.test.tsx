@@ -1,12 +1,10 @@
 // The booking time select never offers a cached slot list while this mount's request for the day is still running.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { act } from "react";
+import { act } from "preact/test-utils";
 import { createRoot, type Root } from "react-dom/client";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { SlotSelect } from "../../src/features/agenda/components/slot-select";
 import { agendaKeys } from "../../src/features/agenda/queries";
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
 
 let root: Root | undefined;
 afterEach(() => {

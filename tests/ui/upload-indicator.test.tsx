@@ -1,6 +1,6 @@
 // The upload indicator in real Chromium: progress of pending files, failed files with retry/discard, sign-in request, success toast.
 import { afterEach, describe, expect, it } from "vitest";
-import { act } from "react";
+import { act } from "preact/test-utils";
 import { createRoot, type Root } from "react-dom/client";
 import { ToastContainer } from "react-toastify";
 import { bus } from "../../src/lib/bus";
@@ -10,8 +10,6 @@ import { uploadsStore } from "../../src/lib/uploads/uploads-store";
 import { setUploadSession } from "../../src/lib/uploads/upload-session";
 import type { UploadJob } from "../../workers/upload/outbox-store";
 import type { OutboxEvent } from "../../workers/upload/process";
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const job = (id: string, state: UploadJob["state"], extra: Partial<UploadJob> = {}): UploadJob => ({
   id, state, kind: "image", name: `${id}.jpg`, type: "image/jpeg", size: 10, attempts: 0, nextAttemptAt: 0, progress: 0, createdAt: 0,

@@ -1,7 +1,7 @@
 // Menu button (WAI-ARIA APG "menu button" pattern): Enter/Space/ArrowDown open on the first item, ArrowUp on the last;
 // arrows, Home and End move; Escape closes and returns focus to the button; Tab or a click outside closes (main thread).
 // Hand-written: the app has no headless-UI dependency and this is the one menu it needs (~80 lines, no styling opinions).
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 
 export interface MenuItem { id: string; label: string; onSelect: () => void; danger?: boolean }
 
@@ -13,7 +13,8 @@ export function MenuButton({ label, items, className }: { label: string; items: 
   const itemRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const menuId = useId();
 
-  useEffect(() => {
+  // Focus moves in the commit that opens the menu or changes its active item (layout effect: at once, not a frame later).
+  useLayoutEffect(() => {
     if (open) itemRefs.current[active]?.focus();
   }, [open, active]);
   useEffect(() => {

@@ -1,6 +1,6 @@
 // Generic modal on the native <dialog>: Escape, overlay click, the close button or browser back close it unless closing is
 // prevented; showModal traps focus, and focus returns to the opener on close (main thread).
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from "react";
 import { MSG } from "../../config/messages.pt-BR";
 
 interface ModalProps {
@@ -15,6 +15,26 @@ interface ModalProps {
 
 const stateKey = (s: unknown) => (s && typeof s === "object" ? (s as { modal?: unknown }).modal : undefined);
 
+/**
+ * The popstate of a closed modal's own history.back() arrives later, asynchronously. A modal opened in between (e.g. the
+ * scanner's vehicle data -> 'Novo Agendamento', whose code loads first) must not take it for the user's back press, or it
+ * closes as soon as it opens. Those events are recognised here, before any modal's own listener runs.
+ */
+let ownBacks = 0;
+let ownBacksUntil = 0;
+let ownPop: Event | null = null;
+function goBackForClosedModal() {
+  ownBacks++;
+  ownBacksUntil = performance.now() + 1000;
+  history.back();
+}
+if (typeof window !== "undefined") {
+  window.addEventListener("popstate", (e) => {
+    ownPop = ownBacks > 0 && performance.now() < ownBacksUntil ? e : null;
+    ownBacks = ownPop ? ownBacks - 1 : 0;
+  });
+}
+
 /** One history entry per open modal, so the phone's back button closes the modal instead of leaving the page. */
 function useBackCloses(open: boolean, id: string, onClose: () => void, preventClose: boolean) {
   const latest = useRef({ onClose, preventClose });
@@ -22,14 +42,17 @@ function useBackCloses(open: boolean, id: string, onClose: () => void, preventCl
     latest.current = { onClose, preventClose };
   });
   const active = useRef(false);
-  useEffect(() => {
+  // Layout effects: the entry is pushed and taken back in the same commit that opens or closes the modal, not a frame later.
+  useLayoutEffect(() => {
     if (!open) return;
     const key = `modal:${id}`;
     const push = () => history.pushState({ ...(history.state as object | null), modal: key }, "");
     if (stateKey(history.state) !== key) push();
     active.current = true;
-    const onPop = () => {
+    const onPop = (e: PopStateEvent) => {
       if (stateKey(history.state) === key) return;
+      // Another modal's own back, not the user's: this modal keeps its entry.
+      if (e === ownPop) return push();
       if (latest.current.preventClose) push();
       else latest.current.onClose();
     };
@@ -39,7 +62,7 @@ function useBackCloses(open: boolean, id: string, onClose: () => void, preventCl
       active.current = false;
       // Deferred so a StrictMode re-run (which reuses the entry) or a navigation made while closing is not undone.
       setTimeout(() => {
-        if (!active.current && stateKey(history.state) === key) history.back();
+        if (!active.current && stateKey(history.state) === key) goBackForClosedModal();
       }, 0);
     };
   }, [open, id]);
@@ -49,7 +72,8 @@ export function Modal({ open, title, onClose, preventClose = false, children, fo
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useBackCloses(open, titleId, onClose, preventClose);
-  useEffect(() => {
+  // In the commit that opens or closes it (Preact runs plain effects a frame later): focus is back on the opener at once.
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!open || !dialog) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;

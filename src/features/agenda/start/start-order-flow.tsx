@@ -1,5 +1,5 @@
 // Starting an order from the agenda: confirmation, then the mandatory initial video, then ONE durable outbox job that attaches the video and starts the order (main thread).
-import { useEffect, useRef, useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import { MSG } from "../../../config/messages.pt-BR";
 import { Modal } from "../../../components/ui/modal";
 import { MediaPicker } from "../../../components/media/media-picker";
@@ -20,7 +20,7 @@ export function StartOrderFlow({ appointment: a, userId, onClose }: Props) {
   const content = useRef<HTMLDivElement>(null);
   const t = MSG.startOrder;
   // The confirm button leaves the DOM with its step: move focus into the new step rather than losing it to the page.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (step === "video") content.current?.focus();
   }, [step]);
 

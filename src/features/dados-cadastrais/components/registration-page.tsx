@@ -1,6 +1,6 @@
 // Dados Cadastrais (/dados-cadastrais): the point's registration and opening hours, view mode, then edit mode from a snapshot
 // with Cancelar and Salvar at the top and the bottom; Salvar only once something changed (main thread).
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { toast } from "react-toastify";
 import { MSG } from "../../../config/messages.pt-BR";
 import { withReason } from "../../../domain/format";
@@ -27,7 +27,7 @@ export default function RegistrationPage({ pointId }: RegistrationPageProps) {
   const pageRef = useRef<HTMLElement>(null);
   // Where focus goes after the next render: Editar after leaving edit mode, the first field on entering it, the first invalid one.
   const focusNext = useRef<"edit" | "first" | "invalid" | null>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const target = focusNext.current;
     if (!target) return;
     focusNext.current = null;

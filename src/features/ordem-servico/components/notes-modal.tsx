@@ -1,6 +1,6 @@
 // Notes modal of the OS screen: every note (newest first) in a scrollable region, a trimmed non-blank note to add, and
 // deletion after a confirmation; notes stay usable on concluded orders (main thread).
-import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { useLayoutEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "react-toastify";
 import { MSG } from "../../../config/messages.pt-BR";
@@ -74,7 +74,7 @@ export function NotesModal({ orderId, userId, canEdit, onClose }: Props) {
     add.mutate(trimmed);
   };
   const notes = useMemo(() => (query.data ? newestFirst(query.data) : null), [query.data]);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const id = removedId.current;
     if (!id || notes?.some((n) => n.IdSocioVeiculoAgendaExecucaoAnotacao === id)) return;
     removedId.current = null;
