@@ -30,7 +30,9 @@ export default defineConfig({
           include: [
             "preact", "preact/compat", "preact/compat/client", "preact/jsx-runtime", "preact/hooks", "preact/test-utils", "react-toastify", "valtio", "valtio/vanilla", "comlink", "idb",
             "mediabunny", "browser-image-compression", "@tanstack/react-query", "wouter", "wouter/use-browser-location", "react-imask", "mitt",
-            "@brazilian-utils/brazilian-utils",
+            "@brazilian-utils/brazilian-utils/format-cpf", "@brazilian-utils/brazilian-utils/format-cnpj",
+            "@brazilian-utils/brazilian-utils/format-cep", "@brazilian-utils/brazilian-utils/is-valid-cnpj",
+            "@brazilian-utils/brazilian-utils/get-states", "@brazilian-utils/brazilian-utils/get-banks",
           ],
           // Served as it is: its worker module (@ffmpeg/ffmpeg/worker, imported by the video worker's nested worker) would
           // otherwise be discovered mid-run (same reload). vite.config.ts excludes it too.

@@ -1,6 +1,6 @@
 // Brazilian banks with a COMPE code (Banco Central's STR list, from @brazilian-utils) as options "001 - Banco do Brasil S.A.";
 // the stored Banco text is that label (main thread).
-import { getBanks } from "@brazilian-utils/brazilian-utils";
+import { getBanks } from "@brazilian-utils/brazilian-utils/get-banks";
 import type { SelectOption } from "../../components/ui/searchable-select";
 
 let cached: SelectOption[] | null = null;

@@ -1,6 +1,8 @@
 // Dados Cadastrais form model: loaded data <-> form strings <-> the contract's flat body, and the form's rules (main thread).
 // The server (server/routes/ponto-atendimento.ts) applies the same rules with the same messages.
-import { formatCep, formatCnpj, isValidCnpj } from "@brazilian-utils/brazilian-utils";
+import { formatCep } from "@brazilian-utils/brazilian-utils/format-cep";
+import { formatCnpj } from "@brazilian-utils/brazilian-utils/format-cnpj";
+import { isValidCnpj } from "@brazilian-utils/brazilian-utils/is-valid-cnpj";
 import { MSG } from "../../config/messages.pt-BR";
 import type { DadosCadastrais } from "./api/dados-cadastrais";
 

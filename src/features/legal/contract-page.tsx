@@ -1,6 +1,6 @@
 // Contract page: the accreditation identity of the signed-in service point, from the session's user data, read-only and
 // printable ('Imprimir' opens the browser's print dialog; the print CSS leaves only this page, without the shell) (main thread).
-import { formatCep } from "@brazilian-utils/brazilian-utils";
+import { formatCep } from "@brazilian-utils/brazilian-utils/format-cep";
 import { formatDocument } from "../../lib/br-format";
 
 /** The session user's fields this page shows; src/app passes the user in, so this feature does not import the session one. */

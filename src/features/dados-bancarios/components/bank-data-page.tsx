@@ -1,16 +1,18 @@
 // Dados Bancários (/dados-bancarios): the point's PIX and transfer payout entries, filtered by payment type and Selecionado (in the
 // URL), with Novo Dado and per-row Visualizar / Editar / Excluir (main thread).
-import { useMemo, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { MSG } from "../../../config/messages.pt-BR";
 import { paymentTypeOf } from "../../../domain/bank-data";
 import type { DadoBancario } from "../api/dados-bancarios";
 import { useBankFilters } from "../filters";
 import { useBankData } from "../queries";
 import { BankFilterBar } from "./bank-filters";
-import { BankFormModal } from "./bank-form-modal";
 import { BankList, type BankAction } from "./bank-list";
 import { BankViewModal } from "./bank-view-modal";
 import { DeleteBankModal } from "./delete-bank-modal";
+
+// The form, with its list of every bank (the bulk of this screen's code), loads when first opened; the service worker precaches it.
+const BankFormModal = lazy(() => import("./bank-form-modal").then((m) => ({ default: m.BankFormModal })));
 
 export interface BankDataPageProps { pointId: string; userId: string }
 type Open = { kind: BankAction; row: DadoBancario } | { kind: "new" } | null;
@@ -45,8 +47,10 @@ export default function BankDataPage({ pointId }: BankDataPageProps) {
       ) : (
         <BankList rows={rows} onAction={(kind, row) => setOpen({ kind, row })} />
       )}
-      {open?.kind === "new" && <BankFormModal pointId={pointId} onClose={close} />}
-      {open?.kind === "edit" && <BankFormModal pointId={pointId} row={open.row} onClose={close} />}
+      <Suspense fallback={null}>
+        {open?.kind === "new" && <BankFormModal pointId={pointId} onClose={close} />}
+        {open?.kind === "edit" && <BankFormModal pointId={pointId} row={open.row} onClose={close} />}
+      </Suspense>
       {open?.kind === "view" && <BankViewModal row={open.row} onClose={close} />}
       {open?.kind === "delete" && <DeleteBankModal row={open.row} onClose={close} />}
     </section>

@@ -2,7 +2,7 @@
 // under its field (main thread).
 import type { ReactNode } from "react";
 import { IMaskInput } from "react-imask";
-import { getStates } from "@brazilian-utils/brazilian-utils";
+import { getStates } from "@brazilian-utils/brazilian-utils/get-states";
 import { MSG } from "../../../config/messages.pt-BR";
 import { DAYS, HOURS, type DayKey, type FieldKey, type FormErrors, type RegistrationForm } from "../form";
 

@@ -1,6 +1,6 @@
 // OS execution page (/execucao-os/:id): header, the cards (each with its own loading and error state), the actions
 // (buttons on desktop, an 'Ações' menu on mobile) and the page's modals (main thread).
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { MSG } from "../../../config/messages.pt-BR";
 import { wallClockIsoToBr } from "../../../domain/dates";
 import { withReason } from "../../../domain/format";
@@ -10,13 +10,17 @@ import { useOrderDetails } from "../queries";
 import { CardError } from "./card-error";
 import { EvidenceCard } from "./evidence-card";
 import { ClientCard, ExecutionCard } from "./order-cards";
-import { CancelOrderModal } from "./cancel-order-modal";
-import { FinishOrderModal, FinishProgress, useFinishJob } from "./finish-order";
+import { FinishProgress, useFinishJob } from "./finish-order";
 import { InitialVideoPrompt } from "./initial-video";
 import { ServicesCard } from "./services-card";
-import { FinancialDetailsModal } from "./financial-modal";
 import { NotesCard } from "./notes-card";
-import { DocumentsModal } from "./documents-modal";
+
+// The page's modals load when first opened (the service worker precaches them): their code, with the video picker and the
+// document lists, is not on the way to the screen's first paint.
+const CancelOrderModal = lazy(() => import("./cancel-order-modal").then((m) => ({ default: m.CancelOrderModal })));
+const FinishOrderModal = lazy(() => import("./finish-order-modal").then((m) => ({ default: m.FinishOrderModal })));
+const FinancialDetailsModal = lazy(() => import("./financial-modal").then((m) => ({ default: m.FinancialDetailsModal })));
+const DocumentsModal = lazy(() => import("./documents-modal").then((m) => ({ default: m.DocumentsModal })));
 
 type ModalName = "cancel" | "finish" | "reports" | "receipts" | "financial";
 
@@ -96,10 +100,12 @@ export default function ExecutionPage({ id, userId, pointId }: { id: string; use
         <EvidenceCard orderId={id} userId={userId} canEdit={canDocument} />
         <NotesCard orderId={id} userId={userId} canEdit={canDocument} />
       </div>
-      {modal === "cancel" && <CancelOrderModal details={details} pointId={pointId} onClose={() => setModal(null)} />}
-      {modal === "finish" && <FinishOrderModal details={details} userId={userId} onClose={() => setModal(null)} />}
-      {modal === "financial" && <FinancialDetailsModal details={details} pointId={pointId} onClose={() => setModal(null)} />}
-      {(modal === "reports" || modal === "receipts") && <DocumentsModal kind={modal === "reports" ? "laudo" : "recibo"} orderId={id} userId={userId} canEdit={canDocument} onClose={() => setModal(null)} />}
+      <Suspense fallback={null}>
+        {modal === "cancel" && <CancelOrderModal details={details} pointId={pointId} onClose={() => setModal(null)} />}
+        {modal === "finish" && <FinishOrderModal details={details} userId={userId} onClose={() => setModal(null)} />}
+        {modal === "financial" && <FinancialDetailsModal details={details} pointId={pointId} onClose={() => setModal(null)} />}
+        {(modal === "reports" || modal === "receipts") && <DocumentsModal kind={modal === "reports" ? "laudo" : "recibo"} orderId={id} userId={userId} canEdit={canDocument} onClose={() => setModal(null)} />}
+      </Suspense>
     </section>
   );
 }

@@ -1,22 +1,9 @@
-// Finishing an OS: the 'Finalizar Ordem de Serviço' modal (services awaiting approval, the final video), ONE durable outbox
-// job that attaches the video then finishes the order, its progress on the screen, and the notice when it lands (main thread).
-import { useState } from "react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "react-toastify";
+// A finish on its way: the outbox job that attaches the final video then finishes the order, and its progress on the OS screen
+// (the modal that queues it is finish-order-modal.tsx, loaded when opened; the notice when it lands: ../finish-watcher.ts) (main thread).
 import { useSnapshot } from "valtio";
 import { MSG } from "../../../config/messages.pt-BR";
-import { Modal } from "../../../components/ui/modal";
-import { MediaPicker } from "../../../components/media/media-picker";
-import { useLocalMedia } from "../../../components/media/use-local-media";
-import { isoToBr, wallClock } from "../../../domain/dates";
-import { finishOrderSteps } from "../../../domain/outbox-steps";
-import { post, unwrap } from "../../../lib/api-client";
 import { discardJob, retryJob, uploadsStore, type UploadView } from "../../../lib/uploads/uploads-store";
-import { enqueueUpload } from "../../../lib/workers/upload-bridge";
-import type { AgendamentoDetails } from "../api/execucao";
-import { orderKeys, useLinkedServices } from "../queries";
 import { finishedStore } from "../finish-watcher";
-import { CardError } from "./card-error";
 
 export type FinishState = UploadView | "finished";
 
@@ -59,92 +46,4 @@ export function FinishProgress({ job }: { job: FinishState }) {
       )}
     </div>
   );
-}
-
-const approvalLabel = (status: string) => MSG.finish.approval[status as keyof typeof MSG.finish.approval] ?? status;
-
-interface Props { details: AgendamentoDetails; userId: string; onClose: () => void }
-
-export function FinishOrderModal({ details, userId, onClose }: Props) {
-  const t = MSG.finish;
-  const order = details.agendamento!;
-  const linked = useLinkedServices(order.IdSocioVeiculoAgenda);
-  const { items, setItems } = useLocalMedia();
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState("");
-  const queryClient = useQueryClient();
-  const pending = (linked.data ?? []).filter((s) => (s.StatusAprovacao ?? s.status) === "P");
-  // The final video prompt is offered only when no final video exists (e.g. a finish refused earlier kept its video).
-  const needsVideo = !order.VideoFinal;
-  // With the video already on the order there is no file to keep on the device: the finish is one plain call.
-  const direct = useMutation({
-    mutationFn: async () => unwrap(await post<{ message: string }>("/agendamentos/concluir", finishOrderStepsFor(details, userId)[1]!.body), t.failed),
-    onSuccess: () => {
-      toast.success(t.finished);
-      void queryClient.invalidateQueries({ queryKey: orderKeys.one(order.IdSocioVeiculoAgenda) });
-      void queryClient.invalidateQueries({ queryKey: ["agenda"] });
-      onClose();
-    },
-    onError: (err) => setError(err.message || t.failed),
-  });
-  const ready = linked.isSuccess && pending.length === 0 && (!needsVideo || items.length > 0) && !saving && !direct.isPending;
-
-  const confirm = async () => {
-    if (!ready) return;
-    setError("");
-    if (!needsVideo) return direct.mutate();
-    setSaving(true);
-    try {
-      // Resolves once the video and the job are saved on the device; from there the outbox owns the finish.
-      await enqueueUpload(items[0]!.file, finishOrderStepsFor(details, userId));
-      onClose();
-    } catch {
-      setSaving(false);
-      setError(t.queueFailed);
-    }
-  };
-
-  return (
-    <Modal open title={t.title} onClose={onClose} preventClose={saving || direct.isPending}
-      footer={(
-        <>
-          <button type="button" className="btn" onClick={onClose} disabled={saving || direct.isPending}>{t.back}</button>
-          <button type="button" className="btn btn-primary" onClick={() => void confirm()} disabled={!ready} aria-describedby="finalizar-requisitos">
-            {saving || direct.isPending ? t.saving : t.confirm}
-          </button>
-        </>
-      )}>
-      <div className="finish-modal">
-        <p>{t.text(order.NumeroOS)}</p>
-        <h3 className="modal-subtitle">{t.pendingTitle}</h3>
-        {linked.isError ? (
-          <CardError message={t.servicesFailed} onRetry={() => void linked.refetch()} />
-        ) : !linked.data ? (
-          <p className="muted" role="status">{t.loadingServices}</p>
-        ) : pending.length === 0 ? (
-          <p className="muted">{t.pendingNone}</p>
-        ) : (
-          <ul className="pending-services" aria-label={t.pendingTitle}>
-            {pending.map((s) => <li key={s.id}><span>{s.label}</span> <span className="status-badge status-pending">{approvalLabel(s.StatusAprovacao ?? s.status)}</span></li>)}
-          </ul>
-        )}
-        {needsVideo ? (
-          <>
-            <h3 className="modal-subtitle">{t.videoTitle}</h3>
-            <MediaPicker kinds={["video"]} single items={items} onChange={setItems} disabled={saving} />
-          </>
-        ) : <p className="muted">{t.videoAttached}</p>}
-        <p id="finalizar-requisitos" className="muted">{pending.length > 0 ? t.pendingHint : needsVideo && items.length === 0 ? t.videoHint : ""}</p>
-        {error && <p className="form-error" role="alert">{error}</p>}
-      </div>
-    </Modal>
-  );
-}
-
-/** The finish job's steps for this order, stamped with the day the attendant confirmed (Brasília). */
-function finishOrderStepsFor(details: AgendamentoDetails, userId: string) {
-  return finishOrderSteps({
-    idSocioVeiculoAgenda: details.agendamento!.IdSocioVeiculoAgenda, idPontoAtendimentoUsuario: userId,
-    idSocio: details.socio?.IdSocio ?? "", data: isoToBr(wallClock().date),
-  });
 }
