@@ -1,17 +1,20 @@
 // Agenda (/): filters in the URL, the polled list of the point's appointments, and the modals of its row actions (main thread).
-import { useMemo, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { MSG } from "../../../config/messages.pt-BR";
 import { agendaStatus, matchesFilter } from "../../../domain/agenda-status";
 import type { AgendamentoRow } from "../api/agendamentos";
 import { useAgendaFilters } from "../filters";
 import { OfflineHint, PAGE_OFFLINE_HINT, useOfflineGuard } from "../../../lib/offline/offline-hint";
 import { useAppointments } from "../queries";
-import { StartOrderFlow } from "../start/start-order-flow";
 import { AgendaFilterBar } from "./agenda-filters";
 import { AppointmentList, type RowAction } from "./appointment-list";
-import { CancelModal } from "./cancel-modal";
-import { NewAppointmentModal } from "./new-appointment-modal";
-import { RescheduleModal } from "./reschedule-modal";
+
+// The agenda's dialogs load when first opened (the service worker precaches them): the booking form with its masks, the
+// camera and the video picker are not on the way to the list's first paint.
+const NewAppointmentModal = lazy(() => import("./new-appointment-modal").then((m) => ({ default: m.NewAppointmentModal })));
+const RescheduleModal = lazy(() => import("./reschedule-modal").then((m) => ({ default: m.RescheduleModal })));
+const CancelModal = lazy(() => import("./cancel-modal").then((m) => ({ default: m.CancelModal })));
+const StartOrderFlow = lazy(() => import("../start/start-order-flow").then((m) => ({ default: m.StartOrderFlow })));
 
 type Open = { kind: RowAction; row: AgendamentoRow } | { kind: "new" } | null;
 
@@ -47,10 +50,12 @@ export default function AgendaPage({ userId, pointId }: { userId: string; pointI
       ) : (
         <AppointmentList rows={rows} onAction={(kind, row) => setOpen({ kind, row })} offlineHint={online ? undefined : hintId} />
       )}
-      {open?.kind === "new" && <NewAppointmentModal pointId={pointId} onClose={close} />}
-      {open?.kind === "reschedule" && <RescheduleModal row={open.row} pointId={pointId} onClose={close} />}
-      {open?.kind === "cancel" && <CancelModal row={open.row} pointId={pointId} onClose={close} />}
-      {open?.kind === "start" && <StartOrderFlow appointment={open.row} userId={userId} pointId={pointId} onClose={close} />}
+      <Suspense fallback={null}>
+        {open?.kind === "new" && <NewAppointmentModal pointId={pointId} onClose={close} />}
+        {open?.kind === "reschedule" && <RescheduleModal row={open.row} pointId={pointId} onClose={close} />}
+        {open?.kind === "cancel" && <CancelModal row={open.row} pointId={pointId} onClose={close} />}
+        {open?.kind === "start" && <StartOrderFlow appointment={open.row} userId={userId} pointId={pointId} onClose={close} />}
+      </Suspense>
     </section>
   );
 }
