@@ -192,4 +192,28 @@ describe.each(viewports)("OS notes and documents (%s)", (label, options, mobile)
     expect((await serverReports()).some((d) => d.NomeOriginal === laudoName)).toBe(true);
     await ctx.close();
   }, 180_000);
+
+  it("a laudo resumed after a reload is told with its dialog closed, and is on the server once", async () => {
+    const ctx = await browser.newContext({ ...options, bypassCSP: true });
+    const calls = countCalls(ctx);
+    const page = await openOrder(ctx);
+    const name = `laudo-recarregado-${tag}.pdf`;
+    let held: Route | null = null;
+    await ctx.route("**/api/uploads/upload", (route) => {
+      if (held === null) held = route;
+      else void route.continue();
+    });
+    await action(page, mobile, "Adicionar Laudos");
+    const dialog = page.getByRole("dialog", { name: "Laudos" });
+    await dialog.getByLabel("Adicionar laudo").setInputFiles({ name, mimeType: "application/pdf", buffer: pdf() });
+    await expect.poll(() => held !== null, { timeout: 15_000 }).toBe(true);
+    // The page is reloaded mid-upload; the dialog is not opened again: the outbox finishes the job and the screen tells it.
+    await page.reload();
+    await (held as Route | null)?.abort().catch(() => {});
+    await page.getByText("Laudo adicionado com sucesso!").waitFor({ timeout: 30_000 });
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    await expect.poll(async () => (await serverReports()).filter((d) => d.NomeOriginal === name).length).toBe(1);
+    expect(calls["/agendamentos/adicionar-laudo"]).toBe(1);
+    await ctx.close();
+  });
 });

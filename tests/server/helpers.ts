@@ -26,6 +26,27 @@ async function adminQuery(sqlText: string) {
   }
 }
 
+/**
+ * Drops a test database once its sessions are gone. pg-pool's end() resolves before its clients' goodbyes reach the server;
+ * a forced drop in that window terminated them, and each raised an uncaught 'terminating connection due to administrator
+ * command' that failed the run (seen once in CI). FORCE stays as the last resort after 5 s.
+ */
+async function dropDatabase(name: string) {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    for (let i = 0; i < 50; i++) {
+      const { rows } = await client.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
+      if (rows[0]!.n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
 export interface TestOptions { clock?: () => Date }
 
 export async function makeTestApp(backend: Backend, overrides: Partial<ServerConfig> = {}, opts: TestOptions = {}): Promise<TestApp> {
@@ -50,7 +71,7 @@ export async function makeTestApp(backend: Backend, overrides: Partial<ServerCon
     async close() {
       await app.close();
       await handle.close();
-      if (dbName) await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      if (dbName) await dropDatabase(dbName);
       fs.rmSync(uploadDir, { recursive: true, force: true });
     },
   };

@@ -4,6 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { watchStarts } from "../../features/agenda/start/start-watcher";
 import { UploadIndicator } from "../../features/media/components/upload-indicator";
 import { startUploadQueue } from "../../features/media/uploads-store";
+import { watchDocuments } from "../../features/ordem-servico/document-watcher";
 import { watchFinishes } from "../../features/ordem-servico/finish-watcher";
 import { useSession } from "../../features/session/use-session";
 import { OfflineNotice } from "../offline-notice";
@@ -17,12 +18,13 @@ export function AppShell({ children }: { children: ReactNode }) {
   const close = useCallback(() => setDrawerOpen(false), []);
   const { token } = useSession();
   const client = useQueryClient();
-  // Evidence saved on this device resumes uploading as soon as someone is signed in. The start and finish notices listen
+  // Evidence saved on this device resumes uploading as soon as someone is signed in. The start, finish and document notices listen
   // first: a job resumed after a reload may land before the screen that shows it has loaded.
   useEffect(() => {
     if (!token) return;
     watchStarts(client);
     watchFinishes(client);
+    watchDocuments();
     void startUploadQueue();
   }, [token, client]);
   return (

@@ -12,7 +12,7 @@ import { BRAZIL_TZ } from "../../../domain/dates";
 import type { StepKind } from "../../../domain/outbox-steps";
 import { fileUrl } from "../../../lib/api-client";
 import { useOrderUploads } from "../../../lib/uploads/use-order-uploads";
-import { discardJob, onJobAttached, retryJob, type UploadView } from "../../../lib/uploads/uploads-store";
+import { discardJob, retryJob, type UploadView } from "../../../lib/uploads/uploads-store";
 import { enqueueUpload } from "../../../lib/workers/upload-bridge";
 import { deleteReceipt, deleteReport, type Laudo, type NotaFiscal } from "../api/execucao";
 import { orderKeys, unwrap, useReceipts, useReports } from "../queries";
@@ -29,28 +29,16 @@ const STEP: Record<DocumentKind, StepKind> = { laudo: "adicionar-laudo", recibo:
 const t = MSG.documents;
 const TEXT = {
   laudo: {
-    title: t.reportsTitle, added: t.reportAdded, removed: t.reportRemoved, removeFailed: t.reportRemoveFailed, uploadFailed: t.reportUploadFailed,
+    title: t.reportsTitle, removed: t.reportRemoved, removeFailed: t.reportRemoveFailed, uploadFailed: t.reportUploadFailed,
     loadFailed: t.reportsLoadFailed, confirm: t.reportConfirm, confirmTitle: t.reportConfirmTitle, empty: t.reportsEmpty, list: t.reportsList,
     input: t.reportInput,
   },
   recibo: {
-    title: t.receiptsTitle, added: t.receiptAdded, removed: t.receiptRemoved, removeFailed: t.receiptRemoveFailed, uploadFailed: t.receiptUploadFailed,
+    title: t.receiptsTitle, removed: t.receiptRemoved, removeFailed: t.receiptRemoveFailed, uploadFailed: t.receiptUploadFailed,
     loadFailed: t.receiptsLoadFailed, confirm: t.receiptConfirm, confirmTitle: t.receiptConfirmTitle, empty: t.receiptsEmpty, list: t.receiptsList,
     input: t.receiptInput,
   },
 } as const;
-
-// A laudo or recibo attached by the outbox is told once per job, even when the modal was closed meanwhile; the indicator's
-// generic 'arquivo(s) enviado(s)' notice leaves these jobs out (features/media/uploads-store.ts).
-const told = new Set<string>();
-onJobAttached((job) => {
-  if (told.has(job.id)) return;
-  const first = job.steps[0]?.kind;
-  const kind = first === STEP.laudo ? "laudo" : first === STEP.recibo ? "recibo" : null;
-  if (!kind) return;
-  told.add(job.id);
-  toast.success(TEXT[kind].added);
-});
 
 const dateTime = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeStyle: "short", timeZone: BRAZIL_TZ });
 const shownDate = (iso: string) => {
