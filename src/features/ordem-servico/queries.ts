@@ -1,8 +1,8 @@
 // Server state of the OS execution screen with TanStack Query (the agenda's pattern): one query per card, so one failing
 // call (e.g. laudos) shows its own error and never blanks the screen; keys per order for targeted invalidation (main thread).
-import { queryOptions, usePrefetchQuery, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { unwrap } from "../../lib/api-client";
-import { reuseFreshPrefetch } from "../../lib/prefetch";
+import { reuseFreshPrefetch, usePrefetchQueries } from "../../lib/prefetch";
 import {
   checkAnnualLimit, getAppointment, listLinkedServices, listNotes, listPhotos, listPointServices, listReceipts, listReports,
 } from "./api/execucao";
@@ -78,14 +78,11 @@ export const useNotes = (id: string) => useQuery(notesQuery(id));
 
 /**
  * Render-as-you-fetch: called by the route ABOVE the lazily loaded page, during render, so the screen's calls run while the
- * page's code loads and while React holds the Suspense reveal (~300 ms), instead of after the page mounts. An effect would not
- * do: effects of a suspended tree wait for it.
+ * page's code loads instead of after the page mounts (src/lib/prefetch.ts, as every point screen's route does). An effect would
+ * not do: effects of a suspended tree wait for it.
  */
 export function usePrefetchOrder(id: string) {
-  usePrefetchQuery(detailsQuery(id));
-  usePrefetchQuery(linkedQuery(id));
-  usePrefetchQuery(photosQuery(id));
-  usePrefetchQuery(notesQuery(id));
+  usePrefetchQueries([detailsQuery(id), linkedQuery(id), photosQuery(id), notesQuery(id)]);
 }
 
 export function useReports(id: string, enabled = true) {
