@@ -1,8 +1,8 @@
 // Starting an order from the agenda end to end (built app, real server, real Chromium with a fake camera, desktop and Pixel 7):
 // confirmation, the mandatory initial video, and the durable start through the outbox (reload mid-upload, offline), checked on the server.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, BrowserContext, Page, Route } from "playwright-core";
-import { addDays, apiCall, brasiliaToday, DESKTOP, launch, MOBILE, openSignedIn, violations, demoPoint } from "./browser";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { addDays, apiCall, brasiliaToday, DESKTOP, launch, MOBILE, openSignedIn, violations, demoPoint, holdFirstUpload } from "./browser";
 
 const base = inject("baseUrl");
 let browser: Browser;
@@ -130,18 +130,14 @@ for (const [name, options, offset] of [["desktop", DESKTOP, 200], ["Pixel 7", MO
       const ctx = await browser.newContext({ ...options, bypassCSP: true });
       const calls = countCalls(ctx);
       const page = await openAgenda(ctx, order.day);
-      let held: Route | null = null;
-      await ctx.route("**/api/uploads/upload", (route) => {
-        if (held === null) held = route;
-        else void route.continue();
-      });
+      const upload = await holdFirstUpload(ctx);
       const { start } = await recordInitialVideo(page, order.os);
       await start.click();
-      await expect.poll(() => held !== null, { timeout: 15_000 }).toBe(true);
+      await upload.arrived();
       await page.getByRole("status").filter({ hasText: /^Enviando vídeo inicial… \d+%$/ }).waitFor();
       expect((await details(order.id)).execucao).toBeUndefined();
       await page.reload();
-      await (held as Route | null)?.abort().catch(() => {});
+      await upload.abort();
       await page.waitForURL(`**/execucao-os/${order.id}`, { timeout: 45_000 });
       await expectStartedOnce(order, calls);
       await ctx.close();
@@ -152,17 +148,13 @@ for (const [name, options, offset] of [["desktop", DESKTOP, 200], ["Pixel 7", MO
       const ctx = await browser.newContext({ ...options, bypassCSP: true });
       const calls = countCalls(ctx);
       const page = await openAgenda(ctx, order.day);
-      let held: Route | null = null;
-      await ctx.route("**/api/uploads/upload", (route) => {
-        if (held === null) held = route;
-        else void route.continue();
-      });
+      const upload = await holdFirstUpload(ctx);
       const { start } = await recordInitialVideo(page, order.os);
       await start.click();
-      await expect.poll(() => held !== null, { timeout: 15_000 }).toBe(true);
+      await upload.arrived();
       // The tab is opened anew on the ratings: the outbox resumes the start there, and tells it there.
       await page.goto(`${base}/avaliacoes`);
-      await (held as Route | null)?.abort().catch(() => {});
+      await upload.abort();
       await page.getByRole("heading", { name: "Avaliações dos Clientes", level: 1 }).waitFor();
       await page.getByText("Ordem de Serviço iniciada com sucesso!").waitFor({ timeout: 45_000 });
       expect(new URL(page.url()).pathname).toBe("/avaliacoes");

@@ -1,6 +1,7 @@
 // Shared Chromium launcher and login helper for e2e tests (system Chromium from CHROME_PATH, never a downloaded browser).
 import { createRequire } from "node:module";
-import { chromium, devices, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from "playwright-core";
+import { expect } from "vitest";
+import { chromium, devices, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page, type Route } from "playwright-core";
 
 export const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
 export const CHROME_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
@@ -113,4 +114,22 @@ export async function orderAction(page: Page, mobile: boolean, name: string) {
   } else {
     await page.getByRole("group", { name: /^Ações da OS/ }).getByRole("button", { name }).click();
   }
+}
+
+/**
+ * Holds the context's first upload request open (as on a slow network) and lets every later one through: the page can be
+ * reloaded or left while that upload is in flight, then the held request is aborted or let go.
+ */
+export async function holdFirstUpload(ctx: BrowserContext) {
+  let held: Route | null = null;
+  await ctx.route("**/api/uploads/upload", (route) => {
+    if (held === null) held = route;
+    else void route.continue();
+  });
+  return {
+    /** Resolves once the first upload has gone out and is held. */
+    arrived: () => expect.poll(() => held !== null, { timeout: 15_000 }).toBe(true),
+    abort: async () => (held as Route | null)?.abort().catch(() => {}),
+    release: async () => (held as Route | null)?.continue(),
+  };
 }

@@ -4,7 +4,7 @@
 // Uses only the seeded in-progress order of the Hyundai Creta (RFT4G56).
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, BrowserContextOptions, Page, Route } from "playwright-core";
-import { apiCall, DESKTOP, launch, MOBILE, orderAction as action, openSignedIn, violations, apiToken } from "./browser";
+import { apiCall, DESKTOP, launch, MOBILE, orderAction as action, openSignedIn, violations, apiToken, holdFirstUpload } from "./browser";
 
 const base = inject("baseUrl");
 let browser: Browser;
@@ -198,18 +198,14 @@ describe.each(viewports)("OS notes and documents (%s)", (label, options, mobile)
     const calls = countCalls(ctx);
     const page = await openOrder(ctx);
     const name = `laudo-recarregado-${tag}.pdf`;
-    let held: Route | null = null;
-    await ctx.route("**/api/uploads/upload", (route) => {
-      if (held === null) held = route;
-      else void route.continue();
-    });
+    const upload = await holdFirstUpload(ctx);
     await action(page, mobile, "Adicionar Laudos");
     const dialog = page.getByRole("dialog", { name: "Laudos" });
     await dialog.getByLabel("Adicionar laudo").setInputFiles({ name, mimeType: "application/pdf", buffer: pdf() });
-    await expect.poll(() => held !== null, { timeout: 15_000 }).toBe(true);
+    await upload.arrived();
     // The page is reloaded mid-upload; the dialog is not opened again: the outbox finishes the job and the screen tells it.
     await page.reload();
-    await (held as Route | null)?.abort().catch(() => {});
+    await upload.abort();
     await page.getByText("Laudo adicionado com sucesso!").waitFor({ timeout: 30_000 });
     expect(await page.getByRole("dialog").count()).toBe(0);
     await expect.poll(async () => (await serverReports()).filter((d) => d.NomeOriginal === name).length).toBe(1);

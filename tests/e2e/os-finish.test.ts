@@ -2,8 +2,8 @@
 // cards, the actions (buttons / 'Ações' menu), finishing through the outbox (plain, reloaded mid-upload, refused by the
 // server), cancelling, the concluded state, the initial-video prompt and a card whose call fails, checked on the server.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, BrowserContext, Page, Route } from "playwright-core";
-import { addDays, apiCall, brasiliaToday, DESKTOP, launch, MOBILE, orderAction as action, openSignedIn, violations, apiToken } from "./browser";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { addDays, apiCall, brasiliaToday, DESKTOP, launch, MOBILE, orderAction as action, openSignedIn, violations, apiToken, holdFirstUpload } from "./browser";
 
 const base = inject("baseUrl");
 let browser: Browser;
@@ -145,18 +145,14 @@ for (const [name, options, mobile, readyTime, offset] of [["desktop", DESKTOP, f
       const ctx = await browser.newContext({ ...options, bypassCSP: true });
       const calls = countCalls(ctx);
       const page = await openOrder(ctx, order.id, order.os);
-      let held: Route | null = null;
-      await ctx.route("**/api/uploads/upload", (route) => {
-        if (held === null) held = route;
-        else void route.continue();
-      });
+      const upload = await holdFirstUpload(ctx);
       const finish = await recordFinalVideo(page, mobile);
       await finish.click();
-      await expect.poll(() => held !== null, { timeout: 15_000 }).toBe(true);
+      await upload.arrived();
       await page.getByRole("status").filter({ hasText: /^Enviando o vídeo final\.\.\. \d+%$/ }).waitFor();
       expect((await details(order.id)).agendamento.StatusAgendamento).toBe("A");
       await page.reload();
-      await (held as Route | null)?.abort().catch(() => {});
+      await upload.abort();
       await page.getByText("OS finalizada com sucesso!").waitFor({ timeout: 45_000 });
       await expectConcludedScreen(page, mobile);
       const d = await details(order.id);
@@ -172,17 +168,13 @@ for (const [name, options, mobile, readyTime, offset] of [["desktop", DESKTOP, f
       const ctx = await browser.newContext({ ...options, bypassCSP: true });
       const calls = countCalls(ctx);
       const page = await openOrder(ctx, order.id, order.os);
-      let held: Route | null = null;
-      await ctx.route("**/api/uploads/upload", (route) => {
-        if (held === null) held = route;
-        else void route.continue();
-      });
+      const upload = await holdFirstUpload(ctx);
       const finish = await recordFinalVideo(page, mobile);
       await finish.click();
-      await expect.poll(() => held !== null, { timeout: 15_000 }).toBe(true);
+      await upload.arrived();
       // The attendant opens the agenda anew (e.g. the phone reloaded the tab there): the outbox resumes the finish on the agenda.
       await page.goto(`${base}/`);
-      await (held as Route | null)?.abort().catch(() => {});
+      await upload.abort();
       await page.getByRole("heading", { name: "Agenda", level: 1 }).waitFor();
       await page.getByText("OS finalizada com sucesso!").waitFor({ timeout: 45_000 });
       expect((await details(order.id)).agendamento.StatusAgendamento).toBe("C");
@@ -197,14 +189,10 @@ for (const [name, options, mobile, readyTime, offset] of [["desktop", DESKTOP, f
       const order = await startedOrder(offset + 20);
       const ctx = await browser.newContext({ ...options, bypassCSP: true });
       const page = await openOrder(ctx, order.id, order.os);
-      let held: Route | null = null;
-      await ctx.route("**/api/uploads/upload", (route) => {
-        if (held === null) held = route;
-        else void route.continue();
-      });
+      const upload = await holdFirstUpload(ctx);
       const finish = await recordFinalVideo(page, mobile);
       await finish.click();
-      await expect.poll(() => held !== null, { timeout: 15_000 }).toBe(true);
+      await upload.arrived();
       // Meanwhile a service is linked elsewhere: it awaits approval, so the server must refuse the finish.
       const services = (await api<{ servicos: { IdServico: string; label: string; TipoVeiculo: string; FornecidoPelaVcar: string }[] }>(`/ponto-atendimento/servicos/${pointId}`)).servicos;
       // No warranty (0 days) and unused by this car this year: the link is accepted, awaiting approval.
@@ -213,7 +201,7 @@ for (const [name, options, mobile, readyTime, offset] of [["desktop", DESKTOP, f
         idPontoAtendimentoUsuario: userId, idSocioVeiculoAgenda: order.id, idServico: brakes.IdServico,
       });
       expect(linked).toHaveProperty("idSocioVeiculoAgendaExecucaoServico");
-      await (held as Route | null)?.continue();
+      await upload.release();
       const refusal = page.getByRole("alert").filter({ hasText: /A OS não foi finalizada: Existem serviços pendentes de aprovação/ });
       await refusal.waitFor({ timeout: 45_000 });
       await page.getByRole("complementary", { name: "Envio de arquivos" }).getByText(/Existem serviços pendentes de aprovação/).waitFor();

@@ -4,8 +4,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { chromium, type Browser, type BrowserContext, type Page, type Route } from "playwright-core";
-import { apiCall, CHROME_ARGS, CHROME_PATH, DESKTOP, inProgressOrder, launch, openSignedIn } from "./browser";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { apiCall, CHROME_ARGS, CHROME_PATH, DESKTOP, inProgressOrder, launch, openSignedIn, holdFirstUpload } from "./browser";
 
 const base = inject("baseUrl");
 let browser: Browser;
@@ -96,15 +96,11 @@ describe("evidence outbox (e2e)", () => {
     const page = await openOrder(ctx);
     const before = (await photoRows()).length;
     // The first upload request is held open, as on a slow network, until the page goes away under it.
-    let held: Route | null = null;
-    await ctx.route("**/api/uploads/upload", (route) => {
-      if (held === null) held = route;
-      else void route.continue();
-    });
+    const upload = await holdFirstUpload(ctx);
     await choose(page, "reload.jpg", await jpegOf(page, 300));
-    await expect.poll(() => held !== null, { timeout: 15_000 }).toBe(true);
+    await upload.arrived();
     await page.reload();
-    await (held as Route | null)?.abort().catch(() => {});
+    await upload.abort();
     await page.getByRole("heading", { name: "Fotos e Vídeos da Execução" }).waitFor();
     await untilRows(before + 1);
     await expect.poll(async () => (await outbox(page)).files, { timeout: 10_000 }).toBe(0);
