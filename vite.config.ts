@@ -19,8 +19,8 @@ export default defineConfig({
 /**
  * Service worker (Workbox generateSW) and web app manifest; README "Offline".
  * - precache: the shell and every route/worker chunk, so the portal opens with no network after one online visit;
- * - heavy engines (ffmpeg core, tesseract core wasm and traineddata) are not precached: CacheFirst on first use. The OCR route
- *   shares the cache the OCR worker already keeps (workers/ocr/engine.ts, "ocr-assets-v1"), so one copy is stored;
+ * - heavy assets (ffmpeg core, the plate reader's weights) are not precached: CacheFirst on first use. The OCR route shares
+ *   the cache the OCR worker already keeps (workers/ocr/assets.ts, "ocr-assets-v1"), so one copy is stored;
  * - nothing under /api is ever cached or answered by the worker (per-user data lives in IndexedDB, cleared on logout);
  * - registerType "prompt": a new deploy waits until the user clicks 'Atualizar' (src/app/pwa/update-prompt.tsx).
  */
@@ -53,7 +53,7 @@ function pwa() {
       // The manifest and its icons are added by the plugin itself (plus includeAssets).
       globPatterns: ["**/*.{js,css,html,svg,woff2}"],
       // Heavy engines load on first use through the runtime routes below; .gz copies are the server's business.
-      globIgnores: ["**/ffmpeg-core*", "**/tesseract-core*", "**/*.wasm", "**/*.traineddata*", "**/*.gz", ".vite/**"],
+      globIgnores: ["**/ffmpeg-core*", "**/*.wasm", "**/*.gz", ".vite/**"],
       maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       // Hashed file names already change with their content.
       dontCacheBustURLsMatching: /\/assets\/.+-[A-Za-z0-9_-]{8}\.[a-z0-9.]+$/,
@@ -74,7 +74,7 @@ function pwa() {
         },
         {
           urlPattern: ({ url, sameOrigin }) =>
-            sameOrigin && /^\/assets\/(tesseract-core[^/]*\.wasm|eng\.traineddata[^/]*)$/.test(url.pathname),
+            sameOrigin && /^\/assets\/plate-net-[^/]+\.bin$/.test(url.pathname),
           handler: "CacheFirst",
           // Same cache as the OCR worker's own Cache API copy (it also drops older hashed copies of an asset).
           options: { cacheName: "ocr-assets-v1", cacheableResponse: { statuses: [200] } },

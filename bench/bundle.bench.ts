@@ -30,9 +30,8 @@ const ENGINES: [string, RegExp][] = [
   ["image worker (OffscreenCanvas)", /^image\.worker-.*\.js$/],
   ["browser-image-compression (fallback)", /^browser-image-compression-.*\.js$/],
   ["upload worker (outbox)", /^upload\.worker-.*\.js$/],
-  ["OCR worker (tesseract.js-core JS, /scan only)", /^ocr\.worker-.*\.js$/],
-  ["OCR core wasm, SIMD + plain builds summed (one is loaded, /scan only)", /^tesseract-core.*\.wasm$/],
-  ["OCR eng traineddata (/scan only)", /^eng\.traineddata.*$/],
+  ["OCR worker (plate net's forward pass and decoding, /scan only)", /^ocr\.worker-.*\.js$/],
+  ["OCR plate net weights (/scan only)", /^plate-net-.*\.bin$/],
 ];
 
 export default async function bundleBench(): Promise<BenchRow[]> {

@@ -1,7 +1,7 @@
-// Plate reading in real Chromium through the OCR worker: exact-plate and per-character accuracy (single frame and with the
-// shipped lock), worker ms per frame, frames until lock, per variant (PLATES_VARIANTS: best_int+chars = shipped, best_int = tesseract
-// alone, tessdata = float model), and the OCR assets' gzipped bytes (Node runner).
-// The set: PLATES_DIR=dir with labels.tsv (file<TAB>PLATE[<TAB>x y w h]); by default a generated set (.tmp/plates-generated).
+// Plate reading in real Chromium through the OCR worker, per set and per format: exact plate on a single frame and after the
+// shipped lock, wrong plates locked, no lock, per character, the most frequent confusions, frames to lock, worker ms per frame;
+// and the OCR assets' gzipped bytes (Node runner). Sets: the generated cars (.tmp/plates-generated, PLATES_COUNT plates, both
+// formats alternating) and motorcycles (PLATES_MOTO_COUNT), and PLATES_DIR=dir with labels.tsv (file<TAB>PLATE<TAB>x y w h) beside them.
 import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -12,11 +12,13 @@ import type { BenchRow } from "./types.ts";
 
 // Shapes shared with bench/browser/plates-page.ts (not imported: that page's imports need Vite's client types).
 interface LabelRow { file: string; plate: string; box?: { x: number; y: number; w: number; h: number } }
-interface PlateResult { file: string; plate: string; single: string | null; locked: string | null; framesToLock: number | null; ms: number[] }
+interface PlateResult {
+  file: string; plate: string; single: string | null; locked: string | null; framesToLock: number | null; ms: number[]; singleProbability: number;
+}
 
 type PlatesPage = {
-  generatePlates?: (count: number, seed: number) => Promise<{ file: string; plate: string; box: LabelRow["box"]; jpeg: string }[]>;
-  readPlates?: (rows: LabelRow[], variant: "best_int" | "tessdata", plateClassifier: boolean) => Promise<PlateResult[]>;
+  generatePlates?: (count: number, seed: number, moto?: boolean) => Promise<{ file: string; plate: string; box: LabelRow["box"]; jpeg: string }[]>;
+  readPlates?: (rows: LabelRow[]) => Promise<PlateResult[]>;
 };
 
 function readLabels(dir: string): LabelRow[] {
@@ -40,8 +42,11 @@ function charHits(truth: string, read: string | null) {
 
 export default async function platesBench(): Promise<BenchRow[]> {
   const root = path.resolve(import.meta.dirname, "..");
-  const dir = process.env.PLATES_DIR ? path.resolve(process.env.PLATES_DIR) : path.join(root, ".tmp", "plates-generated");
-  const count = Number(process.env.PLATES_COUNT ?? 160);
+  const generated = path.join(root, ".tmp", "plates-generated"), motos = path.join(root, ".tmp", "plates-generated-moto");
+  // The generated sets always (cars; motorcycles, where only wrong locks matter); a labelled photo folder beside them when
+  // PLATES_DIR is set (the README reports them side by side).
+  const sets = [generated, motos, ...(process.env.PLATES_DIR ? [path.resolve(process.env.PLATES_DIR)] : [])];
+  const count = Number(process.env.PLATES_COUNT ?? 400), motoCount = Number(process.env.PLATES_MOTO_COUNT ?? 60);
   const vite = await createServer({ logLevel: "silent", server: { port: 0, host: "localhost" } });
   await vite.listen();
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS, headless: true });
@@ -50,6 +55,7 @@ export default async function platesBench(): Promise<BenchRow[]> {
   try {
     const page = await browser.newPage();
     // The set's files, served to the page from any directory.
+    let dir = generated;
     await page.route("**/plates-data/*", (route) => {
       const name = decodeURIComponent(new URL(route.request().url()).pathname.split("/").pop()!);
       route.fulfill({ body: fs.readFileSync(path.join(dir, name)) });
@@ -57,57 +63,60 @@ export default async function platesBench(): Promise<BenchRow[]> {
     const port = (vite.httpServer!.address() as { port: number }).port;
     await page.goto(`http://localhost:${port}/bench/browser/plates.html`);
     await page.waitForFunction(() => typeof (globalThis as PlatesPage).readPlates === "function", undefined, { timeout: 120_000 });
-    if (!process.env.PLATES_DIR) {
-      fs.rmSync(dir, { recursive: true, force: true });
-      fs.mkdirSync(dir, { recursive: true });
-      const made = await page.evaluate(([n, seed]) => (globalThis as PlatesPage).generatePlates!(n, seed), [count, 2026] as const);
-      for (const m of made) fs.writeFileSync(path.join(dir, m.file), Buffer.from(m.jpeg, "base64"));
-      fs.writeFileSync(path.join(dir, "labels.tsv"), made.map((m) => `${m.file}\t${m.plate}\t${m.box!.x} ${m.box!.y} ${m.box!.w} ${m.box!.h}`).join("\n") + "\n");
+    for (const [out, n, moto] of [[generated, count, false], [motos, motoCount, true]] as const) {
+      fs.rmSync(out, { recursive: true, force: true });
+      fs.mkdirSync(out, { recursive: true });
+      const made = await page.evaluate(([k, seed, m]) => (globalThis as PlatesPage).generatePlates!(k, seed, m), [n, moto ? 2027 : 2026, moto] as const);
+      for (const m of made) fs.writeFileSync(path.join(out, m.file), Buffer.from(m.jpeg, "base64"));
+      fs.writeFileSync(path.join(out, "labels.tsv"), made.map((m) => `${m.file}\t${m.plate}\t${m.box!.x} ${m.box!.y} ${m.box!.w} ${m.box!.h}`).join("\n") + "\n");
     }
-    const labels = readLabels(dir);
-    const setName = process.env.PLATES_DIR ? path.basename(dir) : "generated";
-    // Shipped: eng best_int + the plate-font classifier. Compared: tesseract alone, and the larger float traineddata.
-    const runs = (process.env.PLATES_VARIANTS ?? "best_int+chars,best_int").split(",").map((v) => v.trim());
-    for (const run of runs) {
-      const variant = run.replace("+chars", "") as "best_int" | "tessdata", chars = run.endsWith("+chars");
-      const results = await page.evaluate(([ls, v, c]) => (globalThis as PlatesPage).readPlates!(ls, v, c), [labels, variant, chars] as const);
-      const c = `${setName} (${labels.length} plates) eng ${variant}${chars ? " + plate-font classifier" : " alone"}`;
-      const n = results.length;
-      const merc = results.filter((r) => /^[A-Z]{3}[0-9][A-Z]/.test(r.plate));
-      row(c, "exact plate, single frame", pct(results.filter((r) => r.single === r.plate).length, n), "%");
-      row(c, "exact plate, single frame, Mercosul", pct(merc.filter((r) => r.single === r.plate).length, merc.length), "%");
-      row(c, "exact plate, single frame, old", pct(results.filter((r) => !merc.includes(r) && r.single === r.plate).length, n - merc.length), "%");
-      row(c, "per character, single frame", pct(results.reduce((s, r) => s + charHits(r.plate, r.single), 0), n * 7), "%");
-      row(c, "exact plate, with lock (<= 5 frames)", pct(results.filter((r) => r.locked === r.plate).length, n), "%");
-      row(c, "wrong plate locked", pct(results.filter((r) => r.locked && r.locked !== r.plate).length, n), "%");
-      row(c, "no lock in 5 frames", pct(results.filter((r) => !r.locked).length, n), "%");
-      const frames = results.filter((r) => r.framesToLock).map((r) => r.framesToLock!);
-      row(c, "frames until lock, median", quantile(frames, 0.5), "frames");
-      row(c, "frames until lock, p95", quantile(frames, 0.95), "frames");
+    for (dir of sets) {
+      const labels = readLabels(dir);
+      const setName = dir === generated ? "generated" : dir === motos ? "generated motorcycles" : path.basename(dir);
+      const results = await page.evaluate((ls) => (globalThis as PlatesPage).readPlates!(ls), labels);
+      const isMerc = (r: PlateResult) => /^[A-Z]{3}[0-9][A-Z]/.test(r.plate);
+      const groups: [string, PlateResult[]][] = [["all", results], ["old", results.filter((r) => !isMerc(r))], ["Mercosul", results.filter(isMerc)]];
+      for (const [format, rs] of groups) {
+        if (!rs.length || (format !== "all" && rs.length === results.length)) continue;
+        const c = `${setName} ${format} (${rs.length} plates)`;
+        const n = rs.length;
+        row(c, "exact plate, single frame", pct(rs.filter((r) => r.single === r.plate).length, n), "%");
+        row(c, "exact plate, with lock (<= 5 frames)", pct(rs.filter((r) => r.locked === r.plate).length, n), "%");
+        row(c, "wrong plate locked", pct(rs.filter((r) => r.locked && r.locked !== r.plate).length, n), "%");
+        row(c, "no lock in 5 frames", pct(rs.filter((r) => !r.locked).length, n), "%");
+        row(c, "per character, single frame", pct(rs.reduce((s, r) => s + charHits(r.plate, r.single), 0), n * 7), "%");
+        const frames = rs.filter((r) => r.framesToLock).map((r) => r.framesToLock!);
+        row(c, "frames until lock, median", quantile(frames, 0.5), "frames");
+        row(c, "frames until lock, p95", quantile(frames, 0.95), "frames");
+      }
+      const c = `${setName} (${results.length} plates)`;
       const ms = results.flatMap((r) => r.ms);
-      row(c, "worker ms per frame, median", quantile(ms, 0.5), "ms");
+      row(c, "worker ms per frame, p50", quantile(ms, 0.5), "ms");
       row(c, "worker ms per frame, p95", quantile(ms, 0.95), "ms");
-      if (process.env.PLATES_VERBOSE) for (const r of results) if (r.single !== r.plate) console.error(`${run} ${r.file} ${r.plate} single=${r.single} locked=${r.locked}`);
+      // The most frequent single-frame confusions (printed character -> read character), over 7-character reads.
+      const confusions = new Map<string, number>();
+      for (const r of results) if (r.single && r.single.length === 7) [...r.plate].forEach((ch, i) => {
+        if (r.single![i] !== ch) confusions.set(`${ch}->${r.single![i]}`, (confusions.get(`${ch}->${r.single![i]}`) ?? 0) + 1);
+      });
+      for (const [pair, k] of [...confusions].sort((a, b) => b[1] - a[1]).slice(0, 6)) row(c, `confusion ${pair}`, k, "reads");
+      // PLATES_VERBOSE=1: every image not read right on one frame or not locked right; =all: every image.
+      const all = process.env.PLATES_VERBOSE === "all";
+      if (process.env.PLATES_VERBOSE) for (const r of results) if (all || r.single !== r.plate || r.locked !== r.plate) {
+        console.error(`${setName} ${r.file} ${r.plate} single=${r.single} (${r.singleProbability.toFixed(3)}) locked=${r.locked} frames=${r.framesToLock}`);
+      }
     }
   } finally {
     await browser.close();
     await vite.close();
   }
-  // What /scan downloads, gzipped (the traineddata ships gzipped already; wasm is served precompressed).
-  const nm = path.join(root, "node_modules");
-  const gz = (f: string) => gzipSync(fs.readFileSync(path.join(nm, f)), { level: 9 }).length;
-  row("OCR assets (gzip)", "core wasm (SIMD, LSTM only)", gz("tesseract.js-core/tesseract-core-simd-lstm.wasm") / 1024, "KiB");
-  row("OCR assets (gzip)", "core JS glue (bundled into the worker)", gz("tesseract.js-core/tesseract-core-simd-lstm.js") / 1024, "KiB");
-  row("OCR assets (gzip)", "eng 4.0.0_best_int traineddata (shipped)", fs.statSync(path.join(nm, "@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz")).size / 1024, "KiB");
-  row("OCR assets (gzip)", "eng 4.0.0 traineddata (compared, not shipped)", fs.statSync(path.join(nm, "@tesseract.js-data/eng/4.0.0/eng.traineddata.gz")).size / 1024, "KiB");
+  // What /scan downloads, gzipped: the net's weights and (after a build) the worker's script.
+  const gz = (f: string) => gzipSync(fs.readFileSync(f), { level: 9 }).length / 1024;
+  row("OCR assets (gzip)", "plate net weights", gz(path.join(root, "workers/ocr/plate-net.bin")), "KiB");
   const distAssets = path.join(root, "dist", "assets");
   if (fs.existsSync(distAssets)) {
     const files = fs.readdirSync(distAssets);
     const worker = files.find((f) => /^ocr\.worker-.*\.js$/.test(f));
-    if (worker) row("OCR assets (gzip)", `dist ${worker}`, gzipSync(fs.readFileSync(path.join(distAssets, worker))).length / 1024, "KiB");
-    const entry = files.filter((f) => /^index-.*\.js$/.test(f));
-    const leaks = entry.filter((f) => /TesseractCore|traineddata/.test(fs.readFileSync(path.join(distAssets, f), "utf8")));
-    row("OCR assets (gzip)", "dist entry chunks holding tesseract", leaks.length, "count");
+    if (worker) row("OCR assets (gzip)", `dist ${worker}`, gz(path.join(distAssets, worker)), "KiB");
   }
   return rows;
 }

@@ -23,6 +23,8 @@ export interface PlateScene {
   /** 0-1 contrast multiplier of the plate's ink against its background. */
   contrast?: number;
   inverted?: boolean;
+  /** A motorcycle plate: 200 x 170 mm, letters above the digits. */
+  moto?: boolean;
   /** Deterministic randomness for noise and dirt. */
   seed?: number;
 }
@@ -40,9 +42,9 @@ export function rng(seed: number) {
 
 const isMercosul = (p: string) => /^[A-Z]{3}[0-9][A-Z][0-9]{2}$/.test(p);
 
-/** The flat plate (400:130), characters filling most of it, in its format's colours. */
-function flatPlate(plate: string, width: number, font: string, contrast: number, inverted: boolean, rand: () => number): OffscreenCanvas {
-  const height = Math.round(width * 0.325);
+/** The flat plate (400:130, or 200:170 for a motorcycle), characters filling most of it, in its format's colours. */
+function flatPlate(plate: string, width: number, font: string, contrast: number, inverted: boolean, rand: () => number, moto = false): OffscreenCanvas {
+  const height = Math.round(width * (moto ? 0.85 : 0.325));
   const c = new OffscreenCanvas(width, height);
   const ctx = c.getContext("2d")!;
   const merc = isMercosul(plate);
@@ -71,6 +73,17 @@ function flatPlate(plate: string, width: number, font: string, contrast: number,
     ctx.textBaseline = "middle";
     ctx.fillText(["SAO PAULO - SP", "RECIFE - PE", "CURITIBA - PR", "BELO HORIZONTE - MG"][Math.floor(rand() * 4)], width / 2, top / 2 + ctx.lineWidth);
   }
+  if (moto) {
+    // Two lines: the letters, then the digits (with the Mercosul letter), each centred.
+    const lineH = (height - top) * 0.42;
+    ctx.fillStyle = `rgb(${inkC},${inkC},${inkC})`;
+    ctx.font = `bold ${Math.round(lineH * 1.3)}px ${font}`;
+    ctx.textAlign = "center";
+    ctx.textBaseline = "alphabetic";
+    ctx.fillText(plate.slice(0, 3), width / 2, top + (height - top) * 0.08 + lineH, width * 0.7);
+    ctx.fillText(plate.slice(3), width / 2, top + (height - top) * 0.16 + 2 * lineH, width * 0.86);
+    return c;
+  }
   const text = merc ? plate : `${plate.slice(0, 3)}-${plate.slice(3)}`;
   const charH = height * 0.5;
   ctx.font = `bold ${Math.round(charH * 1.35)}px ${font}`;
@@ -93,7 +106,7 @@ export function renderPlateScene(s: PlateScene): { canvas: OffscreenCanvas; box:
   const rand = rng(s.seed ?? 7);
   const W = s.sceneWidth ?? 640, H = s.sceneHeight ?? 480;
   const pw = s.plateWidth ?? 300;
-  const flat = flatPlate(s.plate, pw, s.font ?? PLATE_FONTS[0], s.contrast ?? 1, s.inverted ?? false, rand);
+  const flat = flatPlate(s.plate, pw, s.font ?? PLATE_FONTS[0], s.contrast ?? 1, s.inverted ?? false, rand, s.moto);
   const ph = flat.height;
   const canvas = new OffscreenCanvas(W, H);
   const ctx = canvas.getContext("2d", { willReadFrequently: true })!;
@@ -151,9 +164,14 @@ export function renderPlateScene(s: PlateScene): { canvas: OffscreenCanvas; box:
   return { canvas, box };
 }
 
-/** The crop an attendant's aim gives: the plate box widened (and shifted a little) the way the guide frame is wider than the plate. */
+/**
+ * The crop an attendant's aim gives: the plate box widened (and shifted a little) the way the guide frame is wider than the
+ * plate. A tall box (a motorcycle plate) fills the guide's height instead, the guide staying ~3:1.
+ */
 export function aimCrop(box: { x: number; y: number; w: number; h: number }, sceneW: number, sceneH: number, jitter = 0, rand = Math.random) {
-  const w = box.w * 1.3, h = Math.max(box.h * 1.5, w / 2.6);
+  const tall = box.w / box.h < 2;
+  const w = tall ? Math.max(box.w * 1.3, box.h * 1.3 * 2.8) : box.w * 1.3;
+  const h = tall ? box.h * 1.3 : Math.max(box.h * 1.5, w / 2.6);
   const x = box.x + box.w / 2 - w / 2 + (rand() - 0.5) * 2 * jitter * box.w;
   const y = box.y + box.h / 2 - h / 2 + (rand() - 0.5) * 2 * jitter * box.h;
   const cx = Math.max(0, Math.round(x)), cy = Math.max(0, Math.round(y));

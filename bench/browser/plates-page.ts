@@ -1,33 +1,37 @@
 // Plate-reading benchmark page (browser, served by Vite dev): generates the labelled set, and reads a set through the real OCR
-// worker (single frame and the shipped multi-frame lock), per traineddata variant.
+// worker (single frame and the shipped multi-frame lock).
 import { wrap, transfer } from "comlink";
 import type { OcrApi } from "../../workers/ocr/ocr.worker";
-import tessdataUrl from "@tesseract.js-data/eng/4.0.0/eng.traineddata.gz?url";
-import bestIntUrl from "@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz?url";
 import { createPlateLock } from "../../src/domain/plate-lock";
 import { aimCrop, PLATE_FONTS, renderPlateScene, rng, type PlateScene } from "./plate-render";
 
 export interface LabelRow { file: string; plate: string; box?: { x: number; y: number; w: number; h: number } }
-export interface PlateResult { file: string; plate: string; single: string | null; locked: string | null; framesToLock: number | null; ms: number[] }
+export interface PlateResult {
+  file: string; plate: string; single: string | null; locked: string | null; framesToLock: number | null; ms: number[];
+  /** The single frame's best candidate's probability (0 when the reader gives none). */
+  singleProbability: number;
+}
 
-const L = "ABCDEFGHIJKLMNOPQRSTUVWXYZ", D = "0123456789";
+const L = "ABCDEFGHIJKLMNOPQRSTUVWXYZ", D = "0123456789", MERCOSUL_FIFTH = "ABCDEFGHIJ";
 
-/** A labelled set of both formats with realistic damage; deterministic per seed. */
-async function generate(count: number, seed: number): Promise<{ file: string; plate: string; box: LabelRow["box"]; jpeg: string }[]> {
+/** A labelled set of both formats (alternating) with realistic damage, cars or motorcycles; deterministic per seed. */
+async function generate(count: number, seed: number, moto = false): Promise<{ file: string; plate: string; box: LabelRow["box"]; jpeg: string }[]> {
   const rand = rng(seed);
   const pick = (s: string) => s[Math.floor(rand() * s.length)];
   const out = [];
   for (let i = 0; i < count; i++) {
     const merc = i % 2 === 0;
-    const plate = pick(L) + pick(L) + pick(L) + pick(D) + (merc ? pick(L) : pick(D)) + pick(D) + pick(D);
+    // Mercosul's 5th character is A-J: the old plate's 5th digit 0-9 became a letter on conversion.
+    const plate = pick(L) + pick(L) + pick(L) + pick(D) + (merc ? pick(MERCOSUL_FIFTH) : pick(D)) + pick(D) + pick(D);
     const scene: PlateScene = {
       plate, seed: Math.floor(rand() * 1e9), font: PLATE_FONTS[Math.floor(rand() * PLATE_FONTS.length)],
       sceneWidth: 1280, sceneHeight: 720, plateWidth: 220 + rand() * 320,
       rotateDeg: (rand() - 0.5) * 10, perspective: rand() < 0.5 ? 1 : 0.8 + rand() * 0.2,
       blurPx: rand() < 0.5 ? 0 : rand() * 2.5, noise: rand() * 22, glare: rand() < 0.3 ? 0.3 + rand() * 0.5 : 0,
       dirt: rand() < 0.4 ? Math.floor(rand() * 8) : 0, light: rand() < 0.3 ? 0.3 + rand() * 0.4 : 0.8 + rand() * 0.2,
-      contrast: 0.45 + rand() * 0.55, inverted: rand() < 0.08,
+      contrast: 0.45 + rand() * 0.55, inverted: rand() < 0.08, moto,
     };
+    if (moto) scene.plateWidth = 110 + rand() * 120;
     const { canvas, box } = renderPlateScene(scene);
     const blob = await canvas.convertToBlob({ type: "image/jpeg", quality: 0.85 });
     const bytes = new Uint8Array(await blob.arrayBuffer());
@@ -41,23 +45,26 @@ async function generate(count: number, seed: number): Promise<{ file: string; pl
 const FRAMES = 5;
 
 /** Reads every image: frame 1 is the centred aim (single-frame figure); up to 5 frames with the aim's jitter feed the lock. */
-async function read(rows: LabelRow[], variant: "best_int" | "tessdata", plateClassifier = true): Promise<PlateResult[]> {
+async function read(rows: LabelRow[]): Promise<PlateResult[]> {
   const worker = new Worker(new URL("../../workers/ocr/ocr.worker.ts", import.meta.url), { type: "module", name: "ocr-bench" });
   const api = wrap<OcrApi>(worker);
-  await api.warm(new URL(variant === "best_int" ? bestIntUrl : tessdataUrl, location.href).href, plateClassifier);
+  await api.warm();
   const results: PlateResult[] = [];
   for (const [index, row] of rows.entries()) {
-    // Jitter per image: the same frames whatever the lock did on earlier images (comparable runs of two lock settings).
+    // Jitter per image: the same frames whatever the lock did on earlier images (comparable runs of two readers).
     const rand = rng(99 + index);
     const blob = await (await fetch(`/plates-data/${encodeURIComponent(row.file)}`)).blob();
     const lock = createPlateLock();
-    const res: PlateResult = { file: row.file, plate: row.plate, single: null, locked: null, framesToLock: null, ms: [] };
+    const res: PlateResult = { file: row.file, plate: row.plate, single: null, locked: null, framesToLock: null, ms: [], singleProbability: 0 };
     for (let f = 0; f < FRAMES; f++) {
       const bitmap = await createImageBitmap(blob);
       const crop = row.box ? aimCrop(row.box, bitmap.width, bitmap.height, f === 0 ? 0 : 0.06, rand) : { x: 0, y: 0, width: bitmap.width, height: bitmap.height };
       const r = await api.read(transfer(bitmap, [bitmap]), crop);
       res.ms.push(r.ms);
-      if (f === 0) res.single = r.candidates[0]?.plate ?? null;
+      if (f === 0) {
+        res.single = r.candidates[0]?.plate ?? null;
+        res.singleProbability = r.candidates[0]?.probability ?? 0;
+      }
       const accepted = lock.push(r.candidates);
       if (accepted) {
         res.locked = accepted.plate;

@@ -655,6 +655,8 @@ export const MSG = {
     torchOn: "Ligar lanterna",
     torchOff: "Desligar lanterna",
     typePlate: "Digitar placa",
+    confirmPlate: "Confirme a placa",
+    confirmHint: "A leitura não está segura. Toque na placa correta ou digite-a abaixo.",
     plate: "Placa",
     plateHint: "Placa antiga (ABC-1234) ou Mercosul (ABC1D23)",
     plateInvalid: "Informe uma placa válida: ABC-1234 ou ABC1D23.",

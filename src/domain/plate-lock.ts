@@ -1,58 +1,90 @@
-// Multi-frame plate lock: accepts a plate when one frame is very confident with no doubtful position, or the last frames agree (pure TS).
+// Multi-frame plate lock: a plate is accepted only when several recent frames agree on it with enough probability and no
+// other plate keeps a real share, never on one frame; a booked twin may win a close call (plate-match.ts); when no lock comes,
+// the plates seen most are offered as choices (pure TS).
 import type { PlateCandidate } from "./plate.ts";
+import { agendaTwin } from "./plate-match.ts";
 
 export interface PlateLock {
   /** Adds one frame's candidates (best first, possibly empty); returns the plate when it is accepted, else null. */
   push(frame: PlateCandidate[]): PlateCandidate | null;
+  /** The plates of the recent frames with their summed probability, best first. */
+  evidence(): PlateEvidence[];
+  /** Plates worth offering as one-tap choices when no lock comes: best first, at most 3. */
+  suggestions(): PlateCandidate[];
+  /** Frames pushed since the last lock or reset. */
+  frames(): number;
   /** Forgets the frames seen so far (a new vehicle, Tentar Novamente). */
   reset(): void;
 }
 
+export interface PlateEvidence { candidate: PlateCandidate; plate: string; total: number; tops: number }
+
 export interface PlateLockOptions {
-  /** How many of the latest frames vote (default 3). */
+  /** How many of the latest frames count (default 3). */
   window?: number;
-  /** A single frame is accepted alone when its best candidate scores at least this (default 0.85)... */
-  confident?: number;
-  /** ...leads the frame's runner-up by at least this (default 0.25)... */
-  margin?: number;
-  /**
-   * ...and has no doubtful position: each position's character leads that position's runner-up by at least this (default 0.5).
-   * A candidate without positionMargin (text rules, typed plates) never locks alone.
-   */
-  positionMargin?: number;
-  /** Otherwise: frames in the window whose best candidate is the plate (default 2)... */
+  /** Frames of the window whose best candidate must be the plate (default 2). */
   agree?: number;
-  /** ...and the runner-up plate's count of top places times this factor must not exceed the winner's (default 1.5). */
+  /** Mean probability of the plate over the window's frames (a frame without it counts 0) at least this (default 0.6). */
+  minProbability?: number;
+  /** The plate's summed probability over the window must be this many times any other plate's (default 3). */
   dominance?: number;
+  /** A suggestion needs a mean probability of at least this over the window (default 0.15). */
+  suggestMin?: number;
+  /** The point's booked plates (normalised), read at every frame: they may win a close call with visual support. */
+  booked?: () => ReadonlySet<string>;
 }
 
+/** A candidate's probability: the reader's own when it gives one, else its score. */
+export const probabilityOf = (c: PlateCandidate) => c.probability ?? c.score;
+
 export function createPlateLock(opts: PlateLockOptions = {}): PlateLock {
-  const { window = 3, confident = 0.85, margin = 0.25, positionMargin = 0.5, agree = 2, dominance = 1.5 } = opts;
-  let frames: PlateCandidate[][] = [];
+  const { window = 3, agree = 2, minProbability = 0.6, dominance = 3, suggestMin = 0.15, booked } = opts;
+  let recent: PlateCandidate[][] = [];
+  let pushed = 0;
+  const evidence = (): PlateEvidence[] => {
+    const by = new Map<string, PlateEvidence>();
+    for (const frame of recent) {
+      frame.forEach((c, i) => {
+        const e = by.get(c.plate) ?? { candidate: c, plate: c.plate, total: 0, tops: 0 };
+        e.total += probabilityOf(c);
+        if (i === 0) e.tops++;
+        if (probabilityOf(c) > probabilityOf(e.candidate)) e.candidate = c;
+        by.set(c.plate, e);
+      });
+    }
+    return [...by.values()].sort((a, b) => b.total - a.total);
+  };
+  const accept = (e: PlateEvidence, total: number) => {
+    const frames = recent.length;
+    recent = [];
+    pushed = 0;
+    return { ...e.candidate, probability: total / frames };
+  };
   return {
     push(frame) {
-      frames.push(frame);
-      if (frames.length > window) frames = frames.slice(-window);
-      const [top, second] = frame;
-      if (top && top.score >= confident && top.score - (second?.score ?? 0) >= margin && (top.positionMargin ?? -1) >= positionMargin) {
-        frames = [];
-        return top;
+      recent.push(frame);
+      pushed++;
+      if (recent.length > window) recent = recent.slice(-window);
+      const [best, next] = evidence();
+      if (!best) return null;
+      // A close call between the leader and its booked twin, both seen: the booking decides, on their joint evidence.
+      const twin = booked ? agendaTwin(best, next, booked()) : null;
+      if (twin && next) {
+        const joint = best.total + next.total;
+        return best.tops + next.tops >= agree && joint / recent.length >= minProbability ? accept(next, joint) : null;
       }
-      // Otherwise the same plate must top `agree` frames of the window, and top more frames than any other plate.
-      const wins = new Map<string, { c: PlateCandidate; n: number; sum: number }>();
-      for (const f of frames) {
-        if (!f[0]) continue;
-        const w = wins.get(f[0].plate);
-        wins.set(f[0].plate, { c: f[0], n: (w?.n ?? 0) + 1, sum: (w?.sum ?? 0) + f[0].score });
-      }
-      const ranked = [...wins.values()].sort((a, b) => b.n - a.n || b.sum - a.sum);
-      const best = ranked[0];
-      if (!best || best.n < agree || (ranked[1] && ranked[1].n * dominance > best.n)) return null;
-      frames = [];
-      return { ...best.c, score: best.sum / best.n };
+      if (best.tops < agree || best.total / recent.length < minProbability) return null;
+      if (next && best.total < dominance * next.total) return null;
+      return accept(best, best.total);
     },
+    evidence,
+    suggestions() {
+      return evidence().filter((e) => e.total / recent.length >= suggestMin).slice(0, 3).map((e) => e.candidate);
+    },
+    frames: () => pushed,
     reset() {
-      frames = [];
+      recent = [];
+      pushed = 0;
     },
   };
 }

@@ -1,19 +1,7 @@
-// Plates the point already expects (its appointments of today and the coming days) as a prior for a scanned read: a read
-// within one character of one of them, at a doubtful position, proposes that plate first (pure TS, main thread and tests).
+// Plates the point already expects (its appointments of today and the coming days) as a prior for the plate lock: when the
+// reader hesitates between a plate and its one-character twin that is booked, the booking breaks the tie, but only when the
+// frames also saw the twin (visual support); a plate shown clearly is never swapped for a booked twin (pure TS).
 import { normalizePlate, plateFormat } from "./plate";
-
-/**
- * Character pairs the plate fonts and the recogniser confuse (both directions). Used when the reader gives no per-position
- * doubt: then only a difference between such a pair counts as "doubtful".
- */
-const CONFUSABLE: readonly string[] = [
-  "O0", "Q0", "D0", "OD", "OQ", "I1", "L1", "T1", "B8", "S5", "Z2", "G6", "T7", "A4", "98", "93", "83", "68", "65", "69", "56",
-  "WN", "MN", "MW", "UV", "HN", "KX", "EF", "PR", "CG", "CO", "J1", "Z7", "B3", "E3", "G0", "U0", "V7",
-];
-const CONFUSED = new Set(CONFUSABLE.flatMap((p) => [p, `${p[1]}${p[0]}`]));
-
-/** True when the recogniser may plausibly have read `got` for the printed `actual`. */
-export const confusable = (actual: string, got: string) => actual === got || CONFUSED.has(`${actual}${got}`);
 
 /** Index of the single position where two 7-character plates differ; -1 when equal, null when they differ in more than one. */
 export function singleDifference(a: string, b: string): number | null {
@@ -27,36 +15,31 @@ export function singleDifference(a: string, b: string): number | null {
   return at;
 }
 
-export interface ExpectedPlateOptions {
-  /**
-   * Positions (0-6) the recogniser doubts in this read (low symbol confidence, close alternatives). When given, only a
-   * difference at one of these positions lets an expected plate be proposed; when absent, the differing characters must be
-   * a confusable pair of the plate fonts (O/0, 8/B, 9/8, M/N, ...).
-   */
-  doubtful?: readonly number[];
+/** What the reader saw over the lock's frames: a plate and its summed probability. */
+export interface SeenPlate { plate: string; total: number }
+
+/**
+ * A booked twin wins a close call when the frames gave it at least this share of the leading plate's probability: the reader
+ * hesitated between the two. Below it the camera saw the leader, not the twin.
+ */
+export const VISUAL_SUPPORT = 0.35;
+
+/** The set of valid, normalised plates (upper-case, no hyphen) among `plates`. */
+export function plateSet(plates: Iterable<string>): Set<string> {
+  const out = new Set<string>();
+  for (const p of plates) {
+    const n = normalizePlate(p);
+    if (plateFormat(n)) out.add(n);
+  }
+  return out;
 }
 
 /**
- * The plates to look up for an accepted read, best first: an expected plate within one doubtful character of the read
- * comes before the read itself. Nothing is proposed when the read is itself expected, or when two or more expected plates
- * are equally near (the prior cannot choose between them). Plates are normalised (upper-case, no hyphen); invalid ones
- * are ignored.
+ * The booked twin that wins the close call between the frames' two leading plates, or null: the runner-up is booked and the
+ * leader is not, they differ in exactly one position, and the runner-up has visual support.
  */
-export function proposePlates(read: string, expected: Iterable<string>, options: ExpectedPlateOptions = {}): string[] {
-  const plate = normalizePlate(read);
-  if (!plateFormat(plate)) return [];
-  const known = new Set<string>();
-  for (const e of expected) {
-    const p = normalizePlate(e);
-    if (plateFormat(p)) known.add(p);
-  }
-  if (known.has(plate)) return [plate];
-  const near: string[] = [];
-  for (const k of known) {
-    const at = singleDifference(k, plate);
-    if (at === null || at < 0) continue;
-    const doubted = options.doubtful ? options.doubtful.includes(at) : confusable(k[at], plate[at]);
-    if (doubted) near.push(k);
-  }
-  return near.length === 1 ? [near[0], plate] : [plate];
+export function agendaTwin(leader: SeenPlate, runnerUp: SeenPlate | undefined, booked: ReadonlySet<string>): string | null {
+  if (!runnerUp || booked.has(leader.plate) || !booked.has(runnerUp.plate)) return null;
+  const at = singleDifference(leader.plate, runnerUp.plate);
+  return at !== null && at >= 0 && runnerUp.total >= VISUAL_SUPPORT * leader.total ? runnerUp.plate : null;
 }

@@ -4,6 +4,8 @@ export interface PlateCandidate {
   plate: string; format: PlateFormat; score: number; rule: CandidateRule;
   /** OCR reads only: the smallest lead, over the 7 positions, of the read character over that position's runner-up (0-1). */
   positionMargin?: number;
+  /** OCR reads only: the reader's probability that this is the plate in the guide (0-1). */
+  probability?: number;
 }
 export type CandidateRule = "continuous" | "pattern" | "joined" | "single";
 
@@ -86,18 +88,4 @@ export function extractCandidates(text: string, confidence = 100): PlateCandidat
     if (joined.length === 7) add(joined, "joined");
   }
   return [...found.values()].sort((a, b) => b.score - a.score);
-}
-
-/** Votes over consecutive frames: each frame's candidates add their scores; the plate with the highest total wins. */
-export function voteCandidates(frames: PlateCandidate[][]): PlateCandidate | null {
-  const totals = new Map<string, PlateCandidate>();
-  for (const frame of frames) {
-    for (const c of frame) {
-      const t = totals.get(c.plate);
-      totals.set(c.plate, t ? { ...t, score: t.score + c.score } : { ...c });
-    }
-  }
-  let best: PlateCandidate | null = null;
-  for (const c of totals.values()) if (!best || c.score > best.score) best = c;
-  return best;
 }

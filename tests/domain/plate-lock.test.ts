@@ -1,76 +1,99 @@
-// The multi-frame plate lock: one very confident frame with no doubtful position locks, doubtful frames wait for agreement,
-// disagreement never locks.
+// The multi-frame plate lock: never one frame alone; agreeing frames with enough probability lock; a close competitor, a
+// disagreement or low probability never lock; the plates seen most are offered as choices.
 import { describe, expect, it } from "vitest";
 import { createPlateLock } from "../../src/domain/plate-lock";
 import type { PlateCandidate } from "../../src/domain/plate";
 
-const c = (plate: string, score: number, positionMargin?: number): PlateCandidate => ({
-  plate, score, rule: "continuous", format: /^[A-Z]{3}[0-9]{4}$/.test(plate) ? "antiga" : "mercosul", positionMargin,
+const c = (plate: string, probability: number): PlateCandidate => ({
+  plate, score: 0.9 * probability, probability, rule: "continuous", format: /^[A-Z]{3}[0-9]{4}$/.test(plate) ? "antiga" : "mercosul",
 });
 
 describe("plate lock", () => {
-  it("accepts one very confident frame whose runner-up is far behind and whose every position is clear", () => {
+  it("never locks on one frame, however confident", () => {
     const lock = createPlateLock();
-    expect(lock.push([c("BRA2E19", 0.88, 0.7), c("BRA2E18", 0.4, 0.1)])?.plate).toBe("BRA2E19");
+    expect(lock.push([c("BRA2E19", 0.999)])).toBeNull();
+    expect(lock.push([c("BRA2E19", 0.98)])).toMatchObject({ plate: "BRA2E19", format: "mercosul" });
   });
 
-  it("a very confident frame with one doubtful position waits for a second agreeing frame", () => {
+  it("locks with the mean probability of the window", () => {
     const lock = createPlateLock();
-    expect(lock.push([c("DPL0V37", 0.88, 0.3), c("DPL9V37", 0.5, -0.3)])).toBeNull();
-    expect(lock.push([c("DPL9V37", 0.86, 0.2)])).toBeNull();
-    expect(lock.push([c("DPL9V37", 0.84, 0.45)])?.plate).toBe("DPL9V37");
+    lock.push([c("ABC1234", 0.9)]);
+    expect(lock.push([c("ABC1234", 0.7)])?.probability).toBeCloseTo(0.8);
   });
 
-  it("a confident frame just under the single-frame threshold waits", () => {
+  it("waits while the agreeing frames are not probable enough", () => {
     const lock = createPlateLock();
-    expect(lock.push([c("ABC1234", 0.82, 0.8)])).toBeNull();
-    expect(lock.push([c("ABC1234", 0.83, 0.8)])?.plate).toBe("ABC1234");
+    expect(lock.push([c("ABC1234", 0.5)])).toBeNull();
+    expect(lock.push([c("ABC1234", 0.55)])).toBeNull();
+    expect(lock.push([c("ABC1234", 0.6)])).toBeNull(); // mean 0.55
+    expect(lock.push([c("ABC1234", 0.9)])?.plate).toBe("ABC1234"); // the window's mean: (0.55 + 0.6 + 0.9) / 3
   });
 
-  it("a candidate without position margins (text rules) never locks alone", () => {
+  it("never locks while a competitor keeps a third of the evidence", () => {
+    const lock = createPlateLock();
+    for (let i = 0; i < 5; i++) expect(lock.push([c("DPL0B37", 0.7), c("DPL9B37", 0.25)])).toBeNull();
+  });
+
+  it("a frame without the plate counts zero for it", () => {
     const lock = createPlateLock();
     expect(lock.push([c("ABC1234", 0.9)])).toBeNull();
-  });
-
-  it("makes a doubtful frame wait, then accepts when a second frame agrees", () => {
-    const lock = createPlateLock();
-    expect(lock.push([c("ABC1234", 0.6), c("ABC1284", 0.55)])).toBeNull();
     expect(lock.push([])).toBeNull();
-    const accepted = lock.push([c("ABC1234", 0.5)]);
-    expect(accepted).toMatchObject({ plate: "ABC1234", format: "antiga" });
-    expect(accepted!.score).toBeCloseTo(0.55);
-  });
-
-  it("a confident frame with a close runner-up is doubtful too", () => {
-    const lock = createPlateLock();
-    expect(lock.push([c("BRA2E19", 0.88, 0.7), c("BRA2E18", 0.8, 0.1)])).toBeNull();
+    expect(lock.push([c("ABC1234", 0.9)])?.plate).toBe("ABC1234");
+    const lock2 = createPlateLock({ minProbability: 0.7 });
+    lock2.push([c("ABC1234", 0.9)]);
+    lock2.push([]);
+    expect(lock2.push([c("ABC1234", 0.9)])).toBeNull(); // 1.8 / 3 = 0.6 < 0.7
   });
 
   it("rejects a series whose frames disagree", () => {
     const lock = createPlateLock();
-    for (const p of ["ABC1234", "DEF5678", "GHI9012", "JKL3456", "MNO7890"]) expect(lock.push([c(p, 0.6)])).toBeNull();
+    for (const p of ["ABC1234", "DEF5678", "GHI9012", "JKL3456", "MNO7890"]) expect(lock.push([c(p, 0.95)])).toBeNull();
   });
 
-  it("locks the plate that tops most frames of the window, not the first one seen", () => {
+  it("locks the plate that tops most frames of the window once the others leave it", () => {
     const lock = createPlateLock();
-    expect(lock.push([c("ABC1234", 0.6)])).toBeNull();
-    expect(lock.push([c("ABC1284", 0.6)])).toBeNull();
-    expect(lock.push([c("ABC1284", 0.62)])?.plate).toBe("ABC1284");
+    expect(lock.push([c("ABC1284", 0.9)])).toBeNull();
+    expect(lock.push([c("ABC1234", 0.9)])).toBeNull();
+    expect(lock.push([c("ABC1234", 0.9)])).toBeNull(); // ABC1284 still holds a third of the window
+    expect(lock.push([c("ABC1234", 0.9)])?.plate).toBe("ABC1234");
   });
 
-  it("needs a clear majority when the window is wider: two plates topping two frames each never lock", () => {
-    const lock = createPlateLock({ window: 4, agree: 3 });
-    for (const p of ["ABC1234", "ABC1284", "ABC1234", "ABC1284"]) expect(lock.push([c(p, 0.6)])).toBeNull();
-  });
-
-  it("forgets old frames outside the window and after reset", () => {
-    const lock = createPlateLock({ window: 2 });
-    expect(lock.push([c("ABC1234", 0.6)])).toBeNull();
-    expect(lock.push([c("XYZ9876", 0.6)])).toBeNull();
-    expect(lock.push([c("QWE4567", 0.6)])).toBeNull();
-    expect(lock.push([c("ABC1234", 0.6)])).toBeNull();
+  it("reports each plate's summed probability and top places, and forgets everything after a lock or reset", () => {
+    const lock = createPlateLock();
+    lock.push([c("ABC1234", 0.9), c("ABC1284", 0.05)]);
+    expect(lock.evidence().map((e) => [e.plate, e.total, e.tops])).toEqual([["ABC1234", 0.9, 1], ["ABC1284", 0.05, 0]]);
+    expect(lock.push([c("ABC1234", 0.9), c("ABC1284", 0.1)])?.plate).toBe("ABC1234");
+    expect(lock.evidence()).toEqual([]);
+    expect(lock.frames()).toBe(0);
+    lock.push([c("XYZ9876", 0.9)]);
+    expect(lock.frames()).toBe(1);
     lock.reset();
-    expect(lock.push([c("ABC1234", 0.6)])).toBeNull();
-    expect(lock.push([c("ABC1234", 0.6)])?.plate).toBe("ABC1234");
+    expect(lock.evidence()).toEqual([]);
+    expect(lock.frames()).toBe(0);
+  });
+
+  it("a booked twin wins the close call on the two plates' joint evidence", () => {
+    const booked = new Set(["ABC1234"]);
+    const lock = createPlateLock({ booked: () => booked });
+    expect(lock.push([c("ABC1284", 0.55), c("ABC1234", 0.4)])).toBeNull();
+    const won = lock.push([c("ABC1284", 0.5), c("ABC1234", 0.45)]);
+    expect(won?.plate).toBe("ABC1234");
+    expect(won?.probability).toBeCloseTo(0.95);
+  });
+
+  it("a plate shown clearly locks even with its twin booked; without the booking the close call never locks", () => {
+    const lock = createPlateLock({ booked: () => new Set(["ABC1234"]) });
+    lock.push([c("ABC1284", 0.9), c("ABC1234", 0.05)]);
+    expect(lock.push([c("ABC1284", 0.92), c("ABC1234", 0.04)])?.plate).toBe("ABC1284");
+    const unbooked = createPlateLock({ booked: () => new Set() });
+    for (let i = 0; i < 4; i++) expect(unbooked.push([c("ABC1284", 0.55), c("ABC1234", 0.4)])).toBeNull();
+  });
+
+  it("suggests the plates seen most, at most three, each with a real share of the window", () => {
+    const lock = createPlateLock();
+    lock.push([c("DPL0B37", 0.55), c("DPL9B37", 0.4), c("DPL6B37", 0.05)]);
+    lock.push([c("DPL9B37", 0.5), c("DPL0B37", 0.4), c("OPL9B37", 0.02)]);
+    expect(lock.frames()).toBe(2);
+    expect(lock.suggestions().map((s) => s.plate)).toEqual(["DPL0B37", "DPL9B37"]);
   });
 });

@@ -1,6 +1,6 @@
 // Plate formats, display and the spec's candidate ranking (0.9/0.8/0.7/0.6) with position fixes and voting.
 import { describe, expect, it } from "vitest";
-import { displayPlate, extractCandidates, fixByPosition, formatLabel, plateFormat, voteCandidates } from "../../src/domain/plate";
+import { displayPlate, extractCandidates, fixByPosition, formatLabel, plateFormat } from "../../src/domain/plate";
 
 describe("plate formats", () => {
   it("recognises old and Mercosul plates, ignoring case and hyphen", () => {
@@ -46,10 +46,5 @@ describe("candidate extraction", () => {
   });
   it("returns nothing for text without a plate", () => {
     expect(extractCandidates("MERCOSUL BRASIL SP")).toEqual([]);
-  });
-  it("votes across frames for the plate seen most confidently", () => {
-    const frames = [extractCandidates("ABC1234"), extractCandidates("A8C1234 ABC1Z34"), extractCandidates("ABC-1234")];
-    expect(voteCandidates(frames)?.plate).toBe("ABC1234");
-    expect(voteCandidates([])).toBeNull();
   });
 });

@@ -1,8 +1,8 @@
 // Installable PWA end to end (built app, real server, real Chromium, desktop and Pixel 7): the manifest is linked and valid with
 // real icons; after one online visit the app opens with no network (the shell comes from the service worker, nothing under /api
 // is ever in Cache Storage); a new deploy shows 'Nova versão disponível', reloads only when 'Atualizar' is clicked, and an outbox
-// job saved before the update is still there after it and reaches the server; the OCR engine's traineddata and wasm are fetched
-// from the server once, by the service worker, and the second use of /scan does not hit the server.
+// job saved before the update is still there after it and reaches the server; the plate reader's weights are fetched from the
+// server once, by the service worker, and the second use of /scan does not hit the server.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -109,8 +109,8 @@ describe("installable PWA (e2e)", () => {
         expect(precache).toContain("/index.html");
         expect(precache.some((u) => /\/assets\/agenda-page-[^/]+\.js$/.test(u))).toBe(true);
         expect(precache.some((u) => /\/assets\/upload\.worker-[^/]+\.js$/.test(u))).toBe(true);
-        // The heavy engines are not in the precache (they load on first use).
-        expect(precache.filter((u) => /ffmpeg-core|tesseract-core|traineddata|\.wasm$/.test(u))).toEqual([]);
+        // The heavy engines and the plate reader's weights are not in the precache (they load on first use).
+        expect(precache.filter((u) => /ffmpeg-core|plate-net|\.wasm$|\.bin$/.test(u))).toEqual([]);
         // Uploaded files (opened in a tab) are never answered by the worker with the shell or a cached copy.
         await expect(page.goto(`${base}/api/uploads/files/qualquer.jpg`)).rejects.toThrow(/ERR_INTERNET_DISCONNECTED/);
         await ctx.setOffline(false);
@@ -120,10 +120,10 @@ describe("installable PWA (e2e)", () => {
     });
   }
 
-  it("serves the OCR engine's traineddata and wasm from the cache on the second use of /scan (one server hit each)", async () => {
+  it("serves the plate reader's weights from the cache on the second use of /scan (one server hit)", async () => {
     const ctx = await browser.newContext(DESKTOP);
     try {
-      const asset = /\/assets\/(eng\.traineddata-[^/]+\.gz|tesseract-core-(simd-)?lstm-[^/]+\.wasm)$/;
+      const asset = /\/assets\/plate-net-[^/]+\.bin$/;
       const fromServer: string[] = []; // requests that went to the network: the service worker's own fetches, or unanswered ones
       const answeredBySw: string[] = [];
       ctx.on("requestfinished", async (request: Request) => {
@@ -139,21 +139,20 @@ describe("installable PWA (e2e)", () => {
 
       await page.goto(`${base}/scan`);
       await ready.waitFor({ timeout: 60_000 });
-      await expect.poll(() => fromServer.length).toBe(2); // the traineddata and one wasm build (SIMD or not)
+      await expect.poll(() => fromServer.length).toBe(1);
       expect(fromServer.every((p) => asset.test(p))).toBe(true);
-      expect(new Set(fromServer).size).toBe(2);
       // The worker's request was answered by the service worker, which fetched it once and kept it.
       expect(answeredBySw.sort()).toEqual([...fromServer].sort());
       const ocrCache = (await cachedUrls(page))["ocr-assets-v1"] ?? [];
       expect(ocrCache.filter((u) => asset.test(u)).sort()).toEqual([...fromServer].sort());
 
-      // Second use: a new worker on a new visit of /scan loads the engine again, with no request reaching the server.
+      // Second use: a new worker on a new visit of /scan loads the weights again, with no request reaching the server.
       await page.goto(`${base}/`);
       await page.getByRole("heading", { name: "Agenda", level: 1 }).waitFor();
       await page.goto(`${base}/scan`);
       await ready.waitFor({ timeout: 60_000 });
       await page.waitForTimeout(500); // requestfinished events are delivered asynchronously
-      expect(fromServer).toHaveLength(2);
+      expect(fromServer).toHaveLength(1);
       expect(Object.values(await cachedUrls(page)).flat().filter((u) => u.startsWith("/api"))).toEqual([]);
     } finally {
       await ctx.close();

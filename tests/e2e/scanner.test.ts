@@ -356,3 +356,59 @@ describe("scanner reading a plate from the fake camera (Y4M)", () => {
     });
   }
 });
+
+/** The plate with its last digit of 3, 5, 6, 8 or 9 changed to the one the plate fonts confuse it with (3 <-> 8, 5 <-> 6, 9 -> 8). */
+function twinOf(plate: string): string {
+  const swap: Record<string, string> = { 3: "8", 8: "3", 5: "6", 6: "5", 9: "8" };
+  for (let i = 6; i >= 3; i--) if (swap[plate[i]]) return plate.slice(0, i) + swap[plate[i]] + plate.slice(i + 1);
+  return "";
+}
+
+describe("scanner with a booked plate's twin in front of the fake camera (Y4M)", () => {
+  let camBrowser: Browser;
+  let booked: { plate: string; id: string };
+  let twin = "";
+  let dir = "";
+
+  beforeAll(async () => {
+    for (const plate of SEEDED) {
+      const f = await lookup(plate);
+      if (f && f.IdSocioVeiculoAgenda && twinOf(plate)) {
+        booked = { plate, id: f.IdSocioVeiculoAgenda };
+        break;
+      }
+    }
+    if (!booked) throw new Error("no seeded plate with an open appointment at this point");
+    twin = twinOf(booked.plate);
+    // The twin is nobody's vehicle: a swap to the booked plate would open its order instead of the invite.
+    expect(await lookup(twin)).toBe(false);
+    const page = await browser.newPage();
+    const rgba = await page.evaluate(renderPlateFrame, { plate: twin, width: 640, height: 480 });
+    await page.close();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "scanner-twin-"));
+    const file = path.join(dir, "twin.y4m");
+    fs.writeFileSync(file, y4m(rgba, 640, 480, 30));
+    camBrowser = await chromium.launch({
+      executablePath: CHROME_PATH, headless: true,
+      args: [...CHROME_ARGS, ...FAKE_MEDIA_ARGS, `--use-file-for-fake-video-capture=${file}`],
+    });
+  });
+  afterAll(async () => {
+    await camBrowser?.close();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("reads the plate shown and invites its owner; the booked twin's order is never opened", async () => {
+    const ctx = await camBrowser.newContext({ ...DESKTOP, bypassCSP: true });
+    try {
+      const page = await openScanner(ctx);
+      const display = shown(twin);
+      await page.getByRole("dialog", { name: "Convidar para ser Sócio" }).waitFor({ timeout: 20_000 });
+      await page.getByText(display).first().waitFor();
+      expect(new URL(page.url()).pathname).toBe("/scan");
+      expect(await page.getByText(shown(booked.plate)).count(), await page.locator("body").innerText()).toBe(0);
+    } finally {
+      await ctx.close();
+    }
+  });
+});

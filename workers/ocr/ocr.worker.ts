@@ -1,38 +1,29 @@
-// OCR worker: crops the guide-frame region of a camera frame, isolates and deskews the character line, reads it with tesseract
-// (per-symbol alternatives and confidences) and the plate-font classifier over a few shifted crops, and resolves each plate
-// position by its class (worker, Comlink).
+// OCR worker: reads the plate in the guide-frame region of a camera frame with the plate net (read-net.ts), off the main
+// thread; the main thread only transfers the frame (worker, Comlink).
 import { expose } from "comlink";
 import type { PlateCandidate } from "../../src/domain/plate.ts";
-import { DEFAULT_TRAINEDDATA_URL, loadEngine } from "./engine.ts";
-import { grabCrop, type CropRect } from "./frame.ts";
-import { readPlate } from "./read-plate.ts";
-import { createClassifier, type CharModel, type Classifier } from "./char-classifier.ts";
-import charModel from "./char-model.json";
+import { grabGray, type CropRect } from "./net-input.ts";
+import { loadPlateNet, readWithNet } from "./read-net.ts";
 
 export type { CropRect };
-export interface FrameRead { candidates: PlateCandidate[]; ms: number }
-
-let trained = DEFAULT_TRAINEDDATA_URL;
-let classifier: Classifier | null = createClassifier(charModel as CharModel);
+export interface FrameRead {
+  candidates: PlateCandidate[];
+  /** Probability that the guide holds no readable plate. */
+  noPlate: number;
+  ms: number;
+}
 
 const api = {
-  /**
-   * Loads the engine (core + traineddata). `traineddataUrl` and `plateClassifier: false` are only for the bench's comparisons
-   * (traineddata variants; tesseract alone against tesseract + the plate-font classifier).
-   */
-  async warm(traineddataUrl?: string, plateClassifier = true): Promise<void> {
-    if (traineddataUrl) trained = traineddataUrl;
-    classifier = plateClassifier ? createClassifier(charModel as CharModel) : null;
-    await loadEngine(trained);
+  /** Loads the net's weights (from our origin, cached for offline use); resolves when a frame can be read. */
+  async warm(): Promise<void> {
+    await loadPlateNet();
   },
   async read(frame: ImageBitmap, crop: CropRect): Promise<FrameRead> {
     try {
-      const engine = await loadEngine(trained);
+      const net = await loadPlateNet();
       const t0 = performance.now();
-      const { gray, mercosulHint } = grabCrop(frame, crop);
-      frame.close();
-      const candidates = readPlate(engine, gray, mercosulHint, classifier);
-      return { candidates, ms: performance.now() - t0 };
+      const reading = readWithNet(net, grabGray(frame, crop));
+      return { ...reading, ms: performance.now() - t0 };
     } finally {
       frame.close();
     }

@@ -6,8 +6,8 @@ import { workerHandle } from "./worker-lifecycle";
 
 /** The region of the frame under the on-screen guide frame, in the frame's pixels. */
 export interface CropRect { x: number; y: number; width: number; height: number }
-/** One frame's plate candidates, best first, and the worker's time for it in ms. */
-export interface FrameRead { candidates: PlateCandidate[]; ms: number }
+/** One frame's plate candidates (best first), the probability that the guide holds no plate, the worker's time in ms. */
+export interface FrameRead { candidates: PlateCandidate[]; noPlate: number; ms: number }
 
 /** Thrown by readPlateFrame when the previous frame is still being read: the frame is dropped (closed), never queued. */
 export class OcrBusyError extends Error {
@@ -22,7 +22,7 @@ const handle = workerHandle<OcrApi>(() =>
   new Worker(new URL("../../../workers/ocr/ocr.worker.ts", import.meta.url), { type: "module", name: "ocr" }), 5 * 60_000);
 let busy = false;
 
-/** Creates the worker and loads the engine and its traineddata (from our origin); resolves when a frame can be read. */
+/** Creates the worker and loads the plate reader's weights (from our origin); resolves when a frame can be read. */
 export function warmOcr(): Promise<void> {
   return handle.run((api) => api.warm());
 }

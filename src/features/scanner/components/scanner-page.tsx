@@ -1,12 +1,12 @@
 // Scanner de Placas (/scan): rear camera with a guide frame, plate recognition every second, 'Digitar placa', and the
 // lookup flows — appointment -> OS screen, member -> vehicle data and 'Novo Agendamento', not a member -> invite (main thread).
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useLocation } from "wouter";
 import { MSG } from "../../../config/messages.pt-BR";
 import { PATHS } from "../../../config/paths";
 import { displayPlate, formatLabel, plateFormat, type PlateCandidate } from "../../../domain/plate";
-import { proposePlates } from "../../../domain/plate-match";
+import { plateSet } from "../../../domain/plate-match";
 import type { PlateLookup } from "../api/scanner";
 import { lookupPlate, useExpectedPlates } from "../queries";
 import { usePlateCamera } from "../use-plate-camera";
@@ -14,8 +14,7 @@ import { InviteModal } from "./invite-modal";
 import { ManualPlateForm } from "./manual-plate-form";
 import { VehicleModal } from "./vehicle-modal";
 
-/** Spec timers: pause between candidate lookups, redirect after an appointment is found, vehicle modal delay. */
-export const LOOKUP_PAUSE_MS = 100;
+/** Spec timers: redirect after an appointment is found, vehicle modal delay. */
 export const REDIRECT_DELAY_MS = 1_500;
 export const VEHICLE_MODAL_DELAY_MS = 500;
 
@@ -42,8 +41,6 @@ const subscribeVisibility = (cb: () => void) => {
 };
 const useTabVisible = () => useSyncExternalStore(subscribeVisibility, () => document.visibilityState === "visible");
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 const vehicleOf = (f: PlateLookup): ScannedVehicle => ({
   idSocio: String(f.IdSocio ?? ""), idSocioVeiculo: f.IdSocioVeiculo, placa: f.PlacaVeiculo, nomeSocio: f.NomeSocio,
   descricao: [f.MarcaVeiculo, f.ModeloVeiculo, f.AnoVeiculo].filter(Boolean).join(" "),
@@ -56,6 +53,8 @@ export default function ScannerPage({ pointId, renderNewAppointment }: Props) {
   const expected = useExpectedPlates(pointId);
   const [phase, setPhase] = useState<Phase>({ kind: "scanning" });
   const [modal, setModal] = useState<OpenModal>(null);
+  // 'Confirme a placa': the plates seen most while no lock comes, offered as one-tap choices beside 'Digitar placa'.
+  const [choices, setChoices] = useState<string[]>([]);
   const videoRef = useRef<HTMLVideoElement>(null);
   const guideRef = useRef<HTMLDivElement>(null);
   // Each lookup gets a number; a newer lookup, Tentar Novamente or leaving the page makes an older one's results void.
@@ -66,26 +65,22 @@ export default function ScannerPage({ pointId, renderNewAppointment }: Props) {
     clearTimeout(timer.current);
   }, []);
 
-  const lookup = useCallback(async (plates: string[], read: string) => {
+  // One plate is looked up: the locked one, a tapped choice or a typed one. The original system went on to its runner-up
+  // candidates when the first was not found, which opened another member's order on a misread; here a miss is a miss.
+  const lookup = useCallback(async (plate: string) => {
     const mine = ++run.current;
     clearTimeout(timer.current);
     setModal(null);
-    let found: PlateLookup | null = null;
-    let plate = plates[0];
-    for (const [i, candidate] of plates.entries()) {
-      if (i > 0) await sleep(LOOKUP_PAUSE_MS);
-      if (run.current !== mine) return;
-      plate = candidate;
-      setPhase({ kind: "searching", plate });
-      try {
-        found = await lookupPlate(client, pointId, candidate);
-      } catch (err) {
-        if (run.current === mine) setPhase({ kind: "failed", plate, message: (err as Error).message || MSG.scanner.lookupFailed });
-        return;
-      }
-      if (run.current !== mine) return;
-      if (found) break;
+    setChoices([]);
+    setPhase({ kind: "searching", plate });
+    let found: PlateLookup | null;
+    try {
+      found = await lookupPlate(client, pointId, plate);
+    } catch (err) {
+      if (run.current === mine) setPhase({ kind: "failed", plate, message: (err as Error).message || MSG.scanner.lookupFailed });
+      return;
     }
+    if (run.current !== mine) return;
     if (found?.IdSocioVeiculoAgenda) {
       const id = found.IdSocioVeiculoAgenda;
       setPhase({ kind: "redirecting", plate });
@@ -96,25 +91,35 @@ export default function ScannerPage({ pointId, renderNewAppointment }: Props) {
       timer.current = setTimeout(() => setModal({ kind: "vehicle", found: member }), VEHICLE_MODAL_DELAY_MS);
     } else {
       // Not a member: scanning stops and the camera closes until the invite is sent or closed.
-      setPhase({ kind: "found", plate: read });
-      setModal({ kind: "invite", plate: read });
+      setPhase({ kind: "found", plate });
+      setModal({ kind: "invite", plate });
     }
   }, [client, pointId, navigate]);
 
+  const booked = useMemo(() => plateSet(expected), [expected]);
   const onPlate = useCallback((c: PlateCandidate) => {
-    void lookup(proposePlates(c.plate, expected), c.plate);
-  }, [lookup, expected]);
+    void lookup(c.plate);
+  }, [lookup]);
+
+  const onSuggestions = useCallback((plates: PlateCandidate[]) => {
+    if (!plates.length) return; // keep what is on screen while the attendant aims again
+    setChoices((prev) => {
+      const next = plates.map((p) => p.plate);
+      return next.join() === prev.join() ? prev : next;
+    });
+  }, []);
 
   const restart = useCallback(() => {
     run.current++;
     clearTimeout(timer.current);
     setModal(null);
+    setChoices([]);
     setPhase({ kind: "scanning" });
   }, []);
 
   const on = visible && modal?.kind !== "invite";
   const scanning = phase.kind === "scanning" && modal === null;
-  const { camera, engineReady, ocrFailed, torch, toggleTorch, retry } = usePlateCamera({ on, scanning, onPlate, videoRef, guideRef });
+  const { camera, engineReady, ocrFailed, torch, toggleTorch, retry } = usePlateCamera({ on, scanning, onPlate, onSuggestions, videoRef, guideRef, booked });
 
   const shownPlate = phase.kind === "scanning" ? null : phase.plate;
   const format = shownPlate ? plateFormat(shownPlate) : null;
@@ -156,7 +161,20 @@ export default function ScannerPage({ pointId, renderNewAppointment }: Props) {
           <button type="button" className="btn" onClick={restart}>{MSG.scanner.retry}</button>
         )}
       </div>
-      <ManualPlateForm busy={busy} onSubmit={(plate) => void lookup([plate], plate)} />
+      {phase.kind === "scanning" && choices.length > 0 && (
+        <section className="scanner-confirm" aria-labelledby="scanner-confirm-title">
+          <h2 id="scanner-confirm-title" className="scanner-confirm-title">{MSG.scanner.confirmPlate}</h2>
+          <p className="muted">{MSG.scanner.confirmHint}</p>
+          <div className="scanner-confirm-choices">
+            {choices.map((plate) => (
+              <button key={plate} type="button" className="btn scanner-choice" onClick={() => void lookup(plate)}>
+                {displayPlate(plate)}
+              </button>
+            ))}
+          </div>
+        </section>
+      )}
+      <ManualPlateForm busy={busy} onSubmit={(plate) => void lookup(plate)} />
       {modal?.kind === "vehicle" && (
         <VehicleModal found={modal.found} onClose={() => setModal(null)}
           onNewAppointment={renderNewAppointment ? () => setModal({ kind: "new", found: modal.found }) : undefined} />
