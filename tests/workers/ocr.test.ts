@@ -31,25 +31,24 @@ const cases: [string, PlateScene][] = [
 ];
 
 describe("OCR worker", () => {
-  // The reader is statistical (the bench measures it on 400 rendered plates): here each format's five renders must be read
-  // exactly at least four times, and whatever is read keeps its format's classes.
-  it("reads rendered plates of both formats, each candidate with one class per position", async () => {
-    const exact: Record<string, string[]> = { antiga: [], mercosul: [] };
+  // The reader is statistical (the bench measures it on 400 rendered plates): here at least 7 of the 10 renders must be read
+  // exactly, with their format; a misread is never near-certain (below 0.7, so it needs agreeing frames and no competitor to
+  // lock); whatever is read keeps its format's classes.
+  it("reads rendered plates of both formats; a misread is unsure; each candidate has one class per position", async () => {
+    const exact: string[] = [];
     for (const [label, scene] of cases) {
       const result = await read(scene);
       const format = /^[A-Z]{3}[0-9]{4}$/.test(scene.plate) ? "antiga" : "mercosul";
       const [best] = result.candidates;
       if (best?.plate === scene.plate) {
         expect(best.format, label).toBe(format);
-        expect(best.probability, label).toBeGreaterThan(0.3);
-        exact[format].push(label);
-      }
+        exact.push(label);
+      } else if (best) expect(best.probability, `${label}: ${best.plate}`).toBeLessThan(0.7);
       // An old plate's 5th is a digit, a Mercosul plate's a letter A-J; positions 1-3 letters, 4, 6, 7 digits.
       for (const c of result.candidates) expect(c.plate, label).toMatch(c.format === "antiga" ? /^[A-Z]{3}[0-9]{4}$/ : /^[A-Z]{3}[0-9][A-J][0-9]{2}$/);
       expect(result.ms).toBeGreaterThan(0);
     }
-    expect(exact.antiga.length, exact.antiga.join(", ")).toBeGreaterThanOrEqual(4);
-    expect(exact.mercosul.length, exact.mercosul.join(", ")).toBeGreaterThanOrEqual(4);
+    expect(exact.length, exact.join(", ")).toBeGreaterThanOrEqual(7);
   });
 
   it.each([["old", "KMT4821"], ["Mercosul", "RTA5C09"], ["old", "JPO7735"], ["Mercosul", "FGH2J84"]])(
