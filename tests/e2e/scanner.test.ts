@@ -273,10 +273,28 @@ function y4m(rgba: number[], width: number, height: number, frames: number): Buf
   return Buffer.concat(parts);
 }
 
+/** A Chromium whose fake camera shows `plate` rendered on a car (Y4M file in a temporary folder; `close` removes both). */
+async function fakeCameraShowing(plate: string): Promise<{ browser: Browser; close: () => Promise<void> }> {
+  const page = await browser.newPage();
+  const rgba = await page.evaluate(renderPlateFrame, { plate, width: 640, height: 480 });
+  await page.close();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "scanner-y4m-"));
+  const file = path.join(dir, "plate.y4m");
+  fs.writeFileSync(file, y4m(rgba, 640, 480, 30));
+  const cam = await chromium.launch({
+    executablePath: CHROME_PATH, headless: true,
+    args: [...CHROME_ARGS, ...FAKE_MEDIA_ARGS, `--use-file-for-fake-video-capture=${file}`],
+  });
+  return { browser: cam, close: async () => {
+    await cam.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  } };
+}
+
 describe("scanner reading a plate from the fake camera (Y4M)", () => {
   let camBrowser: Browser;
+  let closeCamera: (() => Promise<void>) | undefined;
   let target: { plate: string; id: string; os: number };
-  let dir = "";
 
   beforeAll(async () => {
     let found: typeof target | null = null;
@@ -289,20 +307,10 @@ describe("scanner reading a plate from the fake camera (Y4M)", () => {
     }
     if (!found) throw new Error("no seeded plate with an open appointment at this point");
     target = found;
-    const page = await browser.newPage();
-    const rgba = await page.evaluate(renderPlateFrame, { plate: target.plate, width: 640, height: 480 });
-    await page.close();
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "scanner-y4m-"));
-    const file = path.join(dir, "plate.y4m");
-    fs.writeFileSync(file, y4m(rgba, 640, 480, 30));
-    camBrowser = await chromium.launch({
-      executablePath: CHROME_PATH, headless: true,
-      args: [...CHROME_ARGS, ...FAKE_MEDIA_ARGS, `--use-file-for-fake-video-capture=${file}`],
-    });
+    ({ browser: camBrowser, close: closeCamera } = await fakeCameraShowing(target.plate));
   });
   afterAll(async () => {
-    await camBrowser?.close();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    await closeCamera?.();
   });
 
   for (const [name, options] of [["desktop", DESKTOP], ["Pixel 7", MOBILE]] as const) {
@@ -366,9 +374,9 @@ function twinOf(plate: string): string {
 
 describe("scanner with a booked plate's twin in front of the fake camera (Y4M)", () => {
   let camBrowser: Browser;
+  let closeCamera: (() => Promise<void>) | undefined;
   let booked: { plate: string; id: string };
   let twin = "";
-  let dir = "";
 
   beforeAll(async () => {
     for (const plate of SEEDED) {
@@ -382,20 +390,10 @@ describe("scanner with a booked plate's twin in front of the fake camera (Y4M)",
     twin = twinOf(booked.plate);
     // The twin is nobody's vehicle: a swap to the booked plate would open its order instead of the invite.
     expect(await lookup(twin)).toBe(false);
-    const page = await browser.newPage();
-    const rgba = await page.evaluate(renderPlateFrame, { plate: twin, width: 640, height: 480 });
-    await page.close();
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "scanner-twin-"));
-    const file = path.join(dir, "twin.y4m");
-    fs.writeFileSync(file, y4m(rgba, 640, 480, 30));
-    camBrowser = await chromium.launch({
-      executablePath: CHROME_PATH, headless: true,
-      args: [...CHROME_ARGS, ...FAKE_MEDIA_ARGS, `--use-file-for-fake-video-capture=${file}`],
-    });
+    ({ browser: camBrowser, close: closeCamera } = await fakeCameraShowing(twin));
   });
   afterAll(async () => {
-    await camBrowser?.close();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    await closeCamera?.();
   });
 
   it("reads the plate shown and invites its owner; the booked twin's order is never opened", async () => {

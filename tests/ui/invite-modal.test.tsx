@@ -1,27 +1,12 @@
 // The invite's WhatsApp field in real Chromium: the (__) _____-____ mask, clearing it with select-all + Backspace, and the
 // send button following what is typed.
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { userEvent } from "vitest/browser";
-import { act } from "preact/test-utils";
-import { createRoot, type Root } from "react-dom/client";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { InviteModal } from "../../src/features/scanner/components/invite-modal";
-
-let root: Root | undefined;
-afterEach(() => {
-  root?.unmount();
-  root = undefined;
-  document.body.innerHTML = "";
-});
+import { renderWithQuery } from "./render";
 
 async function mount() {
-  const host = document.body.appendChild(document.createElement("div"));
-  root = createRoot(host);
-  await act(async () => root!.render(
-    <QueryClientProvider client={new QueryClient()}>
-      <InviteModal plate="OPA9012" onClose={() => {}} onSent={() => {}} />
-    </QueryClientProvider>,
-  ));
+  await renderWithQuery(<InviteModal plate="OPA9012" onClose={() => {}} onSent={() => {}} />);
   const input = await vi.waitFor(() => {
     const el = document.querySelector<HTMLInputElement>("input[inputmode=tel]");
     if (!el) throw new Error("no phone field");

@@ -1,12 +1,10 @@
 // The scanner page's decisions in real Chromium (fake camera), with the OCR worker's reads and the API scripted: a plate
 // shown clearly is looked up as read even when its one-character twin is booked; a reader that keeps hesitating offers the
 // plates as one-tap choices ('Confirme a placa'), and a tap looks up that plate.
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { userEvent } from "vitest/browser";
-import { act } from "preact/test-utils";
-import { createRoot, type Root } from "react-dom/client";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { PlateCandidate } from "../../src/domain/plate";
+import { renderWithQuery } from "./render";
 // The guide frame gets its size from the stylesheet: without it the crop under it is empty and no frame is read.
 import "../../src/styles.css";
 
@@ -38,27 +36,13 @@ const c = (plate: string, probability: number): PlateCandidate => ({
   plate, probability, score: 0.9 * probability, rule: "continuous", format: /^[A-Z]{3}[0-9]{4}$/.test(plate) ? "antiga" : "mercosul",
 });
 
-let root: Root | undefined;
 beforeEach(() => {
   reads.length = 0;
   lookups.length = 0;
   frame = 0;
 });
-afterEach(() => {
-  root?.unmount();
-  root = undefined;
-  document.body.innerHTML = "";
-});
 
-async function mount() {
-  const host = document.body.appendChild(document.createElement("div"));
-  root = createRoot(host);
-  await act(async () => root!.render(
-    <QueryClientProvider client={new QueryClient()}>
-      <ScannerPage pointId="p1" />
-    </QueryClientProvider>,
-  ));
-}
+const mount = () => renderWithQuery(<ScannerPage pointId="p1" />);
 
 describe("scanner page", () => {
   it("looks up the plate shown, not its booked twin, when the frames saw only the plate", async () => {
