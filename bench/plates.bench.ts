@@ -14,6 +14,7 @@ import type { BenchRow } from "./types.ts";
 interface LabelRow { file: string; plate: string; box?: { x: number; y: number; w: number; h: number } }
 interface PlateResult {
   file: string; plate: string; single: string | null; locked: string | null; framesToLock: number | null; ms: number[]; singleProbability: number;
+  choices: string[];
 }
 
 type PlatesPage = {
@@ -83,7 +84,10 @@ export default async function platesBench(): Promise<BenchRow[]> {
         row(c, "exact plate, single frame", pct(rs.filter((r) => r.single === r.plate).length, n), "%");
         row(c, "exact plate, with lock (<= 5 frames)", pct(rs.filter((r) => r.locked === r.plate).length, n), "%");
         row(c, "wrong plate locked", pct(rs.filter((r) => r.locked && r.locked !== r.plate).length, n), "%");
-        row(c, "no lock in 5 frames", pct(rs.filter((r) => !r.locked).length, n), "%");
+        const unlocked = rs.filter((r) => !r.locked);
+        row(c, "no lock in 5 frames", pct(unlocked.length, n), "%");
+        // What the attendant then sees: the plate among the one-tap choices of 'Confirme a placa' (else: type it).
+        row(c, "no lock, plate among the choices", pct(unlocked.filter((r) => r.choices.includes(r.plate)).length, unlocked.length), "% of no lock");
         row(c, "per character, single frame", pct(rs.reduce((s, r) => s + charHits(r.plate, r.single), 0), n * 7), "%");
         const frames = rs.filter((r) => r.framesToLock).map((r) => r.framesToLock!);
         row(c, "frames until lock, median", quantile(frames, 0.5), "frames");

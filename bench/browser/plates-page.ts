@@ -10,6 +10,8 @@ export interface PlateResult {
   file: string; plate: string; single: string | null; locked: string | null; framesToLock: number | null; ms: number[];
   /** The single frame's best candidate's probability (0 when the reader gives none). */
   singleProbability: number;
+  /** No lock in 5 frames: the plates the scanner then offers under 'Confirme a placa'. */
+  choices: string[];
 }
 
 const L = "ABCDEFGHIJKLMNOPQRSTUVWXYZ", D = "0123456789", MERCOSUL_FIFTH = "ABCDEFGHIJ";
@@ -55,7 +57,7 @@ async function read(rows: LabelRow[]): Promise<PlateResult[]> {
     const rand = rng(99 + index);
     const blob = await (await fetch(`/plates-data/${encodeURIComponent(row.file)}`)).blob();
     const lock = createPlateLock();
-    const res: PlateResult = { file: row.file, plate: row.plate, single: null, locked: null, framesToLock: null, ms: [], singleProbability: 0 };
+    const res: PlateResult = { file: row.file, plate: row.plate, single: null, locked: null, framesToLock: null, ms: [], singleProbability: 0, choices: [] };
     for (let f = 0; f < FRAMES; f++) {
       const bitmap = await createImageBitmap(blob);
       const crop = row.box ? aimCrop(row.box, bitmap.width, bitmap.height, f === 0 ? 0 : 0.06, rand) : { x: 0, y: 0, width: bitmap.width, height: bitmap.height };
@@ -72,6 +74,7 @@ async function read(rows: LabelRow[]): Promise<PlateResult[]> {
         break;
       }
     }
+    if (!res.locked) res.choices = lock.suggestions().map((c) => c.plate);
     results.push(res);
   }
   worker.terminate();
