@@ -1,7 +1,6 @@
 """Fonts for rendering training plates: condensed sans faces from npm (@fontsource dev dependencies) and the free FE-Schrift
 look-alikes (GL-Nummernschild, committed beside this file with their licence). DejaVu and Liberation are never used here:
 they draw the bench's generated set, which must stay unseen by the recognizer."""
-import glob
 import os
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))

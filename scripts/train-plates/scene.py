@@ -57,7 +57,7 @@ def _distractor_text(rng, img, fonts, avoid):
     paste(img, mask, x, y, tuple(float(c) for c in rng.uniform(0, 255, 3)))
 
 
-def _homography(rng, w, h, target_w, center, moto):
+def _homography(rng, w, h, target_w, center):
     """Plate corners in the scene: yaw, pitch, roll and a perspective camera; the plate is target_w px wide."""
     yaw = math.radians(rng.normal(0, 14) if rng.random() < 0.85 else rng.uniform(-40, 40))
     pitch = math.radians(rng.normal(0, 8))
@@ -148,7 +148,7 @@ def sample(rng, char_fonts_old, char_fonts_merc, small_fonts):
     flat, outline, _ = render_plate(rng, text, mercosul, moto, char_fonts_merc if mercosul else char_fonts_old, small_fonts)
     ph, pw = flat.shape[:2]
     target_w = math.exp(rng.uniform(math.log(70 if moto else 110), math.log(260 if moto else 480)))
-    quad = _homography(rng, pw, ph, target_w, (0, 0), moto)
+    quad = _homography(rng, pw, ph, target_w, (0, 0))
     bw, bh = quad[:, 0].max() - quad[:, 0].min(), quad[:, 1].max() - quad[:, 1].min()
     # The guide crop around the plate (3:1 frame; an attendant fills it roughly, the plate always wholly inside).
     if moto:

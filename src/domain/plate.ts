@@ -2,8 +2,6 @@
 export type PlateFormat = "antiga" | "mercosul";
 export interface PlateCandidate {
   plate: string; format: PlateFormat; score: number; rule: CandidateRule;
-  /** OCR reads only: the smallest lead, over the 7 positions, of the read character over that position's runner-up (0-1). */
-  positionMargin?: number;
   /** OCR reads only: the reader's probability that this is the plate in the guide (0-1). */
   probability?: number;
 }

@@ -1,7 +1,7 @@
 // From the plate net's per-column probabilities to plate candidates (pure TS, worker logic): a CTC prefix beam search that
 // only follows the plate's grammar, one search per format (an old plate's 5th is a digit, a Mercosul plate's a letter A-J),
-// weighed by the kind head, which sees the plate's look (blue band, separator, font). Each candidate carries the probability
-// of its exact string (summed over the ways the columns spell it), not a score of the best column path.
+// weighed by the kind head, which sees the plate's look (blue band, separator, font). Each candidate's probability is its
+// share of the valid readings (netCandidates), from the mass of its exact string summed over the ways the columns spell it.
 import { RULE_WEIGHT, type PlateCandidate, type PlateFormat } from "../../src/domain/plate.ts";
 import type { NetOutput } from "./plate-net.ts";
 

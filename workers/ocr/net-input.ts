@@ -4,6 +4,7 @@
 /** A gray image, one byte per pixel, row by row. */
 export interface GrayImage { data: Uint8Array; width: number; height: number }
 
+/** The region of the frame under the on-screen guide frame, in the frame's pixels. */
 export interface CropRect { x: number; y: number; width: number; height: number }
 /** A sub-rectangle of the crop in fractions of its size (a shifted reading of the same frame). */
 export interface CropVariant { x: number; y: number; w: number; h: number }

@@ -1,13 +1,10 @@
 // Bridge to the OCR worker: created when /scan opens, kept warm while it is open, at most one frame in flight (main thread).
 import { transfer } from "comlink";
-import type { PlateCandidate } from "../../domain/plate";
-import type { OcrApi } from "../../../workers/ocr/ocr.worker";
+import type { CropRect, FrameRead, OcrApi } from "../../../workers/ocr/ocr.worker";
 import { workerHandle } from "./worker-lifecycle";
 
-/** The region of the frame under the on-screen guide frame, in the frame's pixels. */
-export interface CropRect { x: number; y: number; width: number; height: number }
-/** One frame's plate candidates (best first), the probability that the guide holds no plate, the worker's time in ms. */
-export interface FrameRead { candidates: PlateCandidate[]; noPlate: number; ms: number }
+// The worker's own shapes: the guide frame's region of the frame, in its pixels; one frame's candidates, 'no plate', ms.
+export type { CropRect, FrameRead };
 
 /** Thrown by readPlateFrame when the previous frame is still being read: the frame is dropped (closed), never queued. */
 export class OcrBusyError extends Error {
