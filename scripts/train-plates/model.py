@@ -30,13 +30,13 @@ class PlateNet(nn.Module):
         self.features = nn.Sequential(
             conv_bn(1, 24, stride=2),                                       # 32 x 96
             dwsep(24, 48), nn.MaxPool2d(2),                                 # 16 x 48
-            dwsep(48, 64), dwsep(64, 64), nn.MaxPool2d((2, 1)),             # 8 x 48
-            dwsep(64, 128), dwsep(128, 128), nn.MaxPool2d((2, 1)),          # 4 x 48
-            conv_bn(128, 128, (4, 1), padding=(0, 0)),                      # 1 x 48: each column sees the whole height
-            conv_bn(128, 128, (1, 3)),                                      # context of the neighbouring columns
+            dwsep(48, 96), dwsep(96, 96), nn.MaxPool2d((2, 1)),             # 8 x 48
+            dwsep(96, 160), dwsep(160, 160), nn.MaxPool2d((2, 1)),          # 4 x 48
+            conv_bn(160, 160, (4, 1), padding=(0, 0)),                      # 1 x 48: each column sees the whole height
+            conv_bn(160, 160, (1, 3)),                                      # context of the neighbouring columns
         )
-        self.classifier = nn.Conv2d(128, BLANK + 1, 1)
-        self.kind = nn.Linear(128, KINDS)
+        self.classifier = nn.Conv2d(160, BLANK + 1, 1)
+        self.kind = nn.Linear(160, KINDS)
 
     def forward(self, x):
         """x: N x 1 x 64 x 192 in 0-1. Returns (per-column log-probabilities N x 48 x 37, kind logits N x 3)."""

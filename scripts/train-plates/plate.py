@@ -268,7 +268,7 @@ def render_plate(rng, text, mercosul, moto, char_fonts, small_fonts, k=2.5):
             dash = rng.random() < 0.3
             sw, sh = (ch * rng.uniform(0.2, 0.3), ch * rng.uniform(0.07, 0.1)) if dash else (ch * rng.uniform(0.06, 0.11),) * 2
             cv2.rectangle(canvas, (int(sx - sw / 2), int(y_top + ch * 0.5 - sh / 2)), (int(sx + sw / 2), int(y_top + ch * 0.5 + sh / 2)), tuple(float(c) for c in ink), -1, cv2.LINE_AA)
-        if not moto and rng.random() < 0.4:  # the small marks pressed under some characters
+        if not moto and rng.random() < 0.65:  # the small marks pressed under some characters
             for i in rng.choice(len(chars), rng.integers(1, 4), replace=False):
                 bx, by, bw, bh = boxes[first + i]
                 yb = min(h - rim * 2 - 2, by + bh + k * rng.uniform(1.5, 4))

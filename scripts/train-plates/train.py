@@ -195,6 +195,7 @@ def main():
             ex, wrong = measure_dir(model, a.measure)
             line += f" | {os.path.basename(os.path.normpath(a.measure))}: exact {ex:.2%}"
         print(line, flush=True)
+        torch.save(model.state_dict(), os.path.join(a.data, "plate-net-last.pt"))
         history.append({"epoch": epoch + 1, "loss": total / n, **m})
     meta = {"seed": a.seed, "train": a.train, "val": a.val, "epochs": a.epochs, "lr": a.lr, "resumed": bool(a.resume), "heldOutFonts": list(HELD_OUT),
             "validation": {k: round(float(v), 4) for k, v in history[-1].items() if k != "epoch"}, "seconds": round(time.time() - t0)}
