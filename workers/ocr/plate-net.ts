@@ -133,19 +133,44 @@ function convolve(x: Tensor, l: ConvLayer): Tensor {
   return finish({ data: matmul(l.w, cols, l.cout, k, p), c: l.cout, h: oh, w: ow }, l);
 }
 
-/** Depthwise 3x3 convolution, padding 1, stride 1. */
+/**
+ * Depthwise 3x3 convolution, padding 1, stride 1. Inner pixels take their nine taps in one pass with the weights in locals
+ * (the earlier nine read-modify-write passes over each plane ran at a third of the speed); the border, with its zero
+ * padding, goes through a checked loop.
+ */
 function depthwise3x3(x: Tensor, l: ConvLayer): Tensor {
   const { c, h, w } = x;
-  const out = new Float32Array(c * h * w);
+  const src = x.data, out = new Float32Array(c * h * w);
+  const border = (ib: number, wb: number, y: number, xo: number) => {
+    let s = 0;
+    for (let ky = 0; ky < 3; ky++) {
+      const iy = y + ky - 1;
+      if (iy < 0 || iy >= h) continue;
+      for (let kx = 0; kx < 3; kx++) {
+        const ix = xo + kx - 1;
+        if (ix >= 0 && ix < w) s += l.w[wb + ky * 3 + kx] * src[ib + iy * w + ix];
+      }
+    }
+    out[ib + y * w + xo] = s;
+  };
   for (let ci = 0; ci < c; ci++) {
     const ib = ci * h * w, wb = ci * 9;
-    for (let ky = 0; ky < 3; ky++) for (let kx = 0; kx < 3; kx++) {
-      const wv = l.w[wb + ky * 3 + kx], dy = ky - 1, dx = kx - 1;
-      const y0 = Math.max(0, -dy), y1 = Math.min(h, h - dy), x0 = Math.max(0, -dx), x1 = Math.min(w, w - dx);
-      for (let y = y0; y < y1; y++) {
-        const orow = ib + y * w, irow = ib + (y + dy) * w + dx;
-        for (let xo = x0; xo < x1; xo++) out[orow + xo] += wv * x.data[irow + xo];
+    const w0 = l.w[wb], w1 = l.w[wb + 1], w2 = l.w[wb + 2], w3 = l.w[wb + 3], w4 = l.w[wb + 4];
+    const w5 = l.w[wb + 5], w6 = l.w[wb + 6], w7 = l.w[wb + 7], w8 = l.w[wb + 8];
+    for (let y = 0; y < h; y++) {
+      if (y === 0 || y === h - 1) {
+        for (let xo = 0; xo < w; xo++) border(ib, wb, y, xo);
+        continue;
       }
+      border(ib, wb, y, 0);
+      const up = ib + (y - 1) * w, mid = up + w, down = mid + w;
+      for (let xo = 1; xo < w - 1; xo++) {
+        out[mid + xo] =
+          w0 * src[up + xo - 1] + w1 * src[up + xo] + w2 * src[up + xo + 1] +
+          w3 * src[mid + xo - 1] + w4 * src[mid + xo] + w5 * src[mid + xo + 1] +
+          w6 * src[down + xo - 1] + w7 * src[down + xo] + w8 * src[down + xo + 1];
+      }
+      if (w > 1) border(ib, wb, y, w - 1);
     }
   }
   return finish({ data: out, c, h, w }, l);
