@@ -121,8 +121,15 @@ def rounded_rect_mask(h, w, r):
     return m.astype(np.float32) / 255.0
 
 
+# A Mercosul plate's first three letters: A-J drawn less often than K-Z, so that over its four letter positions (the 5th is
+# always A-J) every letter is as frequent as any other. With uniform draws D, C, G... were half as frequent again as O, Q, S
+# (they also fill the 5th), and the net leant to D wherever the two looked alike.
+_MERC_FIRST = np.array([(4 / 26 - 1 / 10) if c in MERCOSUL_FIFTH else 4 / 26 for c in L])
+_MERC_FIRST /= _MERC_FIRST.sum()
+
+
 def random_plate_text(rng, mercosul):
-    s = "".join(rng.choice(list(L), 3)) + rng.choice(list(D))
+    s = "".join(rng.choice(list(L), 3, p=_MERC_FIRST if mercosul else None)) + rng.choice(list(D))
     s += rng.choice(list(MERCOSUL_FIFTH if mercosul else D))
     return s + "".join(rng.choice(list(D), 2))
 

@@ -107,8 +107,10 @@ def _light(rng, img, plate_box):
             paste(img, m, x + w * rng.uniform(0, 1) - ax, y + h * rng.uniform(0, 1) - ay, (rng.uniform(60, 130), rng.uniform(50, 100), rng.uniform(30, 70)), rng.uniform(0.2, 0.7))
 
 
-def _camera(rng, img):
-    """Exposure, white balance, blur, motion, sensor noise and JPEG, in the camera's order."""
+def _camera(rng, img, to_input_scale):
+    """Exposure, white balance, blur, motion, sensor noise and JPEG, in the camera's order. Blur and motion are drawn in the
+    recognizer's input pixels (to_input_scale: input px per scene px), so a small plate is not blurred past reading while a
+    large one is never blurred at all: the first version drew them in scene pixels."""
     night = rng.random() < 0.1
     gain = rng.uniform(0.15, 0.45) if night else rng.uniform(0.55, 1.3)
     img = img * gain * rng.uniform(0.9, 1.1, 3).astype(np.float32)
@@ -117,9 +119,9 @@ def _camera(rng, img):
         img = m + (img - m) * rng.uniform(0.35, 0.8)
     img = 255 * np.power(np.clip(img / 255, 0, 1), rng.uniform(0.7, 1.4))
     if rng.random() < 0.55:
-        img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.3, 1.8))
+        img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.2, 1.2) / to_input_scale)
     if rng.random() < 0.2:
-        n = int(rng.uniform(3, 10))
+        n = max(2, int(rng.uniform(1.5, 3.5) / to_input_scale))
         kern = np.zeros((n, n), np.float32)
         kern[n // 2, :] = 1
         rot = cv2.getRotationMatrix2D((n / 2 - 0.5, n / 2 - 0.5), rng.uniform(0, 180), 1.0)
@@ -189,7 +191,7 @@ def sample(rng, char_fonts_old, char_fonts_merc, small_fonts):
     if rng.random() < 0.2:
         _distractor_text(rng, scene, small_fonts, (bx, by, bw, bh))
     _light(rng, scene, (bx, by, bw, bh))
-    img = _camera(rng, scene)
+    img = _camera(rng, scene, INPUT_W / crop_w)
     x0, y0 = int(W / 2 - crop_w / 2), int(H / 2 - crop_h / 2)
     crop = img[y0:y0 + int(crop_h), x0:x0 + int(crop_w)]
     # A motorcycle's two lines do not read as one line of characters: the reader must say 'no plate' rather than guess.

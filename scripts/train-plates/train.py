@@ -145,6 +145,8 @@ def main():
                     help="expected outputs of the exported file on two fixed images (the worker's forward pass test)")
     ap.add_argument("--measure", default=None, help="labelled photo folder to measure on after each epoch (never trained on)")
     ap.add_argument("--resume", default=None, help="a state dict (plate-net.pt) to go on from: a second, lower-rate cycle")
+    ap.add_argument("--stop-after", type=int, default=None,
+                    help="leave the --epochs schedule after this many epochs (the rate still high): a first cycle to go on from")
     a = ap.parse_args()
     torch.manual_seed(a.seed)
     torch.set_num_threads(a.threads)
@@ -166,7 +168,7 @@ def main():
     ctc = torch.nn.CTCLoss(blank=BLANK, reduction="mean", zero_infinity=True)
     yt_all, kt_all = torch.from_numpy(np.asarray(yt, np.int64)), torch.from_numpy(np.asarray(kt, np.int64))
     history = []
-    for epoch in range(a.epochs):
+    for epoch in range(min(a.epochs, a.stop_after or a.epochs)):
         model.train()
         order = torch.randperm(a.train, generator=gen)
         total, n, te = 0.0, 0, time.time()
@@ -197,7 +199,7 @@ def main():
         print(line, flush=True)
         torch.save(model.state_dict(), os.path.join(a.data, "plate-net-last.pt"))
         history.append({"epoch": epoch + 1, "loss": total / n, **m})
-    meta = {"seed": a.seed, "train": a.train, "val": a.val, "epochs": a.epochs, "lr": a.lr, "resumed": bool(a.resume), "heldOutFonts": list(HELD_OUT),
+    meta = {"seed": a.seed, "train": a.train, "val": a.val, "epochs": a.epochs, "stoppedAfter": len(history), "lr": a.lr, "resumed": bool(a.resume), "heldOutFonts": list(HELD_OUT),
             "validation": {k: round(float(v), 4) for k, v in history[-1].items() if k != "epoch"}, "seconds": round(time.time() - t0)}
     model = model.to(memory_format=torch.contiguous_format)
     export(model, a.out, meta)

@@ -17,8 +17,8 @@ describe("plate lock", () => {
 
   it("locks with the mean probability of the window", () => {
     const lock = createPlateLock();
-    lock.push([c("ABC1234", 0.9)]);
-    expect(lock.push([c("ABC1234", 0.7)])?.probability).toBeCloseTo(0.8);
+    lock.push([c("ABC1234", 0.95)]);
+    expect(lock.push([c("ABC1234", 0.75)])?.probability).toBeCloseTo(0.85);
   });
 
   it("waits while the agreeing frames are not probable enough", () => {
@@ -26,7 +26,14 @@ describe("plate lock", () => {
     expect(lock.push([c("ABC1234", 0.5)])).toBeNull();
     expect(lock.push([c("ABC1234", 0.55)])).toBeNull();
     expect(lock.push([c("ABC1234", 0.6)])).toBeNull(); // mean 0.55
-    expect(lock.push([c("ABC1234", 0.9)])?.plate).toBe("ABC1234"); // the window's mean: (0.55 + 0.6 + 0.9) / 3
+    expect(lock.push([c("ABC1234", 0.9)])).toBeNull(); // the window's mean: (0.55 + 0.6 + 0.9) / 3 = 0.68
+    expect(lock.push([c("ABC1234", 0.95)])?.plate).toBe("ABC1234"); // (0.6 + 0.9 + 0.95) / 3 = 0.82
+  });
+
+  it("never locks a plate read at 0.6-0.8, where the net's confident misreads sit", () => {
+    const lock = createPlateLock();
+    for (let i = 0; i < 5; i++) expect(lock.push([c("VCF9028", 0.75)])).toBeNull();
+    expect(lock.suggestions().map((s) => s.plate)).toEqual(["VCF9028"]);
   });
 
   it("never locks while a competitor keeps a third of the evidence", () => {
@@ -38,11 +45,11 @@ describe("plate lock", () => {
     const lock = createPlateLock();
     expect(lock.push([c("ABC1234", 0.9)])).toBeNull();
     expect(lock.push([])).toBeNull();
-    expect(lock.push([c("ABC1234", 0.9)])?.plate).toBe("ABC1234");
-    const lock2 = createPlateLock({ minProbability: 0.7 });
+    expect(lock.push([c("ABC1234", 0.9)])).toBeNull(); // 1.8 / 3 = 0.6 < 0.8
+    const lock2 = createPlateLock({ minProbability: 0.5 });
     lock2.push([c("ABC1234", 0.9)]);
     lock2.push([]);
-    expect(lock2.push([c("ABC1234", 0.9)])).toBeNull(); // 1.8 / 3 = 0.6 < 0.7
+    expect(lock2.push([c("ABC1234", 0.9)])?.plate).toBe("ABC1234");
   });
 
   it("rejects a series whose frames disagree", () => {

@@ -3,7 +3,7 @@
 // never a wrong one), and the multi-frame lock on an agreeing and a disagreeing series.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OcrBusyError, readPlateFrame, stopOcr, warmOcr } from "../../src/lib/workers/ocr-bridge";
-import { createPlateLock } from "../../src/domain/plate-lock";
+import { createPlateLock, LOCK_MIN_PROBABILITY } from "../../src/domain/plate-lock";
 import { aimCrop, renderPlateScene, type PlateScene } from "../../bench/browser/plate-render";
 
 beforeAll(async () => {
@@ -32,8 +32,8 @@ const cases: [string, PlateScene][] = [
 
 describe("OCR worker", () => {
   // The reader is statistical (the bench measures it on 400 rendered plates): here at least 7 of the 10 renders must be read
-  // exactly, with their format; a misread is never near-certain (below 0.7, so it needs agreeing frames and no competitor to
-  // lock); whatever is read keeps its format's classes.
+  // exactly, with their format; a misread is never sure enough to lock (below the lock's minimum mean probability: the
+  // bench's commonest misread, a wide W read V, sits at 0.6-0.8); whatever is read keeps its format's classes.
   it("reads rendered plates of both formats; a misread is unsure; each candidate has one class per position", async () => {
     const exact: string[] = [];
     for (const [label, scene] of cases) {
@@ -43,7 +43,7 @@ describe("OCR worker", () => {
       if (best?.plate === scene.plate) {
         expect(best.format, label).toBe(format);
         exact.push(label);
-      } else if (best) expect(best.probability, `${label}: ${best.plate}`).toBeLessThan(0.7);
+      } else if (best) expect(best.probability, `${label}: ${best.plate}`).toBeLessThan(LOCK_MIN_PROBABILITY);
       // An old plate's 5th is a digit, a Mercosul plate's a letter A-J; positions 1-3 letters, 4, 6, 7 digits.
       for (const c of result.candidates) expect(c.plate, label).toMatch(c.format === "antiga" ? /^[A-Z]{3}[0-9]{4}$/ : /^[A-Z]{3}[0-9][A-J][0-9]{2}$/);
       expect(result.ms).toBeGreaterThan(0);
