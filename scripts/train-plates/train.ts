@@ -2,7 +2,7 @@
 // PyTorch, NumPy, Pillow and OpenCV come from Debian's packages (installed here with apt-get when run as root), the fonts from
 // npm (@fontsource dev dependencies) and scripts/train-plates/fonts; nothing is downloaded from a model hub. Seeded: the same
 // command gives the same rendered sets and training. PLATES_TRAIN_SEED, PLATES_MEASURE_DIR (a labelled photo folder measured
-// after each epoch, never trained on). About 2 h 40 min on 2 cores (rendering 128,000 + 64,000 plates ~55 min, 3 epochs of
+// after each epoch, never trained on). About 2 h 15 min on 2 cores (rendering 128,000 + 64,000 plates ~55 min, 3 epochs of
 // ~12 min, 6 of ~6-10 min).
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
