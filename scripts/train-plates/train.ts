@@ -27,11 +27,14 @@ if (!ready()) {
 }
 
 const seed = Number(process.env.PLATES_TRAIN_SEED ?? 2026);
+// Each cycle renders into its own folder, so a second run of the recipe finds both sets cached (the cache is keyed by the
+// renderer's sources, count and seed; one shared folder made each cycle re-render the other's 1.6 GB set).
 const data = path.join(root, ".tmp", "plates-train");
+const data2 = path.join(root, ".tmp", "plates-train-2");
 const measure = process.env.PLATES_MEASURE_DIR ? ["--measure", path.resolve(process.env.PLATES_MEASURE_DIR)] : [];
 const cwd = path.join(root, "scripts", "train-plates");
-const train = (args: string[]) => {
-  const run = spawnSync(python, [path.join(import.meta.dirname, "train.py"), "--val", "3000", "--data", data, ...measure, ...args], { stdio: "inherit", cwd });
+const train = (dir: string, args: string[]) => {
+  const run = spawnSync(python, [path.join(import.meta.dirname, "train.py"), "--val", "3000", "--data", dir, ...measure, ...args], { stdio: "inherit", cwd });
   if (run.status !== 0) process.exit(run.status ?? 1);
 };
 // Two cycles. The first: 128,000 plates, the first 3 epochs of a 12-epoch one-cycle schedule up to 3e-3 (it breaks the CTC
@@ -40,7 +43,6 @@ const train = (args: string[]) => {
 // The committed weights were made this way with one difference: their first cycle ran on an earlier state of the renderer
 // (the stroke font's round joins before its mitred corners and flat ends, letters drawn uniformly, blur drawn in scene
 // pixels), so this command gives a net of the same recipe, not the same bytes.
-const firstOut = path.join(data, "plate-net-first.bin");
-train(["--train", "128000", "--epochs", "12", "--stop-after", "3", "--lr", "3e-3", "--seed", String(seed),
-  "--out", firstOut, "--check", path.join(data, "plate-net-first-check.json")]);
-train(["--train", "64000", "--epochs", "6", "--lr", "1e-3", "--seed", String(seed + 1), "--resume", path.join(data, "plate-net.pt")]);
+train(data, ["--train", "128000", "--epochs", "12", "--stop-after", "3", "--lr", "3e-3", "--seed", String(seed),
+  "--out", path.join(data, "plate-net-first.bin"), "--check", path.join(data, "plate-net-first-check.json")]);
+train(data2, ["--train", "64000", "--epochs", "6", "--lr", "1e-3", "--seed", String(seed + 1), "--resume", path.join(data, "plate-net.pt")]);
