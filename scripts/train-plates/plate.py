@@ -54,6 +54,23 @@ def glyph_mask(font_path, ch, size=160):
 _font_cache = {}
 
 
+def baseline_glyph(font_path, ch, size=160):
+    """The character's ink cropped tight, with its top relative to the top of the face's capitals, and the capitals' height
+    (px at `size`): a J or a Q that goes below the line keeps its descent, as when a line of text is set in the face."""
+    key = ("baseline", font_path, ch, size)
+    r = _glyph_cache.get(key)
+    if r is None:
+        font = _font(font_path, size)
+        img = Image.new("L", (size * 2, size * 2), 0)
+        base = int(size * 1.4)
+        ImageDraw.Draw(img).text((size // 2, base), ch, fill=255, font=font, anchor="ls")
+        a = np.asarray(img, dtype=np.float32) / 255.0
+        ys, xs = np.nonzero(a > 0.05)
+        cap = max(1, -font.getbbox("H", anchor="ls")[1])
+        r = _glyph_cache[key] = (a[ys.min():ys.max() + 1, xs.min():xs.max() + 1], ys.min() - (base - cap), cap)
+    return r
+
+
 def _font(path, size):
     f = _font_cache.get((path, size))
     if f is None:
@@ -194,6 +211,11 @@ def render_plate(rng, text, mercosul, moto, char_fonts, small_fonts, k=2.5):
     if mercosul:
         bg = np.full(3, rng.uniform(205, 250), np.float32) + rng.normal(0, 3, 3)
         ink = np.array(_pick(rng, MERC_INKS)[0], np.float32)
+        if rng.random() < 0.06:
+            # Light characters on a dark plate (a negative, or a plate photographed against the light): the format is told by
+            # the blue band, never by the plate's brightness (without these, the bench's inverted Mercosul plates all read as
+            # old plates, their 5th letter B as 8).
+            bg, ink = np.full(3, rng.uniform(15, 70), np.float32) + rng.normal(0, 3, 3), np.full(3, rng.uniform(170, 245), np.float32)
     else:
         scheme_bg, scheme_ink = _pick(rng, OLD_SCHEMES)
         if scheme_bg == "grey":
@@ -243,6 +265,10 @@ def render_plate(rng, text, mercosul, moto, char_fonts, small_fonts, k=2.5):
     # Characters.
     font = char_fonts[rng.integers(len(char_fonts))]
     condense = rng.uniform(0.8, 1.25)
+    # A third of the plates in the general faces are set as a line of text in the face (its own widths: a wide W, a narrow I;
+    # its baseline: a J or Q's descent), squeezed as a whole to the plate, as sign makers and the bench's renderer set them;
+    # the rest centre each character, at the capitals' height, in an even pitch (the plates' typefaces are monospaced).
+    proportional = not font.startswith("stroke:") and not moto and rng.random() < 0.35
     lines = [(text[:3], 0), (text[3:], 3)] if moto else [(text, 0)]
     boxes = []
     for li, (chars, first) in enumerate(lines):
@@ -260,18 +286,41 @@ def render_plate(rng, text, mercosul, moto, char_fonts, small_fonts, k=2.5):
         left = (w - span) / 2 + w * rng.uniform(-0.015, 0.015)
         stroke_dx, stroke_dy = int(rng.integers(-2, 3) * k / 2), int(rng.integers(0, 3) * k / 2)
         emb = rng.uniform(0, 0.5) if rng.random() < 0.6 else 0.0
+        if proportional:
+            glyphs, drops = [], []
+            for c in chars:
+                g, top_px, cap = baseline_glyph(font, c)
+                glyphs.append(cv2.resize(g, (max(1, int(round(g.shape[1] * ch / cap * condense))), max(1, int(round(g.shape[0] * ch / cap)))), interpolation=cv2.INTER_AREA))
+                drops.append(top_px * ch / cap)
+            gap, sep_w = ch * rng.uniform(0.04, 0.14), ch * sep * 0.7
+            ink_w = sum(g.shape[1] for g in glyphs)
+            room = span - gap * (len(chars) - 1) - sep_w
+            if ink_w > room:
+                glyphs = [cv2.resize(g, (max(1, int(round(g.shape[1] * room / ink_w))), g.shape[0]), interpolation=cv2.INTER_AREA) for g in glyphs]
+            x = (w - sum(g.shape[1] for g in glyphs) - gap * (len(chars) - 1) - sep_w) / 2 + w * rng.uniform(-0.015, 0.015)
+            xs = []
+            for i, g in enumerate(glyphs):
+                if i == 3 and sep_w:
+                    sep_x = x - gap / 2 + sep_w / 2
+                    x += sep_w
+                xs.append(x)
+                x += g.shape[1] + gap
         for i, c in enumerate(chars):
-            g = fit_glyph(glyph_mask(font, c), ch, pitch * 0.94, condense)
-            cx = left + pitch * (i + 0.5 + (sep if (not mercosul and not moto and i >= 3) else 0))
-            x = cx - g.shape[1] / 2
+            dy = 0.0
+            if proportional:
+                g, x, dy = glyphs[i], xs[i], drops[i]
+            else:
+                g = fit_glyph(glyph_mask(font, c), ch, pitch * 0.94, condense)
+                cx = left + pitch * (i + 0.5 + (sep if (not mercosul and not moto and i >= 3) else 0))
+                x = cx - g.shape[1] / 2
             if rng.random() < 0.05:  # worn paint: part of the character shows the bare metal
                 wear = cv2.GaussianBlur(rng.random(g.shape).astype(np.float32), (0, 0), k * 3)
                 g = g * (wear < np.quantile(wear, rng.uniform(0.6, 0.95)))
-            emboss(canvas, g, x, y_top, emb, stroke_dx, stroke_dy)
-            paste(canvas, g, x, y_top, tuple(ink))
+            emboss(canvas, g, x, y_top + dy, emb, stroke_dx, stroke_dy)
+            paste(canvas, g, x, y_top + dy, tuple(ink))
             boxes.append((x, y_top, g.shape[1], ch))
         if sep and rng.random() < 0.9:
-            sx = left + pitch * (3 + sep / 2)
+            sx = sep_x if proportional else left + pitch * (3 + sep / 2)
             dash = rng.random() < 0.3
             sw, sh = (ch * rng.uniform(0.2, 0.3), ch * rng.uniform(0.07, 0.1)) if dash else (ch * rng.uniform(0.06, 0.11),) * 2
             cv2.rectangle(canvas, (int(sx - sw / 2), int(y_top + ch * 0.5 - sh / 2)), (int(sx + sw / 2), int(y_top + ch * 0.5 + sh / 2)), tuple(float(c) for c in ink), -1, cv2.LINE_AA)

@@ -36,7 +36,7 @@ def _box(u0, v0, u1, v1, ru, rv, round_corners="tl tr br bl"):
     return p + [p[0]]
 
 
-def _paths(ch, ru, rv, flag1, mid):
+def _paths(ch, ru, rv, flag1, mid, flat6=False):
     """Centre lines of a character in a unit box (u right, v down); ru, rv: the corners' radii (a circle in pixels)."""
     m = mid  # height of the middle bar / junction (0.45-0.52)
     if ch in "O0":
@@ -80,7 +80,10 @@ def _paths(ch, ru, rv, flag1, mid):
         return [[(1, 0), (0, 0), (0, m)] + _corner(1, m, ru, q, "tr") + _corner(1, 1, ru, q, "br") + _corner(0, 1, ru, q, "bl") + [(0, 0.78)]]
     if ch in "69":
         q = min(rv, (1 - m) / 2)
-        p = [(1, 0.22)] + _corner(1, 0, ru, rv, "tr")[::-1] + _corner(0, 0, ru, rv, "tl")[::-1] + _corner(0, 1, ru, q, "bl")[::-1] \
+        # The hook: down the right side (the first variants), or a top stroke cut off short of the corner, as the plates'
+        # 6 and 9 are drawn (with the hook only, the net read the plates' 6 as 5: both then show a flat top over a bowl).
+        hook = [(0.86, 0)] if flat6 else [(1, 0.22)] + _corner(1, 0, ru, rv, "tr")[::-1]
+        p = hook + _corner(0, 0, ru, rv, "tl")[::-1] + _corner(0, 1, ru, q, "bl")[::-1] \
             + _corner(1, 1, ru, q, "br")[::-1] + _corner(1, m, ru, q, "tr")[::-1] + _corner(0, m, ru, q, "tl")[::-1][:-1] + [(0, m + q)]
         return [p] if ch == "6" else [[(1 - u, 1 - v) for u, v in p]]
     if ch == "8":
@@ -116,10 +119,11 @@ TRAIN_VARIANTS, VAL_VARIANTS = range(40), range(40, 48)
 
 def variant_params(variant):
     """Deterministic style of a variant: stroke weight, width, corner radius, middle height, sharp (mitre joins, flat ends, as
-    on the plates) or round joins and ends, the 1's flag."""
+    on the plates) or round joins and ends, the 1's flag, the 6 and 9's hook or flat terminal."""
     rng = np.random.default_rng([78, variant])
     return {"stroke": rng.uniform(0.12, 0.2), "width": rng.uniform(0.5, 0.66), "radius": rng.uniform(0.22, 0.48),
-            "mid": rng.uniform(0.45, 0.52), "mitre": bool(rng.random() < 0.75), "flag1": bool(rng.random() < 0.15)}
+            "mid": rng.uniform(0.45, 0.52), "mitre": bool(rng.random() < 0.75), "flag1": bool(rng.random() < 0.15),
+            "flat6": bool(rng.random() < 0.5)}
 
 
 def _extend(path, t):
@@ -190,7 +194,7 @@ def stroke_glyph(ch, variant, height=160):
     rv = min(0.3, ru * iw / ih)
     pad = int(t * 2)
     W, H = int(width + 2 * pad), int(height + 2 * pad)
-    paths = [[(pad + t / 2 + u * iw, pad + t / 2 + v * ih) for u, v in path] for path in _paths(ch, ru, rv, p["flag1"], p["mid"])]
+    paths = [[(pad + t / 2 + u * iw, pad + t / 2 + v * ih) for u, v in path] for path in _paths(ch, ru, rv, p["flag1"], p["mid"], p["flat6"])]
     # Drawn 4 times larger and area-reduced: the edges come out anti-aliased and the strokes' seams vanish.
     s = 4
     mask = np.zeros((H * s, W * s), np.uint8)
