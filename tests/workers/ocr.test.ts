@@ -33,7 +33,7 @@ const cases: [string, PlateScene][] = [
 describe("OCR worker", () => {
   // The reader is statistical (the bench measures it on 400 rendered plates): here at least 7 of the 10 renders must be read
   // exactly, with their format; a misread is never sure enough to lock (below the lock's minimum mean probability: the
-  // bench's commonest misread, a wide W read V, sits at 0.6-0.8); whatever is read keeps its format's classes.
+  // bench's commonest misread, a wide W read V, sits below 0.8); whatever is read keeps its format's classes.
   it("reads rendered plates of both formats; a misread is unsure; each candidate has one class per position", async () => {
     const exact: string[] = [];
     for (const [label, scene] of cases) {
