@@ -8,8 +8,6 @@ export type BusEvents = {
   "upload:event": OutboxEvent;
   /** The server refused a token that was stored as valid (expired or revoked). */
   "session:expired": void;
-  /** Progress of a compression job in the image or video worker, 0-100. */
-  "compression:progress": { jobId: number; kind: "image" | "video"; percent: number };
 };
 
 export const bus = mitt<BusEvents>();

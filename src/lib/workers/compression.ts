@@ -1,15 +1,12 @@
-// Runs a compression job in a worker with bus progress; any failure returns the original file with the spec's warning (main thread).
+// Runs a compression job in a worker, its progress to the caller; any failure returns the original file with the spec's warning (main thread).
 import { proxy } from "comlink";
 import { MSG } from "../../config/messages.pt-BR";
 import { imageTier, videoTier } from "../../domain/compression";
-import { bus } from "../bus";
 import type { WorkerHandle } from "./worker-lifecycle";
 
 export interface Compressed { file: File; compressed: boolean; engine?: string; warning?: string }
 type Compress = (file: Blob, name: string, onProgress?: (percent: number) => void) =>
   Promise<{ blob: Blob; name: string; compressed: boolean; engine?: string }>;
-
-let nextJob = 1;
 
 /**
  * Files below their kind's first tier are returned without starting the worker at all (nothing to do, and no worker
@@ -22,12 +19,8 @@ export async function runCompression<T extends { compress: Compress }>(
     onProgress?.(100);
     return { file, compressed: false };
   }
-  const jobId = nextJob++;
   try {
-    const out = await handle.run((api) => (api as unknown as { compress: Compress }).compress(file, file.name, proxy((percent: number) => {
-      bus.emit("compression:progress", { jobId, kind, percent });
-      onProgress?.(percent);
-    })));
+    const out = await handle.run((api) => (api as unknown as { compress: Compress }).compress(file, file.name, proxy((percent: number) => onProgress?.(percent))));
     if (!out.compressed) return { file, compressed: false };
     const result: Compressed = { file: new File([out.blob], out.name, { type: out.blob.type, lastModified: Date.now() }), compressed: true };
     if (out.engine) result.engine = out.engine;
