@@ -36,18 +36,12 @@ def noise(rng, shape):
 def glyph_mask(font_path, ch, size=160):
     """The character's ink, cropped tight, as float32 0-1 (cached per font and character). 'stroke:N' is variant N of the
     stroke font (strokefont.py)."""
+    if not font_path.startswith("stroke:"):
+        return baseline_glyph(font_path, ch, size)[0]
     key = (font_path, ch, size)
     g = _glyph_cache.get(key)
-    if g is None and font_path.startswith("stroke:"):
-        g = _glyph_cache[key] = stroke_glyph(ch, int(font_path[7:]), size)
     if g is None:
-        font = ImageFont.truetype(font_path, size)
-        img = Image.new("L", (size * 2, size * 2), 0)
-        ImageDraw.Draw(img).text((size // 2, size // 3), ch, fill=255, font=font)
-        a = np.asarray(img, dtype=np.float32) / 255.0
-        ys, xs = np.nonzero(a > 0.05)
-        g = a[ys.min():ys.max() + 1, xs.min():xs.max() + 1] if len(ys) else np.zeros((2, 2), np.float32)
-        _glyph_cache[key] = g
+        g = _glyph_cache[key] = stroke_glyph(ch, int(font_path[7:]), size)
     return g
 
 
@@ -55,8 +49,9 @@ _font_cache = {}
 
 
 def baseline_glyph(font_path, ch, size=160):
-    """The character's ink cropped tight, with its top relative to the top of the face's capitals, and the capitals' height
-    (px at `size`): a J or a Q that goes below the line keeps its descent, as when a line of text is set in the face."""
+    """The character's ink cropped tight (as glyph_mask), with its top relative to the top of the face's capitals, and the
+    capitals' height (px at `size`): a J or a Q that goes below the line keeps its descent, as when a line of text is set in
+    the face."""
     key = ("baseline", font_path, ch, size)
     r = _glyph_cache.get(key)
     if r is None:
@@ -67,7 +62,10 @@ def baseline_glyph(font_path, ch, size=160):
         a = np.asarray(img, dtype=np.float32) / 255.0
         ys, xs = np.nonzero(a > 0.05)
         cap = max(1, -font.getbbox("H", anchor="ls")[1])
-        r = _glyph_cache[key] = (a[ys.min():ys.max() + 1, xs.min():xs.max() + 1], ys.min() - (base - cap), cap)
+        if not len(ys):
+            r = _glyph_cache[key] = (np.zeros((2, 2), np.float32), 0, cap)
+        else:
+            r = _glyph_cache[key] = (a[ys.min():ys.max() + 1, xs.min():xs.max() + 1], ys.min() - (base - cap), cap)
     return r
 
 
