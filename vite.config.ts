@@ -2,12 +2,11 @@
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { precompress } from "./scripts/precompress";
-import { preactAliases, preactJsx } from "./scripts/preact";
 
 export default defineConfig({
   plugins: [pwa(), precompress()],
-  resolve: { alias: preactAliases },
-  oxc: preactJsx,
+  // React DOM with the automatic JSX runtime (Vite's built-in Oxc transform; no Fast Refresh: the dev server reloads the page).
+  oxc: { jsx: { runtime: "automatic" } },
   build: { target: "es2022", sourcemap: false, manifest: true },
   worker: { format: "es" },
   // @ffmpeg/ffmpeg starts its worker with new URL(…, import.meta.url) and imports the core at run time: served as it is (dev

@@ -1,7 +1,7 @@
 // Test projects: unit (node), server (node, PGlite/PostgreSQL), browser (real Chromium), e2e (built app + real server).
 import { defineConfig } from "vitest/config";
 import { playwright } from "@vitest/browser-playwright";
-import { preactAliases, preactJsx } from "./scripts/preact";
+import { VitePWA } from "vite-plugin-pwa";
 
 export const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
 export const CHROME_ARGS = [
@@ -21,15 +21,20 @@ export default defineConfig({
         },
       },
       {
-        // The UI under test runs on Preact, as the app does (scripts/preact.ts).
-        resolve: { alias: preactAliases, dedupe: ["preact"] },
-        oxc: preactJsx,
-        // Every package the tested UI and workers import: one discovered mid-run makes Vite re-optimise and reload, which fails
-        // the test file being imported at that moment (seen on a fresh checkout: "Failed to fetch dynamically imported module").
+        // The UI under test runs on React DOM's development build, as the dev server does. The PWA plugin, disabled, only
+        // answers the app's `virtual:pwa-register/react` import (a no-op registration, as on the dev server).
+        plugins: [VitePWA({ disable: true, injectRegister: false })],
+        oxc: { jsx: { runtime: "automatic" } },
+        // Every package the tested UI and workers import, declared, and no discovery: a package found mid-run makes Vite
+        // re-optimise and reload the test pages ("Vite unexpectedly reloaded a test"), which fails the file being imported at
+        // that moment and, on a loaded machine, can leave the browser pool waiting for ever (vitest issue 10791: a CI run
+        // hung that way on a cold cache). A package missing here now fails its import at once instead.
         optimizeDeps: {
+          noDiscovery: true,
           include: [
-            "preact", "preact/compat", "preact/compat/client", "preact/jsx-runtime", "preact/hooks", "preact/test-utils", "react-toastify", "valtio", "valtio/vanilla", "comlink", "idb",
-            "mediabunny", "browser-image-compression", "@tanstack/react-query", "wouter", "wouter/use-browser-location", "react-imask", "mitt",
+            "react", "react/jsx-runtime", "react/jsx-dev-runtime", "react-dom", "react-dom/client", "react-toastify", "valtio",
+            "valtio/vanilla", "comlink", "idb", "mediabunny", "browser-image-compression", "@tanstack/react-query", "wouter",
+            "wouter/use-browser-location", "react-imask", "mitt", "papaparse", "@ffmpeg/util",
             "@brazilian-utils/brazilian-utils/format-cpf", "@brazilian-utils/brazilian-utils/format-cnpj",
             "@brazilian-utils/brazilian-utils/format-cep", "@brazilian-utils/brazilian-utils/is-valid-cnpj",
             "@brazilian-utils/brazilian-utils/get-states", "@brazilian-utils/brazilian-utils/get-banks",

@@ -7,7 +7,6 @@ const ToastHost = lazy(() => import("./toast-host"));
  * The toast container stays outside StrictMode. react-toastify hands the toasts raised before it mounts to the first container
  * that subscribes; React's StrictMode remounts components in development and test builds, which replaced that container with an
  * empty one and lost those toasts (e.g. 'OS finalizada com sucesso!' when a resumed finish landed before the container loaded).
- * Under Preact (scripts/preact.ts) StrictMode is a plain fragment, so this only matters should the app go back to React DOM.
  */
 export function AppRoot({ children }: { children: ReactNode }) {
   return (

@@ -179,6 +179,8 @@ for (const [name, options, offset] of [["desktop", DESKTOP, 35], ["Pixel 7", MOB
       const page = await openAgenda(ctx, range(day, day));
       await page.getByText("Nenhum agendamento encontrado.").waitFor();
       await page.getByRole("button", { name: "Novo Agendamento" }).click();
+      // The dialog's code loads on first open: Escape is only meaningful once it is there.
+      await page.getByRole("dialog", { name: "Novo Agendamento" }).waitFor();
       const created = await book("BRA2E19", day, "09:00");
       await page.keyboard.press("Escape");
       await actions(page, created.NumeroOS).waitFor({ timeout: 12_000 });

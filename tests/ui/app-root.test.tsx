@@ -1,6 +1,6 @@
 // The app root in real Chromium: a toast raised before the lazily loaded container mounts is still shown once it does.
 import { afterEach, describe, expect, it } from "vitest";
-import { act } from "preact/test-utils";
+import { act } from "./act";
 import { createRoot, type Root } from "react-dom/client";
 import { toast } from "react-toastify";
 import { AppRoot } from "../../src/app/root";

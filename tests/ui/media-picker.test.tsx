@@ -1,7 +1,7 @@
 // Capture in real Chromium with its fake camera: photo as JPEG, recording as WebM/VP9, chosen files, camera errors, low storage.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { userEvent } from "vitest/browser";
-import { act } from "preact/test-utils";
+import { act } from "./act";
 import { createRoot, type Root } from "react-dom/client";
 import { ALL_FORMATS, BlobSource, Input } from "mediabunny";
 import { MediaPicker } from "../../src/components/media/media-picker";

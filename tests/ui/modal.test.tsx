@@ -1,7 +1,7 @@
 // The generic modal in real Chromium: Escape, overlay click, close button and browser back close it unless prevented; focus returns to the opener.
 import { afterEach, describe, expect, it } from "vitest";
 import { userEvent } from "vitest/browser";
-import { act } from "preact/test-utils";
+import { act } from "./act";
 import { useState } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { Modal } from "../../src/components/ui/modal";

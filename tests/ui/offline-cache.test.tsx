@@ -2,7 +2,7 @@
 // time, restored into a fresh cache, never restored for another owner (whose sign-in deletes them), dropped on sign-out and when
 // older than a day; the notice shows the Brasília time of the oldest data on screen while offline.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { act } from "preact/test-utils";
+import { act } from "./act";
 import { createRoot, type Root } from "react-dom/client";
 import { QueryClient, QueryClientProvider, onlineManager, useQuery } from "@tanstack/react-query";
 import { openDB } from "idb";

@@ -1,7 +1,7 @@
 // Mounts a component for a UI test inside a fresh QueryClient and unmounts it after the test (browser tests).
 import type { ReactNode } from "react";
 import { afterEach } from "vitest";
-import { act } from "preact/test-utils";
+import { act } from "./act";
 import { createRoot, type Root } from "react-dom/client";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 

@@ -1,7 +1,7 @@
 // SearchableSelect in real Chromium: combobox/listbox ARIA, accent-insensitive search, keyboard choice, clear button, empty text.
 import { afterEach, describe, expect, it } from "vitest";
 import { userEvent } from "vitest/browser";
-import { act } from "preact/test-utils";
+import { act } from "./act";
 import { useState } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { SearchableSelect } from "../../src/components/ui/searchable-select";

@@ -1,6 +1,6 @@
 // The booking time select never offers a cached slot list while this mount's request for the day is still running.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { act } from "preact/test-utils";
+import { act } from "./act";
 import { createRoot, type Root } from "react-dom/client";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { SlotSelect } from "../../src/features/agenda/components/slot-select";

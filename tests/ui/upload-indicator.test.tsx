@@ -1,6 +1,6 @@
 // The upload indicator in real Chromium: progress of pending files, failed files with retry/discard, sign-in request, success toast.
 import { afterEach, describe, expect, it } from "vitest";
-import { act } from "preact/test-utils";
+import { act } from "./act";
 import { createRoot, type Root } from "react-dom/client";
 import { ToastContainer } from "react-toastify";
 import { bus } from "../../src/lib/bus";

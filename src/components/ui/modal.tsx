@@ -72,7 +72,7 @@ export function Modal({ open, title, onClose, preventClose = false, children, fo
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useBackCloses(open, titleId, onClose, preventClose);
-  // In the commit that opens or closes it (Preact runs plain effects a frame later): focus is back on the opener at once.
+  // In the commit that opens or closes it, before the browser paints: the dialog is modal at once, and focus is back on the opener at once.
   useLayoutEffect(() => {
     const dialog = ref.current;
     if (!open || !dialog) return;
