@@ -1,5 +1,9 @@
 // User-visible strings of the features built so far (main thread); later features add their own groups here.
 export const MSG = {
+  /** Shared by every view (components/ui): the retry of a call that failed. */
+  common: {
+    retry: "Tentar novamente",
+  },
   login: {
     required: "Email e senha são obrigatórios",
     failed: "Erro no login",

@@ -1,5 +1,6 @@
 // Agenda (/): filters in the URL, the polled list of the point's appointments, and the modals of its row actions (main thread).
 import { lazy, Suspense, useMemo, useState } from "react";
+import { QueryState } from "../../../components/ui/query-state";
 import { MSG } from "../../../config/messages.pt-BR";
 import { agendaStatus, matchesFilter } from "../../../domain/agenda-status";
 import type { AgendamentoRow } from "../api/agendamentos";
@@ -38,18 +39,10 @@ export default function AgendaPage({ userId, pointId }: { userId: string; pointI
       </header>
       <OfflineHint id={hintId} online={online} />
       <AgendaFilterBar filters={filters} onChange={setFilters} />
-      {list.isPending ? (
-        <p className="muted page-state" role="status">{MSG.agenda.loading}</p>
-      ) : list.isError && !list.data ? (
-        <div className="page-state" role="alert">
-          <p className="form-error">{MSG.agenda.loadFailed}</p>
-          <button type="button" className="btn" onClick={() => void list.refetch()} disabled={list.isFetching}>{MSG.agenda.retry}</button>
-        </div>
-      ) : rows.length === 0 ? (
-        <p className="muted page-state">{MSG.agenda.empty}</p>
-      ) : (
-        <AppointmentList rows={rows} onAction={(kind, row) => setOpen({ kind, row })} offlineHint={online ? undefined : hintId} />
-      )}
+      <QueryState query={list} loading={MSG.agenda.loading} error={MSG.agenda.loadFailed} empty={MSG.agenda.empty}
+        isEmpty={() => rows.length === 0}>
+        {() => <AppointmentList rows={rows} onAction={(kind, row) => setOpen({ kind, row })} offlineHint={online ? undefined : hintId} />}
+      </QueryState>
       <Suspense fallback={null}>
         {open?.kind === "new" && <NewAppointmentModal pointId={pointId} onClose={close} />}
         {open?.kind === "reschedule" && <RescheduleModal row={open.row} pointId={pointId} onClose={close} />}

@@ -1,6 +1,7 @@
 // Dados Bancários (/dados-bancarios): the point's PIX and transfer payout entries, filtered by payment type and Selecionado (in the
 // URL), with Novo Dado and per-row Visualizar / Editar / Excluir (main thread).
 import { lazy, Suspense, useMemo, useState } from "react";
+import { QueryState } from "../../../components/ui/query-state";
 import { MSG } from "../../../config/messages.pt-BR";
 import { paymentTypeOf } from "../../../domain/bank-data";
 import type { DadoBancario } from "../api/dados-bancarios";
@@ -35,18 +36,10 @@ export default function BankDataPage({ pointId }: BankDataPageProps) {
         <button type="button" className="btn btn-primary" onClick={() => setOpen({ kind: "new" })}>{M.newEntry}</button>
       </header>
       <BankFilterBar filters={filters} onChange={setFilters} />
-      {list.isPending ? (
-        <p className="muted page-state" role="status">{M.loading}</p>
-      ) : list.isError && !all ? (
-        <div className="page-state" role="alert">
-          <p className="form-error">{M.loadFailed}</p>
-          <button type="button" className="btn" onClick={() => void list.refetch()} disabled={list.isFetching}>{M.retry}</button>
-        </div>
-      ) : rows.length === 0 ? (
-        <p className="muted page-state">{all?.length ? M.emptyFiltered : M.empty}</p>
-      ) : (
-        <BankList rows={rows} onAction={(kind, row) => setOpen({ kind, row })} />
-      )}
+      <QueryState query={list} loading={M.loading} error={M.loadFailed} empty={all?.length ? M.emptyFiltered : M.empty}
+        isEmpty={() => rows.length === 0}>
+        {() => <BankList rows={rows} onAction={(kind, row) => setOpen({ kind, row })} />}
+      </QueryState>
       <Suspense fallback={null}>
         {open?.kind === "new" && <BankFormModal pointId={pointId} onClose={close} />}
         {open?.kind === "edit" && <BankFormModal pointId={pointId} row={open.row} onClose={close} />}

@@ -1,7 +1,8 @@
 // Dados Cadastrais (/dados-cadastrais): the point's registration and opening hours, view mode, then edit mode from a snapshot
 // with Cancelar and Salvar at the top and the bottom; Salvar only once something changed (main thread).
-import { useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { toast } from "react-toastify";
+import { useLayoutEffect, useRef, useState, type FormEvent } from "react";
+import { toast } from "../../../lib/toast";
+import { QueryState } from "../../../components/ui/query-state";
 import { MSG } from "../../../config/messages.pt-BR";
 import { withReason } from "../../../domain/format";
 import type { DadosCadastrais } from "../api/dados-cadastrais";
@@ -87,17 +88,7 @@ export default function RegistrationPage({ pointId }: RegistrationPageProps) {
     </div>
   );
 
-  let body: ReactNode;
-  if (query.isPending) {
-    body = <p className="muted page-state" role="status">{t.loading}</p>;
-  } else if (!query.data) {
-    body = (
-      <div className="page-state" role="alert">
-        <p className="form-error">{t.loadFailed}</p>
-        <button type="button" className="btn" onClick={() => void query.refetch()} disabled={query.isFetching}>{t.retry}</button>
-      </div>
-    );
-  } else if (editing) {
+  if (editing && query.data) {
     return (
       <section className="page registration-page" ref={pageRef}>
         <form onSubmit={submit} noValidate aria-labelledby="cadastro-titulo">
@@ -112,8 +103,6 @@ export default function RegistrationPage({ pointId }: RegistrationPageProps) {
         </form>
       </section>
     );
-  } else {
-    body = <RegistrationView form={toForm(query.data)} />;
   }
   return (
     <section className="page registration-page" ref={pageRef}>
@@ -121,7 +110,7 @@ export default function RegistrationPage({ pointId }: RegistrationPageProps) {
         <h1 id="cadastro-titulo" className="page-title">{t.title}</h1>
         {query.data && <button type="button" className="btn btn-primary" data-edit onClick={startEdit}>{t.edit}</button>}
       </header>
-      {body}
+      <QueryState query={query} loading={t.loading} error={t.loadFailed}>{(data) => <RegistrationView form={toForm(data)} />}</QueryState>
     </section>
   );
 }

@@ -1,7 +1,8 @@
 // Espelho Financeiro (/espelho): indicator cards, filters in the URL, Atualizar, the payout rows with their details modal, and the
 // CSV export of the rows on screen (main thread).
 import { useMemo, useState } from "react";
-import { toast } from "react-toastify";
+import { toast } from "../../../lib/toast";
+import { QueryState } from "../../../components/ui/query-state";
 import { MSG } from "../../../config/messages.pt-BR";
 import { formatBRL, withReason } from "../../../domain/format";
 import { useMirrorFilters } from "../filters";
@@ -64,20 +65,16 @@ export default function MirrorPage({ pointId }: MirrorPageProps) {
         <Indicator id="espelho-ticket" label={t.average} value={totals.average} />
       </div>
       <MirrorFilterBar filters={filters} onChange={setFilters} rangeError={rangeOk ? null : t.rangeInvalid} />
-      {!rangeOk ? null : list.isPending ? (
-        <p className="muted page-state" role="status">{t.loading}</p>
-      ) : list.isError && !list.data ? (
-        <div className="page-state" role="alert">
-          <p className="form-error">{withReason(t.loadFailed, list.error.message)}</p>
-          <button type="button" className="btn" onClick={() => void list.refetch()} disabled={list.isFetching}>{t.retry}</button>
-        </div>
-      ) : transactions.length === 0 ? (
-        <p className="muted page-state">{t.empty}</p>
-      ) : (
-        <>
-          <p className="muted mirror-count" role="status">{t.recordCount(transactions.length)}</p>
-          <MirrorList rows={transactions} onDetails={setOpen} busy={stale} />
-        </>
+      {rangeOk && (
+        <QueryState query={list} loading={t.loading} error={list.error ? withReason(t.loadFailed, list.error.message) : t.loadFailed}
+          empty={t.empty} isEmpty={() => transactions.length === 0}>
+          {() => (
+            <>
+              <p className="muted mirror-count" role="status">{t.recordCount(transactions.length)}</p>
+              <MirrorList rows={transactions} onDetails={setOpen} busy={stale} />
+            </>
+          )}
+        </QueryState>
       )}
       {open && <MirrorDetailsModal row={open} onClose={() => setOpen(null)} />}
     </section>

@@ -1,6 +1,6 @@
 // Cancelar OS: a confirmation ('Esta ação não pode ser desfeita.'), the contract's fixed reason, then back to the agenda (main thread).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "react-toastify";
+import { toast } from "../../../lib/toast";
 import { useLocation } from "wouter";
 import { MSG } from "../../../config/messages.pt-BR";
 import { PATHS } from "../../../config/paths";
@@ -9,6 +9,8 @@ import { isoToBr, wallClock } from "../../../domain/dates";
 import { withReason } from "../../../domain/format";
 import { unwrap } from "../../../lib/api-client";
 import { cancelOrder, type AgendamentoDetails } from "../api/execucao";
+import { queryRoots } from "../../../lib/query-keys";
+import { orderKeys } from "../queries";
 
 interface Props { details: AgendamentoDetails; pointId: string; onClose: () => void }
 
@@ -23,8 +25,8 @@ export function CancelOrderModal({ details, pointId, onClose }: Props) {
     }), t.cancelFailed),
     onSuccess: () => {
       toast.success(t.cancelled);
-      void client.invalidateQueries({ queryKey: ["agenda"] });
-      void client.invalidateQueries({ queryKey: ["order", details.agendamento!.IdSocioVeiculoAgenda] });
+      void client.invalidateQueries({ queryKey: queryRoots.agenda });
+      void client.invalidateQueries({ queryKey: orderKeys.one(details.agendamento!.IdSocioVeiculoAgenda) });
       onClose();
       navigate(PATHS.agenda);
     },

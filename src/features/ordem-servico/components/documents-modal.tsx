@@ -3,7 +3,7 @@
 // after a confirmation (main thread).
 import { useCallback, useMemo, useState, type ChangeEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "react-toastify";
+import { toast } from "../../../lib/toast";
 import { MSG } from "../../../config/messages.pt-BR";
 import { ConfirmModal } from "../../../components/ui/confirm-modal";
 import { Modal } from "../../../components/ui/modal";
@@ -15,8 +15,9 @@ import { useOrderUploads } from "../../../lib/uploads/use-order-uploads";
 import { discardJob, retryJob, type UploadView } from "../../../lib/uploads/uploads-store";
 import { enqueueUpload } from "../../../lib/workers/upload-bridge";
 import { deleteReceipt, deleteReport, type Laudo, type NotaFiscal } from "../api/execucao";
-import { orderKeys, unwrap, useReceipts, useReports } from "../queries";
-import { CardError } from "./card-error";
+import { unwrap } from "../../../lib/api-client";
+import { orderKeys, useReceipts, useReports } from "../queries";
+import { QueryError, QueryLoading } from "../../../components/ui/query-state";
 
 export type DocumentKind = "laudo" | "recibo";
 
@@ -127,9 +128,9 @@ export function DocumentsModal({ kind, orderId, userId, canEdit, onClose }: Prop
             </ul>
           )}
           {query.isError && !rows ? (
-            <CardError message={text.loadFailed} onRetry={() => void query.refetch()} />
+            <QueryError message={text.loadFailed} onRetry={() => void query.refetch()} />
           ) : rows === null ? (
-            <p className="muted" role="status">{t.loading}</p>
+            <QueryLoading label={t.loading} />
           ) : rows.length === 0 ? (
             pending.length === 0 && <p className="muted">{text.empty}</p>
           ) : (

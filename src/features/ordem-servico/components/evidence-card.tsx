@@ -1,7 +1,7 @@
 // 'Fotos e Vídeos da Execução': saved evidence of the order, evidence still on its way, and capture that saves to the outbox first (main thread).
 import { useCallback } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { toast } from "react-toastify";
+import { toast } from "../../../lib/toast";
 import { MediaPicker } from "../../../components/media/media-picker";
 import { MSG } from "../../../config/messages.pt-BR";
 import { fileUrl } from "../../../lib/api-client";
@@ -11,7 +11,7 @@ import { useOrderUploads } from "../../../lib/uploads/use-order-uploads";
 import { enqueueUpload } from "../../../lib/workers/upload-bridge";
 import { deletePhoto, type Foto } from "../api/execucao";
 import { orderKeys, usePhotos } from "../queries";
-import { CardError } from "./card-error";
+import { QueryError, QueryLoading } from "../../../components/ui/query-state";
 
 const isVideo = (name: string) => /\.(mp4|webm|mov|m4v)$/i.test(name);
 
@@ -59,9 +59,9 @@ export function EvidenceCard({ orderId, userId, canEdit }: { orderId: string; us
         </ul>
       )}
       {query.isError && !photos ? (
-        <CardError message={MSG.order.photosFailed} onRetry={() => void query.refetch()} />
+        <QueryError message={MSG.order.photosFailed} onRetry={() => void query.refetch()} />
       ) : photos === null ? (
-        <p className="muted" role="status">{MSG.session.loading}</p>
+        <QueryLoading label={MSG.session.loading} />
       ) : photos.length === 0 && pending.length === 0 ? (
         <p className="muted">{MSG.order.noEvidence}</p>
       ) : (

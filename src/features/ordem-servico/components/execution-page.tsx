@@ -7,13 +7,13 @@ import { withReason } from "../../../domain/format";
 import { MenuButton, type MenuItem } from "../../../components/ui/menu-button";
 import { OfflineHint, PAGE_OFFLINE_HINT, useOfflineGuard } from "../../../lib/offline/offline-hint";
 import { useOrderDetails } from "../queries";
-import { CardError } from "./card-error";
 import { EvidenceCard } from "./evidence-card";
 import { ClientCard, ExecutionCard } from "./order-cards";
 import { FinishProgress, useFinishJob } from "./finish-order";
 import { InitialVideoPrompt } from "./initial-video";
 import { ServicesCard } from "./services-card";
 import { NotesCard } from "./notes-card";
+import { QueryError, QueryLoading } from "../../../components/ui/query-state";
 
 // The page's modals load when first opened (the service worker precaches them): their code, with the video picker and the
 // document lists, is not on the way to the screen's first paint.
@@ -39,9 +39,9 @@ export default function ExecutionPage({ id, userId, pointId }: { id: string; use
       <section className="page">
         <h1 className="page-title">{t.title}</h1>
         {query.isError
-          ? <CardError message={query.error.message ? withReason(t.fetchFailed, query.error.message) : t.loadFailed}
+          ? <QueryError message={query.error.message ? withReason(t.fetchFailed, query.error.message) : t.loadFailed}
             onRetry={() => void query.refetch()} />
-          : <p className="muted" role="status">{t.loading}</p>}
+          : <QueryLoading label={t.loading} />}
       </section>
     );
   }

@@ -9,9 +9,10 @@ import { formatBRL } from "../../../domain/format";
 import { displayPlate } from "../../../domain/plate";
 import { formatDocument } from "../../../lib/br-format";
 import { getPointRegistration, type AgendamentoDetails, type LinkedService } from "../api/execucao";
-import { orderKeys, unwrap, useLinkedServices } from "../queries";
-import { CardError } from "./card-error";
+import { ApiFailure, unwrapSuccess } from "../../../lib/api-client";
+import { orderKeys, useLinkedServices } from "../queries";
 import { approvalOf, commissionType } from "./services-card";
+import { QueryState } from "../../../components/ui/query-state";
 
 const t = MSG.financial;
 
@@ -23,11 +24,11 @@ const payoutOf = (s: LinkedService) => (typeof s.ValorRepasse === "number" ? s.V
 /** The point's registration data: changes rarely, kept five minutes like the catalogue. */
 function usePointRegistration(pointId: string) {
   return useQuery({
-    queryKey: [...orderKeys.all, "point-registration", pointId],
+    queryKey: orderKeys.pointRegistration(pointId),
     queryFn: async ({ signal }) => {
-      const body = unwrap(await getPointRegistration(pointId, signal), t.pointFailed);
-      if (!body?.success || !body.data) throw new Error(t.pointFailed);
-      return body.data;
+      const { data } = unwrapSuccess(await getPointRegistration(pointId, signal), t.pointFailed);
+      if (!data) throw new ApiFailure(t.pointFailed);
+      return data;
     },
     enabled: Boolean(pointId),
     staleTime: 5 * 60_000,
@@ -60,17 +61,15 @@ export function FinancialDetailsModal({ details, pointId, onClose }: Props) {
     <Modal open title={t.title} onClose={onClose}>
       <div className="financial-details">
         <Section id="fin-credenciado" title={t.pointTitle}>
-          {point.isError && !point.data ? (
-            <CardError message={t.pointFailed} onRetry={() => void point.refetch()} />
-          ) : !point.data ? (
-            <p className="muted" role="status">{t.loading}</p>
-          ) : (
-            <dl className="field-list">
-              <dt>{t.corporateName}</dt><dd>{orNone(point.data.RazaoSocial)}</dd>
-              <dt>{t.cnpj}</dt><dd>{blank(point.data.Cnpj) ? t.notInformed : formatDocument(point.data.Cnpj)}</dd>
-              {!blank(point.data.Matricula) && <><dt>{t.registration}</dt><dd>{String(point.data.Matricula)}</dd></>}
-            </dl>
-          )}
+                    <QueryState query={point} variant="card" loading={t.loading} error={t.pointFailed}>
+            {(data) => (
+                <dl className="field-list">
+                  <dt>{t.corporateName}</dt><dd>{orNone(data.RazaoSocial)}</dd>
+                  <dt>{t.cnpj}</dt><dd>{blank(data.Cnpj) ? t.notInformed : formatDocument(data.Cnpj)}</dd>
+                  {!blank(data.Matricula) && <><dt>{t.registration}</dt><dd>{String(data.Matricula)}</dd></>}
+                </dl>
+            )}
+          </QueryState>
         </Section>
         <Section id="fin-veiculo" title={t.vehicleTitle}>
           <dl className="field-list">
@@ -85,23 +84,19 @@ export function FinancialDetailsModal({ details, pointId, onClose }: Props) {
             <dt>{t.motivation}</dt><dd>{motivo?.Descricao ? motivo.Descricao.toUpperCase() : t.notInformed}</dd>
           </dl>
           <h4 className="financial-subtitle">{t.linkedServices}</h4>
-          {linked.isError && !services ? (
-            <CardError message={t.servicesFailed} onRetry={() => void linked.refetch()} />
-          ) : services === null ? (
-            <p className="muted" role="status">{t.loading}</p>
-          ) : services.length === 0 ? (
-            <p className="muted">{t.noServices}</p>
-          ) : (
-            <ul className="financial-services">
-              {services.map((s) => (
-                <li key={s.id}>
-                  <span className="service-name">{s.label}</span>
-                  <span className="service-type">{commissionType(s)}</span>
-                  <span className="muted">{MSG.services.approval[approvalOf(s)] ?? approvalOf(s)}</span>
-                </li>
-              ))}
-            </ul>
-          )}
+                    <QueryState query={linked} variant="card" loading={t.loading} error={t.servicesFailed} empty={t.noServices} isEmpty={(data) => data.length === 0}>
+            {(services) => (
+                <ul className="financial-services">
+                  {services.map((s) => (
+                    <li key={s.id}>
+                      <span className="service-name">{s.label}</span>
+                      <span className="service-type">{commissionType(s)}</span>
+                      <span className="muted">{MSG.services.approval[approvalOf(s)] ?? approvalOf(s)}</span>
+                    </li>
+                  ))}
+                </ul>
+            )}
+          </QueryState>
         </Section>
         <Section id="fin-datas" title={t.datesTitle}>
           <dl className="field-list">

@@ -2,7 +2,7 @@
 // the video then finishes the order (or one plain call when the video is already on the order); loaded when opened (main thread).
 import { useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "react-toastify";
+import { toast } from "../../../lib/toast";
 import { MSG } from "../../../config/messages.pt-BR";
 import { Modal } from "../../../components/ui/modal";
 import { MediaPicker } from "../../../components/media/media-picker";
@@ -13,7 +13,8 @@ import { post, unwrap } from "../../../lib/api-client";
 import { enqueueUpload } from "../../../lib/workers/upload-bridge";
 import type { AgendamentoDetails } from "../api/execucao";
 import { orderKeys, useLinkedServices } from "../queries";
-import { CardError } from "./card-error";
+import { QueryState } from "../../../components/ui/query-state";
+import { queryRoots } from "../../../lib/query-keys";
 
 const approvalLabel = (status: string) => MSG.finish.approval[status as keyof typeof MSG.finish.approval] ?? status;
 
@@ -36,7 +37,7 @@ export function FinishOrderModal({ details, userId, onClose }: Props) {
     onSuccess: () => {
       toast.success(t.finished);
       void queryClient.invalidateQueries({ queryKey: orderKeys.one(order.IdSocioVeiculoAgenda) });
-      void queryClient.invalidateQueries({ queryKey: ["agenda"] });
+      void queryClient.invalidateQueries({ queryKey: queryRoots.agenda });
       onClose();
     },
     onError: (err) => setError(err.message || t.failed),
@@ -71,17 +72,13 @@ export function FinishOrderModal({ details, userId, onClose }: Props) {
       <div className="finish-modal">
         <p>{t.text(order.NumeroOS)}</p>
         <h3 className="modal-subtitle">{t.pendingTitle}</h3>
-        {linked.isError ? (
-          <CardError message={t.servicesFailed} onRetry={() => void linked.refetch()} />
-        ) : !linked.data ? (
-          <p className="muted" role="status">{t.loadingServices}</p>
-        ) : pending.length === 0 ? (
-          <p className="muted">{t.pendingNone}</p>
-        ) : (
-          <ul className="pending-services" aria-label={t.pendingTitle}>
-            {pending.map((s) => <li key={s.id}><span>{s.label}</span> <span className="status-badge status-pending">{approvalLabel(s.StatusAprovacao ?? s.status)}</span></li>)}
-          </ul>
-        )}
+                <QueryState query={linked} variant="card" loading={t.loadingServices} error={t.servicesFailed} empty={t.pendingNone} isEmpty={() => pending.length === 0}>
+          {(_data) => (
+              <ul className="pending-services" aria-label={t.pendingTitle}>
+                {pending.map((s) => <li key={s.id}><span>{s.label}</span> <span className="status-badge status-pending">{approvalLabel(s.StatusAprovacao ?? s.status)}</span></li>)}
+              </ul>
+          )}
+        </QueryState>
         {needsVideo ? (
           <>
             <h3 className="modal-subtitle">{t.videoTitle}</h3>

@@ -3,8 +3,8 @@
 import { useState } from "react";
 import { MSG } from "../../../config/messages.pt-BR";
 import { useNotes } from "../queries";
-import { CardError } from "./card-error";
 import { NotesModal, newestFirst, noteDate } from "./notes-modal";
+import { QueryState } from "../../../components/ui/query-state";
 
 /** How many notes the card shows; the modal lists them all. */
 const CARD_NOTES = 5;
@@ -13,7 +13,6 @@ export function NotesCard({ orderId, userId, canEdit }: { orderId: string; userI
   const query = useNotes(orderId);
   const [open, setOpen] = useState(false);
   const t = MSG.notes;
-  const notes = query.data ? newestFirst(query.data) : null;
 
   return (
     <section className="card notes-card" aria-labelledby="anotacoes-titulo">
@@ -21,25 +20,24 @@ export function NotesCard({ orderId, userId, canEdit }: { orderId: string; userI
         <h2 id="anotacoes-titulo" className="card-title">{t.title}</h2>
         <button type="button" className="btn" onClick={() => setOpen(true)}>{canEdit ? t.manage : t.view}</button>
       </div>
-      {query.isError && !notes ? (
-        <CardError message={t.loadFailed} onRetry={() => void query.refetch()} />
-      ) : notes === null ? (
-        <p className="muted" role="status">{t.loading}</p>
-      ) : notes.length === 0 ? (
-        <p className="muted">{t.empty}</p>
-      ) : (
-        <>
-          <ul className="note-list" aria-label={t.listLabel}>
-            {notes.slice(0, CARD_NOTES).map((note) => (
-              <li key={note.IdSocioVeiculoAgendaExecucaoAnotacao} className="note-item">
-                <p className="note-text">{note.Anotacao}</p>
-                <time className="muted note-date" dateTime={note.DataLog}>{noteDate(note.DataLog)}</time>
-              </li>
-            ))}
-          </ul>
-          {notes.length > CARD_NOTES && <p className="muted">{t.more(notes.length - CARD_NOTES)}</p>}
-        </>
-      )}
+      <QueryState query={query} variant="card" loading={t.loading} error={t.loadFailed} empty={t.empty} isEmpty={(data) => data.length === 0}>
+        {(data) => {
+          const notes = newestFirst(data);
+          return (
+          <>
+            <ul className="note-list" aria-label={t.listLabel}>
+              {notes.slice(0, CARD_NOTES).map((note) => (
+                <li key={note.IdSocioVeiculoAgendaExecucaoAnotacao} className="note-item">
+                  <p className="note-text">{note.Anotacao}</p>
+                  <time className="muted note-date" dateTime={note.DataLog}>{noteDate(note.DataLog)}</time>
+                </li>
+              ))}
+            </ul>
+            {notes.length > CARD_NOTES && <p className="muted">{t.more(notes.length - CARD_NOTES)}</p>}
+          </>
+          );
+        }}
+      </QueryState>
       {open && <NotesModal orderId={orderId} userId={userId} canEdit={canEdit} onClose={() => setOpen(false)} />}
     </section>
   );

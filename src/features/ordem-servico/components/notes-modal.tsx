@@ -2,15 +2,16 @@
 // deletion after a confirmation; notes stay usable on concluded orders (main thread).
 import { useLayoutEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "react-toastify";
+import { toast } from "../../../lib/toast";
 import { MSG } from "../../../config/messages.pt-BR";
 import { ConfirmModal } from "../../../components/ui/confirm-modal";
 import { Modal } from "../../../components/ui/modal";
 import { OfflineHint, useOfflineGuard } from "../../../lib/offline/offline-hint";
 import { addNote, deleteNote, type Anotacao } from "../api/execucao";
-import { orderKeys, unwrap, useNotes } from "../queries";
-import { CardError } from "./card-error";
+import { unwrap } from "../../../lib/api-client";
+import { orderKeys, useNotes } from "../queries";
 import { BRAZIL_TZ } from "../../../domain/dates";
+import { QueryState } from "../../../components/ui/query-state";
 
 export const NOTE_MAX = 2000;
 
@@ -84,35 +85,31 @@ export function NotesModal({ orderId, userId, canEdit, onClose }: Props) {
   return (
     <>
       <Modal open title={t.title} onClose={onClose}>
-        {query.isError && !notes ? (
-          <CardError message={t.loadFailed} onRetry={() => void query.refetch()} />
-        ) : notes === null ? (
-          <p className="muted" role="status">{t.loading}</p>
-        ) : notes.length === 0 ? (
-          <p className="muted">{t.empty}</p>
-        ) : (
-          // Focusable so a keyboard user can scroll a long list; named so a screen reader announces what it holds.
-          <div ref={listRef} className="notes-scroll" role="region" aria-label={t.listLabel} tabIndex={0}>
-            <ul className="note-list">
-              {notes.map((note) => {
-                const when = noteDate(note.DataLog);
-                return (
-                  <li key={note.IdSocioVeiculoAgendaExecucaoAnotacao} className="note-item">
-                    <p className="note-text">{note.Anotacao}</p>
-                    <div className="note-meta">
-                      <time className="muted note-date" dateTime={note.DataLog}>{when}</time>
-                      {canEdit && (
-                        <button type="button" className="btn btn-danger btn-small" aria-label={t.removeOf(when)} onClick={() => setConfirm(note)} {...guard}>
-                          {t.remove}
-                        </button>
-                      )}
-                    </div>
-                  </li>
-                );
-              })}
-            </ul>
-          </div>
-        )}
+                <QueryState query={query} variant="card" loading={t.loading} error={t.loadFailed} empty={t.empty} isEmpty={() => notes?.length === 0}>
+          {(_data) => (
+              // Focusable so a keyboard user can scroll a long list; named so a screen reader announces what it holds.
+              <div ref={listRef} className="notes-scroll" role="region" aria-label={t.listLabel} tabIndex={0}>
+                <ul className="note-list">
+                  {(notes ?? []).map((note) => {
+                    const when = noteDate(note.DataLog);
+                    return (
+                      <li key={note.IdSocioVeiculoAgendaExecucaoAnotacao} className="note-item">
+                        <p className="note-text">{note.Anotacao}</p>
+                        <div className="note-meta">
+                          <time className="muted note-date" dateTime={note.DataLog}>{when}</time>
+                          {canEdit && (
+                            <button type="button" className="btn btn-danger btn-small" aria-label={t.removeOf(when)} onClick={() => setConfirm(note)} {...guard}>
+                              {t.remove}
+                            </button>
+                          )}
+                        </div>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </div>
+          )}
+        </QueryState>
         {canEdit && (
           <form className="note-form" onSubmit={submit} noValidate>
             <label htmlFor="nova-anotacao">{t.newLabel}</label>

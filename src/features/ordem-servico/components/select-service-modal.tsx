@@ -2,14 +2,15 @@
 // the order; on confirm the duplicate, warranty and annual-limit checks run before the link, and any refusal is shown here (main thread).
 import { useId, useMemo, useState, type FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "react-toastify";
+import { toast } from "../../../lib/toast";
 import { MSG } from "../../../config/messages.pt-BR";
 import { Modal } from "../../../components/ui/modal";
 import { SearchableSelect } from "../../../components/ui/searchable-select";
 import { ApiFailure } from "../../../lib/api-client";
 import { checkAnnualLimit, checkWarranty, linkService, type AgendamentoDetails, type LinkedService } from "../api/execucao";
-import { orderKeys, unwrap, useInvalidateOrder, usePointServices } from "../queries";
-import { CardError } from "./card-error";
+import { unwrap } from "../../../lib/api-client";
+import { orderKeys, useInvalidateOrder, usePointServices } from "../queries";
+import { QueryState } from "../../../components/ui/query-state";
 
 const t = MSG.services;
 
@@ -92,23 +93,19 @@ export function SelectServiceModal({ details, userId, pointId, linked, onClose }
         </>
       )}>
       <form id={formId} className="select-service-form" onSubmit={submit} noValidate>
-        {catalogue.isError && !catalogue.data ? (
-          <CardError message={t.catalogueFailed} onRetry={() => void catalogue.refetch()} />
-        ) : !catalogue.data ? (
-          <p className="muted" role="status">{t.loading}</p>
-        ) : options.length === 0 ? (
-          <p className="muted">{t.noneAvailable}</p>
-        ) : (
-          <>
-            <SearchableSelect label={t.selectLabel} options={options} value={choice} placeholder={t.selectPlaceholder}
-              disabled={link.isPending} errorId={notice ? `${noticeId}-${notice.kind}` : undefined}
-              onChange={(v) => {
-                setChoice(v);
-                setNotice(null);
-              }} />
-            <p className="muted select-service-hint">{t.selectHint}</p>
-          </>
-        )}
+                <QueryState query={catalogue} variant="card" loading={t.loading} error={t.catalogueFailed} empty={t.noneAvailable} isEmpty={() => options.length === 0}>
+          {(_data) => (
+              <>
+                <SearchableSelect label={t.selectLabel} options={options} value={choice} placeholder={t.selectPlaceholder}
+                  disabled={link.isPending} errorId={notice ? `${noticeId}-${notice.kind}` : undefined}
+                  onChange={(v) => {
+                    setChoice(v);
+                    setNotice(null);
+                  }} />
+                <p className="muted select-service-hint">{t.selectHint}</p>
+              </>
+          )}
+        </QueryState>
         {/* Two stable live regions: refusals (warranty, limit, duplicate) are news; failures and a missing choice are errors. */}
         <p id={`${noticeId}-info`} className="select-service-notice" role="status">{notice?.kind === "info" ? notice.text : ""}</p>
         <p id={`${noticeId}-error`} className="form-error" role="alert">{notice?.kind === "error" ? notice.text : ""}</p>

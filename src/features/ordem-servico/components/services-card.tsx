@@ -2,15 +2,16 @@
 // modal and removing with a confirmation; cards on phones, a table from 1024px; no add/remove once the order is not running (main thread).
 import { useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "react-toastify";
+import { toast } from "../../../lib/toast";
 import { MSG } from "../../../config/messages.pt-BR";
 import { ConfirmModal } from "../../../components/ui/confirm-modal";
 import { withReason } from "../../../domain/format";
 import { PAGE_OFFLINE_HINT, useOfflineGuard } from "../../../lib/offline/offline-hint";
 import { unlinkService, type AgendamentoDetails, type LinkedService } from "../api/execucao";
-import { orderKeys, unwrap, useInvalidateOrder, useLinkedServices } from "../queries";
-import { CardError } from "./card-error";
+import { unwrap } from "../../../lib/api-client";
+import { orderKeys, useInvalidateOrder, useLinkedServices } from "../queries";
 import { SelectServiceModal } from "./select-service-modal";
+import { QueryState } from "../../../components/ui/query-state";
 
 const t = MSG.services;
 
@@ -39,7 +40,6 @@ export function ServicesCard({ details, userId, pointId, canEdit }: Props) {
   const query = useLinkedServices(orderId);
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<LinkedService | null>(null);
-  const services = query.data ?? null;
   // Linking and removing need the server (the OS page shows why).
   const { guard } = useOfflineGuard(PAGE_OFFLINE_HINT);
 
@@ -53,43 +53,39 @@ export function ServicesCard({ details, userId, pointId, canEdit }: Props) {
         <h2 id="servicos-titulo" className="card-title">{t.title}</h2>
         {canEdit && <button type="button" className="btn btn-primary btn-small" onClick={() => setAdding(true)} {...guard}>{t.add}</button>}
       </div>
-      {query.isError && !services ? (
-        <CardError message={t.loadFailed} onRetry={() => void query.refetch()} />
-      ) : services === null ? (
-        <p className="muted" role="status">{t.loading}</p>
-      ) : services.length === 0 ? (
-        <p className="muted">{t.empty}</p>
-      ) : (
-        <>
-          <ul className="service-cards" aria-label={t.listLabel}>
-            {services.map((s) => (
-              <li key={s.id} className="service-item">
-                <span className="service-type">{commissionType(s)}</span>
-                <span className="service-name">{s.label}</span>
-                <Approval service={s} />
-                {canEdit && removable(s) && <div className="row-actions">{actionsOf(s)}</div>}
-              </li>
-            ))}
-          </ul>
-          <table className="service-table">
-            <caption className="sr-only">{t.listLabel}</caption>
-            <thead>
-              <tr><th scope="col">{t.commissionType}</th><th scope="col">{t.service}</th><th scope="col">{t.actions}</th></tr>
-            </thead>
-            <tbody>
+      <QueryState query={query} variant="card" loading={t.loading} error={t.loadFailed} empty={t.empty} isEmpty={(data) => data.length === 0}>
+        {(services) => (
+          <>
+            <ul className="service-cards" aria-label={t.listLabel}>
               {services.map((s) => (
-                <tr key={s.id}>
-                  <td><span className="service-type">{commissionType(s)}</span></td>
-                  <td><span className="service-name">{s.label}</span> <Approval service={s} /></td>
-                  <td><div className="row-actions">{actionsOf(s) || (s.FornecidoPelaVcar === "S" ? <span className="muted">{t.programProvided}</span> : null)}</div></td>
-                </tr>
+                <li key={s.id} className="service-item">
+                  <span className="service-type">{commissionType(s)}</span>
+                  <span className="service-name">{s.label}</span>
+                  <Approval service={s} />
+                  {canEdit && removable(s) && <div className="row-actions">{actionsOf(s)}</div>}
+                </li>
               ))}
-            </tbody>
-          </table>
-        </>
-      )}
+            </ul>
+            <table className="service-table">
+              <caption className="sr-only">{t.listLabel}</caption>
+              <thead>
+                <tr><th scope="col">{t.commissionType}</th><th scope="col">{t.service}</th><th scope="col">{t.actions}</th></tr>
+              </thead>
+              <tbody>
+                {services.map((s) => (
+                  <tr key={s.id}>
+                    <td><span className="service-type">{commissionType(s)}</span></td>
+                    <td><span className="service-name">{s.label}</span> <Approval service={s} /></td>
+                    <td><div className="row-actions">{actionsOf(s) || (s.FornecidoPelaVcar === "S" ? <span className="muted">{t.programProvided}</span> : null)}</div></td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </>
+        )}
+      </QueryState>
       {adding && canEdit && (
-        <SelectServiceModal details={details} userId={userId} pointId={pointId} linked={services ?? []} onClose={() => setAdding(false)} />
+        <SelectServiceModal details={details} userId={userId} pointId={pointId} linked={query.data ?? []} onClose={() => setAdding(false)} />
       )}
       {removing && <RemoveServiceModal orderId={orderId} vehicleId={details.socioVeiculo?.IdSocioVeiculo ?? ""} service={removing} onClose={() => setRemoving(null)} />}
     </section>

@@ -2,14 +2,16 @@
 // modals of 'Novo Retorno' and of each row's view / edit / delete (main thread).
 import { useEffect, useMemo, useState } from "react";
 import { useMutation } from "@tanstack/react-query";
-import { toast } from "react-toastify";
+import { toast } from "../../../lib/toast";
 import { MSG } from "../../../config/messages.pt-BR";
 import { ConfirmModal } from "../../../components/ui/confirm-modal";
+import { QueryState } from "../../../components/ui/query-state";
 import { withReason } from "../../../domain/format";
 import { onJobAttached } from "../../../lib/uploads/uploads-store";
 import { deleteReturn, type RetornoServico } from "../api/retornos";
 import { matches, useReturnFilters } from "../filters";
-import { unwrapSuccess, useInvalidateReturns, useReturns } from "../queries";
+import { useInvalidateReturns, useReturns } from "../queries";
+import { unwrapSuccess } from "../../../lib/api-client";
 import { isReturnJob } from "../return-uploads";
 import { ReturnFormModal } from "./return-form-modal";
 import { ReturnViewModal } from "./return-view-modal";
@@ -51,24 +53,17 @@ export default function ReturnsPage({ pointId }: ReturnsPageProps) {
         <button type="button" className="btn btn-primary" onClick={() => setOpen({ kind: "new" })}>{t.newReturn}</button>
       </header>
       <ReturnsFilterBar filters={filters} onChange={setFilters} />
-      {list.isPending ? (
-        <p className="muted page-state" role="status">{t.loading}</p>
-      ) : list.isError && !list.data ? (
-        <div className="page-state" role="alert">
-          <p className="form-error">{t.loadFailed}</p>
-          <button type="button" className="btn" onClick={() => void list.refetch()} disabled={list.isFetching}>{t.retry}</button>
-        </div>
-      ) : rows.length === 0 ? (
-        <p className="muted page-state">{t.empty}</p>
-      ) : (
-        <>
-          <p className="muted returns-count" role="status">{t.count(rows.length, list.data.length)}</p>
-          <ReturnsList rows={rows} onAction={(kind, row) => {
-            remove.reset();
-            setOpen({ kind, row });
-          }} />
-        </>
-      )}
+      <QueryState query={list} loading={t.loading} error={t.loadFailed} empty={t.empty} isEmpty={() => rows.length === 0}>
+        {(all) => (
+          <>
+            <p className="muted returns-count" role="status">{t.count(rows.length, all.length)}</p>
+            <ReturnsList rows={rows} onAction={(kind, row) => {
+              remove.reset();
+              setOpen({ kind, row });
+            }} />
+          </>
+        )}
+      </QueryState>
       {open?.kind === "new" && <ReturnFormModal pointId={pointId} onClose={close} />}
       {open?.kind === "edit" && <ReturnFormModal pointId={pointId} row={open.row} onClose={close} />}
       {open?.kind === "view" && <ReturnViewModal row={open.row} onClose={close} />}
