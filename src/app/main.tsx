@@ -1,14 +1,14 @@
 // Entry point: mounts the query client, the router and the toast container, then restores the session (main thread).
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { lazy, Suspense } from "react";
 import { createRoot } from "react-dom/client";
 import { initSession } from "../features/session/store";
 import { setupOfflineCache } from "../lib/offline/persist";
-import { UpdatePrompt } from "./pwa/update-prompt";
 import { AppRoot } from "./root";
 import { AppRouter } from "./router";
 import "../styles.css";
 
-// Server state for every screen (README "Architecture notes"): refetch on focus and reconnect, one quick retry, then the error
+// Server state for every screen (docs/architecture.md "Server state"): refetch on focus and reconnect, one quick retry, then the error
 // state with its retry button; each screen's polling interval is set on its own query.
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -16,6 +16,10 @@ const queryClient = new QueryClient({
     mutations: { retry: 0 },
   },
 });
+
+// The service worker's registration and its 'Atualizar' prompt (with workbox-window) are a chunk of their own, fetched beside the
+// first screen rather than inside the entry, as the toast container is: the first screen never waits for them.
+const UpdatePrompt = lazy(() => import("./pwa/update-prompt").then((m) => ({ default: m.UpdatePrompt })));
 
 // The agenda list and the OS screen are kept on the device per signed-in user and point (README "Offline").
 setupOfflineCache(queryClient);
@@ -25,7 +29,7 @@ createRoot(document.getElementById("root")!).render(
     <QueryClientProvider client={queryClient}>
       <AppRouter />
     </QueryClientProvider>
-    <UpdatePrompt />
+    <Suspense fallback={null}><UpdatePrompt /></Suspense>
   </AppRoot>,
 );
 

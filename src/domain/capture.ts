@@ -24,3 +24,6 @@ export function freeBytes(estimate: { quota?: number | undefined; usage?: number
 
 /** Space needed to keep a chosen file in the outbox and its compressed copy. */
 export const spaceForFile = (size: number) => size * 2 + 10 * MB;
+
+/** The region of a camera frame under the on-screen guide frame, in the frame's own pixels (scanner page and OCR worker). */
+export interface CropRect { x: number; y: number; width: number; height: number }

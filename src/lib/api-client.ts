@@ -80,3 +80,13 @@ export function unwrap<T>(res: ApiResult<T>, fallback: string): T {
   if (!res.ok) throw new ApiFailure(res.message ?? fallback);
   return res.data;
 }
+
+/**
+ * The contract's envelope check, the only one in the app: some calls answer 200 with `success: false` (spec §8), which is a
+ * failure too; message is the body's when it has one.
+ */
+export function unwrapSuccess<T extends { success?: boolean; message?: string }>(res: ApiResult<T>, fallback: string): T {
+  const body = unwrap(res, fallback);
+  if (!body || body.success === false) throw new ApiFailure(body?.message || fallback);
+  return body;
+}

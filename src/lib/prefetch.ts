@@ -15,9 +15,8 @@ export const reuseFreshPrefetch = {
   refetchOnMount: (query: { state: { dataUpdatedAt: number } }) => Date.now() - query.state.dataUpdatedAt >= PREFETCH_FRESH_MS,
 };
 
-type Prefetchable = { queryKey: QueryKey; enabled?: unknown };
+export type Prefetchable = { queryKey: QueryKey; enabled?: unknown };
 
-export type { Prefetchable };
 
 export function usePrefetchQueries(queries: readonly Prefetchable[]): void {
   const client = useQueryClient();

@@ -3,7 +3,8 @@ import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { CSV_BOM, csvDecimal, toCsv } from "../../src/lib/csv";
 import type { EspelhoRow } from "../../src/features/espelho/api/espelho";
-import { mirrorFileName, mirrorTotals, paidFlagOf, toTransaction } from "../../src/features/espelho/mirror";
+import { mirrorFileName, mirrorTotals, toTransaction } from "../../src/features/espelho/mirror";
+import { paidFlagOf } from "../../src/features/espelho/status";
 import { CSV_COLUMNS, mirrorCsv } from "../../src/features/espelho/export";
 
 const parse = (text: string) => Papa.parse<string[]>(text.slice(CSV_BOM.length), { delimiter: ";", skipEmptyLines: true }).data;

@@ -20,7 +20,7 @@ const refused: [string, string, string, RegExp][] = [
   ["domain importing lib", "src/domain/x.ts", `import { bus } from "../lib/bus";\nexport const b = bus;`, /only from src\/domain/],
   ["domain (nested) importing lib", "src/domain/sub/x.ts", `import { bus } from "../../lib/bus";\nexport const b = bus;`, /only from src\/domain/],
   ["domain type-importing a worker", "src/domain/x.ts", `import type { UploadJob } from "../../workers/upload/outbox-store";\nexport type J = UploadJob;`, /only from src\/domain/],
-  ["worker importing a feature", "workers/upload/x.ts", `import { uploadsStore } from "../../src/features/media/uploads-store";\nexport const s = uploadsStore;`, /only src\/domain/],
+  ["worker importing a feature", "workers/upload/x.ts", `import { uploadsStore } from "../../src/features/media/upload-notices";\nexport const s = uploadsStore;`, /only src\/domain/],
   ["worker type-importing lib", "workers/image/x.ts", `import type { BusEvents } from "../../src/lib/bus";\nexport type E = BusEvents;`, /only src\/domain/],
   ["worker importing components", "workers/video/x.ts", `export { Modal } from "../../src/components/ui/modal";`, /only src\/domain/],
   ["server importing src/features", "server/routes/x.ts", `import { login } from "../../src/features/session/store";\nexport const l = login;`, /never imports the UI/],

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { act } from "./act";
 import { createRoot, type Root } from "react-dom/client";
-import { toast } from "react-toastify";
+import { toast } from "../../src/lib/toast";
 import { AppRoot } from "../../src/app/root";
 
 let root: Root | undefined;

@@ -4,7 +4,7 @@ import { act } from "./act";
 import { createRoot, type Root } from "react-dom/client";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { SlotSelect } from "../../src/features/agenda/components/slot-select";
-import { agendaKeys } from "../../src/features/agenda/queries";
+import { agendaKeys } from "../../src/features/agenda/query-options";
 
 let root: Root | undefined;
 afterEach(() => {

@@ -5,7 +5,7 @@ import { createRoot, type Root } from "react-dom/client";
 import { ToastContainer } from "react-toastify";
 import { bus } from "../../src/lib/bus";
 import { UploadIndicator } from "../../src/features/media/components/upload-indicator";
-import { noticeStore } from "../../src/features/media/uploads-store";
+import { noticeStore } from "../../src/features/media/upload-notices";
 import { uploadsStore } from "../../src/lib/uploads/uploads-store";
 import { setUploadSession } from "../../src/lib/uploads/upload-session";
 import type { UploadJob } from "../../workers/upload/outbox-store";

@@ -1,11 +1,10 @@
 // The plate net's input from a camera frame (worker logic): the guide crop's own pixels in gray (Rec. 601 luma, as the
 // trainer's renders), then area-averaged down to the net's 192 x 64, the same reduction the trainer applies (cv2 INTER_AREA).
 // canvas drawImage is not used for the reduction: its smoothing differs between browsers and quality settings.
+import type { CropRect } from "../../src/domain/capture.ts";
 /** A gray image, one byte per pixel, row by row. */
 export interface GrayImage { data: Uint8Array; width: number; height: number }
 
-/** The region of the frame under the on-screen guide frame, in the frame's pixels. */
-export interface CropRect { x: number; y: number; width: number; height: number }
 /** A sub-rectangle of the crop in fractions of its size (a shifted reading of the same frame). */
 export interface CropVariant { x: number; y: number; w: number; h: number }
 

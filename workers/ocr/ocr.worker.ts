@@ -2,10 +2,10 @@
 // thread; the main thread only transfers the frame (worker, Comlink).
 import { expose } from "comlink";
 import type { PlateCandidate } from "../../src/domain/plate.ts";
-import { grabGray, type CropRect } from "./net-input.ts";
+import type { CropRect } from "../../src/domain/capture.ts";
+import { grabGray } from "./net-input.ts";
 import { loadPlateNet, readWithNet } from "./read-net.ts";
 
-export type { CropRect };
 export interface FrameRead {
   candidates: PlateCandidate[];
   /** Probability that the guide holds no readable plate. */

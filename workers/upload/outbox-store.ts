@@ -3,7 +3,6 @@ import { openDB, type DBSchema, type IDBPDatabase } from "idb";
 import { transition, type JobEvent, type JobOwner, type OutboxJob, type Transition } from "../../src/domain/outbox-job.ts";
 import type { StepKind } from "../../src/domain/outbox-steps.ts";
 
-export type { JobState } from "../../src/domain/outbox-job.ts";
 export type UploadJob = OutboxJob;
 
 interface OutboxDb extends DBSchema {

@@ -14,7 +14,6 @@ export type OutboxEvent =
   | { type: "state"; job: UploadJob }
   | { type: "auth-required" };
 
-export type { UploadSession };
 
 export const UPLOAD_FAILED = "Erro ao enviar arquivo";
 /** A refused step whose answer carries no message (e.g. an HTML error page) is told in the words of what failed. */

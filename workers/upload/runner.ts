@@ -1,7 +1,8 @@
 // The uploader loop: only the tab holding the navigator lock uploads, only the signed-in owner's jobs; sleeps until the next due retry or a wake-up (worker logic).
 import { isPending, ownedBy } from "../../src/domain/outbox-job.ts";
 import type { OutboxStore } from "./outbox-store.ts";
-import { processDue, type OutboxEvent, type UploadSession } from "./process.ts";
+import type { UploadSession } from "../../src/domain/outbox-job.ts";
+import { processDue, type OutboxEvent } from "./process.ts";
 import { xhrTransport } from "./xhr-transport.ts";
 
 export const OUTBOX_LOCK = "portal-upload-outbox";

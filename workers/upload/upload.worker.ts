@@ -3,7 +3,8 @@ import { expose } from "comlink";
 import type { JobEvent } from "../../src/domain/outbox-job.ts";
 import { OutboxStore, type UploadJob } from "./outbox-store.ts";
 import { OutboxRunner } from "./runner.ts";
-import type { OutboxEvent, UploadSession } from "./process.ts";
+import type { UploadSession } from "../../src/domain/outbox-job.ts";
+import type { OutboxEvent } from "./process.ts";
 
 let store: Promise<OutboxStore> | undefined;
 let runner: OutboxRunner | undefined;

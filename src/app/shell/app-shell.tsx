@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { watchStarts } from "../../features/agenda/start/start-watcher";
 import { UploadIndicator } from "../../features/media/components/upload-indicator";
-import { startUploadQueue } from "../../features/media/uploads-store";
+import { startUploadQueue } from "../../features/media/upload-notices";
 import { watchDocuments } from "../../features/ordem-servico/document-watcher";
 import { watchFinishes } from "../../features/ordem-servico/finish-watcher";
 import { useSession } from "../../features/session/use-session";

@@ -5,9 +5,7 @@ import { wallClock, isoToBr } from "../../domain/dates";
 import { findByPlate, listAvailableSlots, listMotivations } from "./api/agendamentos";
 
 import { unwrap } from "../../lib/api-client";
-export { ApiFailure, unwrap } from "../../lib/api-client";
 
-export { agendaKeys, appointmentsQuery } from "./query-options";
 
 export const useAppointments = (pointId: string, from: string, to: string) => useQuery(appointmentsQuery(pointId, from, to));
 

@@ -3,13 +3,14 @@ import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { unwrap } from "../../lib/api-client";
 import { listAppointments } from "./api/agendamentos";
 import { reuseFreshPrefetch } from "../../lib/prefetch";
+import { queryRoots } from "../../lib/query-keys";
 
 export const agendaKeys = {
-  all: ["agenda"] as const,
-  list: (pointId: string, from: string, to: string) => ["agenda", "list", pointId, from, to] as const,
-  slots: (pointId: string, date: string) => ["agenda", "slots", pointId, date] as const,
-  motivations: ["agenda", "motivations"] as const,
-  plate: (pointId: string, plate: string) => ["agenda", "plate", pointId, plate] as const,
+  all: queryRoots.agenda,
+  list: (pointId: string, from: string, to: string) => [...queryRoots.agendaList, pointId, from, to] as const,
+  slots: (pointId: string, date: string) => [...queryRoots.agenda, "slots", pointId, date] as const,
+  motivations: [...queryRoots.agenda, "motivations"] as const,
+  plate: (pointId: string, plate: string) => [...queryRoots.agenda, "plate", pointId, plate] as const,
 };
 
 /** The list polls every 10 s while the tab is visible; the previous rows stay on screen while a new range loads. */

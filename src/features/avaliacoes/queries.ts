@@ -2,7 +2,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { ratingAverageQuery, ratingsQuery } from "./query-options";
 
-export { ratingKeys, ratingAverageQuery, ratingsQuery } from "./query-options";
 
 export const useRatingAverage = (pointId: string) => useQuery(ratingAverageQuery(pointId));
 export const useRatings = (pointId: string) => useQuery(ratingsQuery(pointId));

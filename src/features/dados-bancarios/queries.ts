@@ -2,9 +2,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { bankDataQuery, bankKeys } from "./query-options";
 
-export { unwrap } from "../../lib/api-client";
 
-export { bankKeys, bankDataQuery } from "./query-options";
 export const useBankData = (pointId: string) => useQuery(bankDataQuery(pointId));
 
 /** After a create, edit or delete: the list is stale (a new selected entry also unselects the others on the server). */

@@ -5,7 +5,6 @@ import { unwrap } from "../../lib/api-client";
 import { updateRegistration, type DadosCadastrais } from "./api/dados-cadastrais";
 import { registrationKeys, registrationQuery } from "./query-options";
 
-export { registrationKeys, registrationQuery } from "./query-options";
 export const useRegistration = (pointId: string) => useQuery(registrationQuery(pointId));
 
 /** Saves the flat body; on success the view shows what was sent at once, then the server's copy replaces it. */

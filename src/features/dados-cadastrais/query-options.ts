@@ -1,7 +1,7 @@
 // Dados Cadastrais' query as TanStack query options, without the hooks (the router starts it with the screen's code).
 import { queryOptions } from "@tanstack/react-query";
 import { MSG } from "../../config/messages.pt-BR";
-import { unwrap } from "../../lib/api-client";
+import { ApiFailure, unwrapSuccess } from "../../lib/api-client";
 import { getRegistration } from "./api/dados-cadastrais";
 import { reuseFreshPrefetch } from "../../lib/prefetch";
 
@@ -14,10 +14,9 @@ export const registrationQuery = (pointId: string) => queryOptions({
   ...reuseFreshPrefetch,
   queryKey: registrationKeys.point(pointId),
   queryFn: async () => {
-    const body = unwrap(await getRegistration(pointId), MSG.registration.loadFailed);
-    // The contract's envelope: a 200 without success is a failure too.
-    if (!body?.success || !body.data) throw new Error(MSG.registration.loadFailed);
-    return body.data;
+    const { data } = unwrapSuccess(await getRegistration(pointId), MSG.registration.loadFailed);
+    if (!data) throw new ApiFailure(MSG.registration.loadFailed);
+    return data;
   },
   enabled: Boolean(pointId),
 });

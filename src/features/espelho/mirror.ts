@@ -7,7 +7,6 @@ import type { EspelhoRow } from "./api/espelho";
 
 import type { PaymentStatus } from "./status";
 
-export { paidFlagOf, STATUS_FILTERS, type MirrorStatusFilter, type PaymentStatus } from "./status";
 
 /** PAGO when PagamentoFeito is S, PENDENTE otherwise (N). */
 export const paymentStatus = (row: Pick<EspelhoRow, "PagamentoFeito">): PaymentStatus => (row.PagamentoFeito === "S" ? "PAGO" : "PENDENTE");

@@ -1,4 +1,4 @@
-// Upload notices of the indicator (what the user is told as jobs change) and its retry/discard actions, over the shared uploads store (main thread).
+// Upload notices of the indicator: what the user is told as jobs change, over the shared uploads store (main thread).
 import { proxy } from "valtio/vanilla";
 import { finishesOrder, startsOrder } from "../../domain/outbox-steps";
 import { onUploadChange, startUploadQueue as startQueue, uploadsStore, type UploadView } from "../../lib/uploads/uploads-store";
@@ -42,7 +42,6 @@ export function noticeFor(e: OutboxEvent, before: UploadView | undefined): Uploa
 /** Starts the outbox for the signed-in session (the session store hands the token and owner to the uploader). */
 export const startUploadQueue = () => startQueue();
 
-export { discardJob, retryJob } from "../../lib/uploads/uploads-store";
 
 export const onUploadEvent = (listener: (notice: UploadNotice) => void) => onUploadChange((e, before) => {
   const notice = noticeFor(e, before);

@@ -3,23 +3,23 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { unwrap } from "../../lib/api-client";
 import { reuseFreshPrefetch, usePrefetchQueries } from "../../lib/prefetch";
+import { queryRoots } from "../../lib/query-keys";
 import {
   checkAnnualLimit, getAppointment, listLinkedServices, listNotes, listPhotos, listPointServices, listReceipts, listReports,
 } from "./api/execucao";
 
-export { unwrap };
-
 export const orderKeys = {
-  all: ["order"] as const,
-  one: (id: string) => ["order", id] as const,
-  details: (id: string) => ["order", id, "details"] as const,
-  linked: (id: string) => ["order", id, "linked"] as const,
-  photos: (id: string) => ["order", id, "photos"] as const,
-  notes: (id: string) => ["order", id, "notes"] as const,
-  reports: (id: string) => ["order", id, "reports"] as const,
-  receipts: (id: string) => ["order", id, "receipts"] as const,
-  limits: (vehicleId: string) => ["order", "limits", vehicleId] as const,
-  pointServices: (pointId: string) => ["order", "point-services", pointId] as const,
+  all: queryRoots.order,
+  one: (id: string) => [...queryRoots.order, id] as const,
+  details: (id: string) => [...queryRoots.order, id, "details"] as const,
+  linked: (id: string) => [...queryRoots.order, id, "linked"] as const,
+  photos: (id: string) => [...queryRoots.order, id, "photos"] as const,
+  notes: (id: string) => [...queryRoots.order, id, "notes"] as const,
+  reports: (id: string) => [...queryRoots.order, id, "reports"] as const,
+  receipts: (id: string) => [...queryRoots.order, id, "receipts"] as const,
+  limits: (vehicleId: string) => [...queryRoots.order, "limits", vehicleId] as const,
+  pointServices: (pointId: string) => [...queryRoots.order, "point-services", pointId] as const,
+  pointRegistration: (pointId: string) => [...queryRoots.order, "point-registration", pointId] as const,
 };
 
 /** The order itself: header, Cliente and Execução cards, status. An answer without agendamento is an error (unknown id). */

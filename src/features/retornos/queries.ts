@@ -2,11 +2,10 @@
 // refer to, and the invalidation after every change (main thread).
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { listReturnableAppointments } from "./api/retornos";
-import { returnKeys, returnsQuery, unwrapSuccess } from "./query-options";
+import { unwrapSuccess } from "../../lib/api-client";
+import { returnKeys, returnsQuery } from "./query-options";
 
-export { returnKeys, returnsQuery, unwrapSuccess } from "./query-options";
 
-export { ApiFailure } from "../../lib/api-client";
 
 export const useReturns = (pointId: string) => useQuery(returnsQuery(pointId));
 

@@ -9,7 +9,7 @@
 import { useMemo } from "react";
 import { useSnapshot } from "valtio";
 import { proxy } from "valtio/vanilla";
-import { toast } from "react-toastify";
+import { toast } from "../../lib/toast";
 import { MSG } from "../../config/messages.pt-BR";
 import type { StepKind } from "../../domain/outbox-steps";
 import { kindOfType, releaseLocalMedia, type LocalMedia } from "../../lib/capture/local-media";

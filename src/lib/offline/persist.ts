@@ -5,6 +5,7 @@
 import { dehydrate, hydrate, type DehydratedState, type Query, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
 import { isOnline, reportRequestFailure, reportRequestSuccess, startNetworkWatch, subscribeOnline } from "./network";
+import { queryRoots } from "../query-keys";
 
 export const OFFLINE_DB = "portal-offline-cache";
 const STORE = "queries";
@@ -23,10 +24,11 @@ interface OfflineDb extends DBSchema {
 
 export const ownerKey = (o: CacheOwner) => `${o.userId}@${o.pointId}`;
 
-/** The screens that work offline: the agenda list (["agenda", "list", point, from, to]) and every query of the OS screen (["order", ...]). */
+/** The screens that work offline: the agenda list (one per point and range) and every query of the OS screen. */
 export function isOfflineQuery(key: QueryKey): boolean {
-  return (key[0] === "agenda" && key[1] === "list") || key[0] === "order";
+  return startsWith(key, queryRoots.agendaList) || startsWith(key, queryRoots.order);
 }
+const startsWith = (key: QueryKey, root: readonly string[]) => root.every((part, i) => key[i] === part);
 
 let dbPromise: Promise<IDBPDatabase<OfflineDb>> | null = null;
 function db(): Promise<IDBPDatabase<OfflineDb>> {
@@ -100,8 +102,8 @@ export function setupOfflineCache(queryClient: QueryClient): void {
   cancelWrite();
   client = queryClient;
   active = null;
-  queryClient.setQueryDefaults(["agenda", "list"], { gcTime: OFFLINE_MAX_AGE_MS });
-  queryClient.setQueryDefaults(["order"], { gcTime: OFFLINE_MAX_AGE_MS });
+  queryClient.setQueryDefaults(queryRoots.agendaList, { gcTime: OFFLINE_MAX_AGE_MS });
+  queryClient.setQueryDefaults(queryRoots.order, { gcTime: OFFLINE_MAX_AGE_MS });
   startNetworkWatch();
   offOnline ??= subscribeOnline(restorePending);
   if (!flushOnHide && typeof document !== "undefined") {

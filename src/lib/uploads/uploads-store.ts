@@ -60,6 +60,27 @@ export const onJobAttached = (listener: (job: AttachedJob) => void) => onUploadC
   if (e.type === "state" && e.job.state === "attached" && before?.state !== "attached") listener(e.job);
 });
 
+/**
+ * A watcher of landed jobs for the tab's whole life (the start, finish and document watchers, registered by the shell before
+ * the queue starts, so a job resumed after a reload is seen even before its screen's code has loaded). `keyOf` picks the jobs
+ * it is about and what makes two of them the same (their order, or the job itself); `onLanded` runs once per key. The returned
+ * function registers the listener; calling it again does nothing more.
+ */
+export function jobWatcher(keyOf: (job: AttachedJob) => string | null | undefined, onLanded: (key: string, job: AttachedJob) => void) {
+  const seen = new Set<string>();
+  let registered = false;
+  return () => {
+    if (registered) return;
+    registered = true;
+    onJobAttached((job) => {
+      const key = keyOf(job);
+      if (!key || seen.has(key)) return;
+      seen.add(key);
+      onLanded(key, job);
+    });
+  };
+}
+
 /** Loads the signed-in owner's saved jobs (after a start or a change of user). */
 export async function loadUploads() {
   const mine = (await listUploads()).filter((j) => isMine(j) && j.state !== "attached");

@@ -1,10 +1,10 @@
 // Bridge to the OCR worker: created when /scan opens, kept warm while it is open, at most one frame in flight (main thread).
 import { transfer } from "comlink";
-import type { CropRect, FrameRead, OcrApi } from "../../../workers/ocr/ocr.worker";
+import type { CropRect } from "../../domain/capture";
+import type { FrameRead, OcrApi } from "../../../workers/ocr/ocr.worker";
 import { workerHandle } from "./worker-lifecycle";
 
 // The worker's own shapes: the guide frame's region of the frame, in its pixels; one frame's candidates, 'no plate', ms.
-export type { CropRect, FrameRead };
 
 /** Thrown by readPlateFrame when the previous frame is still being read: the frame is dropped (closed), never queued. */
 export class OcrBusyError extends Error {

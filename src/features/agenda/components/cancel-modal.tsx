@@ -1,11 +1,12 @@
 // Cancelar: a required, trimmed reason, then a confirmation step; the list reloads after success (main thread).
 import { useState, type FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
-import { toast } from "react-toastify";
+import { toast } from "../../../lib/toast";
 import { MSG } from "../../../config/messages.pt-BR";
 import { Modal } from "../../../components/ui/modal";
 import { cancelAppointment, type AgendamentoRow } from "../api/agendamentos";
-import { unwrap, useInvalidateAgenda } from "../queries";
+import { useInvalidateAgenda } from "../queries";
+import { unwrap } from "../../../lib/api-client";
 
 interface Props { row: AgendamentoRow; pointId: string; onClose: () => void }
 

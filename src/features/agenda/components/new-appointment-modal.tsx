@@ -1,14 +1,15 @@
 // Novo Agendamento: a member vehicle (typed plate, or given by the caller, e.g. the scanner), motivation, date and a free time (main thread).
 import { useCallback, useId, useState, type FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
-import { toast } from "react-toastify";
+import { toast } from "../../../lib/toast";
 import { MSG } from "../../../config/messages.pt-BR";
 import { wallClock } from "../../../domain/dates";
 import { displayPlate } from "../../../domain/plate";
 import { Modal } from "../../../components/ui/modal";
 import { SearchableSelect } from "../../../components/ui/searchable-select";
 import { scheduleAppointment } from "../api/agendamentos";
-import { unwrap, useInvalidateAgenda, useMotivations } from "../queries";
+import { useInvalidateAgenda, useMotivations } from "../queries";
+import { unwrap } from "../../../lib/api-client";
 import { PlateField, type ChosenVehicle } from "./plate-field";
 import { SlotSelect } from "./slot-select";
 

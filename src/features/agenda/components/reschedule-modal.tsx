@@ -1,12 +1,13 @@
 // Reagendar: new date (not before today), a free time of that date and a reason; the server's message on failure (main thread).
 import { useState, type FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
-import { toast } from "react-toastify";
+import { toast } from "../../../lib/toast";
 import { MSG } from "../../../config/messages.pt-BR";
 import { wallClock } from "../../../domain/dates";
 import { Modal } from "../../../components/ui/modal";
 import { rescheduleAppointment, type AgendamentoRow } from "../api/agendamentos";
-import { unwrap, useInvalidateAgenda } from "../queries";
+import { useInvalidateAgenda } from "../queries";
+import { unwrap } from "../../../lib/api-client";
 import { SlotSelect } from "./slot-select";
 
 interface Props { row: AgendamentoRow; pointId: string; onClose: () => void }

@@ -1,13 +1,14 @@
 // Watches the outbox for start jobs that finish: tells the attendant, refreshes the agenda, opens the OS if they are waiting on / (main thread).
 import type { QueryClient } from "@tanstack/react-query";
-import { toast } from "react-toastify";
 import { proxy } from "valtio/vanilla";
 import { navigate } from "wouter/use-browser-location";
 import { MSG } from "../../../config/messages.pt-BR";
 import { PATHS } from "../../../config/paths";
 import { orderOf } from "../../../domain/outbox-job";
 import { startsOrder } from "../../../domain/outbox-steps";
-import { onJobAttached } from "../../../lib/uploads/uploads-store";
+import { toast } from "../../../lib/toast";
+import { jobWatcher } from "../../../lib/uploads/uploads-store";
+import { agendaKeys } from "../query-options";
 
 /**
  * Orders whose start job finished in this tab. The row keeps saying 'Iniciando…' until the refreshed list shows the order
@@ -16,19 +17,17 @@ import { onJobAttached } from "../../../lib/uploads/uploads-store";
 export const startedStore = proxy<{ ids: Record<string, true> }>({ ids: {} });
 
 let client: QueryClient | null = null;
-let unsubscribe: (() => void) | null = null;
+
+const watch = jobWatcher((job) => (startsOrder(job) ? orderOf(job) : null), (id) => {
+  startedStore.ids[id] = true;
+  toast.success(MSG.startOrder.started);
+  void client?.invalidateQueries({ queryKey: agendaKeys.all });
+  // Still waiting on the agenda (and not busy in another dialog): take them to the order they started.
+  if (location.pathname === PATHS.agenda && !document.querySelector("dialog[open]")) navigate(PATHS.execution(id));
+});
 
 /** The agenda's query client; the listener itself lives as long as the tab, so a start that ends off the agenda still refreshes it. */
 export function watchStarts(queryClient: QueryClient) {
   client = queryClient;
-  unsubscribe ??= onJobAttached((job) => {
-    if (!startsOrder(job)) return;
-    const id = orderOf(job);
-    if (!id || startedStore.ids[id]) return;
-    startedStore.ids[id] = true;
-    toast.success(MSG.startOrder.started);
-    void client?.invalidateQueries({ queryKey: ["agenda"] });
-    // Still waiting on the agenda (and not busy in another dialog): take them to the order they started.
-    if (location.pathname === PATHS.agenda && !document.querySelector("dialog[open]")) navigate(PATHS.execution(id));
-  });
+  watch();
 }

@@ -4,7 +4,7 @@
 import { useId, useMemo, useState, type FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { IMaskInput } from "react-imask";
-import { toast } from "react-toastify";
+import { toast } from "../../../lib/toast";
 import { MSG } from "../../../config/messages.pt-BR";
 import {
   ACCOUNT_TYPES, bankDataErrors, normalizeBankData, paymentTypeOf, PIX_KEY_TYPES, type BankDataFields, type BankField, type PaymentType,
@@ -15,7 +15,8 @@ import { Modal } from "../../../components/ui/modal";
 import { SearchableSelect } from "../../../components/ui/searchable-select";
 import { addBankData, editBankData, type DadoBancario } from "../api/dados-bancarios";
 import { bankOptions } from "../banks";
-import { unwrap, useInvalidateBankData } from "../queries";
+import { useInvalidateBankData } from "../queries";
+import { unwrap } from "../../../lib/api-client";
 
 const M = MSG.bankData;
 type Errors = Partial<Record<BankField | "form", string>>;

@@ -1,12 +1,13 @@
 // Confirmar Exclusão: the holder and the key or bank details, the spec's question, Cancelar and Excluir (main thread).
 import { useMutation } from "@tanstack/react-query";
-import { toast } from "react-toastify";
+import { toast } from "../../../lib/toast";
 import { MSG } from "../../../config/messages.pt-BR";
 import { withReason } from "../../../domain/format";
 import { ConfirmModal } from "../../../components/ui/confirm-modal";
 import { deleteBankData, type DadoBancario } from "../api/dados-bancarios";
 import { bankSummary, pixSummary } from "../display";
-import { unwrap, useInvalidateBankData } from "../queries";
+import { useInvalidateBankData } from "../queries";
+import { unwrap } from "../../../lib/api-client";
 
 const M = MSG.bankData;
 

@@ -1,7 +1,7 @@
 // The mirror's filter bar: start date, end date and payment status, read from and written to the URL (main thread).
 import { MSG } from "../../../config/messages.pt-BR";
 import type { MirrorFilters } from "../filters";
-import { STATUS_FILTERS, type MirrorStatusFilter } from "../mirror";
+import { STATUS_FILTERS, type MirrorStatusFilter } from "../status";
 
 const t = MSG.mirror;
 interface Props { filters: MirrorFilters; onChange: (next: Partial<MirrorFilters>) => void; rangeError: string | null }

@@ -1,10 +1,10 @@
 // Always-visible upload indicator: files still being sent with their progress, failed files with retry and discard (main thread).
 import { useEffect } from "react";
 import { useSnapshot } from "valtio";
-import { toast } from "react-toastify";
+import { toast } from "../../../lib/toast";
 import { MSG } from "../../../config/messages.pt-BR";
-import { uploadsStore } from "../../../lib/uploads/uploads-store";
-import { discardJob, onUploadEvent, retryJob } from "../uploads-store";
+import { discardJob, retryJob, uploadsStore } from "../../../lib/uploads/uploads-store";
+import { onUploadEvent } from "../upload-notices";
 
 export function UploadIndicator() {
   const { jobs, authRequired } = useSnapshot(uploadsStore);

@@ -2,7 +2,7 @@
 // saved first, then its new files go through the outbox and the modal stays open (closing blocked) until they are on it (main thread).
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
-import { toast } from "react-toastify";
+import { toast } from "../../../lib/toast";
 import { MSG } from "../../../config/messages.pt-BR";
 import { MediaPicker } from "../../../components/media/media-picker";
 import { Modal } from "../../../components/ui/modal";
@@ -13,7 +13,8 @@ import { fileUrl } from "../../../lib/api-client";
 import { releaseLocalMedia, type LocalMedia } from "../../../lib/capture/local-media";
 import { addReturn, updateReturn, type RetornoServico } from "../api/retornos";
 import { kindLabel, STATUS_CODES, statusLabel } from "../filters";
-import { unwrapSuccess, useInvalidateReturns, useReturnableAppointments } from "../queries";
+import { useInvalidateReturns, useReturnableAppointments } from "../queries";
+import { unwrapSuccess } from "../../../lib/api-client";
 import { enqueueReturnFiles, useReturnUploads, type SentFile } from "../return-uploads";
 import { fileList } from "./return-format";
 import { ReturnUploads } from "./return-uploads-view";

@@ -2,7 +2,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { IMaskInput } from "react-imask";
-import { toast } from "react-toastify";
+import { toast } from "../../../lib/toast";
 import { MSG } from "../../../config/messages.pt-BR";
 import { displayPlate } from "../../../domain/plate";
 import { Modal } from "../../../components/ui/modal";

@@ -1,7 +1,7 @@
 // Login screen: e-mail, password with show/hide, Lembrar-me, busy state, sign-up link (main thread).
 import { useState, type FormEvent } from "react";
 import { useLocation, useSearch } from "wouter";
-import { toast } from "react-toastify";
+import { toast } from "../../../lib/toast";
 import { SIGNUP_URL } from "../../../config/env";
 import { MSG } from "../../../config/messages.pt-BR";
 import { safeRedirect } from "../../../config/paths";
