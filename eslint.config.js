@@ -1,5 +1,5 @@
 // ESLint flat config for the whole repository (`npm run lint`, part of `npm test`): TypeScript, React hooks, globals per
-// runtime, and the layer rules of ARCHITECTURE.md (lint/import-boundaries.js).
+// runtime, and the layer rules of docs/architecture.md "Import rules" (lint/import-boundaries.js).
 import js from "@eslint/js";
 import { defineConfig, globalIgnores } from "eslint/config";
 import reactHooks from "eslint-plugin-react-hooks";

@@ -45,7 +45,7 @@ export default async function platesBench(): Promise<BenchRow[]> {
   const root = path.resolve(import.meta.dirname, "..");
   const generated = path.join(root, ".tmp", "plates-generated"), motos = path.join(root, ".tmp", "plates-generated-moto");
   // The generated sets always (cars; motorcycles, where only wrong locks matter); a labelled photo folder beside them when
-  // PLATES_DIR is set (the README reports them side by side).
+  // PLATES_DIR is set (docs/budgets.md "Plate scanner" reports them side by side).
   const sets = [generated, motos, ...(process.env.PLATES_DIR ? [path.resolve(process.env.PLATES_DIR)] : [])];
   const count = Number(process.env.PLATES_COUNT ?? 400), motoCount = Number(process.env.PLATES_MOTO_COUNT ?? 60);
   const vite = await createServer({ logLevel: "silent", server: { port: 0, host: "localhost" } });

@@ -1,4 +1,4 @@
-// Local ESLint rule enforcing the one-way layer rules of ARCHITECTURE.md (runs in Node, inside `eslint .`).
+// Local ESLint rule enforcing the one-way layer rules of docs/architecture.md "Import rules" (runs in Node, inside `eslint .`).
 // A rule rather than `no-restricted-imports` patterns: patterns match the specifier as written, not the file it reaches —
 // "../lib/bus" leaves src/domain from src/domain/x.ts but not from src/domain/sub/x.ts — and "no other feature" would need
 // one files block per feature and per folder depth. Here each specifier is resolved against the importing file instead.
@@ -73,7 +73,7 @@ const allTypes = (items, key) => items.length > 0 && items.every((s) => s[key] =
 export const importBoundaries = {
   meta: {
     type: "problem",
-    docs: { description: "Enforce the one-way import layers of ARCHITECTURE.md" },
+    docs: { description: "Enforce the one-way import layers of docs/architecture.md" },
     schema: [],
     messages: { boundary: "Layer rule: {{why}} (\"{{spec}}\")." },
   },
