@@ -72,8 +72,7 @@ function pwa() {
           options: { cacheName: "ffmpeg-core", expiration: { maxEntries: 2 }, cacheableResponse: { statuses: [200] } },
         },
         {
-          urlPattern: ({ url, sameOrigin }) =>
-            sameOrigin && /^\/assets\/plate-net-[^/]+\.bin$/.test(url.pathname),
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/assets\/plate-net-[^/]+\.bin$/.test(url.pathname),
           handler: "CacheFirst",
           // Same cache as the OCR worker's own Cache API copy (it also drops older hashed copies of an asset).
           options: { cacheName: "ocr-assets-v1", cacheableResponse: { statuses: [200] } },

@@ -5,7 +5,12 @@ import { VitePWA } from "vite-plugin-pwa";
 
 export const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
 export const CHROME_ARGS = [
-  "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
 ];
 
 export const FAKE_MEDIA_ARGS = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"];
@@ -17,7 +22,11 @@ export default defineConfig({
       { test: { name: "unit", include: ["tests/domain/**/*.test.ts"], environment: "node" } },
       {
         test: {
-          name: "server", include: ["tests/server/**/*.test.ts"], environment: "node", testTimeout: 30_000, hookTimeout: 60_000,
+          name: "server",
+          include: ["tests/server/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {
@@ -32,12 +41,31 @@ export default defineConfig({
         optimizeDeps: {
           noDiscovery: true,
           include: [
-            "react", "react/jsx-runtime", "react/jsx-dev-runtime", "react-dom", "react-dom/client", "react-toastify", "valtio",
-            "valtio/vanilla", "comlink", "idb", "mediabunny", "browser-image-compression", "@tanstack/react-query", "wouter",
-            "wouter/use-browser-location", "react-imask", "mitt", "papaparse", "@ffmpeg/util",
-            "@brazilian-utils/brazilian-utils/format-cpf", "@brazilian-utils/brazilian-utils/format-cnpj",
-            "@brazilian-utils/brazilian-utils/format-cep", "@brazilian-utils/brazilian-utils/is-valid-cnpj",
-            "@brazilian-utils/brazilian-utils/get-states", "@brazilian-utils/brazilian-utils/get-banks",
+            "react",
+            "react/jsx-runtime",
+            "react/jsx-dev-runtime",
+            "react-dom",
+            "react-dom/client",
+            "react-toastify",
+            "valtio",
+            "valtio/vanilla",
+            "comlink",
+            "idb",
+            "mediabunny",
+            "browser-image-compression",
+            "@tanstack/react-query",
+            "wouter",
+            "wouter/use-browser-location",
+            "react-imask",
+            "mitt",
+            "papaparse",
+            "@ffmpeg/util",
+            "@brazilian-utils/brazilian-utils/format-cpf",
+            "@brazilian-utils/brazilian-utils/format-cnpj",
+            "@brazilian-utils/brazilian-utils/format-cep",
+            "@brazilian-utils/brazilian-utils/is-valid-cnpj",
+            "@brazilian-utils/brazilian-utils/get-states",
+            "@brazilian-utils/brazilian-utils/get-banks",
           ],
           // Served as it is: its worker module (@ffmpeg/ffmpeg/worker, imported by the video worker's nested worker) would
           // otherwise be discovered mid-run (same reload). vite.config.ts excludes it too.
@@ -61,8 +89,13 @@ export default defineConfig({
       },
       {
         test: {
-          name: "e2e", include: ["tests/e2e/**/*.test.ts"], environment: "node", globalSetup: ["tests/e2e/global-setup.ts"],
-          testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: false,
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/e2e/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
         },
       },
     ],

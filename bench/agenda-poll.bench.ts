@@ -19,7 +19,13 @@ const run = (opts: autocannon.Options) =>
 /** Bytes of one response on the wire up to the end of its headers (a 304 has no body), read from a raw keep-alive socket. */
 function headerBytes(base: string, path: string, headers: Record<string, string>): Promise<{ bytes: number; head: string }> {
   const { hostname, port } = new URL(base);
-  const request = [`GET ${path} HTTP/1.1`, `Host: ${hostname}:${port}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), "", ""].join("\r\n");
+  const request = [
+    `GET ${path} HTTP/1.1`,
+    `Host: ${hostname}:${port}`,
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+    "",
+    "",
+  ].join("\r\n");
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(port), hostname, () => socket.write(request));
     let got = Buffer.alloc(0);
@@ -37,7 +43,8 @@ function headerBytes(base: string, path: string, headers: Record<string, string>
 
 async function measure(kind: string, handle: DbHandle): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
-  const row = (c: string, metric: string, value: number, unit: string) => rows.push({ bench: "agenda-poll", case: `${c} (${kind})`, metric, value, unit });
+  const row = (c: string, metric: string, value: number, unit: string) =>
+    rows.push({ bench: "agenda-poll", case: `${c} (${kind})`, metric, value, unit });
   const seeded = Date.now();
   await seedIfEmpty(handle.db);
   await seedBusyPoint(handle.db, "Auto Center Boa Viagem");
@@ -47,10 +54,14 @@ async function measure(kind: string, handle: DbHandle): Promise<BenchRow[]> {
   const base = await app.listen({ port: 0, host: "127.0.0.1" });
   try {
     const login = await fetch(`${base}/api/credenciado/login`, {
-      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: DEMO_USERS.main, password: DEMO_PASSWORD }),
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: DEMO_USERS.main, password: DEMO_PASSWORD }),
     });
     const { token } = (await login.json()) as { token: string };
-    const me = (await (await fetch(`${base}/api/credenciado/get`, { headers: { authToken: token } })).json()) as { data: { IdPontoAtendimento: string } };
+    const me = (await (await fetch(`${base}/api/credenciado/get`, { headers: { authToken: token } })).json()) as {
+      data: { IdPontoAtendimento: string };
+    };
     const month = monthRange(wallClock(new Date()).date);
     const path = `/api/agendamentos/lista/${me.data.IdPontoAtendimento}?dataInicio=${month.first}&dataFim=${month.last}`;
     const first = await fetch(`${base}${path}`, { headers: { authToken: token } });
@@ -60,7 +71,8 @@ async function measure(kind: string, handle: DbHandle): Promise<BenchRow[]> {
     row("one month list", "rows", (JSON.parse(body.toString()) as { total: number }).total, "rows");
     row("one month list", "200 body", body.length / 1024, "KiB");
     const notModified = await headerBytes(base, path, { authToken: token, "If-None-Match": etag });
-    if (!notModified.head.startsWith("HTTP/1.1 304")) throw new Error(`agenda-poll: expected 304, got ${notModified.head.split("\r\n")[0]}`);
+    if (!notModified.head.startsWith("HTTP/1.1 304"))
+      throw new Error(`agenda-poll: expected 304, got ${notModified.head.split("\r\n")[0]}`);
     row("unchanged 10 s poll", "304 response incl. headers", notModified.bytes, "bytes");
     for (const [name, headers, expected] of [
       ["poll without If-None-Match", { authToken: token }, 200],
@@ -75,7 +87,9 @@ async function measure(kind: string, handle: DbHandle): Promise<BenchRow[]> {
       row(c, "p50 latency", r.latency.p50, "ms");
       row(c, "p99 latency", r.latency.p99, "ms");
       const stats = (r as unknown as { statusCodeStats: Record<string, { count: number }> }).statusCodeStats ?? {};
-      const other = Object.entries(stats).filter(([code]) => Number(code) !== expected).reduce((n, [, s]) => n + s.count, 0);
+      const other = Object.entries(stats)
+        .filter(([code]) => Number(code) !== expected)
+        .reduce((n, [, s]) => n + s.count, 0);
       row(c, `responses other than ${expected}`, other + r.errors + r.timeouts, "responses");
     }
   } finally {

@@ -22,19 +22,32 @@ async function measure(kind: string, handle: DbHandle): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   try {
     const headers = { "content-type": "application/json" };
-    const login = await fetch(`${base}/api/credenciado/login`, { method: "POST", headers, body: JSON.stringify({ email: DEMO_USERS.main, password: DEMO_PASSWORD }) });
+    const login = await fetch(`${base}/api/credenciado/login`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ email: DEMO_USERS.main, password: DEMO_PASSWORD }),
+    });
     const { token } = (await login.json()) as { token: string };
-    const user = (await (await fetch(`${base}/api/credenciado/get`, { headers: { authToken: token } })).json()) as { data: { IdPontoAtendimento: string } };
+    const user = (await (await fetch(`${base}/api/credenciado/get`, { headers: { authToken: token } })).json()) as {
+      data: { IdPontoAtendimento: string };
+    };
     const point = user.data.IdPontoAtendimento;
-    const list = (await (await fetch(`${base}/api/agendamentos/lista/${point}`, { headers: { authToken: token } })).json()) as { data: { IdSocioVeiculoAgenda: string }[] };
+    const list = (await (await fetch(`${base}/api/agendamentos/lista/${point}`, { headers: { authToken: token } })).json()) as {
+      data: { IdSocioVeiculoAgenda: string }[];
+    };
     const appt = list.data[0].IdSocioVeiculoAgenda;
     for (const connections of [10, 50]) {
       for (const [name, opts] of [
         ["list GET /agendamentos/lista", { url: `${base}/api/agendamentos/lista/${point}`, headers: { authToken: token } }],
-        ["insert POST /agendamentos/adicionar-anotacao", {
-          url: `${base}/api/agendamentos/adicionar-anotacao`, method: "POST" as const, headers: { ...headers, authToken: token },
-          body: JSON.stringify({ idSocioVeiculoAgenda: appt, anotacao: "Nota de carga" }),
-        }],
+        [
+          "insert POST /agendamentos/adicionar-anotacao",
+          {
+            url: `${base}/api/agendamentos/adicionar-anotacao`,
+            method: "POST" as const,
+            headers: { ...headers, authToken: token },
+            body: JSON.stringify({ idSocioVeiculoAgenda: appt, anotacao: "Nota de carga" }),
+          },
+        ],
       ] as const) {
         const r = await run({ ...opts, connections, duration: SECONDS });
         const c = `${name} (${connections} conn, ${kind})`;

@@ -43,15 +43,23 @@ export default async function bundleBench(): Promise<BenchRow[]> {
     for (const [route, source] of ROUTES) {
       const kib = js.routeKiB(source);
       // A page not (yet) lazily imported by the router has no manifest entry: say so rather than print the entry's size as its own.
-      rows.push(kib === null
-        ? { bench: "bundle", case: route, metric: "missing from build", value: 0, unit: "KiB" }
-        : { bench: "bundle", case: route, metric: "gzip JS initial", value: kib, unit: "KiB" });
+      rows.push(
+        kib === null
+          ? { bench: "bundle", case: route, metric: "missing from build", value: 0, unit: "KiB" }
+          : { bench: "bundle", case: route, metric: "gzip JS initial", value: kib, unit: "KiB" },
+      );
     }
     const assets = fs.readdirSync(path.join(outDir, "assets"));
     for (const [engine, pattern] of ENGINES) {
       const files = assets.filter((f) => pattern.test(f));
       const bytes = files.reduce((n, f) => n + gzipSync(fs.readFileSync(path.join(outDir, "assets", f)), { level: 6 }).length, 0);
-      rows.push({ bench: "bundle", case: `engine: ${engine}`, metric: files.length ? "gzip bytes when loaded" : "missing from build", value: bytes / 1024, unit: "KiB" });
+      rows.push({
+        bench: "bundle",
+        case: `engine: ${engine}`,
+        metric: files.length ? "gzip bytes when loaded" : "missing from build",
+        value: bytes / 1024,
+        unit: "KiB",
+      });
     }
     return rows;
   } finally {

@@ -25,7 +25,8 @@ export async function seedBusyPoint(db: Db, tradeName: string): Promise<string> 
     select m.id, 'Fiat', 'Argo 1.3', 2021, 'CRG' || lpad((row_number() over (order by m.id))::text, 4, '0'), '1.3', 'PASSEIO'
     from members m where m.name like 'Sócio de carga %'`);
   // One statement per point: n appointments spread evenly over the last `days` days plus 30 days ahead, 8:00 to 17:30.
-  const fill = (pointFilter: ReturnType<typeof sql>, count: number) => db.execute(sql`
+  const fill = (pointFilter: ReturnType<typeof sql>, count: number) =>
+    db.execute(sql`
     with v as (select array_agg(id order by id) ids from vehicles where plate like 'CRG%'),
       s as (select array_agg(id order by id) ids from services where active = 'A'),
       p as (select id from service_points where ${pointFilter}),

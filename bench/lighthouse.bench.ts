@@ -13,26 +13,48 @@ import { initialJs } from "./initial-js.ts";
 import type { BenchRow } from "./types.ts";
 
 /** BENCH_LH_ROUTES=/login,/espelho runs only those routes; BENCH_LH_REPORTS=<dir> keeps each route's full JSON report. */
-const ONLY = process.env.BENCH_LH_ROUTES?.split(",").map((r) => r.trim()).filter(Boolean);
+const ONLY = process.env.BENCH_LH_ROUTES?.split(",")
+  .map((r) => r.trim())
+  .filter(Boolean);
 const REPORTS = process.env.BENCH_LH_REPORTS;
 
 /** Targets of issue 14: performance >= 95, accessibility and best practices 100 everywhere, SEO 100 on the public pages. */
 const TARGET = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 } as const;
 type Category = keyof typeof TARGET;
 
-interface RouteCase { label: string; path: string; source: string; public: boolean }
+interface RouteCase {
+  label: string;
+  path: string;
+  source: string;
+  public: boolean;
+}
 
 const ROUTES = (orderId: string): RouteCase[] => [
   { label: "/login", path: "/login", source: "src/features/session/components/login-page.tsx", public: true },
   { label: "/privacy", path: "/privacy", source: "src/features/legal/privacy-page.tsx", public: true },
   { label: "/terms", path: "/terms", source: "src/features/legal/terms-page.tsx", public: true },
   { label: "/ (agenda)", path: "/", source: "src/features/agenda/components/agenda-page.tsx", public: false },
-  { label: "/execucao-os/:id", path: `/execucao-os/${orderId}`, source: "src/features/ordem-servico/components/execution-page.tsx", public: false },
+  {
+    label: "/execucao-os/:id",
+    path: `/execucao-os/${orderId}`,
+    source: "src/features/ordem-servico/components/execution-page.tsx",
+    public: false,
+  },
   { label: "/scan", path: "/scan", source: "src/features/scanner/components/scanner-page.tsx", public: false },
   { label: "/avaliacoes", path: "/avaliacoes", source: "src/features/avaliacoes/components/ratings-page.tsx", public: false },
   { label: "/retorno-servico", path: "/retorno-servico", source: "src/features/retornos/components/returns-page.tsx", public: false },
-  { label: "/dados-bancarios", path: "/dados-bancarios", source: "src/features/dados-bancarios/components/bank-data-page.tsx", public: false },
-  { label: "/dados-cadastrais", path: "/dados-cadastrais", source: "src/features/dados-cadastrais/components/registration-page.tsx", public: false },
+  {
+    label: "/dados-bancarios",
+    path: "/dados-bancarios",
+    source: "src/features/dados-bancarios/components/bank-data-page.tsx",
+    public: false,
+  },
+  {
+    label: "/dados-cadastrais",
+    path: "/dados-cadastrais",
+    source: "src/features/dados-cadastrais/components/registration-page.tsx",
+    public: false,
+  },
   { label: "/espelho", path: "/espelho", source: "src/features/espelho/components/mirror-page.tsx", public: false },
   { label: "/contratos", path: "/contratos", source: "src/features/legal/contract-page.tsx", public: false },
 ];
@@ -51,7 +73,12 @@ export default async function lighthouseBench(): Promise<BenchRow[]> {
     const token = await apiToken(server.url);
     const call = <T>(p: string) => apiCall<T>(server.url, token, p);
     const user = (await call<{ data: Record<string, unknown> & { IdPontoAtendimento: string } }>("/credenciado/get")).data;
-    type Row = { StatusAgendamento: string; IdSocioVeiculoAgendaExecucao: string | null; IdSocioVeiculoAgenda: string; QtdePendencias: number };
+    type Row = {
+      StatusAgendamento: string;
+      IdSocioVeiculoAgendaExecucao: string | null;
+      IdSocioVeiculoAgenda: string;
+      QtdePendencias: number;
+    };
     const list = (await call<{ data: Row[] }>(`/agendamentos/lista/${user.IdPontoAtendimento}`)).data;
     const order = list.find((r) => r.StatusAgendamento === "A" && r.IdSocioVeiculoAgendaExecucao)!;
 
@@ -60,24 +87,35 @@ export default async function lighthouseBench(): Promise<BenchRow[]> {
     const cdp = await ctx.newCDPSession(page);
     // A same-origin page that is not the app, so storage can be written without the app reading it first.
     await page.goto(`${server.url}/robots.txt`);
-    const setSession = (signedIn: boolean) => page.evaluate(([t, u, s]) => {
-      if (s) {
-        localStorage.setItem("authToken", t);
-        localStorage.setItem("userData", u);
-      } else localStorage.clear();
-    }, [token, JSON.stringify(user), signedIn] as const);
+    const setSession = (signedIn: boolean) =>
+      page.evaluate(
+        ([t, u, s]) => {
+          if (s) {
+            localStorage.setItem("authToken", t);
+            localStorage.setItem("userData", u);
+          } else localStorage.clear();
+        },
+        [token, JSON.stringify(user), signedIn] as const,
+      );
 
     // Public pages as a visitor (and a search engine) sees them: signed out, since /login sends a signed-in user to the agenda.
-    const routes = ROUTES(order.IdSocioVeiculoAgenda).sort((a, b) => Number(b.public) - Number(a.public))
+    const routes = ROUTES(order.IdSocioVeiculoAgenda)
+      .sort((a, b) => Number(b.public) - Number(a.public))
       .filter((r) => !ONLY || ONLY.includes(r.label.split(" ")[0]!));
     for (const route of routes) {
       await setSession(!route.public);
       // Cold load, but keeping localStorage: Lighthouse's own storage reset would sign the attendant out.
       await cdp.send("Network.clearBrowserCache");
       await cdp.send("Storage.clearDataForOrigin", { origin: server.url, storageTypes: "service_workers,cache_storage,indexeddb" });
-      const categories: Category[] = route.public ? ["performance", "accessibility", "best-practices", "seo"] : ["performance", "accessibility", "best-practices"];
+      const categories: Category[] = route.public
+        ? ["performance", "accessibility", "best-practices", "seo"]
+        : ["performance", "accessibility", "best-practices"];
       const result = await lighthouse(`${server.url}${route.path}`, {
-        port: chrome.port, output: "json", logLevel: "error", onlyCategories: categories, disableStorageReset: true,
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: categories,
+        disableStorageReset: true,
       });
       if (!result) throw new Error(`lighthouse returned nothing for ${route.path}`);
       const { lhr } = result;
@@ -92,18 +130,27 @@ export default async function lighthouseBench(): Promise<BenchRow[]> {
         const score = Math.round((lhr.categories[c]?.score ?? 0) * 100);
         rows.push({ bench, case: route.label, metric: `${c} (target ${TARGET[c]})`, value: score, unit: "score" });
         if (score < TARGET[c]) {
-          const failing = lhr.categories[c]!.auditRefs.filter((r) => r.weight > 0 && (lhr.audits[r.id]?.score ?? 1) < 1)
-            .map((r) => `${r.id} ${lhr.audits[r.id]!.displayValue ?? lhr.audits[r.id]!.score}`);
+          const failing = lhr.categories[c]!.auditRefs.filter((r) => r.weight > 0 && (lhr.audits[r.id]?.score ?? 1) < 1).map(
+            (r) => `${r.id} ${lhr.audits[r.id]!.displayValue ?? lhr.audits[r.id]!.score}`,
+          );
           misses.push(`${route.label} ${c} ${score}: ${failing.join("; ")}`);
         }
       }
       rows.push({ bench, case: route.label, metric: "LCP", value: lhr.audits["largest-contentful-paint"]!.numericValue!, unit: "ms" });
       rows.push({ bench, case: route.label, metric: "TBT", value: lhr.audits["total-blocking-time"]!.numericValue!, unit: "ms" });
       rows.push({ bench, case: route.label, metric: "CLS", value: lhr.audits["cumulative-layout-shift"]!.numericValue!, unit: "" });
-      rows.push({ bench, case: route.label, metric: "initial JS (gzip, build manifest)", value: js.routeKiB(route.source) ?? Number.NaN, unit: "KiB" });
+      rows.push({
+        bench,
+        case: route.label,
+        metric: "initial JS (gzip, build manifest)",
+        value: js.routeKiB(route.source) ?? Number.NaN,
+        unit: "KiB",
+      });
       // What the page really fetched as script during the run, as served (brotli or gzip), workers included.
-      const scripts = (lhr.audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)
-        ?.items?.find((i) => i.resourceType === "script")?.transferSize ?? Number.NaN;
+      const scripts =
+        (lhr.audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items?.find(
+          (i) => i.resourceType === "script",
+        )?.transferSize ?? Number.NaN;
       rows.push({ bench, case: route.label, metric: "JS transferred during the run", value: scripts / 1024, unit: "KiB" });
     }
   } finally {

@@ -16,7 +16,9 @@ export default async function mediaBench(): Promise<BenchRow[]> {
     const seconds = process.env.BENCH_VIDEO_SECONDS ?? "10";
     const engines = process.env.BENCH_VIDEO_ENGINES ?? "mediabunny,ffmpeg";
     // localhost is a secure context, which WebCodecs needs.
-    await page.goto(`http://localhost:${port}/bench/browser/media.html?api=${encodeURIComponent(`${api.url}/api`)}&seconds=${seconds}&engines=${engines}`);
+    await page.goto(
+      `http://localhost:${port}/bench/browser/media.html?api=${encodeURIComponent(`${api.url}/api`)}&seconds=${seconds}&engines=${engines}`,
+    );
     // The callbacks run in the page, where media-page.ts defined runMediaBench.
     type BenchPage = { runMediaBench?: () => Promise<BenchRow[]> };
     await page.waitForFunction(() => typeof (globalThis as BenchPage).runMediaBench === "function", undefined, { timeout: 120_000 });

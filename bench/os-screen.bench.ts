@@ -23,13 +23,17 @@ const median = (xs: number[]) => {
  */
 async function timeToCards(page: Page, url: string): Promise<number> {
   await page.goto(url, { waitUntil: "commit" });
-  const handle = await page.waitForFunction(() => {
-    const grid = document.querySelector(".order-grid");
-    if (!grid || !document.querySelector("h1")?.textContent?.startsWith("OS #")) return false;
-    if (grid.querySelectorAll("section.card").length < 5) return false;
-    if (grid.querySelector("[role=status], [role=alert]")) return false;
-    return performance.now();
-  }, undefined, { timeout: 60_000, polling: "raf" });
+  const handle = await page.waitForFunction(
+    () => {
+      const grid = document.querySelector(".order-grid");
+      if (!grid || !document.querySelector("h1")?.textContent?.startsWith("OS #")) return false;
+      if (grid.querySelectorAll("section.card").length < 5) return false;
+      if (grid.querySelector("[role=status], [role=alert]")) return false;
+      return performance.now();
+    },
+    undefined,
+    { timeout: 60_000, polling: "raf" },
+  );
   return (await handle.jsonValue()) as number;
 }
 
@@ -43,7 +47,12 @@ export default async function osScreenBench(): Promise<BenchRow[]> {
     const token = await apiToken(server.url);
     const call = <T>(p: string) => apiCall<T>(server.url, token, p);
     const user = (await call<{ data: Record<string, unknown> & { IdPontoAtendimento: string } }>("/credenciado/get")).data;
-    type Row = { StatusAgendamento: string; IdSocioVeiculoAgendaExecucao: string | null; IdSocioVeiculoAgenda: string; QtdePendencias: number };
+    type Row = {
+      StatusAgendamento: string;
+      IdSocioVeiculoAgendaExecucao: string | null;
+      IdSocioVeiculoAgenda: string;
+      QtdePendencias: number;
+    };
     const rowsList = (await call<{ data: Row[] }>(`/agendamentos/lista/${user.IdPontoAtendimento}`)).data;
     const order = rowsList.find((r) => r.StatusAgendamento === "A" && r.IdSocioVeiculoAgendaExecucao && r.QtdePendencias > 0)!;
     const url = `${server.url}/execucao-os/${order.IdSocioVeiculoAgenda}`;
@@ -54,13 +63,20 @@ export default async function osScreenBench(): Promise<BenchRow[]> {
     ] as const) {
       const ctx = await browser.newContext({ ...options, locale: "pt-BR" });
       // A signed-in attendant: the stored session, as after a login on this phone.
-      await ctx.addInitScript(`localStorage.setItem("authToken", ${JSON.stringify(token)}); localStorage.setItem("userData", ${JSON.stringify(JSON.stringify(user))});`);
+      await ctx.addInitScript(
+        `localStorage.setItem("authToken", ${JSON.stringify(token)}); localStorage.setItem("userData", ${JSON.stringify(JSON.stringify(user))});`,
+      );
       const page = await ctx.newPage();
       const cdp = await ctx.newCDPSession(page);
       await cdp.send("Network.enable");
       if (throttle) {
         await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-        await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 150, downloadThroughput: 200_000, uploadThroughput: 90_000 });
+        await cdp.send("Network.emulateNetworkConditions", {
+          offline: false,
+          latency: 150,
+          downloadThroughput: 200_000,
+          uploadThroughput: 90_000,
+        });
       }
       await timeToCards(page, url); // unmeasured: the first visit compiles the code and starts the upload worker
       const cold: number[] = [];
@@ -70,8 +86,20 @@ export default async function osScreenBench(): Promise<BenchRow[]> {
         cold.push(await timeToCards(page, url));
         warm.push(await timeToCards(page, url));
       }
-      rows.push({ bench: "os-screen", case: `${label}, cold cache`, metric: `navigation -> all cards, median of ${RUNS}`, value: median(cold), unit: "ms" });
-      rows.push({ bench: "os-screen", case: `${label}, warm cache`, metric: `navigation -> all cards, median of ${RUNS}`, value: median(warm), unit: "ms" });
+      rows.push({
+        bench: "os-screen",
+        case: `${label}, cold cache`,
+        metric: `navigation -> all cards, median of ${RUNS}`,
+        value: median(cold),
+        unit: "ms",
+      });
+      rows.push({
+        bench: "os-screen",
+        case: `${label}, warm cache`,
+        metric: `navigation -> all cards, median of ${RUNS}`,
+        value: median(warm),
+        unit: "ms",
+      });
       await ctx.close();
     }
   } finally {

@@ -11,23 +11,45 @@ import { CHROME_ARGS, CHROME_PATH } from "../tests/e2e/browser.ts";
 import type { BenchRow } from "./types.ts";
 
 // Shapes shared with bench/browser/plates-page.ts (not imported: that page's imports need Vite's client types).
-interface LabelRow { file: string; plate: string; box?: { x: number; y: number; w: number; h: number } }
+interface LabelRow {
+  file: string;
+  plate: string;
+  box?: { x: number; y: number; w: number; h: number };
+}
 interface PlateResult {
-  file: string; plate: string; single: string | null; locked: string | null; framesToLock: number | null; ms: number[]; singleProbability: number;
+  file: string;
+  plate: string;
+  single: string | null;
+  locked: string | null;
+  framesToLock: number | null;
+  ms: number[];
+  singleProbability: number;
   choices: string[];
 }
 
 type PlatesPage = {
-  generatePlates?: (count: number, seed: number, moto?: boolean) => Promise<{ file: string; plate: string; box: LabelRow["box"]; jpeg: string }[]>;
+  generatePlates?: (
+    count: number,
+    seed: number,
+    moto?: boolean,
+  ) => Promise<{ file: string; plate: string; box: LabelRow["box"]; jpeg: string }[]>;
   readPlates?: (rows: LabelRow[]) => Promise<PlateResult[]>;
 };
 
 function readLabels(dir: string): LabelRow[] {
-  return fs.readFileSync(path.join(dir, "labels.tsv"), "utf8").split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("#"))
+  return fs
+    .readFileSync(path.join(dir, "labels.tsv"), "utf8")
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith("#"))
     .map((l) => {
       const [file, plate, box] = l.split("\t");
       const nums = box?.trim().split(/\s+/).map(Number);
-      return { file, plate: plate.toUpperCase().replace(/[^A-Z0-9]/g, ""), box: nums?.length === 4 ? { x: nums[0], y: nums[1], w: nums[2], h: nums[3] } : undefined };
+      return {
+        file,
+        plate: plate.toUpperCase().replace(/[^A-Z0-9]/g, ""),
+        box: nums?.length === 4 ? { x: nums[0], y: nums[1], w: nums[2], h: nums[3] } : undefined,
+      };
     });
 }
 
@@ -43,11 +65,13 @@ function charHits(truth: string, read: string | null) {
 
 export default async function platesBench(): Promise<BenchRow[]> {
   const root = path.resolve(import.meta.dirname, "..");
-  const generated = path.join(root, ".tmp", "plates-generated"), motos = path.join(root, ".tmp", "plates-generated-moto");
+  const generated = path.join(root, ".tmp", "plates-generated"),
+    motos = path.join(root, ".tmp", "plates-generated-moto");
   // The generated sets always (cars; motorcycles, where only wrong locks matter); a labelled photo folder beside them when
   // PLATES_DIR is set (docs/budgets.md "Plate scanner" reports them side by side).
   const sets = [generated, motos, ...(process.env.PLATES_DIR ? [path.resolve(process.env.PLATES_DIR)] : [])];
-  const count = Number(process.env.PLATES_COUNT ?? 400), motoCount = Number(process.env.PLATES_MOTO_COUNT ?? 60);
+  const count = Number(process.env.PLATES_COUNT ?? 400),
+    motoCount = Number(process.env.PLATES_MOTO_COUNT ?? 60);
   const vite = await createServer({ logLevel: "silent", server: { port: 0, host: "localhost" } });
   await vite.listen();
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS, headless: true });
@@ -64,19 +88,33 @@ export default async function platesBench(): Promise<BenchRow[]> {
     const port = (vite.httpServer!.address() as { port: number }).port;
     await page.goto(`http://localhost:${port}/bench/browser/plates.html`);
     await page.waitForFunction(() => typeof (globalThis as PlatesPage).readPlates === "function", undefined, { timeout: 120_000 });
-    for (const [out, n, moto] of [[generated, count, false], [motos, motoCount, true]] as const) {
+    for (const [out, n, moto] of [
+      [generated, count, false],
+      [motos, motoCount, true],
+    ] as const) {
       fs.rmSync(out, { recursive: true, force: true });
       fs.mkdirSync(out, { recursive: true });
-      const made = await page.evaluate(([k, seed, m]) => (globalThis as PlatesPage).generatePlates!(k, seed, m), [n, moto ? 2027 : 2026, moto] as const);
+      const made = await page.evaluate(([k, seed, m]) => (globalThis as PlatesPage).generatePlates!(k, seed, m), [
+        n,
+        moto ? 2027 : 2026,
+        moto,
+      ] as const);
       for (const m of made) fs.writeFileSync(path.join(out, m.file), Buffer.from(m.jpeg, "base64"));
-      fs.writeFileSync(path.join(out, "labels.tsv"), made.map((m) => `${m.file}\t${m.plate}\t${m.box!.x} ${m.box!.y} ${m.box!.w} ${m.box!.h}`).join("\n") + "\n");
+      fs.writeFileSync(
+        path.join(out, "labels.tsv"),
+        made.map((m) => `${m.file}\t${m.plate}\t${m.box!.x} ${m.box!.y} ${m.box!.w} ${m.box!.h}`).join("\n") + "\n",
+      );
     }
     for (dir of sets) {
       const labels = readLabels(dir);
       const setName = dir === generated ? "generated" : dir === motos ? "generated motorcycles" : path.basename(dir);
       const results = await page.evaluate((ls) => (globalThis as PlatesPage).readPlates!(ls), labels);
       const isMerc = (r: PlateResult) => /^[A-Z]{3}[0-9][A-Z]/.test(r.plate);
-      const groups: [string, PlateResult[]][] = [["all", results], ["old", results.filter((r) => !isMerc(r))], ["Mercosul", results.filter(isMerc)]];
+      const groups: [string, PlateResult[]][] = [
+        ["all", results],
+        ["old", results.filter((r) => !isMerc(r))],
+        ["Mercosul", results.filter(isMerc)],
+      ];
       for (const [format, rs] of groups) {
         if (!rs.length || (format !== "all" && rs.length === results.length)) continue;
         const c = `${setName} ${format} (${rs.length} plates)`;
@@ -87,8 +125,21 @@ export default async function platesBench(): Promise<BenchRow[]> {
         const unlocked = rs.filter((r) => !r.locked);
         row(c, "no lock in 5 frames", pct(unlocked.length, n), "%");
         // What the attendant then sees: the plate among the one-tap choices of 'Confirme a placa' (else: type it).
-        row(c, "no lock, plate among the choices", pct(unlocked.filter((r) => r.choices.includes(r.plate)).length, unlocked.length), "% of no lock");
-        row(c, "per character, single frame", pct(rs.reduce((s, r) => s + charHits(r.plate, r.single), 0), n * 7), "%");
+        row(
+          c,
+          "no lock, plate among the choices",
+          pct(unlocked.filter((r) => r.choices.includes(r.plate)).length, unlocked.length),
+          "% of no lock",
+        );
+        row(
+          c,
+          "per character, single frame",
+          pct(
+            rs.reduce((s, r) => s + charHits(r.plate, r.single), 0),
+            n * 7,
+          ),
+          "%",
+        );
         const frames = rs.filter((r) => r.framesToLock).map((r) => r.framesToLock!);
         row(c, "frames until lock, median", quantile(frames, 0.5), "frames");
         row(c, "frames until lock, p95", quantile(frames, 0.95), "frames");
@@ -99,15 +150,21 @@ export default async function platesBench(): Promise<BenchRow[]> {
       row(c, "worker ms per frame, p95", quantile(ms, 0.95), "ms");
       // The most frequent single-frame confusions (printed character -> read character), over 7-character reads.
       const confusions = new Map<string, number>();
-      for (const r of results) if (r.single && r.single.length === 7) [...r.plate].forEach((ch, i) => {
-        if (r.single![i] !== ch) confusions.set(`${ch}->${r.single![i]}`, (confusions.get(`${ch}->${r.single![i]}`) ?? 0) + 1);
-      });
+      for (const r of results)
+        if (r.single && r.single.length === 7)
+          [...r.plate].forEach((ch, i) => {
+            if (r.single![i] !== ch) confusions.set(`${ch}->${r.single![i]}`, (confusions.get(`${ch}->${r.single![i]}`) ?? 0) + 1);
+          });
       for (const [pair, k] of [...confusions].sort((a, b) => b[1] - a[1]).slice(0, 6)) row(c, `confusion ${pair}`, k, "reads");
       // PLATES_VERBOSE=1: every image not read right on one frame or not locked right; =all: every image.
       const all = process.env.PLATES_VERBOSE === "all";
-      if (process.env.PLATES_VERBOSE) for (const r of results) if (all || r.single !== r.plate || r.locked !== r.plate) {
-        console.error(`${setName} ${r.file} ${r.plate} single=${r.single} (${r.singleProbability.toFixed(3)}) locked=${r.locked} frames=${r.framesToLock}`);
-      }
+      if (process.env.PLATES_VERBOSE)
+        for (const r of results)
+          if (all || r.single !== r.plate || r.locked !== r.plate) {
+            console.error(
+              `${setName} ${r.file} ${r.plate} single=${r.single} (${r.singleProbability.toFixed(3)}) locked=${r.locked} frames=${r.framesToLock}`,
+            );
+          }
     }
   } finally {
     await browser.close();

@@ -6,7 +6,10 @@ import type { Bench, BenchRow } from "./types.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const wanted = process.argv.slice(2);
-const files = fs.readdirSync(here).filter((f) => f.endsWith(".bench.ts")).sort()
+const files = fs
+  .readdirSync(here)
+  .filter((f) => f.endsWith(".bench.ts"))
+  .sort()
   .filter((f) => wanted.length === 0 || wanted.some((w) => f.startsWith(w)));
 
 const rows: BenchRow[] = [];

@@ -75,7 +75,7 @@ export const importBoundaries = {
     type: "problem",
     docs: { description: "Enforce the one-way import layers of docs/architecture.md" },
     schema: [],
-    messages: { boundary: "Layer rule: {{why}} (\"{{spec}}\")." },
+    messages: { boundary: 'Layer rule: {{why}} ("{{spec}}").' },
   },
   create(context) {
     const fileRel = path.relative(ROOT, context.filename).split(path.sep).join("/");
@@ -101,7 +101,11 @@ export const importBoundaries = {
         const target = resolveTarget(url.value, fileDir);
         if (from.name === "server" || from.name === "workers" || !target.rel || !inside(target.rel, "workers")) return;
         if (!/^src\/lib\/workers\/[^/]+-bridge\.ts$/.test(fileRel) || !target.rel.endsWith(".worker.ts")) {
-          context.report({ node: url, messageId: "boundary", data: { why: "only the bridges (src/lib/workers/*-bridge.ts) point at worker entries (*.worker.ts)", spec: url.value } });
+          context.report({
+            node: url,
+            messageId: "boundary",
+            data: { why: "only the bridges (src/lib/workers/*-bridge.ts) point at worker entries (*.worker.ts)", spec: url.value },
+          });
         }
       },
     };

@@ -20,6 +20,6 @@ if (isRoot && fs.existsSync("/usr/bin/apt-get")) {
 }
 console.error(
   "Chromium não encontrado em /usr/bin/chromium. Instale-o pelo gerenciador de pacotes (ex.: sudo apt-get install chromium) " +
-  "ou defina CHROME_PATH com o caminho do executável. Os testes nunca baixam navegadores.",
+    "ou defina CHROME_PATH com o caminho do executável. Os testes nunca baixam navegadores.",
 );
 process.exit(1);

@@ -8,11 +8,16 @@ import { chromium } from "playwright-core";
 const root = path.resolve(import.meta.dirname, "..");
 const logo = fs.readFileSync(path.join(root, "src/assets/logo.svg"), "utf8");
 // The logo's drawing without its rounded background, to place on a full-bleed square.
-const inner = logo.replace(/^<svg[^>]*>/, "").replace(/<\/svg>\s*$/, "").replace(/<rect[^>]*\/>/, "");
+const inner = logo
+  .replace(/^<svg[^>]*>/, "")
+  .replace(/<\/svg>\s*$/, "")
+  .replace(/<rect[^>]*\/>/, "");
 const fullBleed = (scale) => {
   const offset = (64 - 64 * scale) / 2;
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#0b5cad"/>` +
-    `<g transform="translate(${offset} ${offset}) scale(${scale})">${inner}</g></svg>`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#0b5cad"/>` +
+    `<g transform="translate(${offset} ${offset}) scale(${scale})">${inner}</g></svg>`
+  );
 };
 
 const icons = [

@@ -36,7 +36,9 @@ export function precompress(minBytes = 1024): Plugin {
         // Brotli (every current browser sends br) for the shell and route chunks: about 15% fewer bytes than gzip on the first
         // paint's scripts. The multi-megabyte engines keep gzip only: quality 11 on them would cost a minute of build time.
         if (data.length <= BROTLI_MAX_BYTES) {
-          const br = brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } });
+          const br = brotliCompressSync(data, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+          });
           if (br.length < gz.length) fs.writeFileSync(`${file}.br`, br);
         }
       }

@@ -20,7 +20,10 @@ const builtAt = fs.existsSync(dist) ? fs.statSync(dist).mtimeMs : 0;
 const sourcesAt = Math.max(fs.statSync(path.join(root, "index.html")).mtimeMs, ...sources.map(newestMtime));
 if (builtAt < sourcesAt || process.env.FORCE_BUILD === "1") {
   console.log("Gerando a versão de produção do portal (vite build)...");
-  const r = spawnSync(process.execPath, [path.join(root, "node_modules", "vite", "bin", "vite.js"), "build"], { cwd: root, stdio: "inherit" });
+  const r = spawnSync(process.execPath, [path.join(root, "node_modules", "vite", "bin", "vite.js"), "build"], {
+    cwd: root,
+    stdio: "inherit",
+  });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 

@@ -43,9 +43,16 @@ declare module "fastify" {
 }
 
 const CSP = [
-  "default-src 'self'", "script-src 'self' 'wasm-unsafe-eval'", "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:", "media-src 'self' blob:", "worker-src 'self' blob:", "connect-src 'self'",
-  "frame-ancestors 'none'", "base-uri 'self'", "form-action 'self'",
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "media-src 'self' blob:",
+  "worker-src 'self' blob:",
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
 ].join("; ");
 
 // NUL characters and lone UTF-16 surrogates are valid JSON but not storable UTF-8 text.
@@ -60,7 +67,10 @@ function hasUnstorableText(value: unknown, depth = 0): boolean {
 
 export async function buildApp({ db, config, logger = false, storage, clock = () => new Date() }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger, bodyLimit: 1024 * 1024, trustProxy: config.trustProxy, ajv: { customOptions: { allowUnionTypes: true } },
+    logger,
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
+    ajv: { customOptions: { allowUnionTypes: true } },
   });
   const hasSpa = fs.existsSync(path.join(config.staticDir, "index.html"));
   const deps: RouteDeps = { db, config, clock, storage: storage ?? new DiskStorage(config.uploadDir) };
@@ -94,20 +104,32 @@ export async function buildApp({ db, config, logger = false, storage, clock = ()
   registerErrorHandling(app, hasSpa);
 
   await app.register(multipart);
-  await app.register(async (api) => {
-    await api.register(loginRoutes, deps);
-    await api.register(async (scope) => {
-      requireAuth(scope, db);
-      for (const routes of [
-        sessionRoutes, agendamentoRoutes, execucaoRoutes, servicoRoutes, evidenciaRoutes, avaliacaoRoutes, scannerRoutes,
-        pontoAtendimentoRoutes, retornoRoutes, espelhoRoutes,
-      ]) await scope.register(routes, deps);
-    });
-    await api.register(async (files) => {
-      requireAuth(files, db, { allowCookie: true });
-      await files.register(uploadRoutes, deps);
-    });
-  }, { prefix: "/api" });
+  await app.register(
+    async (api) => {
+      await api.register(loginRoutes, deps);
+      await api.register(async (scope) => {
+        requireAuth(scope, db);
+        for (const routes of [
+          sessionRoutes,
+          agendamentoRoutes,
+          execucaoRoutes,
+          servicoRoutes,
+          evidenciaRoutes,
+          avaliacaoRoutes,
+          scannerRoutes,
+          pontoAtendimentoRoutes,
+          retornoRoutes,
+          espelhoRoutes,
+        ])
+          await scope.register(routes, deps);
+      });
+      await api.register(async (files) => {
+        requireAuth(files, db, { allowCookie: true });
+        await files.register(uploadRoutes, deps);
+      });
+    },
+    { prefix: "/api" },
+  );
 
   if (hasSpa) {
     await app.register(fastifyStatic, {
@@ -115,8 +137,7 @@ export async function buildApp({ db, config, logger = false, storage, clock = ()
       // The build writes .gz copies (scripts/precompress.ts); clients that accept gzip get those.
       preCompressed: true,
       setHeaders: (res, filePath) => {
-        res.header("cache-control", filePath.includes(`${path.sep}assets${path.sep}`)
-          ? "public, max-age=31536000, immutable" : "no-cache");
+        res.header("cache-control", filePath.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache");
       },
     });
   }

@@ -43,7 +43,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       video: Number(env.UPLOAD_MAX_VIDEO_MB ?? 600) * MB,
       document: Number(env.UPLOAD_MAX_DOCUMENT_MB ?? 25) * MB,
     },
-    corsOrigins: (env.CORS_ORIGINS ?? "").split(",").map((o) => o.trim()).filter(Boolean),
+    corsOrigins: (env.CORS_ORIGINS ?? "")
+      .split(",")
+      .map((o) => o.trim())
+      .filter(Boolean),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     uploadIdleTimeoutMs: 30_000,
   };
@@ -71,10 +74,15 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
     const hops = Number(text);
     return (_address, hop) => hop < hops;
   }
-  const entries = text.split(",").map((e) => e.trim()).filter(Boolean);
+  const entries = text
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean);
   const bad = entries.filter((e) => !isProxyAddress(e));
   if (bad.length > 0 || entries.length === 0) {
-    throw new Error(`TRUST_PROXY inválido (${bad.join(", ") || text}): use um número de proxies (ex.: 1) ou endereços/CIDRs separados por vírgula (ex.: 10.0.0.1,172.16.0.0/12).`);
+    throw new Error(
+      `TRUST_PROXY inválido (${bad.join(", ") || text}): use um número de proxies (ex.: 1) ou endereços/CIDRs separados por vírgula (ex.: 10.0.0.1,172.16.0.0/12).`,
+    );
   }
   return entries;
 }

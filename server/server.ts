@@ -43,6 +43,8 @@ process.on("SIGTERM", stop);
 
 await app.listen({ port: config.port, host: config.host });
 const where = kind === "pglite" ? `PGlite embutido em ${config.dataDir}` : "PostgreSQL (DATABASE_URL)";
-console.log(`\nPortal do Credenciado em http://localhost:${config.port}  —  banco: ${where}${seeded ? " (dados de demonstração criados)" : ""}`);
+console.log(
+  `\nPortal do Credenciado em http://localhost:${config.port}  —  banco: ${where}${seeded ? " (dados de demonstração criados)" : ""}`,
+);
 console.log(`Login de demonstração: ${DEMO_USERS.main}  senha: ${DEMO_PASSWORD}`);
 console.log(`Outro ponto (isolamento): ${DEMO_USERS.otherPoint}  senha: ${DEMO_PASSWORD}\n`);

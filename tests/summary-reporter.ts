@@ -4,7 +4,9 @@ import type { Reporter, TestModule } from "vitest/node";
 
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(modules: ReadonlyArray<TestModule>, errors: ReadonlyArray<unknown>) {
-    let passed = 0, failed = 0, skipped = 0;
+    let passed = 0,
+      failed = 0,
+      skipped = 0;
     for (const m of modules) {
       for (const t of m.children.allTests()) {
         const state = t.result().state;
@@ -16,8 +18,12 @@ export default class SummaryReporter implements Reporter {
       for (const suite of m.children.allSuites()) {
         if (suite.state() === "failed" && !failedTestsIn(suite.children.allTests())) failed++;
       }
-      if (m.state() === "failed" && !failedTestsIn(m.children.allTests()) &&
-        ![...m.children.allSuites()].some((s) => s.state() === "failed")) failed++;
+      if (
+        m.state() === "failed" &&
+        !failedTestsIn(m.children.allTests()) &&
+        ![...m.children.allSuites()].some((s) => s.state() === "failed")
+      )
+        failed++;
     }
     failed += errors.length;
     process.stdout.write(`\nTotal: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);

@@ -51,7 +51,11 @@ async function videoRows(): Promise<BenchRow[]> {
 
 async function imageRows(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
-  for (const [w, h] of [[1400, 1000], [2400, 1800], [4000, 3000]] as const) {
+  for (const [w, h] of [
+    [1400, 1000],
+    [2400, 1800],
+    [4000, 3000],
+  ] as const) {
     const png = await noisePng(w, h, "foto.png");
     const t0 = performance.now();
     const out = await compressImageFile(png);
@@ -65,7 +69,9 @@ async function imageRows(): Promise<BenchRow[]> {
 
 async function uploadRows(): Promise<BenchRow[]> {
   const login = await fetch(`${api}/credenciado/login`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "demo@credenciado.com.br", password: "demo1234" }),
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "demo@credenciado.com.br", password: "demo1234" }),
   });
   const token = (await login.json()).token as string;
   const clip = await makeClip(1280, 720, 8);
@@ -77,11 +83,21 @@ async function uploadRows(): Promise<BenchRow[]> {
     if (answer.status !== 200) throw new Error(`upload answered ${answer.status}`);
   }
   const seconds = (performance.now() - t0) / 1000;
-  return [row("media", `upload ${(clip.size / MB).toFixed(1)} MB video x${runs} (loopback)`, "throughput", (clip.size * runs) / MB / seconds, "MB/s")];
+  return [
+    row(
+      "media",
+      `upload ${(clip.size / MB).toFixed(1)} MB video x${runs} (loopback)`,
+      "throughput",
+      (clip.size * runs) / MB / seconds,
+      "MB/s",
+    ),
+  ];
 }
 
 declare global {
-  interface Window { runMediaBench(): Promise<BenchRow[]> }
+  interface Window {
+    runMediaBench(): Promise<BenchRow[]>;
+  }
 }
 window.runMediaBench = async () => {
   const rows = [...(await videoRows()), ...(await imageRows()), ...(await uploadRows())];

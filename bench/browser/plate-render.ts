@@ -35,7 +35,9 @@ export const PLATE_FONTS = ["DejaVu Sans Condensed", "Liberation Sans Narrow", "
 export function rng(seed: number) {
   let s = seed >>> 0 || 1;
   return () => {
-    s ^= s << 13; s ^= s >>> 17; s ^= s << 5;
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
     return (s >>> 0) / 4294967296;
   };
 }
@@ -43,13 +45,22 @@ export function rng(seed: number) {
 const isMercosul = (p: string) => /^[A-Z]{3}[0-9][A-Z][0-9]{2}$/.test(p);
 
 /** The flat plate (400:130, or 200:170 for a motorcycle), characters filling most of it, in its format's colours. */
-function flatPlate(plate: string, width: number, font: string, contrast: number, inverted: boolean, rand: () => number, moto = false): OffscreenCanvas {
+function flatPlate(
+  plate: string,
+  width: number,
+  font: string,
+  contrast: number,
+  inverted: boolean,
+  rand: () => number,
+  moto = false,
+): OffscreenCanvas {
   const height = Math.round(width * (moto ? 0.85 : 0.325));
   const c = new OffscreenCanvas(width, height);
   const ctx = c.getContext("2d")!;
   const merc = isMercosul(plate);
   const mix = (a: number, b: number) => Math.round(b + (a - b) * contrast);
-  let bg = merc ? 245 : 200, ink = 20;
+  let bg = merc ? 245 : 200,
+    ink = 20;
   if (inverted) [bg, ink] = [30, 235];
   const inkC = mix(ink, bg);
   ctx.fillStyle = `rgb(${bg},${bg},${bg})`;
@@ -71,7 +82,11 @@ function flatPlate(plate: string, width: number, font: string, contrast: number,
     ctx.font = `bold ${Math.round(top * 0.55)}px ${font}`;
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
-    ctx.fillText(["SAO PAULO - SP", "RECIFE - PE", "CURITIBA - PR", "BELO HORIZONTE - MG"][Math.floor(rand() * 4)], width / 2, top / 2 + ctx.lineWidth);
+    ctx.fillText(
+      ["SAO PAULO - SP", "RECIFE - PE", "CURITIBA - PR", "BELO HORIZONTE - MG"][Math.floor(rand() * 4)],
+      width / 2,
+      top / 2 + ctx.lineWidth,
+    );
   }
   if (moto) {
     // Two lines: the letters, then the digits (with the Mercosul letter), each centred.
@@ -104,7 +119,8 @@ function flatPlate(plate: string, width: number, font: string, contrast: number,
 /** Renders the scene; returns it with the plate's bounding box in scene pixels. */
 export function renderPlateScene(s: PlateScene): { canvas: OffscreenCanvas; box: { x: number; y: number; w: number; h: number } } {
   const rand = rng(s.seed ?? 7);
-  const W = s.sceneWidth ?? 640, H = s.sceneHeight ?? 480;
+  const W = s.sceneWidth ?? 640,
+    H = s.sceneHeight ?? 480;
   const pw = s.plateWidth ?? 300;
   const flat = flatPlate(s.plate, pw, s.font ?? PLATE_FONTS[0], s.contrast ?? 1, s.inverted ?? false, rand, s.moto);
   const ph = flat.height;
@@ -117,7 +133,8 @@ export function renderPlateScene(s: PlateScene): { canvas: OffscreenCanvas; box:
   grad.addColorStop(1, `rgb(${base.map((v) => Math.round(v * 0.5)).join(",")})`);
   ctx.fillStyle = grad;
   ctx.fillRect(0, 0, W, H);
-  const cx = W / 2 + (rand() - 0.5) * W * 0.1, cy = H / 2 + (rand() - 0.5) * H * 0.1;
+  const cx = W / 2 + (rand() - 0.5) * W * 0.1,
+    cy = H / 2 + (rand() - 0.5) * H * 0.1;
   ctx.save();
   if (s.blurPx) ctx.filter = `blur(${s.blurPx}px)`;
   ctx.translate(cx, cy);
@@ -134,7 +151,8 @@ export function renderPlateScene(s: PlateScene): { canvas: OffscreenCanvas; box:
   ctx.restore();
   ctx.filter = "none";
   const rad = ((s.rotateDeg ?? 0) * Math.PI) / 180;
-  const bw = Math.abs(pw * Math.cos(rad)) + Math.abs(ph * Math.sin(rad)), bh = Math.abs(pw * Math.sin(rad)) + Math.abs(ph * Math.cos(rad));
+  const bw = Math.abs(pw * Math.cos(rad)) + Math.abs(ph * Math.sin(rad)),
+    bh = Math.abs(pw * Math.sin(rad)) + Math.abs(ph * Math.cos(rad));
   const box = { x: Math.round(cx - bw / 2), y: Math.round(cy - bh / 2), w: Math.round(bw), h: Math.round(bh) };
   // Dirt: brownish translucent blotches over the plate.
   for (let i = 0; i < (s.dirt ?? 0); i++) {
@@ -144,14 +162,16 @@ export function renderPlateScene(s: PlateScene): { canvas: OffscreenCanvas; box:
     ctx.fill();
   }
   if (s.glare) {
-    const gx = box.x + box.w * (0.2 + rand() * 0.6), gy = box.y + box.h * (0.2 + rand() * 0.6);
+    const gx = box.x + box.w * (0.2 + rand() * 0.6),
+      gy = box.y + box.h * (0.2 + rand() * 0.6);
     const g = ctx.createRadialGradient(gx, gy, 0, gx, gy, pw * 0.25);
     g.addColorStop(0, `rgba(255,255,255,${s.glare})`);
     g.addColorStop(1, "rgba(255,255,255,0)");
     ctx.fillStyle = g;
     ctx.fillRect(0, 0, W, H);
   }
-  const light = s.light ?? 1, noise = s.noise ?? 0;
+  const light = s.light ?? 1,
+    noise = s.noise ?? 0;
   if (light !== 1 || noise) {
     const img = ctx.getImageData(0, 0, W, H);
     const d = img.data;
@@ -168,12 +188,19 @@ export function renderPlateScene(s: PlateScene): { canvas: OffscreenCanvas; box:
  * The crop an attendant's aim gives: the plate box widened (and shifted a little) the way the guide frame is wider than the
  * plate. A tall box (a motorcycle plate) fills the guide's height instead, the guide staying ~3:1.
  */
-export function aimCrop(box: { x: number; y: number; w: number; h: number }, sceneW: number, sceneH: number, jitter = 0, rand = Math.random) {
+export function aimCrop(
+  box: { x: number; y: number; w: number; h: number },
+  sceneW: number,
+  sceneH: number,
+  jitter = 0,
+  rand = Math.random,
+) {
   const tall = box.w / box.h < 2;
   const w = tall ? Math.max(box.w * 1.3, box.h * 1.3 * 2.8) : box.w * 1.3;
   const h = tall ? box.h * 1.3 : Math.max(box.h * 1.5, w / 2.6);
   const x = box.x + box.w / 2 - w / 2 + (rand() - 0.5) * 2 * jitter * box.w;
   const y = box.y + box.h / 2 - h / 2 + (rand() - 0.5) * 2 * jitter * box.h;
-  const cx = Math.max(0, Math.round(x)), cy = Math.max(0, Math.round(y));
+  const cx = Math.max(0, Math.round(x)),
+    cy = Math.max(0, Math.round(y));
   return { x: cx, y: cy, width: Math.min(sceneW - cx, Math.round(w)), height: Math.min(sceneH - cy, Math.round(h)) };
 }

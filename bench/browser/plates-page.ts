@@ -5,19 +5,34 @@ import type { OcrApi } from "../../workers/ocr/ocr.worker";
 import { createPlateLock } from "../../src/domain/plate-lock";
 import { aimCrop, PLATE_FONTS, renderPlateScene, rng, type PlateScene } from "./plate-render";
 
-export interface LabelRow { file: string; plate: string; box?: { x: number; y: number; w: number; h: number } }
+export interface LabelRow {
+  file: string;
+  plate: string;
+  box?: { x: number; y: number; w: number; h: number };
+}
 export interface PlateResult {
-  file: string; plate: string; single: string | null; locked: string | null; framesToLock: number | null; ms: number[];
+  file: string;
+  plate: string;
+  single: string | null;
+  locked: string | null;
+  framesToLock: number | null;
+  ms: number[];
   /** The single frame's best candidate's probability (0 when the reader gives none). */
   singleProbability: number;
   /** No lock in 5 frames: the plates the scanner then offers under 'Confirme a placa'. */
   choices: string[];
 }
 
-const L = "ABCDEFGHIJKLMNOPQRSTUVWXYZ", D = "0123456789", MERCOSUL_FIFTH = "ABCDEFGHIJ";
+const L = "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+  D = "0123456789",
+  MERCOSUL_FIFTH = "ABCDEFGHIJ";
 
 /** A labelled set of both formats (alternating) with realistic damage, cars or motorcycles; deterministic per seed. */
-async function generate(count: number, seed: number, moto = false): Promise<{ file: string; plate: string; box: LabelRow["box"]; jpeg: string }[]> {
+async function generate(
+  count: number,
+  seed: number,
+  moto = false,
+): Promise<{ file: string; plate: string; box: LabelRow["box"]; jpeg: string }[]> {
   const rand = rng(seed);
   const pick = (s: string) => s[Math.floor(rand() * s.length)];
   const out = [];
@@ -26,12 +41,22 @@ async function generate(count: number, seed: number, moto = false): Promise<{ fi
     // Mercosul's 5th character is A-J: the old plate's 5th digit 0-9 became a letter on conversion.
     const plate = pick(L) + pick(L) + pick(L) + pick(D) + (merc ? pick(MERCOSUL_FIFTH) : pick(D)) + pick(D) + pick(D);
     const scene: PlateScene = {
-      plate, seed: Math.floor(rand() * 1e9), font: PLATE_FONTS[Math.floor(rand() * PLATE_FONTS.length)],
-      sceneWidth: 1280, sceneHeight: 720, plateWidth: 220 + rand() * 320,
-      rotateDeg: (rand() - 0.5) * 10, perspective: rand() < 0.5 ? 1 : 0.8 + rand() * 0.2,
-      blurPx: rand() < 0.5 ? 0 : rand() * 2.5, noise: rand() * 22, glare: rand() < 0.3 ? 0.3 + rand() * 0.5 : 0,
-      dirt: rand() < 0.4 ? Math.floor(rand() * 8) : 0, light: rand() < 0.3 ? 0.3 + rand() * 0.4 : 0.8 + rand() * 0.2,
-      contrast: 0.45 + rand() * 0.55, inverted: rand() < 0.08, moto,
+      plate,
+      seed: Math.floor(rand() * 1e9),
+      font: PLATE_FONTS[Math.floor(rand() * PLATE_FONTS.length)],
+      sceneWidth: 1280,
+      sceneHeight: 720,
+      plateWidth: 220 + rand() * 320,
+      rotateDeg: (rand() - 0.5) * 10,
+      perspective: rand() < 0.5 ? 1 : 0.8 + rand() * 0.2,
+      blurPx: rand() < 0.5 ? 0 : rand() * 2.5,
+      noise: rand() * 22,
+      glare: rand() < 0.3 ? 0.3 + rand() * 0.5 : 0,
+      dirt: rand() < 0.4 ? Math.floor(rand() * 8) : 0,
+      light: rand() < 0.3 ? 0.3 + rand() * 0.4 : 0.8 + rand() * 0.2,
+      contrast: 0.45 + rand() * 0.55,
+      inverted: rand() < 0.08,
+      moto,
     };
     if (moto) scene.plateWidth = 110 + rand() * 120;
     const { canvas, box } = renderPlateScene(scene);
@@ -57,10 +82,21 @@ async function read(rows: LabelRow[]): Promise<PlateResult[]> {
     const rand = rng(99 + index);
     const blob = await (await fetch(`/plates-data/${encodeURIComponent(row.file)}`)).blob();
     const lock = createPlateLock();
-    const res: PlateResult = { file: row.file, plate: row.plate, single: null, locked: null, framesToLock: null, ms: [], singleProbability: 0, choices: [] };
+    const res: PlateResult = {
+      file: row.file,
+      plate: row.plate,
+      single: null,
+      locked: null,
+      framesToLock: null,
+      ms: [],
+      singleProbability: 0,
+      choices: [],
+    };
     for (let f = 0; f < FRAMES; f++) {
       const bitmap = await createImageBitmap(blob);
-      const crop = row.box ? aimCrop(row.box, bitmap.width, bitmap.height, f === 0 ? 0 : 0.06, rand) : { x: 0, y: 0, width: bitmap.width, height: bitmap.height };
+      const crop = row.box
+        ? aimCrop(row.box, bitmap.width, bitmap.height, f === 0 ? 0 : 0.06, rand)
+        : { x: 0, y: 0, width: bitmap.width, height: bitmap.height };
       const r = await api.read(transfer(bitmap, [bitmap]), crop);
       res.ms.push(r.ms);
       if (f === 0) {

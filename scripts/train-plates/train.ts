@@ -17,7 +17,9 @@ const ready = () => spawnSync(python, ["-c", "import torch, numpy, PIL, cv2"], {
 if (!ready()) {
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   if (!isRoot || !fs.existsSync("/usr/bin/apt-get")) {
-    console.error(`PyTorch, NumPy, Pillow and OpenCV are missing for ${python}. Install the Debian packages: sudo apt-get install -y ${APT.join(" ")}`);
+    console.error(
+      `PyTorch, NumPy, Pillow and OpenCV are missing for ${python}. Install the Debian packages: sudo apt-get install -y ${APT.join(" ")}`,
+    );
     process.exit(1);
   }
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
@@ -32,7 +34,10 @@ const seed = Number(process.env.PLATES_TRAIN_SEED ?? 2026);
 const measure = process.env.PLATES_MEASURE_DIR ? ["--measure", path.resolve(process.env.PLATES_MEASURE_DIR)] : [];
 const cwd = path.join(root, "scripts", "train-plates");
 const train = (dir: string, args: string[]) => {
-  const run = spawnSync(python, [path.join(import.meta.dirname, "train.py"), "--val", "3000", "--data", dir, ...measure, ...args], { stdio: "inherit", cwd });
+  const run = spawnSync(python, [path.join(import.meta.dirname, "train.py"), "--val", "3000", "--data", dir, ...measure, ...args], {
+    stdio: "inherit",
+    cwd,
+  });
   if (run.status !== 0) process.exit(run.status ?? 1);
 };
 // Five cycles. The first: 128,000 plates, the first 3 epochs of a 12-epoch one-cycle schedule up to 3e-3 (it breaks the CTC
@@ -47,9 +52,61 @@ const train = (dir: string, args: string[]) => {
 // the text lines and the dark Mercosul plates; the third with a quarter of the lines and their glyphs on one height, no
 // baseline), so this command gives a net of the same recipe, not the same bytes.
 const cycle = (n: number) => path.join(root, ".tmp", n === 1 ? "plates-train" : `plates-train-${n}`);
-const between = (n: number) => ["--out", path.join(cycle(n), "plate-net-cycle.bin"), "--check", path.join(cycle(n), "plate-net-cycle-check.json")];
+const between = (n: number) => [
+  "--out",
+  path.join(cycle(n), "plate-net-cycle.bin"),
+  "--check",
+  path.join(cycle(n), "plate-net-cycle-check.json"),
+];
 train(cycle(1), ["--train", "128000", "--epochs", "12", "--stop-after", "3", "--lr", "3e-3", "--seed", String(seed), ...between(1)]);
-train(cycle(2), ["--train", "64000", "--epochs", "6", "--lr", "1e-3", "--seed", String(seed + 1), "--resume", path.join(cycle(1), "plate-net.pt"), ...between(2)]);
-train(cycle(3), ["--train", "48000", "--epochs", "4", "--lr", "5e-4", "--seed", String(seed + 2), "--resume", path.join(cycle(2), "plate-net-2.pt"), ...between(3)]);
-train(cycle(4), ["--train", "48000", "--epochs", "4", "--lr", "5e-4", "--seed", String(seed + 3), "--resume", path.join(cycle(3), "plate-net-2.pt"), ...between(4)]);
-train(cycle(5), ["--train", "48000", "--epochs", "4", "--lr", "5e-4", "--seed", String(seed + 4), "--resume", path.join(cycle(4), "plate-net-2.pt")]);
+train(cycle(2), [
+  "--train",
+  "64000",
+  "--epochs",
+  "6",
+  "--lr",
+  "1e-3",
+  "--seed",
+  String(seed + 1),
+  "--resume",
+  path.join(cycle(1), "plate-net.pt"),
+  ...between(2),
+]);
+train(cycle(3), [
+  "--train",
+  "48000",
+  "--epochs",
+  "4",
+  "--lr",
+  "5e-4",
+  "--seed",
+  String(seed + 2),
+  "--resume",
+  path.join(cycle(2), "plate-net-2.pt"),
+  ...between(3),
+]);
+train(cycle(4), [
+  "--train",
+  "48000",
+  "--epochs",
+  "4",
+  "--lr",
+  "5e-4",
+  "--seed",
+  String(seed + 3),
+  "--resume",
+  path.join(cycle(3), "plate-net-2.pt"),
+  ...between(4),
+]);
+train(cycle(5), [
+  "--train",
+  "48000",
+  "--epochs",
+  "4",
+  "--lr",
+  "5e-4",
+  "--seed",
+  String(seed + 4),
+  "--resume",
+  path.join(cycle(4), "plate-net-2.pt"),
+]);

@@ -5,7 +5,11 @@ import path from "node:path";
 export class DataDirLockedError extends Error {}
 
 /** What a lock file says about its holder; startTime and bootId are absent in the old PID-only format and off Linux. */
-interface LockOwner { pid: number; startTime?: string; bootId?: string }
+interface LockOwner {
+  pid: number;
+  startTime?: string;
+  bootId?: string;
+}
 
 // Locks this process holds right now: a second open of the same directory in one process must still be refused.
 const heldHere = new Set<string>();

@@ -1,10 +1,27 @@
 // One Postgres schema for the whole portal (server only); column names become snake_case through drizzle's casing option.
 import { sql } from "drizzle-orm";
 import {
-  bigint, boolean, char, date, index, integer, numeric, pgTable, primaryKey, serial, text, time, timestamp, uniqueIndex, uuid,
+  bigint,
+  boolean,
+  char,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+  uuid,
 } from "drizzle-orm/pg-core";
 
-const id = () => uuid().primaryKey().default(sql`gen_random_uuid()`);
+const id = () =>
+  uuid()
+    .primaryKey()
+    .default(sql`gen_random_uuid()`);
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const flag = (value: string) => char({ length: 1 }).notNull().default(value);
 const money = () => numeric({ precision: 12, scale: 2, mode: "number" });
@@ -17,12 +34,22 @@ export const servicePoints = pgTable("service_points", {
   stateRegistration: text(),
   registrationNumber: text(),
   lifts: integer().notNull().default(1),
-  cep: text(), address: text(), city: text(), uf: char({ length: 2 }), complement: text(), district: text(),
-  latitude: numeric({ mode: "number" }), longitude: numeric({ mode: "number" }),
-  weekdayOpen: time(), weekdayClose: time(),
-  saturdayOpen: time(), saturdayClose: time(),
-  sundayOpen: time(), sundayClose: time(),
-  holidayOpen: time(), holidayClose: time(),
+  cep: text(),
+  address: text(),
+  city: text(),
+  uf: char({ length: 2 }),
+  complement: text(),
+  district: text(),
+  latitude: numeric({ mode: "number" }),
+  longitude: numeric({ mode: "number" }),
+  weekdayOpen: time(),
+  weekdayClose: time(),
+  saturdayOpen: time(),
+  saturdayClose: time(),
+  sundayOpen: time(),
+  sundayClose: time(),
+  holidayOpen: time(),
+  holidayClose: time(),
   ownNetwork: flag("N"),
   logo: text(),
   photos: text(),
@@ -36,27 +63,43 @@ export const userTypes = pgTable("user_types", {
   active: flag("A"),
 });
 
-export const pointUsers = pgTable("point_users", {
-  id: id(),
-  servicePointId: uuid().notNull().references(() => servicePoints.id),
-  userTypeId: integer().notNull().references(() => userTypes.id),
-  name: text().notNull(),
-  email: text().notNull(),
-  phone: text(),
-  passwordHash: text().notNull(),
-  active: flag("A"),
-  createdAt: createdAt(),
-}, (t) => [uniqueIndex("point_users_email_idx").on(sql`lower(${t.email})`)]);
+export const pointUsers = pgTable(
+  "point_users",
+  {
+    id: id(),
+    servicePointId: uuid()
+      .notNull()
+      .references(() => servicePoints.id),
+    userTypeId: integer()
+      .notNull()
+      .references(() => userTypes.id),
+    name: text().notNull(),
+    email: text().notNull(),
+    phone: text(),
+    passwordHash: text().notNull(),
+    active: flag("A"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("point_users_email_idx").on(sql`lower(${t.email})`)],
+);
 
-export const sessions = pgTable("sessions", {
-  id: serial().primaryKey(),
-  tokenHash: text().notNull().unique(),
-  userId: uuid().notNull().references(() => pointUsers.id, { onDelete: "cascade" }),
-  servicePointId: uuid().notNull().references(() => servicePoints.id),
-  remember: boolean().notNull().default(false),
-  createdAt: createdAt(),
-  expiresAt: timestamp({ withTimezone: true }).notNull(),
-}, (t) => [index("sessions_expires_idx").on(t.expiresAt)]);
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: serial().primaryKey(),
+    tokenHash: text().notNull().unique(),
+    userId: uuid()
+      .notNull()
+      .references(() => pointUsers.id, { onDelete: "cascade" }),
+    servicePointId: uuid()
+      .notNull()
+      .references(() => servicePoints.id),
+    remember: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index("sessions_expires_idx").on(t.expiresAt)],
+);
 
 export const members = pgTable("members", {
   id: id(),
@@ -66,17 +109,23 @@ export const members = pgTable("members", {
   phone: text(),
 });
 
-export const vehicles = pgTable("vehicles", {
-  id: id(),
-  memberId: uuid().notNull().references(() => members.id),
-  brand: text().notNull(),
-  model: text().notNull(),
-  year: integer(),
-  plate: text().notNull(),
-  engineSize: text(),
-  vehicleType: text().notNull(),
-  status: flag("A"),
-}, (t) => [index("vehicles_plate_idx").on(t.plate)]);
+export const vehicles = pgTable(
+  "vehicles",
+  {
+    id: id(),
+    memberId: uuid()
+      .notNull()
+      .references(() => members.id),
+    brand: text().notNull(),
+    model: text().notNull(),
+    year: integer(),
+    plate: text().notNull(),
+    engineSize: text(),
+    vehicleType: text().notNull(),
+    status: flag("A"),
+  },
+  (t) => [index("vehicles_plate_idx").on(t.plate)],
+);
 
 export const motivations = pgTable("motivations", {
   id: serial().primaryKey(),
@@ -100,66 +149,102 @@ export const services = pgTable("services", {
   active: flag("A"),
 });
 
-export const pointServices = pgTable("point_services", {
-  servicePointId: uuid().notNull().references(() => servicePoints.id),
-  serviceId: uuid().notNull().references(() => services.id),
-  active: flag("A"),
-}, (t) => [primaryKey({ columns: [t.servicePointId, t.serviceId] })]);
+export const pointServices = pgTable(
+  "point_services",
+  {
+    servicePointId: uuid()
+      .notNull()
+      .references(() => servicePoints.id),
+    serviceId: uuid()
+      .notNull()
+      .references(() => services.id),
+    active: flag("A"),
+  },
+  (t) => [primaryKey({ columns: [t.servicePointId, t.serviceId] })],
+);
 
-export const appointments = pgTable("appointments", {
-  id: id(),
-  servicePointId: uuid().notNull().references(() => servicePoints.id),
-  vehicleId: uuid().notNull().references(() => vehicles.id),
-  serviceId: uuid().references(() => services.id),
-  motivationId: integer().references(() => motivations.id),
-  osNumber: integer().notNull().generatedByDefaultAsIdentity({ startWith: 10001 }).unique(),
-  date: date().notNull(),
-  time: time().notNull(),
-  status: flag("A"),
-  partByMember: flag("N"),
-  serviceValue: money(),
-  initialVideo: text(),
-  finalVideo: text(),
-  rescheduleReason: text(),
-  cancelReason: text(),
-  finishResponsible: text(),
-  finishNote: text(),
-  finishKm: text(),
-  createdAt: createdAt(),
-}, (t) => [index("appointments_point_date_idx").on(t.servicePointId, t.date)]);
+export const appointments = pgTable(
+  "appointments",
+  {
+    id: id(),
+    servicePointId: uuid()
+      .notNull()
+      .references(() => servicePoints.id),
+    vehicleId: uuid()
+      .notNull()
+      .references(() => vehicles.id),
+    serviceId: uuid().references(() => services.id),
+    motivationId: integer().references(() => motivations.id),
+    osNumber: integer().notNull().generatedByDefaultAsIdentity({ startWith: 10001 }).unique(),
+    date: date().notNull(),
+    time: time().notNull(),
+    status: flag("A"),
+    partByMember: flag("N"),
+    serviceValue: money(),
+    initialVideo: text(),
+    finalVideo: text(),
+    rescheduleReason: text(),
+    cancelReason: text(),
+    finishResponsible: text(),
+    finishNote: text(),
+    finishKm: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("appointments_point_date_idx").on(t.servicePointId, t.date)],
+);
 
 export const executions = pgTable("executions", {
   id: id(),
-  appointmentId: uuid().notNull().unique().references(() => appointments.id),
-  startedBy: uuid().notNull().references(() => pointUsers.id),
+  appointmentId: uuid()
+    .notNull()
+    .unique()
+    .references(() => appointments.id),
+  startedBy: uuid()
+    .notNull()
+    .references(() => pointUsers.id),
   startedAt: timestamp({ withTimezone: true }).notNull(),
   finishedBy: uuid().references(() => pointUsers.id),
   finishedAt: timestamp({ withTimezone: true }),
 });
 
-export const executionServices = pgTable("execution_services", {
-  id: id(),
-  appointmentId: uuid().notNull().references(() => appointments.id),
-  serviceId: uuid().notNull().references(() => services.id),
-  userId: uuid().references(() => pointUsers.id),
-  approvalStatus: flag("P"),
-  paid: flag("N"),
-  paidAt: timestamp({ withTimezone: true }),
-  extraValue: money(),
-  partByMember: char({ length: 1 }),
-  photo1: text(), photo2: text(), photo3: text(), video: text(),
-  pointNote: text(),
-  officeNote: text(),
-  createdAt: createdAt(),
-}, (t) => [
-  index("execution_services_appointment_idx").on(t.appointmentId),
-  // The agenda list counts pending services per row (QtdePendencias): a partial index keeps that count to the few pending rows.
-  index("execution_services_pending_idx").on(t.appointmentId).where(sql`${t.approvalStatus} = 'P'`),
-]);
+export const executionServices = pgTable(
+  "execution_services",
+  {
+    id: id(),
+    appointmentId: uuid()
+      .notNull()
+      .references(() => appointments.id),
+    serviceId: uuid()
+      .notNull()
+      .references(() => services.id),
+    userId: uuid().references(() => pointUsers.id),
+    approvalStatus: flag("P"),
+    paid: flag("N"),
+    paidAt: timestamp({ withTimezone: true }),
+    extraValue: money(),
+    partByMember: char({ length: 1 }),
+    photo1: text(),
+    photo2: text(),
+    photo3: text(),
+    video: text(),
+    pointNote: text(),
+    officeNote: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("execution_services_appointment_idx").on(t.appointmentId),
+    // The agenda list counts pending services per row (QtdePendencias): a partial index keeps that count to the few pending rows.
+    index("execution_services_pending_idx")
+      .on(t.appointmentId)
+      .where(sql`${t.approvalStatus} = 'P'`),
+  ],
+);
 
 const appointmentChild = {
   id: id(),
-  appointmentId: uuid().notNull().references(() => appointments.id),
+  appointmentId: uuid()
+    .notNull()
+    .references(() => appointments.id),
   userId: uuid().references(() => pointUsers.id),
   createdAt: createdAt(),
 };
@@ -167,50 +252,77 @@ const appointmentChild = {
 export const executionPhotos = pgTable("execution_photos", { ...appointmentChild, file: text().notNull() });
 export const executionNotes = pgTable("execution_notes", { ...appointmentChild, text: text().notNull() });
 export const reports = pgTable("reports", {
-  ...appointmentChild, file: text().notNull(), fileName: text().notNull(), description: text(),
+  ...appointmentChild,
+  file: text().notNull(),
+  fileName: text().notNull(),
+  description: text(),
 });
 export const receipts = pgTable("receipts", {
-  ...appointmentChild, file: text().notNull(), fileName: text().notNull(), description: text(), amount: money(), size: integer(),
+  ...appointmentChild,
+  file: text().notNull(),
+  fileName: text().notNull(),
+  description: text(),
+  amount: money(),
+  size: integer(),
 });
 
 export const ratings = pgTable("ratings", {
-  appointmentId: uuid().primaryKey().references(() => appointments.id),
+  appointmentId: uuid()
+    .primaryKey()
+    .references(() => appointments.id),
   score: integer().notNull(),
   comment: text(),
   createdAt: createdAt(),
 });
 
-export const payoutStatements = pgTable("payout_statements", {
-  id: id(),
-  appointmentId: uuid().notNull().references(() => appointments.id),
-  vehicleId: uuid().notNull().references(() => vehicles.id),
-  servicePointId: uuid().notNull().references(() => servicePoints.id),
-  executionServiceId: uuid().notNull().unique().references(() => executionServices.id),
-  corporateName: text().notNull(),
-  cnpj: text().notNull(),
-  registrationNumber: text(),
-  appointmentDate: date().notNull(),
-  executedAt: timestamp({ withTimezone: true }),
-  paid: flag("N"),
-  paidAt: timestamp({ withTimezone: true }),
-  payout: money(),
-  plate: text().notNull(),
-  memberName: text().notNull(),
-  serviceName: text().notNull(),
-  appointmentStatus: flag("C"),
-  osNumber: integer().notNull(),
-  code: text().notNull(),
-  statementType: text().notNull().default("Mensal"),
-  commissionType: text().notNull().default("Básica"),
-  description: text().notNull().default("Comissao Basica Serviço - V1"),
-  bankAccountId: uuid(),
-  paymentReceipt: text(),
-}, (t) => [index("payout_statements_point_idx").on(t.servicePointId)]);
+export const payoutStatements = pgTable(
+  "payout_statements",
+  {
+    id: id(),
+    appointmentId: uuid()
+      .notNull()
+      .references(() => appointments.id),
+    vehicleId: uuid()
+      .notNull()
+      .references(() => vehicles.id),
+    servicePointId: uuid()
+      .notNull()
+      .references(() => servicePoints.id),
+    executionServiceId: uuid()
+      .notNull()
+      .unique()
+      .references(() => executionServices.id),
+    corporateName: text().notNull(),
+    cnpj: text().notNull(),
+    registrationNumber: text(),
+    appointmentDate: date().notNull(),
+    executedAt: timestamp({ withTimezone: true }),
+    paid: flag("N"),
+    paidAt: timestamp({ withTimezone: true }),
+    payout: money(),
+    plate: text().notNull(),
+    memberName: text().notNull(),
+    serviceName: text().notNull(),
+    appointmentStatus: flag("C"),
+    osNumber: integer().notNull(),
+    code: text().notNull(),
+    statementType: text().notNull().default("Mensal"),
+    commissionType: text().notNull().default("Básica"),
+    description: text().notNull().default("Comissao Basica Serviço - V1"),
+    bankAccountId: uuid(),
+    paymentReceipt: text(),
+  },
+  (t) => [index("payout_statements_point_idx").on(t.servicePointId)],
+);
 
 export const serviceReturns = pgTable("service_returns", {
   id: id(),
-  appointmentId: uuid().notNull().references(() => appointments.id),
-  vehicleId: uuid().notNull().references(() => vehicles.id),
+  appointmentId: uuid()
+    .notNull()
+    .references(() => appointments.id),
+  vehicleId: uuid()
+    .notNull()
+    .references(() => vehicles.id),
   motivationId: integer().references(() => motivations.id),
   statementId: uuid().references(() => payoutStatements.id),
   kind: text().notNull(),
@@ -224,9 +336,15 @@ export const serviceReturns = pgTable("service_returns", {
 
 export const bankAccounts = pgTable("bank_accounts", {
   id: id(),
-  servicePointId: uuid().notNull().references(() => servicePoints.id),
-  pixKeyType: text(), pixKey: text(),
-  bank: text(), agency: text(), account: text(), accountType: text(),
+  servicePointId: uuid()
+    .notNull()
+    .references(() => servicePoints.id),
+  pixKeyType: text(),
+  pixKey: text(),
+  bank: text(),
+  agency: text(),
+  account: text(),
+  accountType: text(),
   holderName: text().notNull(),
   holderDocument: text().notNull(),
   selected: flag("N"),
@@ -235,7 +353,9 @@ export const bankAccounts = pgTable("bank_accounts", {
 
 export const invitations = pgTable("invitations", {
   id: id(),
-  servicePointId: uuid().notNull().references(() => servicePoints.id),
+  servicePointId: uuid()
+    .notNull()
+    .references(() => servicePoints.id),
   userId: uuid().references(() => pointUsers.id),
   phone: text().notNull(),
   plate: text().notNull(),
@@ -244,7 +364,9 @@ export const invitations = pgTable("invitations", {
 
 export const pointNotifications = pgTable("point_notifications", {
   id: id(),
-  servicePointId: uuid().notNull().references(() => servicePoints.id),
+  servicePointId: uuid()
+    .notNull()
+    .references(() => servicePoints.id),
   title: text().notNull(),
   body: text().notNull(),
   read: boolean().notNull().default(false),
@@ -253,7 +375,9 @@ export const pointNotifications = pgTable("point_notifications", {
 
 export const storedFiles = pgTable("stored_files", {
   id: id(),
-  servicePointId: uuid().notNull().references(() => servicePoints.id),
+  servicePointId: uuid()
+    .notNull()
+    .references(() => servicePoints.id),
   storedName: text().notNull().unique(),
   originalName: text().notNull(),
   mimeType: text().notNull(),

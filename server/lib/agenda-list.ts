@@ -3,7 +3,13 @@ import { sql } from "drizzle-orm";
 
 const BR = sql.raw(`'America/Sao_Paulo'`);
 
-export interface AgendaFilters { servicePointId: string; status?: string; plate?: string; from?: string; to?: string }
+export interface AgendaFilters {
+  servicePointId: string;
+  status?: string;
+  plate?: string;
+  from?: string;
+  to?: string;
+}
 
 export function agendaListSql(f: AgendaFilters) {
   const { status, plate, from, to } = f;

@@ -8,8 +8,11 @@ export const SHARED_SCOPE = "00000000-0000-0000-0000-000000000000";
 
 /** "point.shared" versions; a missing row is 0 (nothing written since the triggers exist). Read BEFORE the list: see agendaEtag. */
 export async function agendaVersion(db: Db, servicePointId: string): Promise<string> {
-  const found = await rows<{ scope: string; version: string | number }>(db, sql`
-    select scope, version from agenda_versions where scope in (${servicePointId}::uuid, ${SHARED_SCOPE}::uuid)`);
+  const found = await rows<{ scope: string; version: string | number }>(
+    db,
+    sql`
+    select scope, version from agenda_versions where scope in (${servicePointId}::uuid, ${SHARED_SCOPE}::uuid)`,
+  );
   const of = (scope: string) => String(found.find((r) => r.scope === scope)?.version ?? 0);
   return `${of(servicePointId)}.${of(SHARED_SCOPE)}`;
 }

@@ -2,7 +2,10 @@
 import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 
-export interface ByteRange { start: number; end: number }
+export interface ByteRange {
+  start: number;
+  end: number;
+}
 
 /** Beyond this many ranges the whole file is sent instead (RFC 9110 lets a server ignore Range; many tiny ranges are an abuse). */
 export const MAX_RANGES = 16;
@@ -51,9 +54,11 @@ export function parseRanges(header: string | undefined, total: number): ByteRang
 /** A multipart/byteranges body streaming each range from storage, with its exact length. */
 export function byteRangesBody(ranges: ByteRange[], total: number, mime: string, read: (r: ByteRange) => Readable) {
   const boundary = `portal-${randomBytes(12).toString("hex")}`;
-  const heads = ranges.map((r, i) => Buffer.from(
-    `${i === 0 ? "" : "\r\n"}--${boundary}\r\nContent-Type: ${mime}\r\nContent-Range: bytes ${r.start}-${r.end}/${total}\r\n\r\n`,
-  ));
+  const heads = ranges.map((r, i) =>
+    Buffer.from(
+      `${i === 0 ? "" : "\r\n"}--${boundary}\r\nContent-Type: ${mime}\r\nContent-Range: bytes ${r.start}-${r.end}/${total}\r\n\r\n`,
+    ),
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const length = heads.reduce((n, h, i) => n + h.length + ranges[i].end - ranges[i].start + 1, tail.length);
   async function* parts() {

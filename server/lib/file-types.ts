@@ -1,6 +1,10 @@
 // Detects an uploaded file's real type from its first bytes (magic numbers); the name only disambiguates zip/OLE documents (server only).
 export type FileKind = "image" | "video" | "document";
-export interface DetectedType { mime: string; ext: string; kind: FileKind }
+export interface DetectedType {
+  mime: string;
+  ext: string;
+  kind: FileKind;
+}
 
 export const SNIFF_BYTES = 4100;
 
@@ -30,17 +34,23 @@ export function detectType(head: Buffer, originalName: string): DetectedType | n
   if (starts(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]) && name.endsWith(".doc")) {
     return { mime: "application/msword", ext: "doc", kind: "document" };
   }
-  if (starts(head, [0x50, 0x4b, 0x03, 0x04]) && name.endsWith(".docx") && (head.includes("[Content_Types].xml") || head.includes("word/"))) {
+  if (
+    starts(head, [0x50, 0x4b, 0x03, 0x04]) &&
+    name.endsWith(".docx") &&
+    (head.includes("[Content_Types].xml") || head.includes("word/"))
+  ) {
     return { mime: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", ext: "docx", kind: "document" };
   }
   return null;
 }
 
+// eslint-disable-next-line no-control-regex -- control characters are exactly what must not reach a header or the database.
+const UNSAFE_NAME_CHARS = /[\u0000-\u001f\u007f"<>|:*?]/g;
+
 /** Keeps a readable, safe display name (no paths, no control characters). */
 export function cleanOriginalName(name: string | undefined): string {
   const base = (name ?? "arquivo").split(/[\\/]/).pop() ?? "arquivo";
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what must not reach a header or the database.
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, "_").trim().slice(0, 200);
+  const cleaned = base.replace(UNSAFE_NAME_CHARS, "_").trim().slice(0, 200);
   return cleaned || "arquivo";
 }
 
@@ -58,6 +68,9 @@ export function downloadName(originalName: string, storedName: string): { utf8: 
     .trim()
     .slice(0, 100);
   const safe = base.replace(/^[_ ]+|[_ ]+$/g, "") || storedName.slice(0, storedName.lastIndexOf("."));
-  const ascii = safe.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^A-Za-z0-9 _()-]+/g, "_");
+  const ascii = safe
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^A-Za-z0-9 _()-]+/g, "_");
   return { utf8: `${safe}.${ext}`, ascii: `${ascii}.${ext}` };
 }

@@ -1,6 +1,10 @@
 // Errors with an HTTP status and a pt-BR message; the error handler turns them into JSON (server only).
 export class HttpError extends Error {
-  constructor(public statusCode: number, message: string, public body?: Record<string, unknown>) {
+  constructor(
+    public statusCode: number,
+    message: string,
+    public body?: Record<string, unknown>,
+  ) {
     super(message);
   }
 }

@@ -6,8 +6,21 @@ import { Type, type TSchema, type TString } from "typebox";
  * first error), so a bounded field never reaches a regular expression at full size. The README's security section should list these.
  */
 export const MAX = {
-  email: 254, password: 256, id: 36, param: 100, file: 300, name: 200, short: 20, date: 40, phone: 40, plate: 20,
-  reason: 1000, note: 2000, description: 4000, list: 6000, text: 300,
+  email: 254,
+  password: 256,
+  id: 36,
+  param: 100,
+  file: 300,
+  name: 200,
+  short: 20,
+  date: 40,
+  phone: 40,
+  plate: 20,
+  reason: 1000,
+  note: 2000,
+  description: 4000,
+  list: 6000,
+  text: 300,
 } as const;
 
 export const uuid = Type.String({ format: "uuid", maxLength: MAX.id });
@@ -21,7 +34,8 @@ export const dateText = Type.String({ maxLength: MAX.date, pattern: "^(\\d{4}-\\
 // One JSON-schema `type` list instead of TypeBox's anyOf: ajv then coerces like the other fields and reports one clear error.
 export const nullableText = (maxLength: number = MAX.text) => Type.Unsafe<string | null>({ type: ["string", "null"], maxLength });
 export const optionalFile = nullableText(MAX.file);
-export const nullableNumber = (minimum: number, maximum: number) => Type.Unsafe<number | null>({ type: ["number", "null"], minimum, maximum });
+export const nullableNumber = (minimum: number, maximum: number) =>
+  Type.Unsafe<number | null>({ type: ["number", "null"], minimum, maximum });
 /** A field the original client sends as a number or a string (motivo, numeroOS); the handler checks the value itself. */
 export const numberOrText = (maxLength: number = MAX.short) => Type.Unsafe<number | string>({ type: ["integer", "string"], maxLength });
 /** An id the tenant guards check (they answer 404 for anything that is not this point's, as the contract test expects). */
@@ -48,9 +62,13 @@ export const noQuery = Type.Object({}, { additionalProperties: false });
 export const noParams = Type.Object({}, { additionalProperties: false });
 
 /** The three request parts of a route; params and querystring default to "none" so every route declares all it accepts. */
-export function route<B extends TSchema | undefined = undefined, P extends TSchema = typeof noParams, Q extends TSchema = typeof noQuery>(
-  parts: { body?: B; params?: P; querystring?: Q },
-) {
-  return { params: parts.params ?? noParams, querystring: parts.querystring ?? noQuery, ...(parts.body ? { body: parts.body } : {}) } as
-    { params: P; querystring: Q } & (B extends TSchema ? { body: B } : object);
+export function route<
+  B extends TSchema | undefined = undefined,
+  P extends TSchema = typeof noParams,
+  Q extends TSchema = typeof noQuery,
+>(parts: { body?: B; params?: P; querystring?: Q }) {
+  return { params: parts.params ?? noParams, querystring: parts.querystring ?? noQuery, ...(parts.body ? { body: parts.body } : {}) } as {
+    params: P;
+    querystring: Q;
+  } & (B extends TSchema ? { body: B } : object);
 }

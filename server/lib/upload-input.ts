@@ -42,7 +42,12 @@ export function stallGuard(request: FastifyRequest, reply: FastifyReply, idleMs:
       // Listening only now: the parser is already piped, so this listener cannot start the body flowing before it is read.
       request.raw.on("data", touch);
       if (stalled) return Promise.reject(error);
-      return Promise.race([p, new Promise<never>((_, reject) => { rejectRace = reject; })]);
+      return Promise.race([
+        p,
+        new Promise<never>((_, reject) => {
+          rejectRace = reject;
+        }),
+      ]);
     },
     /** Fails the stream the handler is reading when the client goes silent. */
     watch(stream: Readable) {

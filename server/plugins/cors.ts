@@ -7,10 +7,13 @@ export function registerCors(app: FastifyInstance, allowed: string[]) {
   app.addHook("onRequest", async (request, reply) => {
     const origin = request.headers.origin;
     if (!ok(origin)) return;
-    reply.header("access-control-allow-origin", origin!).header("vary", "Origin")
+    reply
+      .header("access-control-allow-origin", origin!)
+      .header("vary", "Origin")
       .header("access-control-expose-headers", "Content-Range, Content-Length, Accept-Ranges, Retry-After");
     if (request.method === "OPTIONS") {
-      return reply.code(204)
+      return reply
+        .code(204)
         .header("access-control-allow-methods", "GET, POST, OPTIONS")
         .header("access-control-allow-headers", "authToken, Content-Type, Range")
         .header("access-control-max-age", "600")

@@ -5,8 +5,7 @@ import { HttpError } from "../lib/http-errors.ts";
 function validationMessage(err: FastifyError, query: unknown): string {
   const first = err.validation?.[0];
   if (!first) return "Dados inválidos.";
-  const field = (first.params as { missingProperty?: string }).missingProperty
-    ?? first.instancePath.replace(/^\//, "").replace(/\//g, ".");
+  const field = (first.params as { missingProperty?: string }).missingProperty ?? first.instancePath.replace(/^\//, "").replace(/\//g, ".");
   const name = field;
   // A repeated query key (?placa=a&placa=b) arrives as an array where the route declares one value.
   if (err.validationContext === "querystring" && first.keyword === "type" && Array.isArray((query as Record<string, unknown>)?.[field])) {
@@ -15,16 +14,28 @@ function validationMessage(err: FastifyError, query: unknown): string {
   // No JSON object at all: an empty body, null, an array, or a multipart/text body sent to a JSON route.
   if (err.validationContext === "body" && name === "" && first.keyword === "type") return "O corpo da requisição deve ser um objeto JSON.";
   switch (first.keyword) {
-    case "required": return `O campo ${name} é obrigatório.`;
-    case "type": return `O campo ${name} tem um tipo inválido.`;
-    case "format": case "pattern": return `O campo ${name} tem um formato inválido.`;
-    case "minLength": return `O campo ${name} não pode ficar em branco.`;
-    case "maxLength": return `O campo ${name} é longo demais.`;
-    case "maxItems": return `O campo ${name} tem itens demais.`;
-    case "enum": return `O campo ${name} tem um valor não permitido.`;
-    case "minimum": case "maximum": return `O campo ${name} está fora do intervalo permitido.`;
-    case "additionalProperties": return "A requisição contém campos não permitidos.";
-    default: return name ? `O campo ${name} é inválido.` : "Dados inválidos.";
+    case "required":
+      return `O campo ${name} é obrigatório.`;
+    case "type":
+      return `O campo ${name} tem um tipo inválido.`;
+    case "format":
+    case "pattern":
+      return `O campo ${name} tem um formato inválido.`;
+    case "minLength":
+      return `O campo ${name} não pode ficar em branco.`;
+    case "maxLength":
+      return `O campo ${name} é longo demais.`;
+    case "maxItems":
+      return `O campo ${name} tem itens demais.`;
+    case "enum":
+      return `O campo ${name} tem um valor não permitido.`;
+    case "minimum":
+    case "maximum":
+      return `O campo ${name} está fora do intervalo permitido.`;
+    case "additionalProperties":
+      return "A requisição contém campos não permitidos.";
+    default:
+      return name ? `O campo ${name} é inválido.` : "Dados inválidos.";
   }
 }
 

@@ -21,29 +21,42 @@ export function assertOwnPoint(request: FastifyRequest, idPontoAtendimento: unkn
 
 export async function ownAppointment(db: Db, request: FastifyRequest, id: unknown) {
   if (!isUuid(id)) throw notFound(NOT_FOUND.appointment);
-  const [row] = await db.select().from(appointments)
-    .where(and(eq(appointments.id, id), eq(appointments.servicePointId, request.auth.servicePointId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.id, id), eq(appointments.servicePointId, request.auth.servicePointId)))
+    .limit(1);
   if (!row) throw notFound(NOT_FOUND.appointment);
   return row;
 }
 
 /** A row of a table hanging off appointments (photos, notes, laudos, recibos, linked services, returns) owned by this point. */
 export async function ownChild<T extends PgTable & { id: AnyPgColumn; appointmentId: AnyPgColumn }>(
-  db: Db, request: FastifyRequest, table: T, id: unknown, message: string,
+  db: Db,
+  request: FastifyRequest,
+  table: T,
+  id: unknown,
+  message: string,
 ) {
   if (!isUuid(id)) throw notFound(message);
-  const [row] = await db.select({ child: table, appointment: appointments }).from(table as PgTable)
+  const [row] = await db
+    .select({ child: table, appointment: appointments })
+    .from(table as PgTable)
     .innerJoin(appointments, eq(appointments.id, table.appointmentId))
-    .where(and(eq(table.id, id), eq(appointments.servicePointId, request.auth.servicePointId))).limit(1);
+    .where(and(eq(table.id, id), eq(appointments.servicePointId, request.auth.servicePointId)))
+    .limit(1);
   if (!row) throw notFound(message);
   return row as { child: T["$inferSelect"]; appointment: typeof appointments.$inferSelect };
 }
 
 /** The acting attendant: the token's user, or another active user of the same point named in the body. */
 export async function actingUser(db: Db, request: FastifyRequest, bodyUserId: unknown): Promise<string> {
-  if (bodyUserId === undefined || bodyUserId === null || bodyUserId === "" || bodyUserId === request.auth.userId) return request.auth.userId;
+  if (bodyUserId === undefined || bodyUserId === null || bodyUserId === "" || bodyUserId === request.auth.userId)
+    return request.auth.userId;
   if (!isUuid(bodyUserId)) throw notFound(NOT_FOUND.user);
-  const [u] = await db.select({ id: pointUsers.id }).from(pointUsers)
+  const [u] = await db
+    .select({ id: pointUsers.id })
+    .from(pointUsers)
     .where(and(eq(pointUsers.id, bodyUserId), eq(pointUsers.servicePointId, request.auth.servicePointId), eq(pointUsers.active, "A")));
   if (!u) throw notFound(NOT_FOUND.user);
   return u.id;
@@ -53,7 +66,9 @@ export async function actingUser(db: Db, request: FastifyRequest, bodyUserId: un
 export async function assertOwnFiles(db: Db, request: FastifyRequest, names: (string | null | undefined)[]) {
   const wanted = [...new Set(names.filter((n): n is string => typeof n === "string" && n !== ""))];
   if (wanted.length === 0) return;
-  const found = await db.select({ name: storedFiles.storedName }).from(storedFiles)
+  const found = await db
+    .select({ name: storedFiles.storedName })
+    .from(storedFiles)
     .where(and(inArray(storedFiles.storedName, wanted), eq(storedFiles.servicePointId, request.auth.servicePointId)));
   if (found.length !== wanted.length) throw notFound(NOT_FOUND.file);
 }
@@ -61,9 +76,12 @@ export async function assertOwnFiles(db: Db, request: FastifyRequest, names: (st
 /** A member's vehicle this point may look at: one with an appointment here. */
 export async function vehicleSeenHere(db: Db, request: FastifyRequest, id: unknown) {
   if (!isUuid(id)) throw notFound(NOT_FOUND.vehicle);
-  const [row] = await db.selectDistinct({ vehicle: vehicles }).from(vehicles)
+  const [row] = await db
+    .selectDistinct({ vehicle: vehicles })
+    .from(vehicles)
     .innerJoin(appointments, eq(appointments.vehicleId, vehicles.id))
-    .where(and(eq(vehicles.id, id), eq(appointments.servicePointId, request.auth.servicePointId))).limit(1);
+    .where(and(eq(vehicles.id, id), eq(appointments.servicePointId, request.auth.servicePointId)))
+    .limit(1);
   if (!row) throw notFound(NOT_FOUND.vehicle);
   return row.vehicle;
 }

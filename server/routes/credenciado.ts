@@ -19,45 +19,60 @@ let decoyHash: Promise<string> | undefined;
 // No `type` on e-mail and password: ajv would coerce 12 or ["a"] into strings, and the handler answers wrong types with the
 // contract's message. A string is still bounded (254 is the longest valid address) before isEmail or argon2 see it.
 const loginBody = Type.Object({
-  email: Type.Optional(anyBounded(MAX.email)), password: Type.Optional(anyBounded(MAX.password)),
-  lembrar: Type.Optional(Type.Unknown()), rememberMe: Type.Optional(Type.Unknown()),
+  email: Type.Optional(anyBounded(MAX.email)),
+  password: Type.Optional(anyBounded(MAX.password)),
+  lembrar: Type.Optional(Type.Unknown()),
+  rememberMe: Type.Optional(Type.Unknown()),
 });
 
 export async function loginRoutes(plain: FastifyInstance, { db, config }: Deps) {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
-  app.post("/credenciado/login", {
-    config: {
-      rateLimit: {
-        max: config.loginRateLimit.max,
-        timeWindow: config.loginRateLimit.windowMs,
+  app.post(
+    "/credenciado/login",
+    {
+      config: {
+        rateLimit: {
+          max: config.loginRateLimit.max,
+          timeWindow: config.loginRateLimit.windowMs,
+        },
       },
+      schema: route({ body: loginBody }),
     },
-    schema: route({ body: loginBody }),
-  }, async (request, reply) => {
-    const body = request.body;
-    const { email, password } = body;
-    if (typeof email !== "string" || typeof password !== "string" || isBlank(email) || password === "") {
-      return reply.code(400).send({ message: "Email e senha são obrigatórios" });
-    }
-    if (!isEmail(email.trim())) return reply.code(401).send({ message: "Email inválido" });
-    const [user] = await db.select().from(pointUsers).where(sql`lower(${pointUsers.email}) = ${email.trim().toLowerCase()}`).limit(1);
-    decoyHash ??= hashPassword(newToken());
-    const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash), password);
-    if (!user || !ok) return reply.code(401).send({ message: "Credenciais inválidas." });
-    if (user.active !== "A") return reply.code(401).send({ message: "Usuário inativo. Entre em contato com o administrador." });
+    async (request, reply) => {
+      const body = request.body;
+      const { email, password } = body;
+      if (typeof email !== "string" || typeof password !== "string" || isBlank(email) || password === "") {
+        return reply.code(400).send({ message: "Email e senha são obrigatórios" });
+      }
+      if (!isEmail(email.trim())) return reply.code(401).send({ message: "Email inválido" });
+      const [user] = await db
+        .select()
+        .from(pointUsers)
+        .where(sql`lower(${pointUsers.email}) = ${email.trim().toLowerCase()}`)
+        .limit(1);
+      decoyHash ??= hashPassword(newToken());
+      const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash), password);
+      if (!user || !ok) return reply.code(401).send({ message: "Credenciais inválidas." });
+      if (user.active !== "A") return reply.code(401).send({ message: "Usuário inativo. Entre em contato com o administrador." });
 
-    const remember = body.lembrar === true || body.rememberMe === true;
-    const lifetimeMs = remember ? config.rememberDays * 86_400_000 : config.sessionHours * 3_600_000;
-    const token = newToken();
-    await db.insert(sessions).values({
-      tokenHash: hashToken(token), userId: user.id, servicePointId: user.servicePointId, remember,
-      expiresAt: new Date(Date.now() + lifetimeMs),
-    });
-    const secure = request.protocol === "https" ? "; Secure" : "";
-    reply.header("set-cookie",
-      `${SESSION_COOKIE}=${token}; Path=/api; HttpOnly; SameSite=Strict; Max-Age=${Math.floor(lifetimeMs / 1000)}${secure}`);
-    return { message: "Login realizado com sucesso.", token, user: { id: user.id, email: user.email, name: user.name } };
-  });
+      const remember = body.lembrar === true || body.rememberMe === true;
+      const lifetimeMs = remember ? config.rememberDays * 86_400_000 : config.sessionHours * 3_600_000;
+      const token = newToken();
+      await db.insert(sessions).values({
+        tokenHash: hashToken(token),
+        userId: user.id,
+        servicePointId: user.servicePointId,
+        remember,
+        expiresAt: new Date(Date.now() + lifetimeMs),
+      });
+      const secure = request.protocol === "https" ? "; Secure" : "";
+      reply.header(
+        "set-cookie",
+        `${SESSION_COOKIE}=${token}; Path=/api; HttpOnly; SameSite=Strict; Max-Age=${Math.floor(lifetimeMs / 1000)}${secure}`,
+      );
+      return { message: "Login realizado com sucesso.", token, user: { id: user.id, email: user.email, name: user.name } };
+    },
+  );
 }
 
 export async function sessionRoutes(plain: FastifyInstance, { db }: Deps) {
@@ -77,18 +92,40 @@ export async function sessionRoutes(plain: FastifyInstance, { db }: Deps) {
     return {
       message: "Usuário recuperado com sucesso!",
       data: {
-        IdPontoAtendimentoUsuario: user.id, Nome: user.name, Email: user.email, Telefone: user.phone, AtivoInativo: user.active,
-        IdUsuarioTipo: type.id, Cargo: type.description, Administrativo: type.administrative, Atendimento: type.attendance,
-        IdPontoAtendimento: point.id, Cnpj: point.cnpj, EnderecoCep: point.cep, Endereco: point.address,
-        EnderecoCidade: point.city, EnderecoUf: point.uf, EnderecoComplemento: point.complement, EnderecoBairro: point.district,
-        Latitude: point.latitude, Longitude: point.longitude,
-        SegSexInicio: timeToIso(point.weekdayOpen), SegSexFim: timeToIso(point.weekdayClose),
-        SabadoInicio: timeToIso(point.saturdayOpen), SabadoFim: timeToIso(point.saturdayClose),
-        DomingoInicio: timeToIso(point.sundayOpen), DomingoFim: timeToIso(point.sundayClose),
-        FeriadoInicio: timeToIso(point.holidayOpen), FeriadoFim: timeToIso(point.holidayClose),
-        Descricao: point.tradeName, RazaoSocial: point.corporateName, QtdeElevadores: point.lifts,
-        InscricaoEstadual: point.stateRegistration, NumeroMatricula: point.registrationNumber,
-        Logotipo: point.logo, FotosEstabelecimento: point.photos,
+        IdPontoAtendimentoUsuario: user.id,
+        Nome: user.name,
+        Email: user.email,
+        Telefone: user.phone,
+        AtivoInativo: user.active,
+        IdUsuarioTipo: type.id,
+        Cargo: type.description,
+        Administrativo: type.administrative,
+        Atendimento: type.attendance,
+        IdPontoAtendimento: point.id,
+        Cnpj: point.cnpj,
+        EnderecoCep: point.cep,
+        Endereco: point.address,
+        EnderecoCidade: point.city,
+        EnderecoUf: point.uf,
+        EnderecoComplemento: point.complement,
+        EnderecoBairro: point.district,
+        Latitude: point.latitude,
+        Longitude: point.longitude,
+        SegSexInicio: timeToIso(point.weekdayOpen),
+        SegSexFim: timeToIso(point.weekdayClose),
+        SabadoInicio: timeToIso(point.saturdayOpen),
+        SabadoFim: timeToIso(point.saturdayClose),
+        DomingoInicio: timeToIso(point.sundayOpen),
+        DomingoFim: timeToIso(point.sundayClose),
+        FeriadoInicio: timeToIso(point.holidayOpen),
+        FeriadoFim: timeToIso(point.holidayClose),
+        Descricao: point.tradeName,
+        RazaoSocial: point.corporateName,
+        QtdeElevadores: point.lifts,
+        InscricaoEstadual: point.stateRegistration,
+        NumeroMatricula: point.registrationNumber,
+        Logotipo: point.logo,
+        FotosEstabelecimento: point.photos,
       },
     };
   });

@@ -12,19 +12,27 @@ import type { RouteDeps } from "./deps.ts";
 
 export async function espelhoRoutes(plain: FastifyInstance, { db }: RouteDeps) {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
-  app.post("/espelho/lista", {
-    schema: route({
-      body: Type.Object({
-        idPontoAtendimento: uuid, idSocio: Type.Optional(nullableText(MAX.param)), dataInicio: Type.Optional(dateText),
-        dataFim: Type.Optional(dateText), pagamentoFeito: Type.Optional(Type.Enum(["S", "N", ""])),
+  app.post(
+    "/espelho/lista",
+    {
+      schema: route({
+        body: Type.Object({
+          idPontoAtendimento: uuid,
+          idSocio: Type.Optional(nullableText(MAX.param)),
+          dataInicio: Type.Optional(dateText),
+          dataFim: Type.Optional(dateText),
+          pagamentoFeito: Type.Optional(Type.Enum(["S", "N", ""])),
+        }),
       }),
-    }),
-  }, async (request) => {
-    const b = request.body;
-    assertOwnPoint(request, b.idPontoAtendimento);
-    const from = b.dataInicio ? parseDay(b.dataInicio, "dataInicio") : undefined;
-    const to = b.dataFim ? parseDay(b.dataFim, "dataFim") : undefined;
-    return rows(db, sql`
+    },
+    async (request) => {
+      const b = request.body;
+      assertOwnPoint(request, b.idPontoAtendimento);
+      const from = b.dataInicio ? parseDay(b.dataInicio, "dataInicio") : undefined;
+      const to = b.dataFim ? parseDay(b.dataFim, "dataFim") : undefined;
+      return rows(
+        db,
+        sql`
       select f.id as "IdFinanceiroEspelho", f.appointment_id as "IdSocioVeiculoAgenda", f.vehicle_id as "IdSocioVeiculo",
         f.service_point_id as "IdPontoAtendimento", f.execution_service_id as "IdSocioVeiculoAgendaExecucaoServico",
         f.corporate_name as "RazaoSocial", f.cnpj as "Cnpj", f.registration_number as "Matricula",
@@ -40,6 +48,8 @@ export async function espelhoRoutes(plain: FastifyInstance, { db }: RouteDeps) {
         and ${from ? sql`f.appointment_date >= ${from}` : sql`true`}
         and ${to ? sql`f.appointment_date <= ${to}` : sql`true`}
         and ${b.pagamentoFeito ? sql`f.paid = ${b.pagamentoFeito}` : sql`true`}
-      order by f.os_number desc, f.id`);
-  });
+      order by f.os_number desc, f.id`,
+      );
+    },
+  );
 }

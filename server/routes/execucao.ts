@@ -4,9 +4,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
-import {
-  appointments, executions, executionServices, members, payoutStatements, servicePoints, services, vehicles,
-} from "../db/schema.ts";
+import { appointments, executions, executionServices, members, payoutStatements, servicePoints, services, vehicles } from "../db/schema.ts";
 import { confirmedStart } from "../lib/confirmed-start.ts";
 import { badRequest, conflict } from "../lib/http-errors.ts";
 import { MAX, nonBlank, route, text, uuid } from "../lib/schemas.ts";
@@ -29,87 +27,146 @@ export async function execucaoRoutes(plain: FastifyInstance, { db, clock }: Rout
     const appt = await ownAppointment(db, request, appointmentId);
     if (appt.status !== "A") throw conflict("Esta OS não aceita mais alterações de vídeo.");
     await assertOwnFiles(db, request, [file]);
-    await db.update(appointments).set({ [column]: file }).where(eq(appointments.id, appt.id));
+    await db
+      .update(appointments)
+      .set({ [column]: file })
+      .where(eq(appointments.id, appt.id));
     return { message: "Vídeo atualizado com sucesso" };
   }
-  app.post("/agendamentos/atualizar-video-inicial", {
-    schema: route({ body: Type.Object({ idSocioVeiculoAgenda: uuid, videoInicial: nonBlank(MAX.file) }) }),
-  }, (request) => setVideo(request, request.body.idSocioVeiculoAgenda, request.body.videoInicial, "initialVideo"));
-  app.post("/agendamentos/atualizar-video-final", {
-    schema: route({ body: Type.Object({ idSocioVeiculoAgenda: uuid, videoFinal: nonBlank(MAX.file) }) }),
-  }, (request) => setVideo(request, request.body.idSocioVeiculoAgenda, request.body.videoFinal, "finalVideo"));
+  app.post(
+    "/agendamentos/atualizar-video-inicial",
+    {
+      schema: route({ body: Type.Object({ idSocioVeiculoAgenda: uuid, videoInicial: nonBlank(MAX.file) }) }),
+    },
+    (request) => setVideo(request, request.body.idSocioVeiculoAgenda, request.body.videoInicial, "initialVideo"),
+  );
+  app.post(
+    "/agendamentos/atualizar-video-final",
+    {
+      schema: route({ body: Type.Object({ idSocioVeiculoAgenda: uuid, videoFinal: nonBlank(MAX.file) }) }),
+    },
+    (request) => setVideo(request, request.body.idSocioVeiculoAgenda, request.body.videoFinal, "finalVideo"),
+  );
 
-  app.post("/agendamentos/iniciar", {
-    schema: route({
-      body: Type.Object({
-        idSocioVeiculoAgenda: uuid, idPontoAtendimentoUsuario: Type.Optional(uuid), idSocio: Type.Optional(uuid),
-        data: Type.Optional(text(MAX.short)), hora: Type.Optional(text(10)),
+  app.post(
+    "/agendamentos/iniciar",
+    {
+      schema: route({
+        body: Type.Object({
+          idSocioVeiculoAgenda: uuid,
+          idPontoAtendimentoUsuario: Type.Optional(uuid),
+          idSocio: Type.Optional(uuid),
+          data: Type.Optional(text(MAX.short)),
+          hora: Type.Optional(text(10)),
+        }),
       }),
-    }),
-  }, async (request) => {
-    const b = request.body;
-    const appt = await ownAppointment(db, request, b.idSocioVeiculoAgenda);
-    const userId = await actingUser(db, request, b.idPontoAtendimentoUsuario);
-    const [existing] = await db.select().from(executions).where(eq(executions.appointmentId, appt.id));
-    // Idempotent: the outbox may replay a start that already landed, even after the OS was finished; the first start time stays.
-    if (existing && appt.status !== "E") return { message: "Execução iniciada com sucesso" };
-    await assertPending(db, appt, "iniciados");
-    if (!appt.initialVideo) throw badRequest("Envie o vídeo inicial do veículo antes de iniciar a Ordem de Serviço.");
-    const startedAt = confirmedStart(b.data, b.hora, appt.date, clock());
-    await db.insert(executions).values({ appointmentId: appt.id, startedBy: userId, startedAt })
-      .onConflictDoNothing({ target: executions.appointmentId });
-    return { message: "Execução iniciada com sucesso" };
-  });
+    },
+    async (request) => {
+      const b = request.body;
+      const appt = await ownAppointment(db, request, b.idSocioVeiculoAgenda);
+      const userId = await actingUser(db, request, b.idPontoAtendimentoUsuario);
+      const [existing] = await db.select().from(executions).where(eq(executions.appointmentId, appt.id));
+      // Idempotent: the outbox may replay a start that already landed, even after the OS was finished; the first start time stays.
+      if (existing && appt.status !== "E") return { message: "Execução iniciada com sucesso" };
+      await assertPending(db, appt, "iniciados");
+      if (!appt.initialVideo) throw badRequest("Envie o vídeo inicial do veículo antes de iniciar a Ordem de Serviço.");
+      const startedAt = confirmedStart(b.data, b.hora, appt.date, clock());
+      await db
+        .insert(executions)
+        .values({ appointmentId: appt.id, startedBy: userId, startedAt })
+        .onConflictDoNothing({ target: executions.appointmentId });
+      return { message: "Execução iniciada com sucesso" };
+    },
+  );
 
-  app.post("/agendamentos/concluir", {
-    schema: route({
-      body: Type.Object({
-        idSocioVeiculoAgenda: uuid, idPontoAtendimentoUsuario: Type.Optional(uuid), idSocio: Type.Optional(uuid), data: Type.Optional(text(MAX.date)),
-        responsavel: Type.Optional(text(MAX.name)), observacao: Type.Optional(text(MAX.note)), km: Type.Optional(text(MAX.short)),
+  app.post(
+    "/agendamentos/concluir",
+    {
+      schema: route({
+        body: Type.Object({
+          idSocioVeiculoAgenda: uuid,
+          idPontoAtendimentoUsuario: Type.Optional(uuid),
+          idSocio: Type.Optional(uuid),
+          data: Type.Optional(text(MAX.date)),
+          responsavel: Type.Optional(text(MAX.name)),
+          observacao: Type.Optional(text(MAX.note)),
+          km: Type.Optional(text(MAX.short)),
+        }),
       }),
-    }),
-  }, async (request) => {
-    const b = request.body;
-    const appt = await ownAppointment(db, request, b.idSocioVeiculoAgenda);
-    const userId = await actingUser(db, request, b.idPontoAtendimentoUsuario);
-    if (appt.status === "C") return { message: "Execução finalizada com sucesso" };
-    if (appt.status !== "A") throw conflict("Uma OS cancelada não pode ser finalizada.");
-    const [exec] = await db.select().from(executions).where(eq(executions.appointmentId, appt.id));
-    if (!exec) throw conflict("Inicie a Ordem de Serviço antes de finalizá-la.");
-    if (!appt.finalVideo) throw badRequest("Envie o vídeo final do veículo antes de finalizar a Ordem de Serviço.");
-    const linked = await db.select({ es: executionServices, service: services }).from(executionServices)
-      .innerJoin(services, eq(services.id, executionServices.serviceId)).where(eq(executionServices.appointmentId, appt.id));
-    const pending = linked.filter((l) => l.es.approvalStatus === "P");
-    if (pending.length) {
-      throw conflict(`Existem serviços pendentes de aprovação: ${pending.map((p) => p.service.description).join(", ")}.`);
-    }
-    const now = clock();
-    const [vehicle] = await db.select().from(vehicles).where(eq(vehicles.id, appt.vehicleId));
-    const [member] = await db.select().from(members).where(eq(members.id, vehicle.memberId));
-    const [point] = await db.select().from(servicePoints).where(eq(servicePoints.id, appt.servicePointId));
-    const [booked] = appt.serviceId ? await db.select().from(services).where(eq(services.id, appt.serviceId)) : [];
-    await db.transaction(async (tx) => {
-      await tx.update(executions).set({ finishedBy: userId, finishedAt: now }).where(eq(executions.id, exec.id));
-      await tx.update(appointments).set({
-        status: "C", finishResponsible: b.responsavel?.trim() || null, finishNote: b.observacao?.trim() || null,
-        finishKm: b.km?.trim() || null, serviceValue: booked?.price ?? appt.serviceValue,
-      }).where(and(eq(appointments.id, appt.id), eq(appointments.status, "A")));
-      const approved = linked.filter((l) => l.es.approvalStatus === "A");
-      const already = approved.length
-        ? await tx.select({ id: payoutStatements.executionServiceId }).from(payoutStatements)
-          .where(inArray(payoutStatements.executionServiceId, approved.map((a) => a.es.id)))
-        : [];
-      const fresh = approved.filter((a) => !already.some((x) => x.id === a.es.id));
-      if (fresh.length) {
-        await tx.insert(payoutStatements).values(fresh.map(({ es, service }) => ({
-          appointmentId: appt.id, vehicleId: vehicle.id, servicePointId: point.id, executionServiceId: es.id,
-          corporateName: point.corporateName, cnpj: point.cnpj, registrationNumber: point.registrationNumber,
-          appointmentDate: appt.date, executedAt: now, paid: es.paid, paidAt: es.paidAt,
-          payout: payoutValue(es.partByMember, es.extraValue, service.payout),
-          plate: vehicle.plate, memberName: member.name, serviceName: service.description, osNumber: appt.osNumber, code: statementCode(),
-        })));
+    },
+    async (request) => {
+      const b = request.body;
+      const appt = await ownAppointment(db, request, b.idSocioVeiculoAgenda);
+      const userId = await actingUser(db, request, b.idPontoAtendimentoUsuario);
+      if (appt.status === "C") return { message: "Execução finalizada com sucesso" };
+      if (appt.status !== "A") throw conflict("Uma OS cancelada não pode ser finalizada.");
+      const [exec] = await db.select().from(executions).where(eq(executions.appointmentId, appt.id));
+      if (!exec) throw conflict("Inicie a Ordem de Serviço antes de finalizá-la.");
+      if (!appt.finalVideo) throw badRequest("Envie o vídeo final do veículo antes de finalizar a Ordem de Serviço.");
+      const linked = await db
+        .select({ es: executionServices, service: services })
+        .from(executionServices)
+        .innerJoin(services, eq(services.id, executionServices.serviceId))
+        .where(eq(executionServices.appointmentId, appt.id));
+      const pending = linked.filter((l) => l.es.approvalStatus === "P");
+      if (pending.length) {
+        throw conflict(`Existem serviços pendentes de aprovação: ${pending.map((p) => p.service.description).join(", ")}.`);
       }
-    });
-    return { message: "Execução finalizada com sucesso" };
-  });
+      const now = clock();
+      const [vehicle] = await db.select().from(vehicles).where(eq(vehicles.id, appt.vehicleId));
+      const [member] = await db.select().from(members).where(eq(members.id, vehicle.memberId));
+      const [point] = await db.select().from(servicePoints).where(eq(servicePoints.id, appt.servicePointId));
+      const [booked] = appt.serviceId ? await db.select().from(services).where(eq(services.id, appt.serviceId)) : [];
+      await db.transaction(async (tx) => {
+        await tx.update(executions).set({ finishedBy: userId, finishedAt: now }).where(eq(executions.id, exec.id));
+        await tx
+          .update(appointments)
+          .set({
+            status: "C",
+            finishResponsible: b.responsavel?.trim() || null,
+            finishNote: b.observacao?.trim() || null,
+            finishKm: b.km?.trim() || null,
+            serviceValue: booked?.price ?? appt.serviceValue,
+          })
+          .where(and(eq(appointments.id, appt.id), eq(appointments.status, "A")));
+        const approved = linked.filter((l) => l.es.approvalStatus === "A");
+        const already = approved.length
+          ? await tx
+              .select({ id: payoutStatements.executionServiceId })
+              .from(payoutStatements)
+              .where(
+                inArray(
+                  payoutStatements.executionServiceId,
+                  approved.map((a) => a.es.id),
+                ),
+              )
+          : [];
+        const fresh = approved.filter((a) => !already.some((x) => x.id === a.es.id));
+        if (fresh.length) {
+          await tx.insert(payoutStatements).values(
+            fresh.map(({ es, service }) => ({
+              appointmentId: appt.id,
+              vehicleId: vehicle.id,
+              servicePointId: point.id,
+              executionServiceId: es.id,
+              corporateName: point.corporateName,
+              cnpj: point.cnpj,
+              registrationNumber: point.registrationNumber,
+              appointmentDate: appt.date,
+              executedAt: now,
+              paid: es.paid,
+              paidAt: es.paidAt,
+              payout: payoutValue(es.partByMember, es.extraValue, service.payout),
+              plate: vehicle.plate,
+              memberName: member.name,
+              serviceName: service.description,
+              osNumber: appt.osNumber,
+              code: statementCode(),
+            })),
+          );
+        }
+      });
+      return { message: "Execução finalizada com sucesso" };
+    },
+  );
 }

@@ -14,14 +14,51 @@ import { idText, MAX, nullableText, params, route } from "../lib/schemas.ts";
 import { assertOwnPoint } from "../plugins/tenant.ts";
 import type { RouteDeps } from "./deps.ts";
 
-export const UFS = ["AC", "AL", "AP", "AM", "BA", "CE", "DF", "ES", "GO", "MA", "MT", "MS", "MG", "PA", "PB", "PR", "PE", "PI", "RJ", "RN", "RS", "RO", "RR", "SC", "SP", "SE", "TO"];
+export const UFS = [
+  "AC",
+  "AL",
+  "AP",
+  "AM",
+  "BA",
+  "CE",
+  "DF",
+  "ES",
+  "GO",
+  "MA",
+  "MT",
+  "MS",
+  "MG",
+  "PA",
+  "PB",
+  "PR",
+  "PE",
+  "PI",
+  "RJ",
+  "RN",
+  "RS",
+  "RO",
+  "RR",
+  "SC",
+  "SP",
+  "SE",
+  "TO",
+];
 
 // Bounded generously for the schema; the per-field limits below apply after trimming, with the spec's messages.
 const bankText = Type.Optional(nullableText(MAX.name));
 const bankBody = Type.Object({
-  IdPontoAtendimento: Type.Optional(idText), IdDadoBancario: Type.Optional(idText), idDadoBancario: Type.Optional(idText),
-  TipoChavePix: bankText, ChavePix: bankText, Banco: bankText, NumeroAgencia: bankText, NumeroConta: bankText, TipoConta: bankText,
-  NomeTitular: bankText, DocumentoTitular: bankText, Selecionado: bankText,
+  IdPontoAtendimento: Type.Optional(idText),
+  IdDadoBancario: Type.Optional(idText),
+  idDadoBancario: Type.Optional(idText),
+  TipoChavePix: bankText,
+  ChavePix: bankText,
+  Banco: bankText,
+  NumeroAgencia: bankText,
+  NumeroConta: bankText,
+  TipoConta: bankText,
+  NomeTitular: bankText,
+  DocumentoTitular: bankText,
+  Selecionado: bankText,
 });
 type BankBody = Static<typeof bankBody>;
 
@@ -46,38 +83,85 @@ export function bankInput(b: BankBody) {
   if (error) throw badRequest(error.message);
   const pix = kind === "PIX";
   return {
-    pixKeyType: pix ? f.TipoChavePix : "", pixKey: pix ? f.ChavePix : "", bank: pix ? "" : f.Banco, agency: pix ? "" : f.NumeroAgencia,
-    account: pix ? "" : f.NumeroConta, accountType: pix ? "" : f.TipoConta, holderName: f.NomeTitular, holderDocument: f.DocumentoTitular,
+    pixKeyType: pix ? f.TipoChavePix : "",
+    pixKey: pix ? f.ChavePix : "",
+    bank: pix ? "" : f.Banco,
+    agency: pix ? "" : f.NumeroAgencia,
+    account: pix ? "" : f.NumeroConta,
+    accountType: pix ? "" : f.TipoConta,
+    holderName: f.NomeTitular,
+    holderDocument: f.DocumentoTitular,
     selected: f.Selecionado,
   };
 }
 
 const shapeBank = (r: typeof bankAccounts.$inferSelect) => ({
-  IdDadoBancario: r.id, IdPontoAtendimento: r.servicePointId, TipoChavePix: r.pixKeyType ?? "", ChavePix: r.pixKey ?? "",
-  Banco: r.bank ?? "", NumeroAgencia: r.agency ?? "", NumeroConta: r.account ?? "", TipoConta: r.accountType ?? "",
-  NomeTitular: r.holderName, DocumentoTitular: r.holderDocument, Selecionado: r.selected, DataCadastro: r.createdAt.toISOString(),
+  IdDadoBancario: r.id,
+  IdPontoAtendimento: r.servicePointId,
+  TipoChavePix: r.pixKeyType ?? "",
+  ChavePix: r.pixKey ?? "",
+  Banco: r.bank ?? "",
+  NumeroAgencia: r.agency ?? "",
+  NumeroConta: r.account ?? "",
+  TipoConta: r.accountType ?? "",
+  NomeTitular: r.holderName,
+  DocumentoTitular: r.holderDocument,
+  Selecionado: r.selected,
+  DataCadastro: r.createdAt.toISOString(),
 });
 
 async function ownBank(db: Db, pointId: string, id: string | undefined) {
   if (!isUuid(id)) throw notFound("Dado bancário não encontrado.");
-  const [row] = await db.select().from(bankAccounts).where(and(eq(bankAccounts.id, id), eq(bankAccounts.servicePointId, pointId)));
+  const [row] = await db
+    .select()
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.id, id), eq(bankAccounts.servicePointId, pointId)));
   if (!row) throw notFound("Dado bancário não encontrado.");
   return row;
 }
 
 const REGISTRATION_FIELDS = {
-  Cnpj: "cnpj", EnderecoCep: "cep", Endereco: "address", EnderecoCidade: "city", EnderecoUf: "uf", EnderecoComplemento: "complement",
-  EnderecoBairro: "district", RazaoSocial: "corporateName", QtdeElevadores: "lifts", InscricaoEstadual: "stateRegistration",
-  Descricao: "tradeName", SegSexInicio: "weekdayOpen", SegSexFim: "weekdayClose", SabadoInicio: "saturdayOpen", SabadoFim: "saturdayClose",
-  DomingoInicio: "sundayOpen", DomingoFim: "sundayClose", FeriadoInicio: "holidayOpen", FeriadoFim: "holidayClose",
+  Cnpj: "cnpj",
+  EnderecoCep: "cep",
+  Endereco: "address",
+  EnderecoCidade: "city",
+  EnderecoUf: "uf",
+  EnderecoComplemento: "complement",
+  EnderecoBairro: "district",
+  RazaoSocial: "corporateName",
+  QtdeElevadores: "lifts",
+  InscricaoEstadual: "stateRegistration",
+  Descricao: "tradeName",
+  SegSexInicio: "weekdayOpen",
+  SegSexFim: "weekdayClose",
+  SabadoInicio: "saturdayOpen",
+  SabadoFim: "saturdayClose",
+  DomingoInicio: "sundayOpen",
+  DomingoFim: "sundayClose",
+  FeriadoInicio: "holidayOpen",
+  FeriadoFim: "holidayClose",
 } as const;
-const TIME_KEYS = new Set(["SegSexInicio", "SegSexFim", "SabadoInicio", "SabadoFim", "DomingoInicio", "DomingoFim", "FeriadoInicio", "FeriadoFim"]);
+const TIME_KEYS = new Set([
+  "SegSexInicio",
+  "SegSexFim",
+  "SabadoInicio",
+  "SabadoFim",
+  "DomingoInicio",
+  "DomingoFim",
+  "FeriadoInicio",
+  "FeriadoFim",
+]);
 // Registration rules, kept in step with src/features/dados-cadastrais/form.ts (the server may not import a feature): the same
 // required fields, CNPJ check digits, an 8-digit CEP and a start before the end of each day's hours, with the same messages.
 const REQUIRED_TEXT: Record<string, string> = {
-  RazaoSocial: "Razão Social é obrigatória", Cnpj: "CNPJ é obrigatório", Descricao: "Nome fantasia é obrigatório",
-  EnderecoCep: "CEP é obrigatório", Endereco: "Endereço é obrigatório", EnderecoUf: "UF é obrigatória",
-  EnderecoCidade: "Cidade é obrigatória", EnderecoBairro: "Bairro é obrigatório",
+  RazaoSocial: "Razão Social é obrigatória",
+  Cnpj: "CNPJ é obrigatório",
+  Descricao: "Nome fantasia é obrigatório",
+  EnderecoCep: "CEP é obrigatório",
+  Endereco: "Endereço é obrigatório",
+  EnderecoUf: "UF é obrigatória",
+  EnderecoCidade: "Cidade é obrigatória",
+  EnderecoBairro: "Bairro é obrigatório",
 };
 
 /** "1970-01-01T08:00:00.000Z", "08:00" or null/"" (closed) -> "08:00" | null. */
@@ -93,7 +177,10 @@ type TextKey = Exclude<keyof typeof REGISTRATION_FIELDS, "QtdeElevadores">;
 const registrationBody = Type.Object({
   IdPontoAtendimento: idText,
   // Every text and time field of the flat body: a string (times as "1970-01-01THH:mm:00.000Z" or "HH:mm") or null.
-  ...Object.fromEntries(Object.keys(REGISTRATION_FIELDS).map((k) => [k, optionalText()])) as Record<TextKey, ReturnType<typeof optionalText>>,
+  ...(Object.fromEntries(Object.keys(REGISTRATION_FIELDS).map((k) => [k, optionalText()])) as Record<
+    TextKey,
+    ReturnType<typeof optionalText>
+  >),
   // Sent as a string by the original client; null stays null so the handler answers it with its own message.
   QtdeElevadores: Type.Optional(Type.Unsafe<number | string | null>({ type: ["integer", "string", "null"], maxLength: MAX.short })),
 });
@@ -106,7 +193,8 @@ function registrationPatch(b: Static<typeof registrationBody>) {
     if (TIME_KEYS.has(key)) patch[column] = parseOpeningTime(key, v);
     else if (key === "QtdeElevadores") {
       const n = typeof v === "string" && v.trim() !== "" ? Number(v) : v;
-      if (typeof n !== "number" || !Number.isInteger(n) || n < 0 || n > 99) throw badRequest("Qtde. Elevadores deve ser um número inteiro de 0 a 99.");
+      if (typeof n !== "number" || !Number.isInteger(n) || n < 0 || n > 99)
+        throw badRequest("Qtde. Elevadores deve ser um número inteiro de 0 a 99.");
       patch[column] = n;
     } else {
       if (v !== null && typeof v !== "string") throw badRequest(`O campo ${key} é inválido.`);
@@ -117,16 +205,24 @@ function registrationPatch(b: Static<typeof registrationBody>) {
       if (key === "Cnpj" && !isValidCnpj(s)) throw badRequest("CNPJ inválido: confira os dígitos verificadores.");
       if (key === "EnderecoCep" && !/^\d{5}-?\d{3}$/.test(s)) throw badRequest("CEP inválido: informe os 8 dígitos (00000-000).");
       // Stored masked, as seeded and shown: 11.222.333/0001-81 and 51020-000.
-      patch[column] = key === "EnderecoUf" ? (s.toUpperCase() || null) : key === "Cnpj" ? formatCnpj(s.replace(/\D/g, ""))
-        : key === "EnderecoCep" ? formatCep(s.replace(/\D/g, "")) : s || null;
+      patch[column] =
+        key === "EnderecoUf"
+          ? s.toUpperCase() || null
+          : key === "Cnpj"
+            ? formatCnpj(s.replace(/\D/g, ""))
+            : key === "EnderecoCep"
+              ? formatCep(s.replace(/\D/g, ""))
+              : s || null;
     }
   }
   return patch;
 }
 
 const HOUR_PAIRS = [
-  ["Segunda a Sexta", "weekdayOpen", "weekdayClose"], ["Sábados", "saturdayOpen", "saturdayClose"],
-  ["Domingos", "sundayOpen", "sundayClose"], ["Feriados", "holidayOpen", "holidayClose"],
+  ["Segunda a Sexta", "weekdayOpen", "weekdayClose"],
+  ["Sábados", "saturdayOpen", "saturdayClose"],
+  ["Domingos", "sundayOpen", "sundayClose"],
+  ["Feriados", "holidayOpen", "holidayClose"],
 ] as const;
 
 /**
@@ -154,7 +250,10 @@ export async function pontoAtendimentoRoutes(plain: FastifyInstance, { db }: Rou
     });
     bank.get("/ponto-atendimento/get-dados-bancarios/:idPontoAtendimento", { schema: byPoint }, async (request) => {
       assertOwnPoint(request, request.params.idPontoAtendimento);
-      const list = await db.select().from(bankAccounts).where(eq(bankAccounts.servicePointId, request.auth.servicePointId))
+      const list = await db
+        .select()
+        .from(bankAccounts)
+        .where(eq(bankAccounts.servicePointId, request.auth.servicePointId))
         .orderBy(desc(bankAccounts.createdAt));
       return { dadosBancarios: list.map(shapeBank) };
     });
@@ -164,7 +263,8 @@ export async function pontoAtendimentoRoutes(plain: FastifyInstance, { db }: Rou
       assertOwnPoint(request, b.IdPontoAtendimento);
       const v = bankInput(b);
       await db.transaction(async (tx) => {
-        if (v.selected === "S") await tx.update(bankAccounts).set({ selected: "N" }).where(eq(bankAccounts.servicePointId, request.auth.servicePointId));
+        if (v.selected === "S")
+          await tx.update(bankAccounts).set({ selected: "N" }).where(eq(bankAccounts.servicePointId, request.auth.servicePointId));
         await tx.insert(bankAccounts).values({ ...v, servicePointId: request.auth.servicePointId });
       });
       return { message: "Dados bancários criados com sucesso" };
@@ -176,7 +276,9 @@ export async function pontoAtendimentoRoutes(plain: FastifyInstance, { db }: Rou
       const v = bankInput(b);
       await db.transaction(async (tx) => {
         if (v.selected === "S") {
-          await tx.update(bankAccounts).set({ selected: "N" })
+          await tx
+            .update(bankAccounts)
+            .set({ selected: "N" })
             .where(and(eq(bankAccounts.servicePointId, request.auth.servicePointId), ne(bankAccounts.id, row.id)));
         }
         await tx.update(bankAccounts).set(v).where(eq(bankAccounts.id, row.id));
@@ -197,12 +299,26 @@ export async function pontoAtendimentoRoutes(plain: FastifyInstance, { db }: Rou
     return {
       success: true,
       data: {
-        IdPontoAtendimento: p.id, Cnpj: p.cnpj, RazaoSocial: p.corporateName, InscricaoEstadual: p.stateRegistration, QtdeElevadores: p.lifts,
-        EnderecoCep: p.cep, Endereco: p.address, EnderecoCidade: p.city, EnderecoUf: p.uf, EnderecoComplemento: p.complement,
-        EnderecoBairro: p.district, Descricao: p.tradeName,
-        SegSexInicio: timeToIso(p.weekdayOpen), SegSexFim: timeToIso(p.weekdayClose), SabadoInicio: timeToIso(p.saturdayOpen),
-        SabadoFim: timeToIso(p.saturdayClose), DomingoInicio: timeToIso(p.sundayOpen), DomingoFim: timeToIso(p.sundayClose),
-        FeriadoInicio: timeToIso(p.holidayOpen), FeriadoFim: timeToIso(p.holidayClose),
+        IdPontoAtendimento: p.id,
+        Cnpj: p.cnpj,
+        RazaoSocial: p.corporateName,
+        InscricaoEstadual: p.stateRegistration,
+        QtdeElevadores: p.lifts,
+        EnderecoCep: p.cep,
+        Endereco: p.address,
+        EnderecoCidade: p.city,
+        EnderecoUf: p.uf,
+        EnderecoComplemento: p.complement,
+        EnderecoBairro: p.district,
+        Descricao: p.tradeName,
+        SegSexInicio: timeToIso(p.weekdayOpen),
+        SegSexFim: timeToIso(p.weekdayClose),
+        SabadoInicio: timeToIso(p.saturdayOpen),
+        SabadoFim: timeToIso(p.saturdayClose),
+        DomingoInicio: timeToIso(p.sundayOpen),
+        DomingoFim: timeToIso(p.sundayClose),
+        FeriadoInicio: timeToIso(p.holidayOpen),
+        FeriadoFim: timeToIso(p.holidayClose),
       },
     };
   });

@@ -21,14 +21,19 @@ export function normalizePhone(raw: string): string | null {
 
 export async function scannerRoutes(plain: FastifyInstance, { db }: RouteDeps) {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
-  app.get("/scanner/get-agendamento-pontoatendimento-by-placa/:idPontoAtendimento/:placa", {
-    schema: route({ params: params("idPontoAtendimento", "placa") }),
-  }, async (request) => {
-    const p = request.params;
-    assertOwnPoint(request, p.idPontoAtendimento);
-    const plate = normalizePlate(p.placa);
-    if (!plateFormat(plate)) return false;
-    const [found] = await rows<Record<string, unknown>>(db, sql`
+  app.get(
+    "/scanner/get-agendamento-pontoatendimento-by-placa/:idPontoAtendimento/:placa",
+    {
+      schema: route({ params: params("idPontoAtendimento", "placa") }),
+    },
+    async (request) => {
+      const p = request.params;
+      assertOwnPoint(request, p.idPontoAtendimento);
+      const plate = normalizePlate(p.placa);
+      if (!plateFormat(plate)) return false;
+      const [found] = await rows<Record<string, unknown>>(
+        db,
+        sql`
       select m.name as "NomeSocio", m.id as "IdSocio", a.id as "IdSocioVeiculoAgenda", v.id as "IdSocioVeiculo",
         ${request.auth.servicePointId}::uuid as "IdPontoAtendimento", to_char(a.date, 'DD/MM/YYYY') as "DataAgendamento",
         to_char(a.time, 'HH24:MI') as "HoraAgendamento", a.status as "StatusAgendamento", a.os_number as "NumeroOS",
@@ -39,20 +44,26 @@ export async function scannerRoutes(plain: FastifyInstance, { db }: RouteDeps) {
         left join executions e on e.appointment_id = a.id
       where upper(replace(v.plate, '-', '')) = ${plate} and v.status = 'A'
       order by a.date desc nulls last, a.time desc nulls last
-      limit 1`);
-    return found ?? false;
-  });
+      limit 1`,
+      );
+      return found ?? false;
+    },
+  );
 
-  app.post("/scanner/enviar-convite", {
-    schema: route({ body: Type.Object({ telefone: text(MAX.phone), placa: text(MAX.plate) }) }),
-  }, async (request) => {
-    const b = request.body;
-    if (!b.telefone.trim()) throw badRequest("Por favor, informe o número de telefone.");
-    const phone = normalizePhone(b.telefone);
-    if (!phone) throw badRequest("Número de telefone inválido. Use DDD e número, por exemplo (81) 99999-9999.");
-    const plate = normalizePlate(b.placa);
-    if (!plateFormat(plate)) throw badRequest("Placa inválida.");
-    await db.insert(invitations).values({ servicePointId: request.auth.servicePointId, userId: request.auth.userId, phone, plate });
-    return { message: "Convite enviado com sucesso!" };
-  });
+  app.post(
+    "/scanner/enviar-convite",
+    {
+      schema: route({ body: Type.Object({ telefone: text(MAX.phone), placa: text(MAX.plate) }) }),
+    },
+    async (request) => {
+      const b = request.body;
+      if (!b.telefone.trim()) throw badRequest("Por favor, informe o número de telefone.");
+      const phone = normalizePhone(b.telefone);
+      if (!phone) throw badRequest("Número de telefone inválido. Use DDD e número, por exemplo (81) 99999-9999.");
+      const plate = normalizePlate(b.placa);
+      if (!plateFormat(plate)) throw badRequest("Placa inválida.");
+      await db.insert(invitations).values({ servicePointId: request.auth.servicePointId, userId: request.auth.userId, phone, plate });
+      return { message: "Convite enviado com sucesso!" };
+    },
+  );
 }

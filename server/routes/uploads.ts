@@ -99,7 +99,11 @@ export async function uploadRoutes(plain: FastifyInstance, { db, config, storage
       try {
         await storage.commit(temp, storedName);
         await db.insert(storedFiles).values({
-          servicePointId: request.auth.servicePointId, storedName, originalName, mimeType: type.mime, size,
+          servicePointId: request.auth.servicePointId,
+          storedName,
+          originalName,
+          mimeType: type.mime,
+          size,
         });
       } catch (err) {
         await fsp.rm(temp, { force: true });
@@ -107,8 +111,14 @@ export async function uploadRoutes(plain: FastifyInstance, { db, config, storage
         throw err;
       }
       return {
-        success: true, message: "Arquivo enviado com sucesso", filename: storedName, file: storedName, originalName, size,
-        mimeType: type.mime, uploadTime: Date.now() - started,
+        success: true,
+        message: "Arquivo enviado com sucesso",
+        filename: storedName,
+        file: storedName,
+        originalName,
+        size,
+        mimeType: type.mime,
+        uploadTime: Date.now() - started,
       };
     }
   });
@@ -117,8 +127,11 @@ export async function uploadRoutes(plain: FastifyInstance, { db, config, storage
     const { name } = request.params;
     const notFoundBody = { success: false, message: "Arquivo não encontrado." };
     if (!STORED_NAME.test(name)) return reply.code(404).send(notFoundBody);
-    const [file] = await db.select().from(storedFiles)
-      .where(and(eq(storedFiles.storedName, name), eq(storedFiles.servicePointId, request.auth.servicePointId))).limit(1);
+    const [file] = await db
+      .select()
+      .from(storedFiles)
+      .where(and(eq(storedFiles.storedName, name), eq(storedFiles.servicePointId, request.auth.servicePointId)))
+      .limit(1);
     const total = file ? await storage.size(name) : null;
     if (!file || total === null) return reply.code(404).send(notFoundBody);
 
@@ -132,7 +145,10 @@ export async function uploadRoutes(plain: FastifyInstance, { db, config, storage
       .header("content-type", file.mimeType)
       .header("x-content-type-options", "nosniff")
       .header("content-security-policy", "default-src 'none'; sandbox")
-      .header("content-disposition", `${media ? "inline" : "attachment"}; filename="${offered.ascii}"; filename*=UTF-8''${encodeURIComponent(offered.utf8)}`)
+      .header(
+        "content-disposition",
+        `${media ? "inline" : "attachment"}; filename="${offered.ascii}"; filename*=UTF-8''${encodeURIComponent(offered.utf8)}`,
+      )
       .header("accept-ranges", "bytes")
       // A stored file never changes, but the same URL must not be served from the browser cache to the next user of a shared
       // phone: revalidate every time (the ownership check above runs) and answer 304 with no body when the copy is current.
@@ -144,7 +160,10 @@ export async function uploadRoutes(plain: FastifyInstance, { db, config, storage
 
     if (ranges?.length === 1) {
       const [range] = ranges;
-      reply.code(206).header("content-range", `bytes ${range.start}-${range.end}/${total}`).header("content-length", range.end - range.start + 1);
+      reply
+        .code(206)
+        .header("content-range", `bytes ${range.start}-${range.end}/${total}`)
+        .header("content-length", range.end - range.start + 1);
       return reply.send(storage.read(name, range));
     }
     if (ranges) {
@@ -159,7 +178,10 @@ export async function uploadRoutes(plain: FastifyInstance, { db, config, storage
 const LABEL = { image: "imagens", video: "vídeos", document: "documentos" } as const;
 const UNSUPPORTED = {
   code: 415,
-  message: "Tipo de arquivo não permitido. Envie imagens (JPG, PNG, GIF, WebP), vídeos (MP4, MOV, WebM, AVI) ou documentos (PDF, DOC, DOCX).",
+  message:
+    "Tipo de arquivo não permitido. Envie imagens (JPG, PNG, GIF, WebP), vídeos (MP4, MOV, WebM, AVI) ou documentos (PDF, DOC, DOCX).",
 };
-const tooLarge = (limit: number, kind?: keyof typeof LABEL) =>
-  ({ code: 413, message: `Arquivo grande demais. O limite${kind ? ` para ${LABEL[kind]}` : ""} é ${limit / MB} MB.` });
+const tooLarge = (limit: number, kind?: keyof typeof LABEL) => ({
+  code: 413,
+  message: `Arquivo grande demais. O limite${kind ? ` para ${LABEL[kind]}` : ""} é ${limit / MB} MB.`,
+});

@@ -13,8 +13,11 @@ const hhmm = (t: string | null) => (t ? t.slice(0, 5) : null);
 export function isHoliday(day: string, uf: string | null): boolean {
   const year = Number(day.slice(0, 4));
   const list = uf ? getHolidays({ year, stateCode: uf as never }) : getHolidays(year);
-  return list.some((h) => (h.type === "national" || h.type === "state") &&
-    `${h.date.getFullYear()}-${String(h.date.getMonth() + 1).padStart(2, "0")}-${String(h.date.getDate()).padStart(2, "0")}` === day);
+  return list.some(
+    (h) =>
+      (h.type === "national" || h.type === "state") &&
+      `${h.date.getFullYear()}-${String(h.date.getMonth() + 1).padStart(2, "0")}-${String(h.date.getDate()).padStart(2, "0")}` === day,
+  );
 }
 
 export function openingHours(point: Point, day: string): { open: string | null; close: string | null; holiday: boolean } {
@@ -27,15 +30,33 @@ export function openingHours(point: Point, day: string): { open: string | null; 
 
 /** Open appointments of the day with their duration: linked services' average time, else the booked service's, else 30 min. */
 async function bookingsOf(db: Db, pointId: string, day: string, excludeId?: string): Promise<Booking[]> {
-  const rows = await db.select({ id: appointments.id, time: appointments.time, bookedMinutes: services.averageMinutes })
-    .from(appointments).leftJoin(services, eq(services.id, appointments.serviceId))
-    .where(and(eq(appointments.servicePointId, pointId), eq(appointments.date, day), eq(appointments.status, "A"),
-      excludeId ? ne(appointments.id, excludeId) : undefined))
+  const rows = await db
+    .select({ id: appointments.id, time: appointments.time, bookedMinutes: services.averageMinutes })
+    .from(appointments)
+    .leftJoin(services, eq(services.id, appointments.serviceId))
+    .where(
+      and(
+        eq(appointments.servicePointId, pointId),
+        eq(appointments.date, day),
+        eq(appointments.status, "A"),
+        excludeId ? ne(appointments.id, excludeId) : undefined,
+      ),
+    )
     .orderBy(appointments.time, appointments.createdAt);
   if (rows.length === 0) return [];
-  const linked = await db.select({ appointmentId: executionServices.appointmentId, minutes: sql<number>`sum(${services.averageMinutes})::int` })
-    .from(executionServices).innerJoin(services, eq(services.id, executionServices.serviceId))
-    .where(and(inArray(executionServices.appointmentId, rows.map((r) => r.id)), ne(executionServices.approvalStatus, "R")))
+  const linked = await db
+    .select({ appointmentId: executionServices.appointmentId, minutes: sql<number>`sum(${services.averageMinutes})::int` })
+    .from(executionServices)
+    .innerJoin(services, eq(services.id, executionServices.serviceId))
+    .where(
+      and(
+        inArray(
+          executionServices.appointmentId,
+          rows.map((r) => r.id),
+        ),
+        ne(executionServices.approvalStatus, "R"),
+      ),
+    )
     .groupBy(executionServices.appointmentId);
   const linkedMinutes = new Map(linked.map((l) => [l.appointmentId, l.minutes]));
   return rows.map((r) => ({ start: r.time.slice(0, 5), minutes: linkedMinutes.get(r.id) ?? r.bookedMinutes ?? 30 }));
@@ -48,6 +69,10 @@ export async function freeSlots(db: Db, point: Point, day: string, clock: Clock,
   const { open, close } = openingHours(point, day);
   const bookings = await bookingsOf(db, point.id, day, excludeId);
   return availableSlots({
-    open, close, lifts: point.lifts, bookings, notAfterMinute: day === now.date ? toMinutes(now.time) : undefined,
+    open,
+    close,
+    lifts: point.lifts,
+    bookings,
+    notAfterMinute: day === now.date ? toMinutes(now.time) : undefined,
   });
 }

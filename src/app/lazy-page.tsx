@@ -4,11 +4,14 @@ import { CHUNK_LOAD_TIMEOUT_MS } from "../config/env";
 import { MSG } from "../config/messages.pt-BR";
 
 export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
-  return lazy(() =>
-    new Promise<{ default: ComponentType<P> }>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error("chunk timeout")), CHUNK_LOAD_TIMEOUT_MS);
-      load().then(resolve, reject).finally(() => clearTimeout(timer));
-    }),
+  return lazy(
+    () =>
+      new Promise<{ default: ComponentType<P> }>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error("chunk timeout")), CHUNK_LOAD_TIMEOUT_MS);
+        load()
+          .then(resolve, reject)
+          .finally(() => clearTimeout(timer));
+      }),
   );
 }
 
@@ -22,7 +25,9 @@ export class ChunkErrorBoundary extends Component<{ children: ReactNode }, { fai
     return (
       <div className="page-state" role="alert">
         <p>{MSG.chunk.failed}</p>
-        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>{MSG.chunk.retry}</button>
+        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+          {MSG.chunk.retry}
+        </button>
       </div>
     );
   }

@@ -29,7 +29,9 @@ createRoot(document.getElementById("root")!).render(
     <QueryClientProvider client={queryClient}>
       <AppRouter />
     </QueryClientProvider>
-    <Suspense fallback={null}><UpdatePrompt /></Suspense>
+    <Suspense fallback={null}>
+      <UpdatePrompt />
+    </Suspense>
   </AppRoot>,
 );
 

@@ -12,7 +12,9 @@ export function AppRoot({ children }: { children: ReactNode }) {
   return (
     <>
       <StrictMode>{children}</StrictMode>
-      <Suspense fallback={null}><ToastHost /></Suspense>
+      <Suspense fallback={null}>
+        <ToastHost />
+      </Suspense>
     </>
   );
 }

@@ -55,9 +55,17 @@ const ScannerPage = lazyPage(loaders.scanner);
  */
 function preloadOpeningPage(pathname: string) {
   const byPath: Record<string, keyof typeof loaders> = {
-    [PATHS.login]: "login", [PATHS.privacy]: "privacy", [PATHS.terms]: "terms", [PATHS.contracts]: "contracts",
-    [PATHS.agenda]: "agenda", [PATHS.scanner]: "scanner", [PATHS.ratings]: "ratings", [PATHS.returns]: "returns",
-    [PATHS.bankData]: "bankData", [PATHS.registration]: "registration", [PATHS.mirror]: "mirror",
+    [PATHS.login]: "login",
+    [PATHS.privacy]: "privacy",
+    [PATHS.terms]: "terms",
+    [PATHS.contracts]: "contracts",
+    [PATHS.agenda]: "agenda",
+    [PATHS.scanner]: "scanner",
+    [PATHS.ratings]: "ratings",
+    [PATHS.returns]: "returns",
+    [PATHS.bankData]: "bankData",
+    [PATHS.registration]: "registration",
+    [PATHS.mirror]: "mirror",
   };
   const key = pathname.startsWith(`${PATHS.executionPrefix}/`) ? "execution" : byPath[pathname.replace(/(.)\/$/, "$1")];
   if (key) loaders[key]().catch(() => undefined);
@@ -65,7 +73,8 @@ function preloadOpeningPage(pathname: string) {
 if (typeof window !== "undefined") preloadOpeningPage(window.location.pathname);
 
 const NewAppointmentModal = lazyPage<ComponentProps<typeof BookingModal>>(() =>
-  import("../features/agenda/components/new-appointment-modal").then((m) => ({ default: m.NewAppointmentModal })));
+  import("../features/agenda/components/new-appointment-modal").then((m) => ({ default: m.NewAppointmentModal })),
+);
 
 /** The OS page gets the signed-in attendant from the session here, so the feature does not import another feature. */
 function ExecutionRoute({ id }: { id: string }) {
@@ -106,9 +115,14 @@ function ScannerRoute() {
   const { user } = useSession();
   const pointId = user?.IdPontoAtendimento ?? "";
   return (
-    <ScannerPage pointId={pointId} renderNewAppointment={(vehicle, onClose) => (
-      <Suspense fallback={null}><NewAppointmentModal pointId={pointId} vehicle={vehicle} onClose={onClose} /></Suspense>
-    )} />
+    <ScannerPage
+      pointId={pointId}
+      renderNewAppointment={(vehicle, onClose) => (
+        <Suspense fallback={null}>
+          <NewAppointmentModal pointId={pointId} vehicle={vehicle} onClose={onClose} />
+        </Suspense>
+      )}
+    />
   );
 }
 
@@ -125,19 +139,71 @@ export function AppRouter() {
     <ChunkErrorBoundary>
       <Suspense fallback={<LoadingScreen />}>
         <Switch>
-          <Route path={PATHS.login}><PublicOnly><LoginPage /></PublicOnly></Route>
-          <Route path={PATHS.privacy}><Public><PrivacyPage /></Public></Route>
-          <Route path={PATHS.terms}><Public><TermsPage /></Public></Route>
-          <Route path={PATHS.contracts}><Private><ContractRoute /></Private></Route>
-          <Route path={`${PATHS.executionPrefix}/:id`}>{(params) => <Private><ExecutionRoute id={params.id} /></Private>}</Route>
-          <Route path={PATHS.agenda}><Private><AgendaRoute /></Private></Route>
-          <Route path={PATHS.scanner}><Private><ScannerRoute /></Private></Route>
-          <Route path={PATHS.ratings}><Private><PointRoute page={RatingsPage} data={(p) => [ratingAverageQuery(p), ratingsQuery(p)]} /></Private></Route>
-          <Route path={PATHS.returns}><Private><PointRoute page={ReturnsPage} data={(p) => [returnsQuery(p)]} /></Private></Route>
-          <Route path={PATHS.bankData}><Private><PointRoute page={BankDataPage} data={(p) => [bankDataQuery(p)]} /></Private></Route>
-          <Route path={PATHS.registration}><Private><PointRoute page={RegistrationPage} data={(p) => [registrationQuery(p)]} /></Private></Route>
-          <Route path={PATHS.mirror}><Private><MirrorRoute /></Private></Route>
-          <Route><NotFoundPage /></Route>
+          <Route path={PATHS.login}>
+            <PublicOnly>
+              <LoginPage />
+            </PublicOnly>
+          </Route>
+          <Route path={PATHS.privacy}>
+            <Public>
+              <PrivacyPage />
+            </Public>
+          </Route>
+          <Route path={PATHS.terms}>
+            <Public>
+              <TermsPage />
+            </Public>
+          </Route>
+          <Route path={PATHS.contracts}>
+            <Private>
+              <ContractRoute />
+            </Private>
+          </Route>
+          <Route path={`${PATHS.executionPrefix}/:id`}>
+            {(params) => (
+              <Private>
+                <ExecutionRoute id={params.id} />
+              </Private>
+            )}
+          </Route>
+          <Route path={PATHS.agenda}>
+            <Private>
+              <AgendaRoute />
+            </Private>
+          </Route>
+          <Route path={PATHS.scanner}>
+            <Private>
+              <ScannerRoute />
+            </Private>
+          </Route>
+          <Route path={PATHS.ratings}>
+            <Private>
+              <PointRoute page={RatingsPage} data={(p) => [ratingAverageQuery(p), ratingsQuery(p)]} />
+            </Private>
+          </Route>
+          <Route path={PATHS.returns}>
+            <Private>
+              <PointRoute page={ReturnsPage} data={(p) => [returnsQuery(p)]} />
+            </Private>
+          </Route>
+          <Route path={PATHS.bankData}>
+            <Private>
+              <PointRoute page={BankDataPage} data={(p) => [bankDataQuery(p)]} />
+            </Private>
+          </Route>
+          <Route path={PATHS.registration}>
+            <Private>
+              <PointRoute page={RegistrationPage} data={(p) => [registrationQuery(p)]} />
+            </Private>
+          </Route>
+          <Route path={PATHS.mirror}>
+            <Private>
+              <MirrorRoute />
+            </Private>
+          </Route>
+          <Route>
+            <NotFoundPage />
+          </Route>
         </Switch>
       </Suspense>
     </ChunkErrorBoundary>

@@ -4,7 +4,15 @@ import { Slide, ToastContainer } from "react-toastify";
 
 export default function ToastHost() {
   return (
-    <ToastContainer position="top-right" autoClose={5000} draggable draggablePercent={80} theme="light"
-      hotKeys={(e) => e.altKey && e.code === "KeyT"} transition={Slide} newestOnTop />
+    <ToastContainer
+      position="top-right"
+      autoClose={5000}
+      draggable
+      draggablePercent={80}
+      theme="light"
+      hotKeys={(e) => e.altKey && e.code === "KeyT"}
+      transition={Slide}
+      newestOnTop
+    />
   );
 }

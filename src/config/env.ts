@@ -2,8 +2,7 @@
 export const API_BASE: string = (import.meta.env.VITE_API_BASE as string | undefined)?.replace(/\/$/, "") || "/api";
 
 /** External page where workshops apply to become accredited (login footer link). */
-export const SIGNUP_URL: string =
-  (import.meta.env.VITE_SIGNUP_URL as string | undefined) || "https://www.vcar.com.br/seja-um-credenciado";
+export const SIGNUP_URL: string = (import.meta.env.VITE_SIGNUP_URL as string | undefined) || "https://www.vcar.com.br/seja-um-credenciado";
 
 /** localStorage keys kept compatible with the original portal. */
 export const STORAGE_KEYS = { token: "authToken", user: "userData" } as const;

@@ -9,11 +9,22 @@ export type PaymentType = "PIX" | "TRANSFERENCIA";
 
 /** The contract's field names (the form's payload and the server's body). */
 export interface BankDataFields {
-  TipoChavePix: string; ChavePix: string; Banco: string; NumeroAgencia: string; NumeroConta: string; TipoConta: string;
-  NomeTitular: string; DocumentoTitular: string; Selecionado: string;
+  TipoChavePix: string;
+  ChavePix: string;
+  Banco: string;
+  NumeroAgencia: string;
+  NumeroConta: string;
+  TipoConta: string;
+  NomeTitular: string;
+  DocumentoTitular: string;
+  Selecionado: string;
 }
 export type BankField = keyof BankDataFields;
-export interface BankDataError { field: BankField; message: string; required: boolean }
+export interface BankDataError {
+  field: BankField;
+  message: string;
+  required: boolean;
+}
 
 /** Messages of the rules; the required ones are the spec's, word for word. */
 export const BANK_RULES = {
@@ -112,11 +123,16 @@ export const isValidRandomKey = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-
 
 export function isValidPixKey(type: PixKeyType, key: string): boolean {
   switch (type) {
-    case "CPF": return isValidCpf(key);
-    case "CNPJ": return isValidCnpj(key);
-    case "EMAIL": return isValidPixEmail(key);
-    case "TELEFONE": return isValidMobilePhone(key);
-    case "CHAVE_ALEATORIA": return isValidRandomKey(key);
+    case "CPF":
+      return isValidCpf(key);
+    case "CNPJ":
+      return isValidCnpj(key);
+    case "EMAIL":
+      return isValidPixEmail(key);
+    case "TELEFONE":
+      return isValidMobilePhone(key);
+    case "CHAVE_ALEATORIA":
+      return isValidRandomKey(key);
   }
 }
 
@@ -138,9 +154,14 @@ export function normalizeBankData(f: Partial<Record<BankField, string | null | u
   const type = t(f.TipoChavePix).toUpperCase();
   const key = t(f.ChavePix);
   return {
-    TipoChavePix: type, ChavePix: type === "EMAIL" || type === "CHAVE_ALEATORIA" ? key.toLowerCase() : key,
-    Banco: t(f.Banco), NumeroAgencia: t(f.NumeroAgencia).toUpperCase(), NumeroConta: t(f.NumeroConta).toUpperCase(),
-    TipoConta: t(f.TipoConta).toUpperCase(), NomeTitular: t(f.NomeTitular), DocumentoTitular: t(f.DocumentoTitular).toUpperCase(),
+    TipoChavePix: type,
+    ChavePix: type === "EMAIL" || type === "CHAVE_ALEATORIA" ? key.toLowerCase() : key,
+    Banco: t(f.Banco),
+    NumeroAgencia: t(f.NumeroAgencia).toUpperCase(),
+    NumeroConta: t(f.NumeroConta).toUpperCase(),
+    TipoConta: t(f.TipoConta).toUpperCase(),
+    NomeTitular: t(f.NomeTitular),
+    DocumentoTitular: t(f.DocumentoTitular).toUpperCase(),
     Selecionado: t(f.Selecionado).toUpperCase() || "N",
   };
 }
@@ -157,7 +178,8 @@ export function bankDataErrors(kind: PaymentType, f: BankDataFields): BankDataEr
     if (!f.TipoChavePix) need("TipoChavePix", BANK_RULES.pixTypeRequired);
     else if (!isPixKeyType(f.TipoChavePix)) bad("TipoChavePix", BANK_RULES.pixTypeInvalid);
     if (!f.ChavePix) need("ChavePix", BANK_RULES.pixKeyRequired);
-    else if (isPixKeyType(f.TipoChavePix) && !isValidPixKey(f.TipoChavePix, f.ChavePix)) bad("ChavePix", BANK_RULES.pixKeyInvalid[f.TipoChavePix]);
+    else if (isPixKeyType(f.TipoChavePix) && !isValidPixKey(f.TipoChavePix, f.ChavePix))
+      bad("ChavePix", BANK_RULES.pixKeyInvalid[f.TipoChavePix]);
   } else {
     if (!f.Banco) need("Banco", BANK_RULES.bankRequired);
     if (!f.NumeroAgencia) need("NumeroAgencia", BANK_RULES.agencyRequired);

@@ -9,7 +9,11 @@ const MB = 1024 * 1024;
 export const FREE_SPACE_NEEDED = { photo: 20 * MB, video: 150 * MB } as const;
 
 /** Camera preference of the spec: rear camera ideal 1280x720, then rear camera at any size, then any camera. */
-export interface CameraRequest { facingMode?: { exact: "environment" }; width?: { ideal: number }; height?: { ideal: number } }
+export interface CameraRequest {
+  facingMode?: { exact: "environment" };
+  width?: { ideal: number };
+  height?: { ideal: number };
+}
 export const CAMERA_PREFERENCE: readonly CameraRequest[] = [
   { facingMode: { exact: "environment" }, width: { ideal: 1280 }, height: { ideal: 720 } },
   { facingMode: { exact: "environment" } },
@@ -26,4 +30,9 @@ export function freeBytes(estimate: { quota?: number | undefined; usage?: number
 export const spaceForFile = (size: number) => size * 2 + 10 * MB;
 
 /** The region of a camera frame under the on-screen guide frame, in the frame's own pixels (scanner page and OCR worker). */
-export interface CropRect { x: number; y: number; width: number; height: number }
+export interface CropRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}

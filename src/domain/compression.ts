@@ -6,8 +6,17 @@ export const MB = 1024 * 1024;
  * asked, and 720p at 600 kbps lands near 845 kbps; capped at 15 fps (200k/250k), 20 fps (400k) and 24 fps (600k) every tier
  * stays within 30% of its budget (tests/workers/video-worker.test.ts). The cap only lowers a source's rate, never raises it.
  */
-export interface VideoTier { width: number; height: number; bitrate: number; maxFrameRate: number }
-export interface ImageTier { quality: number; maxWidth: number; maxHeight: number }
+export interface VideoTier {
+  width: number;
+  height: number;
+  bitrate: number;
+  maxFrameRate: number;
+}
+export interface ImageTier {
+  quality: number;
+  maxWidth: number;
+  maxHeight: number;
+}
 
 /** >200 MB 480x270@200k; >100 640x360@250k; >50 854x480@400k; >25 1280x720@600k; <=25 MB untouched (null). */
 export function videoTier(bytes: number): VideoTier | null {

@@ -7,14 +7,26 @@ const clock = (tz: string) => {
   let f = clocks.get(tz);
   if (!f) {
     f = new Intl.DateTimeFormat("en-GB", {
-      timeZone: tz, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23",
+      timeZone: tz,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      hourCycle: "h23",
     });
     clocks.set(tz, f);
   }
   return f;
 };
 
-const parts = (d: Date, tz: string) => Object.fromEntries(clock(tz).formatToParts(d).map((p) => [p.type, p.value]));
+const parts = (d: Date, tz: string) =>
+  Object.fromEntries(
+    clock(tz)
+      .formatToParts(d)
+      .map((p) => [p.type, p.value]),
+  );
 
 /** Today's date (yyyy-MM-dd) and time (HH:mm) on the wall clock of the given zone (Brasília by default). */
 export function wallClock(now: Date = new Date(), tz: string = BRAZIL_TZ): { date: string; time: string } {

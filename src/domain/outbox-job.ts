@@ -4,7 +4,10 @@ import type { FollowUpStep } from "./outbox-steps.ts";
 export type JobState = "stored" | "compressing" | "uploading" | "uploaded" | "attached" | "failed";
 
 /** The signed-in attendant and service point a job was captured under; only their own session may send it. */
-export interface JobOwner { userId: string; pointId: string }
+export interface JobOwner {
+  userId: string;
+  pointId: string;
+}
 
 export interface OutboxJob {
   /** Also the idempotency key of the job. */
@@ -29,7 +32,10 @@ export interface OutboxJob {
 }
 
 /** Who may send right now: a token and the owner whose jobs it may carry. */
-export interface UploadSession { token: string; owner: JobOwner }
+export interface UploadSession {
+  token: string;
+  owner: JobOwner;
+}
 
 /** A new job, saved before anything else happens to its file; it always has at least one follow-up step. */
 export function createJob(init: Omit<OutboxJob, "state" | "attempts" | "nextAttemptAt" | "progress">): OutboxJob {
@@ -65,25 +71,40 @@ export const TRANSITIONS: Readonly<Record<JobState, Partial<Record<JobEventType,
   failed: { retry: ["uploading", "uploaded"], discard: ["removed"] },
 });
 
-export interface Transition { to: Target; job: OutboxJob }
+export interface Transition {
+  to: Target;
+  job: OutboxJob;
+}
 
 function apply(job: OutboxJob, e: JobEvent): OutboxJob {
   switch (e.type) {
-    case "compress": return { ...job, state: "compressing" };
-    case "queue": return {
-      ...job, state: "uploading", name: e.name ?? job.name, type: e.mime ?? job.type, size: e.size ?? job.size,
-    };
-    case "uploaded": return { ...job, state: "uploaded", storedName: e.storedName, attempts: 0, progress: 100, retryReason: undefined };
+    case "compress":
+      return { ...job, state: "compressing" };
+    case "queue":
+      return {
+        ...job,
+        state: "uploading",
+        name: e.name ?? job.name,
+        type: e.mime ?? job.type,
+        size: e.size ?? job.size,
+      };
+    case "uploaded":
+      return { ...job, state: "uploaded", storedName: e.storedName, attempts: 0, progress: 100, retryReason: undefined };
     case "step-done": {
       const steps = job.steps.map((s, i) => (i === e.index ? { ...s, done: true } : s));
       const state = steps.every((s) => s.done) ? "attached" : "uploaded";
       return { ...job, steps, state, attempts: 0, error: undefined, retryReason: undefined };
     }
-    case "retry-later": return { ...job, attempts: job.attempts + 1, nextAttemptAt: e.at, error: undefined, retryReason: e.reason };
-    case "pause": return job;
-    case "fail": return { ...job, state: "failed", error: e.error };
-    case "retry": return { ...job, state: job.storedName ? "uploaded" : "uploading", attempts: 0, nextAttemptAt: 0, error: undefined };
-    case "discard": return job;
+    case "retry-later":
+      return { ...job, attempts: job.attempts + 1, nextAttemptAt: e.at, error: undefined, retryReason: e.reason };
+    case "pause":
+      return job;
+    case "fail":
+      return { ...job, state: "failed", error: e.error };
+    case "retry":
+      return { ...job, state: job.storedName ? "uploaded" : "uploading", attempts: 0, nextAttemptAt: 0, error: undefined };
+    case "discard":
+      return job;
   }
 }
 

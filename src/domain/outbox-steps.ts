@@ -39,7 +39,13 @@ export function stepRequest(step: FollowUpStep, job: Pick<OutboxJob, "storedName
 }
 
 /** What starting an order from the agenda sends: who starts which order, and when the attendant confirmed (Brasília dd/MM/yyyy, HH:mm). */
-export interface StartOrder { idSocioVeiculoAgenda: string; idPontoAtendimentoUsuario: string; idSocio: string; data: string; hora: string }
+export interface StartOrder {
+  idSocioVeiculoAgenda: string;
+  idPontoAtendimentoUsuario: string;
+  idSocio: string;
+  data: string;
+  hora: string;
+}
 
 /**
  * The steps of the start job: attach the uploaded video as the initial video, THEN start the order — the server refuses to
@@ -56,7 +62,12 @@ export function startOrderSteps(start: StartOrder): Omit<FollowUpStep, "done">[]
 export const startsOrder = (job: { steps: readonly Pick<FollowUpStep, "kind">[] }) => job.steps.some((s) => s.kind === "iniciar");
 
 /** What finishing an order sends: who finishes which order, and the day the attendant confirmed (Brasília dd/MM/yyyy). */
-export interface FinishOrder { idSocioVeiculoAgenda: string; idPontoAtendimentoUsuario: string; idSocio: string; data: string }
+export interface FinishOrder {
+  idSocioVeiculoAgenda: string;
+  idPontoAtendimentoUsuario: string;
+  idSocio: string;
+  data: string;
+}
 
 /**
  * The steps of the finish job: attach the uploaded video as the final video, THEN finish the order — the server refuses to

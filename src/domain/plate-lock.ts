@@ -17,7 +17,12 @@ export interface PlateLock {
   reset(): void;
 }
 
-export interface PlateEvidence { candidate: PlateCandidate; plate: string; total: number; tops: number }
+export interface PlateEvidence {
+  candidate: PlateCandidate;
+  plate: string;
+  total: number;
+  tops: number;
+}
 
 export interface PlateLockOptions {
   /** How many of the latest frames count (default 3). */
@@ -85,7 +90,10 @@ export function createPlateLock(opts: PlateLockOptions = {}): PlateLock {
     },
     evidence,
     suggestions() {
-      return evidence().filter((e) => e.total / recent.length >= suggestMin).slice(0, 3).map((e) => e.candidate);
+      return evidence()
+        .filter((e) => e.total / recent.length >= suggestMin)
+        .slice(0, 3)
+        .map((e) => e.candidate);
     },
     frames: () => pushed,
     reset() {

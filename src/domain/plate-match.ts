@@ -16,7 +16,10 @@ export function singleDifference(a: string, b: string): number | null {
 }
 
 /** What the reader saw over the lock's frames: a plate and its summed probability. */
-export interface SeenPlate { plate: string; total: number }
+export interface SeenPlate {
+  plate: string;
+  total: number;
+}
 
 /**
  * A booked twin wins a close call when the frames gave it at least this share of the leading plate's probability: the reader

@@ -1,7 +1,10 @@
 // Brazilian plate rules: formats, display, and OCR candidate extraction with the spec's ranking (pure TS).
 export type PlateFormat = "antiga" | "mercosul";
 export interface PlateCandidate {
-  plate: string; format: PlateFormat; score: number; rule: CandidateRule;
+  plate: string;
+  format: PlateFormat;
+  score: number;
+  rule: CandidateRule;
   /** OCR reads only: the reader's probability that this is the plate in the guide (0-1). */
   probability?: number;
 }
@@ -16,14 +19,114 @@ const ANY_PLATE = /[A-Z]{3}[0-9][A-Z0-9][0-9]{2}/;
 
 /** Words printed on plates and car bodies that are never a plate: country, states, capitals, vehicle words. */
 export const IGNORED_WORDS = new Set([
-  "BRASIL", "BRAZIL", "BR", "MERCOSUL", "MERCOSUR", "REPUBLICA", "FEDERATIVA", "DO", "DA", "DE",
-  "AC", "AL", "AP", "AM", "BA", "CE", "DF", "ES", "GO", "MA", "MT", "MS", "MG", "PA", "PB", "PR", "PE", "PI", "RJ", "RN", "RS", "RO",
-  "RR", "SC", "SP", "SE", "TO", "ACRE", "ALAGOAS", "AMAPA", "AMAZONAS", "BAHIA", "CEARA", "GOIAS", "MARANHAO", "PARA", "PARAIBA",
-  "PARANA", "PERNAMBUCO", "PIAUI", "RONDONIA", "RORAIMA", "SERGIPE", "TOCANTINS", "RIO", "JANEIRO", "SAO", "PAULO", "MINAS",
-  "GERAIS", "ESPIRITO", "SANTO", "GRANDE", "NORTE", "SUL", "MATO", "GROSSO", "SANTA", "CATARINA", "DISTRITO", "FEDERAL",
-  "BRASILIA", "RECIFE", "SALVADOR", "FORTALEZA", "BELEM", "MANAUS", "CURITIBA", "PORTO", "ALEGRE", "GOIANIA", "BELO", "HORIZONTE",
-  "VITORIA", "FLORIANOPOLIS", "NATAL", "JOAO", "PESSOA", "MACEIO", "ARACAJU", "TERESINA", "CUIABA", "CAMPO", "PALMAS", "MACAPA",
-  "BOA", "VISTA", "VELHO", "BRANCO", "LUIS", "CARRO", "VEICULO", "AUTOMOVEL", "PLACA", "MOTO", "TAXI", "ALUGUEL", "OFICIAL",
+  "BRASIL",
+  "BRAZIL",
+  "BR",
+  "MERCOSUL",
+  "MERCOSUR",
+  "REPUBLICA",
+  "FEDERATIVA",
+  "DO",
+  "DA",
+  "DE",
+  "AC",
+  "AL",
+  "AP",
+  "AM",
+  "BA",
+  "CE",
+  "DF",
+  "ES",
+  "GO",
+  "MA",
+  "MT",
+  "MS",
+  "MG",
+  "PA",
+  "PB",
+  "PR",
+  "PE",
+  "PI",
+  "RJ",
+  "RN",
+  "RS",
+  "RO",
+  "RR",
+  "SC",
+  "SP",
+  "SE",
+  "TO",
+  "ACRE",
+  "ALAGOAS",
+  "AMAPA",
+  "AMAZONAS",
+  "BAHIA",
+  "CEARA",
+  "GOIAS",
+  "MARANHAO",
+  "PARA",
+  "PARAIBA",
+  "PARANA",
+  "PERNAMBUCO",
+  "PIAUI",
+  "RONDONIA",
+  "RORAIMA",
+  "SERGIPE",
+  "TOCANTINS",
+  "RIO",
+  "JANEIRO",
+  "SAO",
+  "PAULO",
+  "MINAS",
+  "GERAIS",
+  "ESPIRITO",
+  "SANTO",
+  "GRANDE",
+  "NORTE",
+  "SUL",
+  "MATO",
+  "GROSSO",
+  "SANTA",
+  "CATARINA",
+  "DISTRITO",
+  "FEDERAL",
+  "BRASILIA",
+  "RECIFE",
+  "SALVADOR",
+  "FORTALEZA",
+  "BELEM",
+  "MANAUS",
+  "CURITIBA",
+  "PORTO",
+  "ALEGRE",
+  "GOIANIA",
+  "BELO",
+  "HORIZONTE",
+  "VITORIA",
+  "FLORIANOPOLIS",
+  "NATAL",
+  "JOAO",
+  "PESSOA",
+  "MACEIO",
+  "ARACAJU",
+  "TERESINA",
+  "CUIABA",
+  "CAMPO",
+  "PALMAS",
+  "MACAPA",
+  "BOA",
+  "VISTA",
+  "VELHO",
+  "BRANCO",
+  "LUIS",
+  "CARRO",
+  "VEICULO",
+  "AUTOMOVEL",
+  "PLACA",
+  "MOTO",
+  "TAXI",
+  "ALUGUEL",
+  "OFICIAL",
 ]);
 
 export const normalizePlate = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]/g, "");
@@ -72,7 +175,10 @@ export function extractCandidates(text: string, confidence = 100): PlateCandidat
     if (!prev || prev.score < score) found.set(plate, { plate, format, score, rule });
   };
   for (const m of upper.matchAll(/(?<![A-Z0-9])([A-Z]{3})[-\s.]?([0-9][A-Z0-9][0-9]{2})(?![A-Z0-9])/g)) add(m[1] + m[2], "continuous");
-  const words = upper.split(/\s+/).map(normalizePlate).filter((w) => w.length >= 2 && !IGNORED_WORDS.has(w));
+  const words = upper
+    .split(/\s+/)
+    .map(normalizePlate)
+    .filter((w) => w.length >= 2 && !IGNORED_WORDS.has(w));
   for (const w of words) {
     const inside = ANY_PLATE.exec(w);
     if (inside) add(inside[0], "pattern");

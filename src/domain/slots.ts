@@ -1,7 +1,10 @@
 // Appointment slot rules: 30-minute grid within opening hours, one booking per lift and block, only future times (pure TS).
 export const SLOT_MINUTES = 30;
 
-export interface Booking { start: string; minutes: number }
+export interface Booking {
+  start: string;
+  minutes: number;
+}
 export interface SlotInput {
   open: string | null;
   close: string | null;

@@ -48,7 +48,10 @@ export async function request<T>(method: "GET" | "POST", path: string, opts: Req
   let res: Response;
   try {
     res = await fetch(apiUrl(path), {
-      method, headers, signal: opts.signal, credentials: "same-origin",
+      method,
+      headers,
+      signal: opts.signal,
+      credentials: "same-origin",
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
     });
   } catch (err) {

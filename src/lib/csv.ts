@@ -26,9 +26,21 @@ export function csvDecimal(value: number | null | undefined, digits = 2): string
  */
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
   const data = rows.map((r) => r.map((c) => (c === null || c === undefined ? "" : String(c))));
-  return CSV_BOM + Papa.unparse({ fields: [...header], data }, {
-    delimiter: CSV_DELIMITER, newline: "\r\n", quotes: false, quoteChar: '"', escapeChar: '"', header: true, escapeFormulae: FORMULA_START,
-  });
+  return (
+    CSV_BOM +
+    Papa.unparse(
+      { fields: [...header], data },
+      {
+        delimiter: CSV_DELIMITER,
+        newline: "\r\n",
+        quotes: false,
+        quoteChar: '"',
+        escapeChar: '"',
+        header: true,
+        escapeFormulae: FORMULA_START,
+      },
+    )
+  );
 }
 
 /** Saves `text` as a file named `filename` through a temporary object URL (the browser's download, no new tab). */

@@ -3,7 +3,11 @@
 import { useLocation, useSearch } from "wouter";
 import { monthRange, wallClock } from "../domain/dates";
 
-export interface PeriodFilters<S extends string> { from: string; to: string; status: S }
+export interface PeriodFilters<S extends string> {
+  from: string;
+  to: string;
+  status: S;
+}
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -17,7 +17,6 @@ export const reuseFreshPrefetch = {
 
 export type Prefetchable = { queryKey: QueryKey; enabled?: unknown };
 
-
 export function usePrefetchQueries(queries: readonly Prefetchable[]): void {
   const client = useQueryClient();
   for (const options of queries) {

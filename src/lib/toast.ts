@@ -3,8 +3,10 @@
 // queues a toast raised before its container mounts and shows it then, so none is lost; calls keep their order.
 type Kind = "success" | "error" | "info" | "warning";
 
-const show = (kind: Kind) => (message: string): void => {
-  void import("react-toastify").then(({ toast: library }) => library[kind](message));
-};
+const show =
+  (kind: Kind) =>
+  (message: string): void => {
+    void import("react-toastify").then(({ toast: library }) => library[kind](message));
+  };
 
 export const toast = { success: show("success"), error: show("error"), info: show("info"), warning: show("warning") };

@@ -18,8 +18,16 @@ describe("wall-clock ISO (execucao.DataHoraInicio / DataHoraFim)", () => {
   it("gives the screen the same text as the agenda list for the same instant", () => {
     const instant = new Date("2030-03-04T13:10:00Z");
     const listText = new Intl.DateTimeFormat("pt-BR", {
-      timeZone: "America/Sao_Paulo", day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23",
-    }).format(instant).replace(",", "");
+      timeZone: "America/Sao_Paulo",
+      day: "2-digit",
+      month: "2-digit",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
+      .format(instant)
+      .replace(",", "");
     expect(wallClockIsoToBr(toWallClockIso(instant))).toBe(listText);
   });
 
@@ -45,7 +53,17 @@ describe("SQL Server legacy text (espelho DataAgendamento / DataExecucaoOS)", ()
   });
 
   it("refuses other texts and impossible dates", () => {
-    for (const text of ["18/11/2025", "2025-11-18T00:00:00.000Z", "Xyz 18 2025 12:00AM", "Feb 30 2025 12:00AM", "Nov 18 2025 13:00PM", "Nov 18 2025 12:60AM", "", null, undefined]) {
+    for (const text of [
+      "18/11/2025",
+      "2025-11-18T00:00:00.000Z",
+      "Xyz 18 2025 12:00AM",
+      "Feb 30 2025 12:00AM",
+      "Nov 18 2025 13:00PM",
+      "Nov 18 2025 12:60AM",
+      "",
+      null,
+      undefined,
+    ]) {
       expect(parseLegacyDateTime(text), String(text)).toBeNull();
       expect(legacyToBr(text)).toBeNull();
     }

@@ -11,7 +11,13 @@ const parse = (text: string) => Papa.parse<string[]>(text.slice(CSV_BOM.length),
 
 describe("toCsv", () => {
   it("starts with the UTF-8 BOM, separates with ';' and ends lines with CRLF", () => {
-    const text = toCsv(["A", "B"], [["1", "ção"], ["2", "x"]]);
+    const text = toCsv(
+      ["A", "B"],
+      [
+        ["1", "ção"],
+        ["2", "x"],
+      ],
+    );
     expect(text.charCodeAt(0)).toBe(0xfeff);
     expect(Buffer.from(text, "utf8").subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     expect(text.slice(1)).toBe("A;B\r\n1;ção\r\n2;x");
@@ -25,8 +31,11 @@ describe("toCsv", () => {
   });
 
   it("escapes cells Excel would run as formulas with a leading apostrophe, multi-line ones included", () => {
-    const risky = ["=1+1", "+55 11", "@SUM(A1)", "-2+3", "=HYPERLINK(\"http://x\")\nsegunda linha", "\tTAB"];
-    const text = toCsv(risky.map((_, i) => `h${i}`), [risky]);
+    const risky = ["=1+1", "+55 11", "@SUM(A1)", "-2+3", '=HYPERLINK("http://x")\nsegunda linha', "\tTAB"];
+    const text = toCsv(
+      risky.map((_, i) => `h${i}`),
+      [risky],
+    );
     const back = parse(text)[1];
     expect(back).toEqual(risky.map((c) => `'${c}`));
     // No cell of the data line starts with a formula character once unquoted.
@@ -47,20 +56,51 @@ describe("toCsv", () => {
 });
 
 const row = (over: Partial<EspelhoRow>): EspelhoRow => ({
-  IdFinanceiroEspelho: "f1", Matricula: "M-001", RazaoSocial: "Auto Center; Silva & \"Filhos\"", Cnpj: "11222333000181", Placa: "ABC1D23",
-  VeiculoPlaca: "ABC1D23", DataAgendamento: "Nov  8 2025 12:00AM", DataExecucaoOS: "Nov  8 2025  9:05PM", NomeServico: "TROCA DE ÓLEO",
-  NumeroOS: 1042, ValorRepasse: 85.5, PagamentoFeito: "N", CodigoEspelho: "000123456", TipoComissao: "Básica",
-  Descricao: "Comissao Basica Serviço - V1", SocioNome: "=cmd|' /C calc'!A0", ComprovantePagamento: null, ...over,
+  IdFinanceiroEspelho: "f1",
+  Matricula: "M-001",
+  RazaoSocial: 'Auto Center; Silva & "Filhos"',
+  Cnpj: "11222333000181",
+  Placa: "ABC1D23",
+  VeiculoPlaca: "ABC1D23",
+  DataAgendamento: "Nov  8 2025 12:00AM",
+  DataExecucaoOS: "Nov  8 2025  9:05PM",
+  NomeServico: "TROCA DE ÓLEO",
+  NumeroOS: 1042,
+  ValorRepasse: 85.5,
+  PagamentoFeito: "N",
+  CodigoEspelho: "000123456",
+  TipoComissao: "Básica",
+  Descricao: "Comissao Basica Serviço - V1",
+  SocioNome: "=cmd|' /C calc'!A0",
+  ComprovantePagamento: null,
+  ...over,
 });
 
 describe("mirror export", () => {
   it("writes the spec's columns with dd/MM/yyyy dates, decimal comma, formatted CNPJ and an escaped formula cell", () => {
-    const text = mirrorCsv([toTransaction(row({})), toTransaction(row({ IdFinanceiroEspelho: "f2", NumeroOS: 7, PagamentoFeito: "S", ValorRepasse: null, DataExecucaoOS: null, SocioNome: "Maria" }))]);
+    const text = mirrorCsv([
+      toTransaction(row({})),
+      toTransaction(
+        row({ IdFinanceiroEspelho: "f2", NumeroOS: 7, PagamentoFeito: "S", ValorRepasse: null, DataExecucaoOS: null, SocioNome: "Maria" }),
+      ),
+    ]);
     const [header, first, second] = parse(text);
     expect(header).toEqual([...CSV_COLUMNS]);
     expect(first).toEqual([
-      "1042", "PENDENTE", "'=cmd|' /C calc'!A0", "11.222.333/0001-81", "ABC1D23", "08/11/2025", "08/11/2025", "TROCA DE ÓLEO", "85,50",
-      "000123456", "Básica", "Comissao Basica Serviço - V1", "M-001", 'Auto Center; Silva & "Filhos"',
+      "1042",
+      "PENDENTE",
+      "'=cmd|' /C calc'!A0",
+      "11.222.333/0001-81",
+      "ABC1D23",
+      "08/11/2025",
+      "08/11/2025",
+      "TROCA DE ÓLEO",
+      "85,50",
+      "000123456",
+      "Básica",
+      "Comissao Basica Serviço - V1",
+      "M-001",
+      'Auto Center; Silva & "Filhos"',
     ]);
     expect(second.slice(0, 9)).toEqual(["7", "PAGO", "Maria", "11.222.333/0001-81", "ABC1D23", "08/11/2025", "", "TROCA DE ÓLEO", "0,00"]);
   });
@@ -72,7 +112,12 @@ describe("mirror export", () => {
   });
 
   it("totals: paid and unpaid sums, ticket over all rows, 0 without rows", () => {
-    const rows = [row({ ValorRepasse: 100, PagamentoFeito: "S" }), row({ ValorRepasse: 0.1 }), row({ ValorRepasse: 0.2 }), row({ ValorRepasse: null })];
+    const rows = [
+      row({ ValorRepasse: 100, PagamentoFeito: "S" }),
+      row({ ValorRepasse: 0.1 }),
+      row({ ValorRepasse: 0.2 }),
+      row({ ValorRepasse: null }),
+    ];
     expect(mirrorTotals(rows)).toEqual({ received: 100, pending: 0.3, count: 4, average: 100.3 / 4 });
     expect(mirrorTotals([])).toEqual({ received: 0, pending: 0, count: 0, average: 0 });
   });

@@ -46,7 +46,11 @@ describe("validators and formats", () => {
   it("throttles progress to 5 updates a second but always delivers the first and 100", () => {
     let clock = 0;
     const seen: number[] = [];
-    const report = throttleProgress((p) => seen.push(p), 5, () => clock);
+    const report = throttleProgress(
+      (p) => seen.push(p),
+      5,
+      () => clock,
+    );
     for (let i = 1; i <= 100; i++) {
       clock += 10;
       report(i);
@@ -72,7 +76,16 @@ describe("routes", () => {
 describe("delivered progress", () => {
   it("flush waits until every asynchronous progress call has been handled", async () => {
     const handled: number[] = [];
-    const slow = (p: number) => new Promise<void>((r) => setTimeout(() => { handled.push(p); r(); }, 20 - p / 10));
+    const slow = (p: number) =>
+      new Promise<void>((r) =>
+        setTimeout(
+          () => {
+            handled.push(p);
+            r();
+          },
+          20 - p / 10,
+        ),
+      );
     const progress = deliveredProgress(slow);
     progress.report!(50);
     progress.report!(100);

@@ -13,20 +13,25 @@ const root = path.resolve(import.meta.dirname, "../..");
 
 /** The two fixed images of scripts/train-plates/export.py check_inputs(). */
 function checkInputs(): Uint8Array[] {
-  const a = new Uint8Array(64 * 192), b = new Uint8Array(64 * 192);
-  for (let y = 0; y < 64; y++) for (let x = 0; x < 192; x++) {
-    a[y * 192 + x] = (x * 7 + y * 13) % 256;
-    if (y >= 20 && y < 44 && x >= 30 && x < 160 && (x - 30) % 12 === 0) a[y * 192 + x] = 20;
-    b[y * 192 + x] = (Math.floor(x / 8) + Math.floor(y / 8)) % 2 === 0 ? 200 : 60;
-    if (y >= 10 && y < 54 && x >= 50 && x < 140) b[y * 192 + x] = 230;
-  }
+  const a = new Uint8Array(64 * 192),
+    b = new Uint8Array(64 * 192);
+  for (let y = 0; y < 64; y++)
+    for (let x = 0; x < 192; x++) {
+      a[y * 192 + x] = (x * 7 + y * 13) % 256;
+      if (y >= 20 && y < 44 && x >= 30 && x < 160 && (x - 30) % 12 === 0) a[y * 192 + x] = 20;
+      b[y * 192 + x] = (Math.floor(x / 8) + Math.floor(y / 8)) % 2 === 0 ? 200 : 60;
+      if (y >= 10 && y < 54 && x >= 50 && x < 140) b[y * 192 + x] = 230;
+    }
   return [a, b];
 }
 
 describe("plate net forward pass", () => {
   const file = fs.readFileSync(path.join(root, "workers/ocr/plate-net.bin"));
   const net = parsePlateNet(file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength));
-  const check = JSON.parse(fs.readFileSync(path.join(root, "tests/fixtures/plate-net-check.json"), "utf8")) as { columns: number[][][]; kinds: number[][] };
+  const check = JSON.parse(fs.readFileSync(path.join(root, "tests/fixtures/plate-net-check.json"), "utf8")) as {
+    columns: number[][][];
+    kinds: number[][];
+  };
 
   it("reads the committed weights: 64 x 192 gray in, 48 columns of 36 characters and a blank, 3 kinds out", () => {
     expect(net.input).toEqual([1, 64, 192]);
@@ -77,7 +82,8 @@ function columnsFor(text: string, p = 0.97, alt: Record<number, [string, number]
   col({});
   [...text].forEach((ch, i) => {
     const a = alt[i];
-    for (let k = 0; k < 3; k++) col(a ? { [ALPHABET.indexOf(ch)]: 0.999 - a[1], [ALPHABET.indexOf(a[0])]: a[1] } : { [ALPHABET.indexOf(ch)]: p });
+    for (let k = 0; k < 3; k++)
+      col(a ? { [ALPHABET.indexOf(ch)]: 0.999 - a[1], [ALPHABET.indexOf(a[0])]: a[1] } : { [ALPHABET.indexOf(ch)]: p });
     col({});
   });
   while (cols.length < 48) col({});
@@ -129,7 +135,7 @@ describe("format and position classes (CTC beam under the plate grammar)", () =>
     expect(first([0.01, 0.04, 0.95])).toMatchObject({ plate: "ABC1B34", format: "mercosul" });
     expect(first([0.01, 0.5, 0.49])).toMatchObject({ plate: "ABC1B34", format: "mercosul" });
     // Each format's string over the 5th's three columns: B needs B in all three (0.6^3), 8 needs 8 in all three (0.399^3).
-    expect(first([0.01, 0.5, 0.49]).probability).toBeCloseTo(0.99 * (0.49 * 0.6 ** 3) / (0.49 * 0.6 ** 3 + 0.5 * 0.399 ** 3), 2);
+    expect(first([0.01, 0.5, 0.49]).probability).toBeCloseTo((0.99 * (0.49 * 0.6 ** 3)) / (0.49 * 0.6 ** 3 + 0.5 * 0.399 ** 3), 2);
     // A digit the columns are sure of reads as an old plate even when the head leans to Mercosul.
     const plain = columnsFor("ABC1234");
     const sure = netCandidates(output(plain, [0.01, 0.98, 0.01]), ALPHABET, 36).candidates[0];

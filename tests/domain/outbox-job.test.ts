@@ -1,6 +1,15 @@
 // The outbox job's transition table, walked in full (node): every listed move is accepted, every other one refused.
 import { describe, expect, it } from "vitest";
-import { createJob, ownedBy, transition, TRANSITIONS, type JobEvent, type JobEventType, type JobState, type OutboxJob } from "../../src/domain/outbox-job";
+import {
+  createJob,
+  ownedBy,
+  transition,
+  TRANSITIONS,
+  type JobEvent,
+  type JobEventType,
+  type JobState,
+  type OutboxJob,
+} from "../../src/domain/outbox-job";
 import { stepRequest } from "../../src/domain/outbox-steps";
 
 const STATES: JobState[] = ["stored", "compressing", "uploading", "uploaded", "attached", "failed"];
@@ -17,7 +26,13 @@ const EVENTS: Record<JobEventType, JobEvent> = {
 };
 const owner = { userId: "u1", pointId: "p1" };
 const base = createJob({
-  id: "j1", kind: "image", name: "foto.jpg", type: "image/jpeg", size: 10, owner, createdAt: 1,
+  id: "j1",
+  kind: "image",
+  name: "foto.jpg",
+  type: "image/jpeg",
+  size: 10,
+  owner,
+  createdAt: 1,
   steps: [{ kind: "adicionar-foto", body: { idSocioVeiculoAgenda: "os-1" } }],
 });
 const inState = (state: JobState, extra: Partial<OutboxJob> = {}): OutboxJob => ({ ...base, state, ...extra });
@@ -35,8 +50,12 @@ describe("outbox job transition table", () => {
   }
 
   it("walks the happy path of a two-step job and remembers each step", () => {
-    let job: OutboxJob = { ...base, steps: [...base.steps, { kind: "atualizar-video-inicial", body: { idSocioVeiculoAgenda: "os-1" }, done: false }] };
-    for (const e of [EVENTS.compress, { type: "queue", name: "compressed_foto.jpeg" }, EVENTS.uploaded] as JobEvent[]) job = transition(job, e)!.job;
+    let job: OutboxJob = {
+      ...base,
+      steps: [...base.steps, { kind: "atualizar-video-inicial", body: { idSocioVeiculoAgenda: "os-1" }, done: false }],
+    };
+    for (const e of [EVENTS.compress, { type: "queue", name: "compressed_foto.jpeg" }, EVENTS.uploaded] as JobEvent[])
+      job = transition(job, e)!.job;
     expect(job).toMatchObject({ state: "uploaded", storedName: "f.jpg", name: "compressed_foto.jpeg", progress: 100 });
     job = transition(job, EVENTS["step-done"])!.job;
     expect([job.state, job.steps.map((s) => s.done)]).toEqual(["uploaded", [true, false]]);
@@ -64,9 +83,13 @@ describe("outbox job transition table", () => {
 
   it("builds each step's call from its kind, with the stored file name in the kind's fields", () => {
     expect(stepRequest(base.steps[0]!, { storedName: "f.jpg" })).toEqual({
-      path: "/agendamentos/adicionar-foto", body: { idSocioVeiculoAgenda: "os-1", foto: "f.jpg" },
+      path: "/agendamentos/adicionar-foto",
+      body: { idSocioVeiculoAgenda: "os-1", foto: "f.jpg" },
     });
-    expect(stepRequest({ kind: "adicionar-nota-fiscal", body: { data: "x" } }, { storedName: "n.pdf" }).body)
-      .toEqual({ data: "x", notaFiscal: "n.pdf", nomeArquivo: "n.pdf" });
+    expect(stepRequest({ kind: "adicionar-nota-fiscal", body: { data: "x" } }, { storedName: "n.pdf" }).body).toEqual({
+      data: "x",
+      notaFiscal: "n.pdf",
+      nomeArquivo: "n.pdf",
+    });
   });
 });

@@ -7,9 +7,17 @@ import type { OutboxStore } from "../../workers/upload/outbox-store";
 
 const owner = { userId: "u1", pointId: "p1" };
 const start = { idSocioVeiculoAgenda: "os-1", idPontoAtendimentoUsuario: "u1", idSocio: "s1", data: "05/03/2025", hora: "14:07" };
-const startJob = () => createJob({
-  id: "j1", kind: "video", name: "inicial.webm", type: "video/webm", size: 4, owner, createdAt: 1, steps: startOrderSteps(start),
-});
+const startJob = () =>
+  createJob({
+    id: "j1",
+    kind: "video",
+    name: "inicial.webm",
+    type: "video/webm",
+    size: 4,
+    owner,
+    createdAt: 1,
+    steps: startOrderSteps(start),
+  });
 
 /** The worker's store, in memory: every change goes through the same transition table as the IndexedDB one. */
 function memoryStore(job: OutboxJob) {
@@ -33,7 +41,11 @@ function fakeServer(iniciarAnswers: HttpAnswer[]) {
   const calls: { path: string; body: Record<string, unknown> }[] = [];
   let uploads = 0;
   const transport: Transport = {
-    upload: async (_file, _name, _token, onProgress) => { uploads++; onProgress(1); return { status: 200, body: { file: "stored-1.webm" } }; },
+    upload: async (_file, _name, _token, onProgress) => {
+      uploads++;
+      onProgress(1);
+      return { status: 200, body: { file: "stored-1.webm" } };
+    },
     post: async (path, body) => {
       calls.push({ path, body });
       return path === "/agendamentos/iniciar" ? iniciarAnswers.shift()! : { status: 200, body: { message: "ok" } };
@@ -76,14 +88,19 @@ describe("the uploader running a start job", () => {
 
   it("a refused start with no message fails in the words of the start; a retry resumes at iniciar without sending the video again", async () => {
     const { store, jobs } = memoryStore(startJob());
-    const server = fakeServer([{ status: 404, body: "<html>" }, { status: 200, body: { message: "ok" } }]);
+    const server = fakeServer([
+      { status: 404, body: "<html>" },
+      { status: 200, body: { message: "ok" } },
+    ]);
     await run(store, server.transport);
     expect(jobs.get("j1")).toMatchObject({ state: "failed", error: "Erro ao iniciar a Ordem de Serviço. Tente novamente." });
     await store.apply("j1", { type: "retry" });
     await run(store, server.transport);
     expect(server.uploads()).toBe(1);
     expect(server.calls.map((c) => c.path)).toEqual([
-      "/agendamentos/atualizar-video-inicial", "/agendamentos/iniciar", "/agendamentos/iniciar",
+      "/agendamentos/atualizar-video-inicial",
+      "/agendamentos/iniciar",
+      "/agendamentos/iniciar",
     ]);
     expect(jobs.get("j1")!.state).toBe("attached");
   });

@@ -5,7 +5,11 @@ import { createPlateLock } from "../../src/domain/plate-lock";
 import type { PlateCandidate } from "../../src/domain/plate";
 
 const c = (plate: string, probability: number): PlateCandidate => ({
-  plate, score: 0.9 * probability, probability, rule: "continuous", format: /^[A-Z]{3}[0-9]{4}$/.test(plate) ? "antiga" : "mercosul",
+  plate,
+  score: 0.9 * probability,
+  probability,
+  rule: "continuous",
+  format: /^[A-Z]{3}[0-9]{4}$/.test(plate) ? "antiga" : "mercosul",
 });
 
 describe("plate lock", () => {
@@ -68,7 +72,10 @@ describe("plate lock", () => {
   it("reports each plate's summed probability and top places, and forgets everything after a lock or reset", () => {
     const lock = createPlateLock();
     lock.push([c("ABC1234", 0.9), c("ABC1284", 0.05)]);
-    expect(lock.evidence().map((e) => [e.plate, e.total, e.tops])).toEqual([["ABC1234", 0.9, 1], ["ABC1284", 0.05, 0]]);
+    expect(lock.evidence().map((e) => [e.plate, e.total, e.tops])).toEqual([
+      ["ABC1234", 0.9, 1],
+      ["ABC1284", 0.05, 0],
+    ]);
     expect(lock.push([c("ABC1234", 0.9), c("ABC1284", 0.1)])?.plate).toBe("ABC1234");
     expect(lock.evidence()).toEqual([]);
     expect(lock.frames()).toBe(0);

@@ -11,7 +11,10 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 describe("axe-core on /login", () => {
-  for (const [name, options] of [["desktop", DESKTOP], ["mobile", MOBILE]] as const) {
+  for (const [name, options] of [
+    ["desktop", DESKTOP],
+    ["mobile", MOBILE],
+  ] as const) {
     it(`has zero violations on ${name}`, async () => {
       // The page's CSP forbids injected scripts; only the test harness bypasses it to load axe.
       const ctx = await browser.newContext({ ...options, bypassCSP: true });
@@ -24,9 +27,11 @@ describe("axe-core on /login", () => {
   }
 });
 
-
 describe("axe-core on the OS page and its camera dialog", () => {
-  for (const [name, options] of [["desktop", DESKTOP], ["mobile", MOBILE]] as const) {
+  for (const [name, options] of [
+    ["desktop", DESKTOP],
+    ["mobile", MOBILE],
+  ] as const) {
     it(`has zero violations on ${name}`, async () => {
       const { orderId } = await inProgressOrder(base);
       const ctx = await browser.newContext({ ...options, bypassCSP: true });

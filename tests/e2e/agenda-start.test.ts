@@ -18,9 +18,20 @@ async function pendingOrder(offset: number): Promise<{ id: string; os: number; d
     const day = addDays(brasiliaToday(), d);
     const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
     if (weekday === 0 || weekday === 6) continue;
-    if (!(await api<string[]>("/agendamentos/lista-horarios-disponiveis", { idPontoAtendimento: pointId, dataAgendamento: day })).includes("09:00")) continue;
+    if (
+      !(await api<string[]>("/agendamentos/lista-horarios-disponiveis", { idPontoAtendimento: pointId, dataAgendamento: day })).includes(
+        "09:00",
+      )
+    )
+      continue;
     const b = await api<{ idSocioVeiculoAgenda: string; NumeroOS: number }>("/agendamentos/agendar", {
-      idPontoAtendimento: pointId, idSocio: v.IdSocio, idSocioVeiculo: v.IdSocioVeiculo, data: day, hora: "09:00", motivo: 1, pecaPorContaDoSocio: "N",
+      idPontoAtendimento: pointId,
+      idSocio: v.IdSocio,
+      idSocioVeiculo: v.IdSocioVeiculo,
+      data: day,
+      hora: "09:00",
+      motivo: 1,
+      pecaPorContaDoSocio: "N",
     });
     return { id: b.idSocioVeiculoAgenda, os: b.NumeroOS, day };
   }
@@ -42,8 +53,10 @@ function countCalls(ctx: BrowserContext) {
   return seen;
 }
 
-
-const openAgenda = (ctx: BrowserContext, day: string): Promise<Page> => openSignedIn(ctx, `${base}/?inicio=${day}&fim=${day}&status=PENDENTES`, (page) => page.getByRole("heading", { name: "Agenda", level: 1 }));
+const openAgenda = (ctx: BrowserContext, day: string): Promise<Page> =>
+  openSignedIn(ctx, `${base}/?inicio=${day}&fim=${day}&status=PENDENTES`, (page) =>
+    page.getByRole("heading", { name: "Agenda", level: 1 }),
+  );
 const rowActions = (page: Page, os: number) => page.getByRole("group", { name: `Ações da OS #${os}` });
 
 /** Iniciar -> Confirmar -> a 1-2 s recording with the fake camera; leaves the video step open with its button enabled. */
@@ -91,7 +104,10 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-for (const [name, options, offset] of [["desktop", DESKTOP, 200], ["Pixel 7", MOBILE, 240]] as const) {
+for (const [name, options, offset] of [
+  ["desktop", DESKTOP, 200],
+  ["Pixel 7", MOBILE, 240],
+] as const) {
   describe(`starting an order on ${name}`, () => {
     it("Voltar leaves the mandatory video step without starting anything", async () => {
       const order = await pendingOrder(offset);
@@ -119,8 +135,11 @@ for (const [name, options, offset] of [["desktop", DESKTOP, 200], ["Pixel 7", MO
       await page.getByText("Ordem de Serviço iniciada com sucesso!").waitFor({ timeout: 45_000 });
       await page.waitForURL(`**/execucao-os/${order.id}`, { timeout: 15_000 });
       await expectStartedOnce(order, calls);
-      const rows = (await api<{ data: { IdSocioVeiculoAgenda: string; IdSocioVeiculoAgendaExecucao: string | null }[] }>(
-        `/agendamentos/lista/${pointId}?dataInicio=${order.day}&dataFim=${order.day}`)).data;
+      const rows = (
+        await api<{ data: { IdSocioVeiculoAgenda: string; IdSocioVeiculoAgendaExecucao: string | null }[] }>(
+          `/agendamentos/lista/${pointId}?dataInicio=${order.day}&dataFim=${order.day}`,
+        )
+      ).data;
       expect(rows.find((r) => r.IdSocioVeiculoAgenda === order.id)?.IdSocioVeiculoAgendaExecucao).toBeTruthy();
       await ctx.close();
     });
@@ -134,7 +153,10 @@ for (const [name, options, offset] of [["desktop", DESKTOP, 200], ["Pixel 7", MO
       const { start } = await recordInitialVideo(page, order.os);
       await start.click();
       await upload.arrived();
-      await page.getByRole("status").filter({ hasText: /^Enviando vídeo inicial… \d+%$/ }).waitFor();
+      await page
+        .getByRole("status")
+        .filter({ hasText: /^Enviando vídeo inicial… \d+%$/ })
+        .waitFor();
       expect((await details(order.id)).execucao).toBeUndefined();
       await page.reload();
       await upload.abort();
@@ -170,7 +192,10 @@ for (const [name, options, offset] of [["desktop", DESKTOP, 200], ["Pixel 7", MO
       const { start } = await recordInitialVideo(page, order.os);
       await ctx.setOffline(true);
       await start.click();
-      await page.getByRole("status").filter({ hasText: /vídeo inicial/ }).waitFor();
+      await page
+        .getByRole("status")
+        .filter({ hasText: /vídeo inicial/ })
+        .waitFor();
       await page.waitForTimeout(1500);
       expect((await details(order.id)).execucao).toBeUndefined();
       await ctx.setOffline(false);
@@ -184,7 +209,9 @@ for (const [name, options, offset] of [["desktop", DESKTOP, 200], ["Pixel 7", MO
       const ctx = await browser.newContext({ ...options, bypassCSP: true });
       const page = await openAgenda(ctx, order.day);
       // An answer without a message (as from a proxy's error page): the client's own words are shown.
-      await ctx.route("**/api/agendamentos/iniciar", (route) => route.fulfill({ status: 400, contentType: "text/html", body: "<html></html>" }));
+      await ctx.route("**/api/agendamentos/iniciar", (route) =>
+        route.fulfill({ status: 400, contentType: "text/html", body: "<html></html>" }),
+      );
       const { start } = await recordInitialVideo(page, order.os);
       await start.click();
       const failed = "Erro ao iniciar a Ordem de Serviço. Tente novamente.";

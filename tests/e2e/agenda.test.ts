@@ -11,13 +11,22 @@ let pointId = "";
 
 const api = <T>(p: string, body?: unknown) => apiCall<T>(base, token, p, body);
 type Row = { IdSocioVeiculoAgenda: string; NumeroOS: number; DataAgendamento: string; HoraAgendamento: string; StatusAgendamento: string };
-const rowsOf = async (from: string, to: string) => (await api<{ data: Row[] }>(`/agendamentos/lista/${pointId}?dataInicio=${from}&dataFim=${to}`)).data;
-const slotsOf = (day: string) => api<string[]>("/agendamentos/lista-horarios-disponiveis", { idPontoAtendimento: pointId, dataAgendamento: day });
-const vehicleOf = (plate: string) => api<{ IdSocio: string; IdSocioVeiculo: string }>(`/scanner/get-agendamento-pontoatendimento-by-placa/${pointId}/${plate}`);
+const rowsOf = async (from: string, to: string) =>
+  (await api<{ data: Row[] }>(`/agendamentos/lista/${pointId}?dataInicio=${from}&dataFim=${to}`)).data;
+const slotsOf = (day: string) =>
+  api<string[]>("/agendamentos/lista-horarios-disponiveis", { idPontoAtendimento: pointId, dataAgendamento: day });
+const vehicleOf = (plate: string) =>
+  api<{ IdSocio: string; IdSocioVeiculo: string }>(`/scanner/get-agendamento-pontoatendimento-by-placa/${pointId}/${plate}`);
 async function book(plate: string, data: string, hora: string) {
   const v = await vehicleOf(plate);
   return api<{ idSocioVeiculoAgenda: string; NumeroOS: number }>("/agendamentos/agendar", {
-    idPontoAtendimento: pointId, idSocio: v.IdSocio, idSocioVeiculo: v.IdSocioVeiculo, data, hora, motivo: 1, pecaPorContaDoSocio: "N",
+    idPontoAtendimento: pointId,
+    idSocio: v.IdSocio,
+    idSocioVeiculo: v.IdSocioVeiculo,
+    data,
+    hora,
+    motivo: 1,
+    pecaPorContaDoSocio: "N",
   });
 }
 
@@ -38,12 +47,15 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const openAgenda = (ctx: BrowserContext, query = ""): Promise<Page> => openSignedIn(ctx, `${base}/${query}`, (page) => page.getByRole("heading", { name: "Agenda", level: 1 }));
+const openAgenda = (ctx: BrowserContext, query = ""): Promise<Page> =>
+  openSignedIn(ctx, `${base}/${query}`, (page) => page.getByRole("heading", { name: "Agenda", level: 1 }));
 const range = (from: string, to: string, status = "TODOS") => `?inicio=${from}&fim=${to}&status=${encodeURIComponent(status)}`;
 const actions = (page: Page, os: number) => page.getByRole("group", { name: `Ações da OS #${os}` });
 
-
-for (const [name, options, offset] of [["desktop", DESKTOP, 35], ["Pixel 7", MOBILE, 70]] as const) {
+for (const [name, options, offset] of [
+  ["desktop", DESKTOP, 35],
+  ["Pixel 7", MOBILE, 70],
+] as const) {
   describe(`agenda on ${name}`, () => {
     let ctx: BrowserContext;
     beforeAll(async () => {
@@ -62,17 +74,28 @@ for (const [name, options, offset] of [["desktop", DESKTOP, 35], ["Pixel 7", MOB
       // The seed has pending and in-progress orders this month: only pending rows show, each with NOVO and its three actions.
       await page.getByRole("button", { name: "Iniciar" }).first().waitFor();
       await expect(page.getByRole("link", { name: /Ver O\.S\./ }).count()).resolves.toBe(0);
-      await expect(page.getByText("NOVO", { exact: true }).filter({ visible: true }).count()).resolves.toBe(await page.getByRole("button", { name: "Iniciar" }).count());
+      await expect(page.getByText("NOVO", { exact: true }).filter({ visible: true }).count()).resolves.toBe(
+        await page.getByRole("button", { name: "Iniciar" }).count(),
+      );
 
       await page.getByLabel("Status").selectOption("EM ANDAMENTO");
-      await page.getByRole("link", { name: /Ver O\.S\./ }).first().waitFor();
+      await page
+        .getByRole("link", { name: /Ver O\.S\./ })
+        .first()
+        .waitFor();
       await expect(page.getByRole("button", { name: "Iniciar" }).count()).resolves.toBe(0);
       expect(new URL(page.url()).searchParams.get("status")).toBe("EM ANDAMENTO");
-      const href = await page.getByRole("link", { name: /Ver O\.S\./ }).first().getAttribute("href");
+      const href = await page
+        .getByRole("link", { name: /Ver O\.S\./ })
+        .first()
+        .getAttribute("href");
       expect(href).toMatch(/^\/execucao-os\/[0-9a-f-]{36}$/);
 
       await page.reload();
-      await page.getByRole("link", { name: /Ver O\.S\./ }).first().waitFor();
+      await page
+        .getByRole("link", { name: /Ver O\.S\./ })
+        .first()
+        .waitFor();
       await expect(page.getByLabel("Status").inputValue()).resolves.toBe("EM ANDAMENTO");
       await page.goBack();
       await page.getByRole("button", { name: "Iniciar" }).first().waitFor();
@@ -82,11 +105,15 @@ for (const [name, options, offset] of [["desktop", DESKTOP, 35], ["Pixel 7", MOB
     it("shows 'Nenhum agendamento encontrado.' for an empty range, and an error with a working retry when the call fails", async () => {
       const page = ctx.pages()[0] ?? (await ctx.newPage());
       // Only the range on screen is asked for, not the point's whole history.
-      const listCall = page.waitForRequest((r) => r.url().includes(`/api/agendamentos/lista/${pointId}?dataInicio=2040-01-01&dataFim=2040-01-31`));
+      const listCall = page.waitForRequest((r) =>
+        r.url().includes(`/api/agendamentos/lista/${pointId}?dataInicio=2040-01-01&dataFim=2040-01-31`),
+      );
       await openAgenda(ctx, range("2040-01-01", "2040-01-31"));
       await listCall;
       await page.getByText("Nenhum agendamento encontrado.").waitFor();
-      await page.route("**/api/agendamentos/lista/**", (r) => r.fulfill({ status: 503, contentType: "application/json", body: '{"message":"x"}' }));
+      await page.route("**/api/agendamentos/lista/**", (r) =>
+        r.fulfill({ status: 503, contentType: "application/json", body: '{"message":"x"}' }),
+      );
       await page.goto(`${base}/${range(`${brasiliaToday().slice(0, 7)}-01`, addDays(brasiliaToday(), 1))}`);
       const retry = page.getByRole("button", { name: "Tentar novamente" });
       await retry.waitFor({ timeout: 15_000 });
@@ -126,7 +153,11 @@ for (const [name, options, offset] of [["desktop", DESKTOP, 35], ["Pixel 7", MOB
       await page.getByText("Agendamento criado com sucesso!").waitFor();
       const created = (await rowsOf(day, day)).filter((r) => r.HoraAgendamento === "16:00");
       expect(created).toHaveLength(3);
-      await page.getByText(/PEX-7788/).filter({ visible: true }).first().waitFor();
+      await page
+        .getByText(/PEX-7788/)
+        .filter({ visible: true })
+        .first()
+        .waitFor();
 
       await page.getByRole("button", { name: "Novo Agendamento" }).click();
       await dialog.getByLabel("Data do agendamento").fill(day);
@@ -169,7 +200,9 @@ for (const [name, options, offset] of [["desktop", DESKTOP, 35], ["Pixel 7", MOB
       await cancel.getByRole("button", { name: "Sim, cancelar" }).click();
       await page.getByText("Agendamento cancelado com sucesso!").waitFor();
       expect((await rowsOf(day, target)).some((r) => r.IdSocioVeiculoAgenda === b.idSocioVeiculoAgenda)).toBe(false);
-      const details = await api<{ agendamento: { StatusAgendamento: string; MotivoCancelamento: string } }>(`/agendamentos/get/${b.idSocioVeiculoAgenda}`);
+      const details = await api<{ agendamento: { StatusAgendamento: string; MotivoCancelamento: string } }>(
+        `/agendamentos/get/${b.idSocioVeiculoAgenda}`,
+      );
       expect(details.agendamento).toMatchObject({ StatusAgendamento: "E", MotivoCancelamento: "Sócio desistiu" });
       await actions(page, b.NumeroOS).waitFor({ state: "detached" });
     });

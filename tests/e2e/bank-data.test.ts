@@ -14,8 +14,16 @@ let token = "";
 let pointId = "";
 
 type Bank = {
-  IdDadoBancario: string; TipoChavePix: string; ChavePix: string; Banco: string; NumeroAgencia: string; NumeroConta: string; TipoConta: string;
-  NomeTitular: string; DocumentoTitular: string; Selecionado: string;
+  IdDadoBancario: string;
+  TipoChavePix: string;
+  ChavePix: string;
+  Banco: string;
+  NumeroAgencia: string;
+  NumeroConta: string;
+  TipoConta: string;
+  NomeTitular: string;
+  DocumentoTitular: string;
+  Selecionado: string;
 };
 const api = <T>(p: string, body?: unknown) => apiCall<T>(base, token, p, body);
 const serverRows = async () => (await api<{ dadosBancarios: Bank[] }>(`/ponto-atendimento/get-dados-bancarios/${pointId}`)).dadosBancarios;
@@ -39,7 +47,10 @@ function countWrites(page: Page) {
   return seen;
 }
 
-for (const [name, options, mobile] of [["desktop", DESKTOP, false], ["Pixel 7", MOBILE, true]] as const) {
+for (const [name, options, mobile] of [
+  ["desktop", DESKTOP, false],
+  ["Pixel 7", MOBILE, true],
+] as const) {
   describe(`bank data on ${name}`, () => {
     const tag = `${mobile ? "M" : "D"}${Date.now().toString(36)}`;
     const holder = (what: string) => `Titular ${what} ${tag}`;
@@ -92,11 +103,34 @@ for (const [name, options, mobile] of [["desktop", DESKTOP, false], ["Pixel 7", 
       const key = dialog.getByLabel("Chave PIX", { exact: true });
       const refused = [
         ["CPF", "000.000.000-00", "12345678900", "123.456.789-00", "Chave PIX inválida: informe um CPF válido (confira os dígitos)."],
-        ["CNPJ", "00.000.000/0000-00", "11222333000180", "11.222.333/0001-80", "Chave PIX inválida: informe um CNPJ válido (confira os dígitos)."],
-        ["TELEFONE", "(00) 00000-0000", "8133334444", "(81) 33334-444", "Chave PIX inválida: informe um celular com DDD, como (81) 99999-0000."],
-        ["EMAIL", "nome@empresa.com.br", "financeiro@oficina", "financeiro@oficina", "Chave PIX inválida: informe um e-mail válido, como nome@empresa.com.br."],
-        ["CHAVE_ALEATORIA", "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx", "123e4567zz89b", "123e4567-89b",
-          "Chave PIX inválida: a chave aleatória tem 32 caracteres no formato xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx."],
+        [
+          "CNPJ",
+          "00.000.000/0000-00",
+          "11222333000180",
+          "11.222.333/0001-80",
+          "Chave PIX inválida: informe um CNPJ válido (confira os dígitos).",
+        ],
+        [
+          "TELEFONE",
+          "(00) 00000-0000",
+          "8133334444",
+          "(81) 33334-444",
+          "Chave PIX inválida: informe um celular com DDD, como (81) 99999-0000.",
+        ],
+        [
+          "EMAIL",
+          "nome@empresa.com.br",
+          "financeiro@oficina",
+          "financeiro@oficina",
+          "Chave PIX inválida: informe um e-mail válido, como nome@empresa.com.br.",
+        ],
+        [
+          "CHAVE_ALEATORIA",
+          "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx",
+          "123e4567zz89b",
+          "123e4567-89b",
+          "Chave PIX inválida: a chave aleatória tem 32 caracteres no formato xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx.",
+        ],
       ] as const;
       for (const [type, placeholder, typed, shown, message] of refused) {
         await dialog.getByLabel("Tipo de Chave PIX").selectOption(type);
@@ -123,7 +157,10 @@ for (const [name, options, mobile] of [["desktop", DESKTOP, false], ["Pixel 7", 
       await save.click();
       await dialog.getByText("Nome do banco é obrigatório").waitFor();
       expect(await errorsOf(dialog)).toEqual([
-        "Nome do banco é obrigatório", "Número da agência é obrigatório", "Número da conta é obrigatório", "Tipo de conta é obrigatório",
+        "Nome do banco é obrigatório",
+        "Número da agência é obrigatório",
+        "Número da conta é obrigatório",
+        "Tipo de conta é obrigatório",
         "CPF/CNPJ do titular inválido: confira os dígitos.",
       ]);
       expect(await violations(page)).toEqual([]);
@@ -196,7 +233,14 @@ for (const [name, options, mobile] of [["desktop", DESKTOP, false], ["Pixel 7", 
         expect(await rowOf(page, who).textContent()).toContain(stored);
         const row = await serverRow(who);
         expect(row, who).toMatchObject({
-          TipoChavePix: type, ChavePix: stored, Banco: "", NumeroAgencia: "", NumeroConta: "", TipoConta: "", DocumentoTitular: "11.222.333/0001-81", Selecionado: "N",
+          TipoChavePix: type,
+          ChavePix: stored,
+          Banco: "",
+          NumeroAgencia: "",
+          NumeroConta: "",
+          TipoConta: "",
+          DocumentoTitular: "11.222.333/0001-81",
+          Selecionado: "N",
         });
       }
     });
@@ -227,7 +271,14 @@ for (const [name, options, mobile] of [["desktop", DESKTOP, false], ["Pixel 7", 
       await page.getByText("Dados bancários criados com sucesso!").first().waitFor();
       await dialog.waitFor({ state: "detached" });
       const created = await serverRow(who);
-      expect(created).toMatchObject({ TipoChavePix: "", ChavePix: "", NumeroAgencia: "1234-5", NumeroConta: "1234567-8", TipoConta: "POUPANCA", DocumentoTitular: "529.982.247-25" });
+      expect(created).toMatchObject({
+        TipoChavePix: "",
+        ChavePix: "",
+        NumeroAgencia: "1234-5",
+        NumeroConta: "1234567-8",
+        TipoConta: "POUPANCA",
+        DocumentoTitular: "529.982.247-25",
+      });
       expect(created!.Banco).toMatch(/^341 - /);
       const row = rowOf(page, who);
       await row.waitFor();
@@ -263,8 +314,15 @@ for (const [name, options, mobile] of [["desktop", DESKTOP, false], ["Pixel 7", 
       await edit.getByRole("button", { name: "Atualizar" }).click();
       await page.getByText("Dados bancários atualizados com sucesso!").first().waitFor();
       await edit.waitFor({ state: "detached" });
-      expect(await serverRow(who)).toMatchObject({ NumeroConta: "7654321-X", TipoConta: "CORRENTE", NumeroAgencia: "1234-5", Banco: created!.Banco });
-      await rowOf(page, who).getByText(/Conta 7654321-X \(Corrente\)/).waitFor();
+      expect(await serverRow(who)).toMatchObject({
+        NumeroConta: "7654321-X",
+        TipoConta: "CORRENTE",
+        NumeroAgencia: "1234-5",
+        Banco: created!.Banco,
+      });
+      await rowOf(page, who)
+        .getByText(/Conta 7654321-X \(Corrente\)/)
+        .waitFor();
 
       // Edit a PIX row into another key type: the server keeps only the new key.
       const pixWho = holder("EMAIL");
@@ -307,7 +365,7 @@ for (const [name, options, mobile] of [["desktop", DESKTOP, false], ["Pixel 7", 
       expect(await violations(page)).toEqual([]);
       await selectedFilter.selectOption("N");
       await rowOf(page, transfer).waitFor();
-      expect(await rowOf(page, transfer).getAttribute("class") ?? "").not.toContain("is-selected");
+      expect((await rowOf(page, transfer).getAttribute("class")) ?? "").not.toContain("is-selected");
 
       // Kept through a reload.
       await page.reload();

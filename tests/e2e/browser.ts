@@ -1,10 +1,26 @@
 // Shared Chromium launcher and login helper for e2e tests (system Chromium from CHROME_PATH, never a downloaded browser).
 import { createRequire } from "node:module";
 import { expect } from "vitest";
-import { chromium, devices, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page, type Route } from "playwright-core";
+import {
+  chromium,
+  devices,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+  type Route,
+} from "playwright-core";
 
 export const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
-export const CHROME_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+export const CHROME_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 
 export const DESKTOP: BrowserContextOptions = { viewport: { width: 1366, height: 850 }, locale: "pt-BR" };
 export const MOBILE: BrowserContextOptions = { ...devices["Pixel 7"], locale: "pt-BR" };
@@ -20,14 +36,20 @@ export const launch = (): Promise<Browser> =>
 export async function inProgressOrder(base: string): Promise<{ token: string; orderId: string }> {
   const call = async <T>(p: string, token?: string, body?: unknown): Promise<T> => {
     const res = await fetch(`${base}/api${p}`, {
-      method: body ? "POST" : "GET", body: body ? JSON.stringify(body) : undefined,
+      method: body ? "POST" : "GET",
+      body: body ? JSON.stringify(body) : undefined,
       headers: { "content-type": "application/json", ...(token ? { authToken: token } : {}) },
     });
     return (await res.json()) as T;
   };
   const { token } = await call<{ token: string }>("/credenciado/login", undefined, DEMO);
   const user = (await call<{ data: { IdPontoAtendimento: string } }>("/credenciado/get", token)).data;
-  type Row = { StatusAgendamento: string; IdSocioVeiculoAgendaExecucao: string | null; IdSocioVeiculoAgenda: string; QtdePendencias: number };
+  type Row = {
+    StatusAgendamento: string;
+    IdSocioVeiculoAgendaExecucao: string | null;
+    IdSocioVeiculoAgenda: string;
+    QtdePendencias: number;
+  };
   const rows = (await call<{ data: Row[] }>(`/agendamentos/lista/${user.IdPontoAtendimento}`, token)).data;
   // One with a service awaiting approval: it can never be finished by another test, so it stays in progress.
   const row = rows.find((r) => r.StatusAgendamento === "A" && r.IdSocioVeiculoAgendaExecucao && r.QtdePendencias > 0)!;
@@ -43,7 +65,9 @@ export async function signIn(page: Page, email = DEMO.email, password = DEMO.pas
 /** One API call as the given token (JSON in, JSON out); a body makes it a POST. */
 export async function apiCall<T>(base: string, token: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${base}/api${path}`, {
-    method: body ? "POST" : "GET", headers: { authToken: token, "content-type": "application/json" }, body: body ? JSON.stringify(body) : undefined,
+    method: body ? "POST" : "GET",
+    headers: { authToken: token, "content-type": "application/json" },
+    body: body ? JSON.stringify(body) : undefined,
   });
   return (await res.json()) as T;
 }
@@ -58,7 +82,9 @@ export async function demoPoint(base: string): Promise<{ token: string; pointId:
 /** Signs in through the API and returns the token. */
 export async function apiToken(base: string, credentials = DEMO): Promise<string> {
   const res = await fetch(`${base}/api/credenciado/login`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(credentials),
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(credentials),
   });
   return ((await res.json()) as { token: string }).token;
 }
@@ -102,7 +128,13 @@ export async function violations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: axePath });
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }).axe;
-    return (await axe.run()).violations.map((v) => `${v.id} (${v.nodes.length}): ${(v.nodes as { html: string }[]).map((n) => n.html).join(" | ").slice(0, 300)}`);
+    return (await axe.run()).violations.map(
+      (v) =>
+        `${v.id} (${v.nodes.length}): ${(v.nodes as { html: string }[])
+          .map((n) => n.html)
+          .join(" | ")
+          .slice(0, 300)}`,
+    );
   });
 }
 
@@ -112,7 +144,10 @@ export async function orderAction(page: Page, mobile: boolean, name: string) {
     await page.getByRole("button", { name: "Ações", exact: true }).click();
     await page.getByRole("menuitem", { name }).click();
   } else {
-    await page.getByRole("group", { name: /^Ações da OS/ }).getByRole("button", { name }).click();
+    await page
+      .getByRole("group", { name: /^Ações da OS/ })
+      .getByRole("button", { name })
+      .click();
   }
 }
 

@@ -7,7 +7,10 @@ import { build } from "vite";
 import { startServer } from "../support/start-server";
 
 declare module "vitest" {
-  export interface ProvidedContext { baseUrl: string; apiUrl: string }
+  export interface ProvidedContext {
+    baseUrl: string;
+    apiUrl: string;
+  }
 }
 
 export default async function setup(project: TestProject) {

@@ -14,9 +14,22 @@ let token = "";
 let pointId = "";
 
 type Row = {
-  IdFinanceiroEspelho: string; Matricula: string | null; RazaoSocial: string; Cnpj: string; Placa: string; VeiculoPlaca: string;
-  DataAgendamento: string; DataExecucaoOS: string | null; NomeServico: string; NumeroOS: number; ValorRepasse: number | null;
-  PagamentoFeito: "S" | "N"; CodigoEspelho: string; TipoComissao: string; Descricao: string; SocioNome: string;
+  IdFinanceiroEspelho: string;
+  Matricula: string | null;
+  RazaoSocial: string;
+  Cnpj: string;
+  Placa: string;
+  VeiculoPlaca: string;
+  DataAgendamento: string;
+  DataExecucaoOS: string | null;
+  NomeServico: string;
+  NumeroOS: number;
+  ValorRepasse: number | null;
+  PagamentoFeito: "S" | "N";
+  CodigoEspelho: string;
+  TipoComissao: string;
+  Descricao: string;
+  SocioNome: string;
 };
 const api = <T>(p: string, body?: unknown) => apiCall<T>(base, token, p, body);
 const serverRows = (from: string, to: string, flag?: "S" | "N") =>
@@ -65,7 +78,10 @@ const openMirror = (ctx: BrowserContext, q = ""): Promise<Page> =>
 const isMirrorCall = (r: Request) => r.method() === "POST" && new URL(r.url()).pathname.endsWith("/api/espelho/lista");
 const bodyOf = (r: Request) => JSON.parse(r.postData() ?? "{}") as Record<string, unknown>;
 
-for (const [name, options, mobile] of [["desktop", DESKTOP, false], ["Pixel 7", MOBILE, true]] as const) {
+for (const [name, options, mobile] of [
+  ["desktop", DESKTOP, false],
+  ["Pixel 7", MOBILE, true],
+] as const) {
   describe(`mirror on ${name}`, () => {
     let ctx: BrowserContext;
     beforeAll(async () => {
@@ -79,7 +95,8 @@ for (const [name, options, mobile] of [["desktop", DESKTOP, false], ["Pixel 7", 
       if (rows.length === 0) {
         await page.getByText("Nenhum registro encontrado para os filtros selecionados.").waitFor();
       } else {
-        await expect.poll(() => visibleRows(page).evaluateAll((els) => els.map((e) => e.getAttribute("data-id"))), { timeout: 10_000 })
+        await expect
+          .poll(() => visibleRows(page).evaluateAll((els) => els.map((e) => e.getAttribute("data-id"))), { timeout: 10_000 })
           .toEqual(rows.map((r) => r.IdFinanceiroEspelho));
         const texts = (await visibleRows(page).allTextContents()).map(spaces);
         rows.forEach((r, i) => {
@@ -141,7 +158,12 @@ for (const [name, options, mobile] of [["desktop", DESKTOP, false], ["Pixel 7", 
       await call;
       call = page.waitForRequest((r) => isMirrorCall(r) && bodyOf(r).dataFim === "2001-01-31");
       await page.getByLabel("Data Final").fill("2001-01-31");
-      expect(bodyOf(await call)).toEqual({ idPontoAtendimento: pointId, dataInicio: "2001-01-01", dataFim: "2001-01-31", pagamentoFeito: "S" });
+      expect(bodyOf(await call)).toEqual({
+        idPontoAtendimento: pointId,
+        dataInicio: "2001-01-01",
+        dataFim: "2001-01-31",
+        pagamentoFeito: "S",
+      });
       expect(await serverRows("2001-01-01", "2001-01-31", "S")).toEqual([]);
       await expectScreenEquals(page, []);
 
@@ -154,7 +176,9 @@ for (const [name, options, mobile] of [["desktop", DESKTOP, false], ["Pixel 7", 
 
       // A start after the end: the error under the dates, no call for it.
       let reversedCalls = 0;
-      page.on("request", (r) => { if (isMirrorCall(r) && bodyOf(r).dataInicio === "2001-02-15") reversedCalls++; });
+      page.on("request", (r) => {
+        if (isMirrorCall(r) && bodyOf(r).dataInicio === "2001-02-15") reversedCalls++;
+      });
       await page.getByLabel("Data Início").fill("2001-02-15");
       await page.getByRole("alert").filter({ hasText: "A data inicial não pode ser posterior à data final." }).waitFor();
       await expect(page.getByLabel("Data Início").getAttribute("aria-invalid")).resolves.toBe("true");
@@ -174,7 +198,9 @@ for (const [name, options, mobile] of [["desktop", DESKTOP, false], ["Pixel 7", 
       expect(bodyOf(await call)).toEqual({ idPontoAtendimento: pointId, dataInicio: first, dataFim: last });
       await expectScreenEquals(page, await serverRows(first, last));
 
-      await page.route("**/api/espelho/lista", (r) => r.fulfill({ status: 503, contentType: "application/json", body: '{"message":"Serviço indisponível"}' }));
+      await page.route("**/api/espelho/lista", (r) =>
+        r.fulfill({ status: 503, contentType: "application/json", body: '{"message":"Serviço indisponível"}' }),
+      );
       await page.goto(`${base}/espelho${query(first, addDay(first), "TODOS")}`);
       const retry = page.getByRole("button", { name: "Tentar novamente" });
       await retry.waitFor({ timeout: 15_000 });
@@ -190,26 +216,34 @@ for (const [name, options, mobile] of [["desktop", DESKTOP, false], ["Pixel 7", 
       await expectScreenEquals(page, rows);
       // A paid one and an unpaid one.
       for (const r of [rows.find((x) => x.PagamentoFeito === "S")!, rows.find((x) => x.PagamentoFeito === "N")!]) {
-        await page.getByRole("button", { name: `Ver Detalhes da OS #${r.NumeroOS}, ${r.NomeServico}` }).filter({ visible: true }).click();
+        await page
+          .getByRole("button", { name: `Ver Detalhes da OS #${r.NumeroOS}, ${r.NomeServico}` })
+          .filter({ visible: true })
+          .click();
         const dialog = page.getByRole("dialog", { name: "Detalhes da Transação" });
         await dialog.waitFor();
-        const fields = await dialog.locator("dl > dt").evaluateAll((dts) =>
-          Object.fromEntries(dts.map((dt) => [dt.textContent ?? "", (dt.nextElementSibling?.textContent ?? "").replace(/\s+/g, " ").trim()])));
+        const fields = await dialog
+          .locator("dl > dt")
+          .evaluateAll((dts) =>
+            Object.fromEntries(
+              dts.map((dt) => [dt.textContent ?? "", (dt.nextElementSibling?.textContent ?? "").replace(/\s+/g, " ").trim()]),
+            ),
+          );
         expect(fields).toEqual({
           "Status do pagamento": status(r),
           "Número da OS": String(r.NumeroOS),
-          "Cliente": r.SocioNome,
-          "Placa": plate(r.VeiculoPlaca || r.Placa),
-          "Serviço": r.NomeServico,
+          Cliente: r.SocioNome,
+          Placa: plate(r.VeiculoPlaca || r.Placa),
+          Serviço: r.NomeServico,
           "Data do agendamento": legacy(r.DataAgendamento),
           "Data de execução": r.DataExecucaoOS ? legacy(r.DataExecucaoOS, true) : "Não informado",
           "Valor do repasse": brl(value(r)),
           "Código do espelho": r.CodigoEspelho,
           "Tipo de comissão": r.TipoComissao,
-          "Descrição": r.Descricao,
+          Descrição: r.Descricao,
           "Razão social": r.RazaoSocial,
-          "CNPJ": cnpj(r.Cnpj),
-          "Matrícula": r.Matricula?.trim() || "Não informado",
+          CNPJ: cnpj(r.Cnpj),
+          Matrícula: r.Matricula?.trim() || "Não informado",
         });
         expect(await violations(page)).toEqual([]);
         await dialog.getByRole("button", { name: "Fechar", exact: true }).last().click();
@@ -231,18 +265,33 @@ for (const [name, options, mobile] of [["desktop", DESKTOP, false], ["Pixel 7", 
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const text = bytes.toString("utf8").slice(1);
       const lines = text.split("\r\n");
-      expect(lines[0]).toBe("Número OS;Status Pagamento;Cliente;CNPJ;Placa;Data Agendamento;Data Execução;Serviço;Valor Repasse;Código Espelho;Tipo Comissão;Descrição;Matrícula;Razão Social");
+      expect(lines[0]).toBe(
+        "Número OS;Status Pagamento;Cliente;CNPJ;Placa;Data Agendamento;Data Execução;Serviço;Valor Repasse;Código Espelho;Tipo Comissão;Descrição;Matrícula;Razão Social",
+      );
       const parsed = Papa.parse<string[]>(text, { delimiter: ";", skipEmptyLines: true });
       expect(parsed.errors).toEqual([]);
       const [, ...data] = parsed.data;
       expect(data).toHaveLength(onScreen.length);
-      expect(data.map((d) => rows.find((r) => String(r.NumeroOS) === d[0] && r.NomeServico === d[7])?.IdFinanceiroEspelho)).toEqual(onScreen);
+      expect(data.map((d) => rows.find((r) => String(r.NumeroOS) === d[0] && r.NomeServico === d[7])?.IdFinanceiroEspelho)).toEqual(
+        onScreen,
+      );
       data.forEach((d, i) => {
         const r = rows[i];
         expect(d).toEqual([
-          String(r.NumeroOS), status(r), r.SocioNome, cnpj(r.Cnpj), plate(r.VeiculoPlaca || r.Placa), legacy(r.DataAgendamento),
-          r.DataExecucaoOS ? legacy(r.DataExecucaoOS) : "", r.NomeServico, comma(value(r)), r.CodigoEspelho, r.TipoComissao, r.Descricao,
-          r.Matricula ?? "", r.RazaoSocial,
+          String(r.NumeroOS),
+          status(r),
+          r.SocioNome,
+          cnpj(r.Cnpj),
+          plate(r.VeiculoPlaca || r.Placa),
+          legacy(r.DataAgendamento),
+          r.DataExecucaoOS ? legacy(r.DataExecucaoOS) : "",
+          r.NomeServico,
+          comma(value(r)),
+          r.CodigoEspelho,
+          r.TipoComissao,
+          r.Descricao,
+          r.Matricula ?? "",
+          r.RazaoSocial,
         ]);
         expect(d[5]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
         expect(d[8]).toMatch(/^\d+,\d{2}$/);

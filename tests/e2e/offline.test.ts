@@ -16,11 +16,20 @@ let pointId = "";
 let order = { id: "", number: 0 };
 
 const api = <T>(p: string, body?: unknown) => apiCall<T>(base, token, p, body);
-const slotsOf = (day: string) => api<string[]>("/agendamentos/lista-horarios-disponiveis", { idPontoAtendimento: pointId, dataAgendamento: day });
+const slotsOf = (day: string) =>
+  api<string[]>("/agendamentos/lista-horarios-disponiveis", { idPontoAtendimento: pointId, dataAgendamento: day });
 async function book(plate: string, data: string, hora: string) {
-  const v = await api<{ IdSocio: string; IdSocioVeiculo: string }>(`/scanner/get-agendamento-pontoatendimento-by-placa/${pointId}/${plate}`);
+  const v = await api<{ IdSocio: string; IdSocioVeiculo: string }>(
+    `/scanner/get-agendamento-pontoatendimento-by-placa/${pointId}/${plate}`,
+  );
   const res = await api<{ idSocioVeiculoAgenda: string; NumeroOS: number }>("/agendamentos/agendar", {
-    idPontoAtendimento: pointId, idSocio: v.IdSocio, idSocioVeiculo: v.IdSocioVeiculo, data, hora, motivo: 1, pecaPorContaDoSocio: "N",
+    idPontoAtendimento: pointId,
+    idSocio: v.IdSocio,
+    idSocioVeiculo: v.IdSocioVeiculo,
+    data,
+    hora,
+    motivo: 1,
+    pecaPorContaDoSocio: "N",
   });
   if (!res.idSocioVeiculoAgenda) throw new Error(`booking refused: ${JSON.stringify(res)}`);
   return res;
@@ -48,18 +57,19 @@ function minutesSince(since: number): string[] {
 const goInApp = (page: Page, path: string) => page.evaluate((p) => history.pushState(null, "", p), path);
 
 /** Every record of the offline store as JSON (owner keys and the cached API data). */
-const storedRecords = (page: Page) => page.evaluate(async () => {
-  const open = indexedDB.open("portal-offline-cache");
-  const db = await new Promise<IDBDatabase>((resolve, reject) => {
-    open.onsuccess = () => resolve(open.result);
-    open.onerror = () => reject(open.error);
+const storedRecords = (page: Page) =>
+  page.evaluate(async () => {
+    const open = indexedDB.open("portal-offline-cache");
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    if (!db.objectStoreNames.contains("queries")) return [] as { owner: string; json: string }[];
+    const all = db.transaction("queries").objectStore("queries").getAll();
+    const rows = await new Promise<{ owner: string }[]>((resolve) => void (all.onsuccess = () => resolve(all.result)));
+    db.close();
+    return rows.map((r) => ({ owner: r.owner, json: JSON.stringify(r) }));
   });
-  if (!db.objectStoreNames.contains("queries")) return [] as { owner: string; json: string }[];
-  const all = db.transaction("queries").objectStore("queries").getAll();
-  const rows = await new Promise<{ owner: string }[]>((resolve) => void (all.onsuccess = () => resolve(all.result)));
-  db.close();
-  return rows.map((r) => ({ owner: r.owner, json: JSON.stringify(r) }));
-});
 
 async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 15_000): Promise<T> {
   const end = Date.now() + ms;
@@ -80,7 +90,10 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const viewports: [string, BrowserContextOptions, boolean, string][] = [["desktop", DESKTOP, false, "2037-03"], ["Pixel 7", MOBILE, true, "2037-04"]];
+const viewports: [string, BrowserContextOptions, boolean, string][] = [
+  ["desktop", DESKTOP, false, "2037-03"],
+  ["Pixel 7", MOBILE, true, "2037-04"],
+];
 
 describe.each(viewports)("offline data (%s)", (_label, options, mobile, month) => {
   let ctx: BrowserContext;
@@ -102,12 +115,20 @@ describe.each(viewports)("offline data (%s)", (_label, options, mobile, month) =
 
   it("shows the last agenda and OS data with the notice, disables the server actions, and refreshes once back online", async () => {
     const visitedAt = Date.now();
-    page = await openSignedIn(ctx, `${base}${agendaPath()}`, (p) => p.locator(rowSelector).filter({ hasText: `${first.NumeroOS}` }).first());
+    page = await openSignedIn(ctx, `${base}${agendaPath()}`, (p) =>
+      p
+        .locator(rowSelector)
+        .filter({ hasText: `${first.NumeroOS}` })
+        .first(),
+    );
     await goInApp(page, `/execucao-os/${order.id}`);
     await page.getByRole("heading", { name: `OS #${order.number}` }).waitFor();
     const grid = page.locator(".order-grid");
     // Every card settled (services, evidence, notes): what is on screen now is what the cache must give back offline.
-    await until(() => grid.innerText(), (t) => !/Carregando/.test(t));
+    await until(
+      () => grid.innerText(),
+      (t) => !/Carregando/.test(t),
+    );
     const onlineCards = await grid.innerText();
     expect(onlineCards).toContain("Serviços");
     await goInApp(page, agendaPath());
@@ -149,7 +170,8 @@ describe.each(viewports)("offline data (%s)", (_label, options, mobile, month) =
       await page.keyboard.press("Escape");
     } else {
       const actions = page.getByRole("group", { name: /^Ações da OS/ });
-      for (const name of ["Cancelar OS", "Finalizar OS"]) await expect(actions.getByRole("button", { name }).isDisabled()).resolves.toBe(true);
+      for (const name of ["Cancelar OS", "Finalizar OS"])
+        await expect(actions.getByRole("button", { name }).isDisabled()).resolves.toBe(true);
     }
     await expect(page.getByRole("button", { name: "Adicionar serviço" }).isDisabled()).resolves.toBe(true);
     await expect(hint().isVisible()).resolves.toBe(true);
@@ -168,7 +190,13 @@ describe.each(viewports)("offline data (%s)", (_label, options, mobile, month) =
     await page.getByRole("heading", { name: `OS #${order.number}` }).waitFor({ timeout: 15_000 });
     await notice().filter({ hasText: "Sem conexão — dados de" }).waitFor({ timeout: 15_000 });
     await expect(grid.innerText()).resolves.toBe(onlineCards);
-    if (!mobile) await expect(page.getByRole("group", { name: /^Ações da OS/ }).getByRole("button", { name: "Finalizar OS" }).isDisabled()).resolves.toBe(true);
+    if (!mobile)
+      await expect(
+        page
+          .getByRole("group", { name: /^Ações da OS/ })
+          .getByRole("button", { name: "Finalizar OS" })
+          .isDisabled(),
+      ).resolves.toBe(true);
 
     // Meanwhile a row is booked on the server: not shown from the cache, shown once the API answers again.
     const second = await book("RFT4G56", day, "10:00");
@@ -179,7 +207,10 @@ describe.each(viewports)("offline data (%s)", (_label, options, mobile, month) =
 
     await page.unroute("**/api/**");
     await rowOf(second.NumeroOS).first().waitFor({ timeout: 25_000 });
-    await until(() => notice().innerText(), (t) => t === "");
+    await until(
+      () => notice().innerText(),
+      (t) => t === "",
+    );
     await expect(notice().innerText()).resolves.toBe("");
     await expect(page.getByRole("button", { name: "Novo Agendamento" }).isEnabled()).resolves.toBe(true);
     await expect(row.getByRole("button", { name: "Reagendar" }).isEnabled()).resolves.toBe(true);
@@ -194,7 +225,12 @@ describe.each(viewports)("offline data (%s)", (_label, options, mobile, month) =
     await page.getByRole("button", { name: /Marina Souza/ }).click();
     await page.getByRole("menuitem", { name: "Sair" }).click();
     await page.waitForURL(/\/login/);
-    await expect(until(() => storedRecords(page), (r) => r.length === 0)).resolves.toEqual([]);
+    await expect(
+      until(
+        () => storedRecords(page),
+        (r) => r.length === 0,
+      ),
+    ).resolves.toEqual([]);
 
     await signIn(page, OTHER.email, OTHER.password);
     await page.getByRole("heading", { name: "Agenda" }).waitFor();
@@ -214,7 +250,10 @@ describe.each(viewports)("offline data (%s)", (_label, options, mobile, month) =
     await expect(page.getByRole("heading", { name: `OS #${order.number}` }).count()).resolves.toBe(0);
     await ctx.setOffline(false);
 
-    const records = await until(() => storedRecords(page), (r) => r.length > 0);
+    const records = await until(
+      () => storedRecords(page),
+      (r) => r.length > 0,
+    );
     expect(records.map((r) => r.owner)).toHaveLength(1);
     expect(records[0]!.owner).not.toContain(pointId);
     for (const r of records) {

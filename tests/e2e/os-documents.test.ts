@@ -18,7 +18,6 @@ const serverNotes = async () => (await api<{ anotacoes: Note[] }>(`/agendamentos
 const serverReports = async () => (await api<{ laudos: Doc[] }>(`/agendamentos/get-laudos/${orderId}`)).laudos;
 const serverReceipts = async () => (await api<{ notas: Doc[] }>(`/agendamentos/get-notas-fiscais/${orderId}`)).notas;
 
-
 /** A minimal valid PDF (one empty page, correct xref offsets): the server checks the real type from the bytes. */
 function pdf(): Buffer {
   const objects = [
@@ -48,8 +47,8 @@ function countCalls(ctx: BrowserContext) {
   return seen;
 }
 
-const openOrder = (ctx: BrowserContext): Promise<Page> => openSignedIn(ctx, `${base}/execucao-os/${orderId}`, (page) => page.getByRole("heading", { name: "Anotações Gerais" }));
-
+const openOrder = (ctx: BrowserContext): Promise<Page> =>
+  openSignedIn(ctx, `${base}/execucao-os/${orderId}`, (page) => page.getByRole("heading", { name: "Anotações Gerais" }));
 
 beforeAll(async () => {
   browser = await launch();
@@ -63,7 +62,10 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const viewports: [string, BrowserContextOptions, boolean][] = [["desktop", DESKTOP, false], ["Pixel 7", MOBILE, true]];
+const viewports: [string, BrowserContextOptions, boolean][] = [
+  ["desktop", DESKTOP, false],
+  ["Pixel 7", MOBILE, true],
+];
 
 describe.each(viewports)("OS notes and documents (%s)", (label, options, mobile) => {
   const tag = `${mobile ? "m" : "d"}${Date.now().toString(36)}`;
@@ -100,7 +102,11 @@ describe.each(viewports)("OS notes and documents (%s)", (label, options, mobile)
 
     expect(await violations(page)).toEqual([]);
 
-    await region.getByRole("listitem").filter({ hasText: text }).getByRole("button", { name: /^Excluir/ }).click();
+    await region
+      .getByRole("listitem")
+      .filter({ hasText: text })
+      .getByRole("button", { name: /^Excluir/ })
+      .click();
     const confirm = page.getByRole("dialog", { name: "Excluir anotação" });
     await confirm.getByText("Esta ação não pode ser desfeita.").waitFor();
     await confirm.getByRole("button", { name: "Sim, excluir" }).click();
@@ -132,7 +138,10 @@ describe.each(viewports)("OS notes and documents (%s)", (label, options, mobile)
     expect(await laudoInput.getAttribute("accept")).toBe(".pdf,.jpg,.jpeg,.png,.doc,.docx");
     expect(await laudoInput.getAttribute("multiple")).toBeNull();
     await laudoInput.setInputFiles({ name: `anotacoes-${tag}.txt`, mimeType: "text/plain", buffer: Buffer.from("texto") });
-    await dialog.getByRole("alert").filter({ hasText: `anotacoes-${tag}.txt: tipo de arquivo não permitido.` }).waitFor();
+    await dialog
+      .getByRole("alert")
+      .filter({ hasText: `anotacoes-${tag}.txt: tipo de arquivo não permitido.` })
+      .waitFor();
 
     await laudoInput.setInputFiles({ name: laudoName, mimeType: "application/pdf", buffer: pdf() });
     const pending = dialog.getByRole("list", { name: "Arquivos a enviar" });
@@ -162,7 +171,10 @@ describe.each(viewports)("OS notes and documents (%s)", (label, options, mobile)
     await action(page, mobile, "Adicionar Recibos");
     dialog = page.getByRole("dialog", { name: "Recibos" });
     await dialog.getByLabel("Adicionar recibo").setInputFiles({ name: reciboName, mimeType: "application/pdf", buffer: pdf() });
-    await dialog.getByRole("list", { name: "Arquivos a enviar" }).getByText(/^enviando \d+%$/).waitFor({ timeout: 15_000 });
+    await dialog
+      .getByRole("list", { name: "Arquivos a enviar" })
+      .getByText(/^enviando \d+%$/)
+      .waitFor({ timeout: 15_000 });
     await release();
     await page.getByText("Recibo adicionado com sucesso!").waitFor({ timeout: 30_000 });
     await dialog.getByRole("link", { name: `Abrir ${reciboName}` }).waitFor();

@@ -3,7 +3,19 @@
 // server), cancelling, the concluded state, the initial-video prompt and a card whose call fails, checked on the server.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { addDays, apiCall, brasiliaToday, DESKTOP, launch, MOBILE, orderAction as action, openSignedIn, violations, apiToken, holdFirstUpload } from "./browser";
+import {
+  addDays,
+  apiCall,
+  brasiliaToday,
+  DESKTOP,
+  launch,
+  MOBILE,
+  orderAction as action,
+  openSignedIn,
+  violations,
+  apiToken,
+  holdFirstUpload,
+} from "./browser";
 
 const base = inject("baseUrl");
 let browser: Browser;
@@ -13,9 +25,22 @@ let userId = "";
 
 const api = <T>(p: string, body?: unknown) => apiCall<T>(base, token, p, body);
 
-type Row = { IdSocioVeiculoAgenda: string; NumeroOS: number; StatusAgendamento: string; Placa: string; HoraAgendamento: string; IdSocioVeiculoAgendaExecucao: string | null };
+type Row = {
+  IdSocioVeiculoAgenda: string;
+  NumeroOS: number;
+  StatusAgendamento: string;
+  Placa: string;
+  HoraAgendamento: string;
+  IdSocioVeiculoAgendaExecucao: string | null;
+};
 type Details = {
-  agendamento: { StatusAgendamento: string; VideoInicial: string | null; VideoFinal: string | null; MotivoCancelamento: string | null; NumeroOS: number };
+  agendamento: {
+    StatusAgendamento: string;
+    VideoInicial: string | null;
+    VideoFinal: string | null;
+    MotivoCancelamento: string | null;
+    NumeroOS: number;
+  };
   execucao?: { DataHoraFim: string | null };
 };
 const details = (id: string) => api<Details>(`/agendamentos/get/${id}`);
@@ -23,11 +48,16 @@ const details = (id: string) => api<Details>(`/agendamentos/get/${id}`);
 /** A seeded in-progress order of the Onix (PEX-7788) whose services are all approved, by its time. */
 async function readyOrder(time: string): Promise<Row> {
   const rows = (await api<{ data: Row[] }>(`/agendamentos/lista/${pointId}`)).data;
-  return rows.find((r) => r.Placa === "PEX7788" && r.HoraAgendamento === time && r.StatusAgendamento === "A" && r.IdSocioVeiculoAgendaExecucao)!;
+  return rows.find(
+    (r) => r.Placa === "PEX7788" && r.HoraAgendamento === time && r.StatusAgendamento === "A" && r.IdSocioVeiculoAgendaExecucao,
+  )!;
 }
 
 /** A minimal WebM header: enough for the server's type sniffing (the API-side start needs an initial video). */
-const webm = () => new Blob([new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x84, ...Buffer.from("webm"), ...new Array(200).fill(0)])], { type: "video/webm" });
+const webm = () =>
+  new Blob([new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x84, ...Buffer.from("webm"), ...new Array(200).fill(0)])], {
+    type: "video/webm",
+  });
 
 /** Books an order of the Onix on a free weekday `offset` days ahead and starts it through the API (video, then iniciar). */
 async function startedOrder(offset: number): Promise<{ id: string; os: number }> {
@@ -36,24 +66,42 @@ async function startedOrder(offset: number): Promise<{ id: string; os: number }>
     const day = addDays(brasiliaToday(), d);
     const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
     if (weekday === 0 || weekday === 6) continue;
-    if (!(await api<string[]>("/agendamentos/lista-horarios-disponiveis", { idPontoAtendimento: pointId, dataAgendamento: day })).includes("10:00")) continue;
+    if (
+      !(await api<string[]>("/agendamentos/lista-horarios-disponiveis", { idPontoAtendimento: pointId, dataAgendamento: day })).includes(
+        "10:00",
+      )
+    )
+      continue;
     const b = await api<{ idSocioVeiculoAgenda: string; NumeroOS: number }>("/agendamentos/agendar", {
-      idPontoAtendimento: pointId, idSocio: v.IdSocio, idSocioVeiculo: v.IdSocioVeiculo, data: day, hora: "10:00", motivo: 1, pecaPorContaDoSocio: "N",
+      idPontoAtendimento: pointId,
+      idSocio: v.IdSocio,
+      idSocioVeiculo: v.IdSocioVeiculo,
+      data: day,
+      hora: "10:00",
+      motivo: 1,
+      pecaPorContaDoSocio: "N",
     });
     const form = new FormData();
     form.append("file", webm(), "inicial.webm");
-    const up = await (await fetch(`${base}/api/uploads/upload`, { method: "POST", headers: { authToken: token }, body: form })).json() as { file: string };
+    const up = (await (
+      await fetch(`${base}/api/uploads/upload`, { method: "POST", headers: { authToken: token }, body: form })
+    ).json()) as { file: string };
     await api("/agendamentos/atualizar-video-inicial", { idSocioVeiculoAgenda: b.idSocioVeiculoAgenda, videoInicial: up.file });
     const [dd, mm, yyyy] = [day.slice(8), day.slice(5, 7), day.slice(0, 4)];
-    await api("/agendamentos/iniciar", { idSocioVeiculoAgenda: b.idSocioVeiculoAgenda, idPontoAtendimentoUsuario: userId, idSocio: v.IdSocio, data: `${dd}/${mm}/${yyyy}`, hora: "10:00" });
+    await api("/agendamentos/iniciar", {
+      idSocioVeiculoAgenda: b.idSocioVeiculoAgenda,
+      idPontoAtendimentoUsuario: userId,
+      idSocio: v.IdSocio,
+      data: `${dd}/${mm}/${yyyy}`,
+      hora: "10:00",
+    });
     return { id: b.idSocioVeiculoAgenda, os: b.NumeroOS };
   }
   throw new Error("no free day");
 }
 
-
-const openOrder = (ctx: BrowserContext, id: string, os: number): Promise<Page> => openSignedIn(ctx, `${base}/execucao-os/${id}`, (page) => page.getByRole("heading", { name: `OS #${os}`, level: 1 }));
-
+const openOrder = (ctx: BrowserContext, id: string, os: number): Promise<Page> =>
+  openSignedIn(ctx, `${base}/execucao-os/${id}`, (page) => page.getByRole("heading", { name: `OS #${os}`, level: 1 }));
 
 /** Finalizar OS -> the modal -> a 1-2 s recording with the fake camera; returns the modal with its finish button enabled. */
 async function recordFinalVideo(page: Page, mobile: boolean, axe = false) {
@@ -82,7 +130,9 @@ function countCalls(ctx: BrowserContext) {
 }
 
 const payoutRows = async (id: string) =>
-  (await api<{ IdSocioVeiculoAgenda: string }[]>("/espelho/lista", { idPontoAtendimento: pointId })).filter((r) => r.IdSocioVeiculoAgenda === id);
+  (await api<{ IdSocioVeiculoAgenda: string }[]>("/espelho/lista", { idPontoAtendimento: pointId })).filter(
+    (r) => r.IdSocioVeiculoAgenda === id,
+  );
 
 async function expectConcludedScreen(page: Page, mobile: boolean) {
   await page.getByText("CONCLUÍDA", { exact: true }).waitFor({ timeout: 15_000 });
@@ -107,7 +157,10 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-for (const [name, options, mobile, readyTime, offset] of [["desktop", DESKTOP, false, "07:30", 300], ["Pixel 7", MOBILE, true, "07:45", 340]] as const) {
+for (const [name, options, mobile, readyTime, offset] of [
+  ["desktop", DESKTOP, false, "07:30", 300],
+  ["Pixel 7", MOBILE, true, "07:45", 340],
+] as const) {
   describe(`OS screen on ${name}`, () => {
     it("shows the cards, finishes with the fake camera: 'C' on the server with its final video and one payout row per approved service", async () => {
       const order = await readyOrder(readyTime);
@@ -149,7 +202,10 @@ for (const [name, options, mobile, readyTime, offset] of [["desktop", DESKTOP, f
       const finish = await recordFinalVideo(page, mobile);
       await finish.click();
       await upload.arrived();
-      await page.getByRole("status").filter({ hasText: /^Enviando o vídeo final\.\.\. \d+%$/ }).waitFor();
+      await page
+        .getByRole("status")
+        .filter({ hasText: /^Enviando o vídeo final\.\.\. \d+%$/ })
+        .waitFor();
       expect((await details(order.id)).agendamento.StatusAgendamento).toBe("A");
       await page.reload();
       await upload.abort();
@@ -194,17 +250,26 @@ for (const [name, options, mobile, readyTime, offset] of [["desktop", DESKTOP, f
       await finish.click();
       await upload.arrived();
       // Meanwhile a service is linked elsewhere: it awaits approval, so the server must refuse the finish.
-      const services = (await api<{ servicos: { IdServico: string; label: string; TipoVeiculo: string; FornecidoPelaVcar: string }[] }>(`/ponto-atendimento/servicos/${pointId}`)).servicos;
+      const services = (
+        await api<{ servicos: { IdServico: string; label: string; TipoVeiculo: string; FornecidoPelaVcar: string }[] }>(
+          `/ponto-atendimento/servicos/${pointId}`,
+        )
+      ).servicos;
       // No warranty (0 days) and unused by this car this year: the link is accepted, awaiting approval.
       const brakes = services.find((s) => s.TipoVeiculo === "PASSEIO" && s.label.startsWith("HIGIENIZAÇÃO DO AR-CONDICIONADO"))!;
       const linked = await api<{ idSocioVeiculoAgendaExecucaoServico: string }>("/agendamentos/vincular-servico", {
-        idPontoAtendimentoUsuario: userId, idSocioVeiculoAgenda: order.id, idServico: brakes.IdServico,
+        idPontoAtendimentoUsuario: userId,
+        idSocioVeiculoAgenda: order.id,
+        idServico: brakes.IdServico,
       });
       expect(linked).toHaveProperty("idSocioVeiculoAgendaExecucaoServico");
       await upload.release();
       const refusal = page.getByRole("alert").filter({ hasText: /A OS não foi finalizada: Existem serviços pendentes de aprovação/ });
       await refusal.waitFor({ timeout: 45_000 });
-      await page.getByRole("complementary", { name: "Envio de arquivos" }).getByText(/Existem serviços pendentes de aprovação/).waitFor();
+      await page
+        .getByRole("complementary", { name: "Envio de arquivos" })
+        .getByText(/Existem serviços pendentes de aprovação/)
+        .waitFor();
       let d = await details(order.id);
       expect(d.agendamento.StatusAgendamento).toBe("A");
       expect(d.agendamento.VideoFinal).toMatch(/\S/);
@@ -241,7 +306,10 @@ describe("OS screen details", () => {
   it("a concluded order offers no mutating action; laudos and recibos stay", async () => {
     const rows = (await api<{ data: Row[] }>(`/agendamentos/lista/${pointId}`)).data;
     const done = rows.find((r) => r.StatusAgendamento === "C")!;
-    for (const [options, mobile] of [[DESKTOP, false], [MOBILE, true]] as const) {
+    for (const [options, mobile] of [
+      [DESKTOP, false],
+      [MOBILE, true],
+    ] as const) {
       const ctx = await browser.newContext({ ...options, bypassCSP: true });
       const page = await openOrder(ctx, done.IdSocioVeiculoAgenda, done.NumeroOS);
       await expectConcludedScreen(page, mobile);
@@ -285,7 +353,9 @@ describe("OS screen details", () => {
     const order = rows.find((r) => r.StatusAgendamento === "A" && r.IdSocioVeiculoAgendaExecucao)!;
     const ctx = await browser.newContext({ ...DESKTOP, bypassCSP: true });
     let fail = true;
-    await ctx.route("**/api/agendamentos/get-fotos/**", (route) => (fail ? route.fulfill({ status: 500, contentType: "application/json", body: "{}" }) : route.continue()));
+    await ctx.route("**/api/agendamentos/get-fotos/**", (route) =>
+      fail ? route.fulfill({ status: 500, contentType: "application/json", body: "{}" }) : route.continue(),
+    );
     const page = await openOrder(ctx, order.IdSocioVeiculoAgenda, order.NumeroOS);
     const card = page.getByRole("region", { name: "Fotos e Vídeos da Execução" });
     await card.getByText("Erro ao carregar fotos e vídeos").waitFor({ timeout: 15_000 });

@@ -19,13 +19,21 @@ const BRAKES = "REVISÃO DE FREIOS - PASSEIO";
 const PROGRAM = "CHECK-UP DO PROGRAMA - PASSEIO";
 
 const api = <T>(p: string, body?: unknown) => apiCall<T>(base, token, p, body);
-type Row = { IdSocioVeiculoAgenda: string; NumeroOS: number; StatusAgendamento: string; Placa: string; IdSocioVeiculoAgendaExecucao: string | null };
+type Row = {
+  IdSocioVeiculoAgenda: string;
+  NumeroOS: number;
+  StatusAgendamento: string;
+  Placa: string;
+  IdSocioVeiculoAgendaExecucao: string | null;
+};
 type Linked = { id: string; label: string; status: string; value: string };
 const linkedOnServer = async (id = corolla.IdSocioVeiculoAgenda) =>
   (await api<{ servicos: Linked[] }>(`/agendamentos/servicos-vinculados/${id}`)).servicos;
 const labelsOnServer = async () => (await linkedOnServer()).map((s) => `${s.label}:${s.status}`).sort();
 const serviceId = async (label: string) =>
-  (await api<{ servicos: { IdServico: string; label: string }[] }>(`/ponto-atendimento/servicos/${pointId}`)).servicos.find((s) => s.label === label)!.IdServico;
+  (await api<{ servicos: { IdServico: string; label: string }[] }>(`/ponto-atendimento/servicos/${pointId}`)).servicos.find(
+    (s) => s.label === label,
+  )!.IdServico;
 
 /** The seeded order carries ALINHAMENTO awaiting approval; each viewport starts without it, so the UI links it and removes it again. */
 async function withoutAlignment() {
@@ -34,14 +42,15 @@ async function withoutAlignment() {
   }
 }
 
-
-const openOrder = (ctx: BrowserContext, id: string, os: number): Promise<Page> => openSignedIn(ctx, `${base}/execucao-os/${id}`, (page) => page.getByRole("heading", { name: `OS #${os}`, level: 1 }));
+const openOrder = (ctx: BrowserContext, id: string, os: number): Promise<Page> =>
+  openSignedIn(ctx, `${base}/execucao-os/${id}`, (page) => page.getByRole("heading", { name: `OS #${os}`, level: 1 }));
 
 const servicesCard = (page: Page) => page.getByRole("region", { name: "Serviços", exact: true });
 /** The visible list of linked services: the table from 1024 px, the list of cards on phones (the other one is display:none). */
-const serviceRows = (page: Page, desktop: boolean): Locator => desktop
-  ? servicesCard(page).getByRole("table", { name: "Serviços vinculados" }).locator("tbody tr")
-  : servicesCard(page).getByRole("list", { name: "Serviços vinculados" }).getByRole("listitem");
+const serviceRows = (page: Page, desktop: boolean): Locator =>
+  desktop
+    ? servicesCard(page).getByRole("table", { name: "Serviços vinculados" }).locator("tbody tr")
+    : servicesCard(page).getByRole("list", { name: "Serviços vinculados" }).getByRole("listitem");
 const rowOf = (page: Page, desktop: boolean, label: string) => serviceRows(page, desktop).filter({ hasText: label });
 
 async function choose(dialog: Locator, label: string) {
@@ -65,12 +74,19 @@ beforeAll(async () => {
 afterAll(async () => {
   // Leave the order as seeded (ALINHAMENTO awaiting approval): other files pick in-progress orders with a pending service.
   if (corolla && !(await linkedOnServer()).some((s) => s.label === ALIGNMENT)) {
-    await api("/agendamentos/vincular-servico", { idPontoAtendimentoUsuario: userId, idSocioVeiculoAgenda: corolla.IdSocioVeiculoAgenda, idServico: await serviceId(ALIGNMENT) });
+    await api("/agendamentos/vincular-servico", {
+      idPontoAtendimentoUsuario: userId,
+      idSocioVeiculoAgenda: corolla.IdSocioVeiculoAgenda,
+      idServico: await serviceId(ALIGNMENT),
+    });
   }
   await browser?.close();
 });
 
-describe.each([["desktop", DESKTOP, true], ["Pixel 7", MOBILE, false]] as [string, BrowserContextOptions, boolean][])("OS services on %s", (_name, options, desktop) => {
+describe.each([
+  ["desktop", DESKTOP, true],
+  ["Pixel 7", MOBILE, false],
+] as [string, BrowserContextOptions, boolean][])("OS services on %s", (_name, options, desktop) => {
   let ctx: BrowserContext;
   beforeAll(async () => {
     // bypassCSP only so the test can inject axe-core (the app's CSP forbids inline scripts).
@@ -149,7 +165,10 @@ describe.each([["desktop", DESKTOP, true], ["Pixel 7", MOBILE, false]] as [strin
     const linked = await linkedOnServer();
     const brakes = linked.find((s) => s.label === BRAKES) as Linked & { ValorRepasse: number };
     if (desktop) {
-      await page.getByRole("group", { name: `Ações da OS #${corolla.NumeroOS}` }).getByRole("button", { name: "Detalhes financeiros" }).click();
+      await page
+        .getByRole("group", { name: `Ações da OS #${corolla.NumeroOS}` })
+        .getByRole("button", { name: "Detalhes financeiros" })
+        .click();
     } else {
       await page.getByRole("button", { name: "Ações", exact: true }).click();
       await page.getByRole("menuitem", { name: "Detalhes financeiros" }).click();
@@ -179,7 +198,8 @@ describe.each([["desktop", DESKTOP, true], ["Pixel 7", MOBILE, false]] as [strin
   it("keeps the screen when the services call fails, and retries", async () => {
     const page = ctx.pages()[0] ?? (await ctx.newPage());
     await page.route("**/api/agendamentos/servicos-vinculados/**", (route) =>
-      route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "falha" }) }));
+      route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "falha" }) }),
+    );
     await openOrder(ctx, corolla.IdSocioVeiculoAgenda, corolla.NumeroOS);
     const card = servicesCard(page);
     await card.getByText("Erro ao carregar serviços").waitFor({ timeout: 15_000 });
@@ -193,32 +213,46 @@ describe.each([["desktop", DESKTOP, true], ["Pixel 7", MOBILE, false]] as [strin
   it("never links when a check call fails, and a failing registration call blanks only its own section", async () => {
     const page = await openOrder(ctx, corolla.IdSocioVeiculoAgenda, corolla.NumeroOS);
     await page.route("**/api/servico/verificar-garantia", (route) =>
-      route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "" }) }));
+      route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "" }) }),
+    );
     await servicesCard(page).getByRole("button", { name: "Adicionar serviço" }).click();
     const dialog = page.getByRole("dialog", { name: "Adicionar serviço" });
     await choose(dialog, ALIGNMENT);
     await dialog.getByRole("button", { name: "Adicionar", exact: true }).click();
-    await dialog.getByRole("alert").getByText("Não foi possível verificar a garantia do serviço. Tente novamente.").waitFor({ timeout: 15_000 });
+    await dialog
+      .getByRole("alert")
+      .getByText("Não foi possível verificar a garantia do serviço. Tente novamente.")
+      .waitFor({ timeout: 15_000 });
     expect(await labelsOnServer()).toEqual([`${BRAKES}:A`]);
     await page.unroute("**/api/servico/verificar-garantia");
     await page.route("**/api/servico/verificar-limite-anual", (route) => route.abort());
     await dialog.getByRole("button", { name: "Adicionar", exact: true }).click();
-    await dialog.getByRole("alert").getByText("Não foi possível verificar o limite anual do serviço. Tente novamente.").waitFor({ timeout: 15_000 });
+    await dialog
+      .getByRole("alert")
+      .getByText("Não foi possível verificar o limite anual do serviço. Tente novamente.")
+      .waitFor({ timeout: 15_000 });
     expect(await labelsOnServer()).toEqual([`${BRAKES}:A`]);
     await page.unroute("**/api/servico/verificar-limite-anual");
     await dialog.getByRole("button", { name: "Cancelar" }).click();
     await dialog.waitFor({ state: "detached" });
 
     await page.route("**/api/ponto-atendimento/dados-cadastrais/**", (route) =>
-      route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "falha" }) }));
+      route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "falha" }) }),
+    );
     if (desktop) {
-      await page.getByRole("group", { name: `Ações da OS #${corolla.NumeroOS}` }).getByRole("button", { name: "Detalhes financeiros" }).click();
+      await page
+        .getByRole("group", { name: `Ações da OS #${corolla.NumeroOS}` })
+        .getByRole("button", { name: "Detalhes financeiros" })
+        .click();
     } else {
       await page.getByRole("button", { name: "Ações", exact: true }).click();
       await page.getByRole("menuitem", { name: "Detalhes financeiros" }).click();
     }
     const fin = page.getByRole("dialog", { name: "Detalhes financeiros" });
-    await fin.getByRole("region", { name: "Dados do credenciado" }).getByText("Erro ao carregar dados do credenciado").waitFor({ timeout: 15_000 });
+    await fin
+      .getByRole("region", { name: "Dados do credenciado" })
+      .getByText("Erro ao carregar dados do credenciado")
+      .waitFor({ timeout: 15_000 });
     await fin.getByRole("region", { name: "Veículo" }).getByText("Corolla").waitFor();
     await fin.getByText("Total de repasse").waitFor();
     await page.unroute("**/api/ponto-atendimento/dados-cadastrais/**");

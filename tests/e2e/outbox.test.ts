@@ -47,7 +47,8 @@ function countAttachCalls(ctx: BrowserContext) {
   return seen;
 }
 
-const openOrder = (ctx: BrowserContext): Promise<Page> => openSignedIn(ctx, `${base}/execucao-os/${orderId}`, (page) => page.getByRole("heading", { name: "Fotos e Vídeos da Execução" }));
+const openOrder = (ctx: BrowserContext): Promise<Page> =>
+  openSignedIn(ctx, `${base}/execucao-os/${orderId}`, (page) => page.getByRole("heading", { name: "Fotos e Vídeos da Execução" }));
 const choose = (page: Page, name: string, buffer: Buffer) =>
   page.locator(".media-picker input[type=file]").setInputFiles({ name, mimeType: "image/jpeg", buffer });
 
@@ -64,16 +65,20 @@ async function untilRows(expected: number, timeout = 30_000) {
 }
 
 /** The outbox records saved on this device, read from the page's IndexedDB. */
-const outbox = (page: Page) => page.evaluate(() => new Promise<{ jobs: { name: string; state: string; error?: string }[]; files: number }>((resolve, reject) => {
-  const open = indexedDB.open("portal-outbox");
-  open.onerror = () => reject(open.error);
-  open.onsuccess = () => {
-    const tx = open.result.transaction(["jobs", "files"]);
-    const jobs = tx.objectStore("jobs").getAll();
-    const files = tx.objectStore("files").count();
-    tx.oncomplete = () => resolve({ jobs: jobs.result, files: files.result });
-  };
-}));
+const outbox = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<{ jobs: { name: string; state: string; error?: string }[]; files: number }>((resolve, reject) => {
+        const open = indexedDB.open("portal-outbox");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction(["jobs", "files"]);
+          const jobs = tx.objectStore("jobs").getAll();
+          const files = tx.objectStore("files").count();
+          tx.oncomplete = () => resolve({ jobs: jobs.result, files: files.result });
+        };
+      }),
+  );
 
 describe("evidence outbox (e2e)", () => {
   it("shows the order's evidence card to a signed-in attendant and sends a chosen photo: one row, one attach call", async () => {
@@ -152,7 +157,12 @@ describe("evidence outbox (e2e)", () => {
     await indicator.getByText(/^grande\.jpg: Arquivo grande demais\. O limite para imagens é 1 MB\./).waitFor();
     await indicator.getByText(/^falsa\.jpg: Tipo de arquivo não permitido/).waitFor();
     const saved = await outbox(page);
-    expect(saved.jobs.filter((j) => j.state === "failed").map((j) => j.name).sort()).toEqual(["falsa.jpg", "grande.jpg"]);
+    expect(
+      saved.jobs
+        .filter((j) => j.state === "failed")
+        .map((j) => j.name)
+        .sort(),
+    ).toEqual(["falsa.jpg", "grande.jpg"]);
     expect(saved.files).toBe(2);
     await indicator.locator(".upload-row", { hasText: "falsa.jpg" }).getByRole("button", { name: "Descartar" }).click();
     await expect.poll(async () => (await outbox(page)).files).toBe(1);
@@ -162,7 +172,8 @@ describe("evidence outbox (e2e)", () => {
 
   it("resumes after the renderer crashes, when the app is opened again with the same profile", async () => {
     const profile = fs.mkdtempSync(path.join(os.tmpdir(), "portal-e2e-profile-"));
-    const persistent = () => chromium.launchPersistentContext(profile, { ...DESKTOP, executablePath: CHROME_PATH, args: CHROME_ARGS, headless: true });
+    const persistent = () =>
+      chromium.launchPersistentContext(profile, { ...DESKTOP, executablePath: CHROME_PATH, args: CHROME_ARGS, headless: true });
     try {
       let ctx = await persistent();
       const page = await openOrder(ctx);

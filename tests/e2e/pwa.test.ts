@@ -29,14 +29,15 @@ const untilControlled = (page: Page) =>
   page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated", undefined, { timeout: 30_000 });
 
 /** Every URL stored in the origin's Cache Storage, per cache name. */
-const cachedUrls = (page: Page) => page.evaluate(async () => {
-  const out: Record<string, string[]> = {};
-  for (const name of await caches.keys()) {
-    const cache = await caches.open(name);
-    out[name] = (await cache.keys()).map((r) => new URL(r.url).pathname);
-  }
-  return out;
-});
+const cachedUrls = (page: Page) =>
+  page.evaluate(async () => {
+    const out: Record<string, string[]> = {};
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      out[name] = (await cache.keys()).map((r) => new URL(r.url).pathname);
+    }
+    return out;
+  });
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(bytes: Buffer): { width: number; height: number } {
@@ -57,12 +58,25 @@ describe("installable PWA (e2e)", () => {
     const res = await fetch(`${base}${href}`);
     expect(res.headers.get("content-type")).toContain("application/manifest+json");
     const manifest = (await res.json()) as {
-      name: string; short_name: string; lang: string; start_url: string; scope: string; display: string; theme_color: string;
-      background_color: string; icons: { src: string; sizes: string; type: string; purpose: string }[];
+      name: string;
+      short_name: string;
+      lang: string;
+      start_url: string;
+      scope: string;
+      display: string;
+      theme_color: string;
+      background_color: string;
+      icons: { src: string; sizes: string; type: string; purpose: string }[];
     };
     expect(manifest).toMatchObject({
-      name: "Portal do Credenciado", short_name: "Credenciado", lang: "pt-BR", start_url: "/", scope: "/", display: "standalone",
-      theme_color: theme, background_color: "#f3f5f8",
+      name: "Portal do Credenciado",
+      short_name: "Credenciado",
+      lang: "pt-BR",
+      start_url: "/",
+      scope: "/",
+      display: "standalone",
+      theme_color: theme,
+      background_color: "#f3f5f8",
     });
     expect(manifest.short_name.length).toBeLessThanOrEqual(12);
     const icons = [...manifest.icons, { src: "/apple-touch-icon.png", sizes: "180x180", type: "image/png", purpose: "any" }];
@@ -82,7 +96,10 @@ describe("installable PWA (e2e)", () => {
     expect(sw.headers.get("cache-control")).toBe("no-cache");
   });
 
-  for (const [name, options] of [["desktop", DESKTOP], ["Pixel 7", MOBILE]] as const) {
+  for (const [name, options] of [
+    ["desktop", DESKTOP],
+    ["Pixel 7", MOBILE],
+  ] as const) {
     it(`opens offline after one online visit on ${name}: the shell from the service worker, no /api response cached`, async () => {
       const ctx = await browser.newContext(options);
       try {
@@ -153,7 +170,11 @@ describe("installable PWA (e2e)", () => {
       await ready.waitFor({ timeout: 60_000 });
       await page.waitForTimeout(500); // requestfinished events are delivered asynchronously
       expect(fromServer).toHaveLength(1);
-      expect(Object.values(await cachedUrls(page)).flat().filter((u) => u.startsWith("/api"))).toEqual([]);
+      expect(
+        Object.values(await cachedUrls(page))
+          .flat()
+          .filter((u) => u.startsWith("/api")),
+      ).toEqual([]);
     } finally {
       await ctx.close();
     }
@@ -183,7 +204,12 @@ describe("new deploy: 'Nova versão disponível' (e2e, two builds)", () => {
   beforeAll(async () => {
     for (const buildName of ["A", "B"] as const) {
       dirs[buildName] = fs.mkdtempSync(path.join(os.tmpdir(), `portal-pwa-${buildName}-`));
-      await build({ root: process.cwd(), logLevel: "warn", build: { outDir: dirs[buildName], emptyOutDir: true }, plugins: [markBuild(buildName)] });
+      await build({
+        root: process.cwd(),
+        logLevel: "warn",
+        build: { outDir: dirs[buildName], emptyOutDir: true },
+        plugins: [markBuild(buildName)],
+      });
     }
     live = fs.mkdtempSync(path.join(os.tmpdir(), "portal-pwa-live-"));
     fs.cpSync(dirs.A, live, { recursive: true });
@@ -194,7 +220,10 @@ describe("new deploy: 'Nova versão disponível' (e2e, two builds)", () => {
     for (const dir of [dirs.A, dirs.B, live]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  for (const [name, options] of [["desktop", DESKTOP], ["Pixel 7", MOBILE]] as const) {
+  for (const [name, options] of [
+    ["desktop", DESKTOP],
+    ["Pixel 7", MOBILE],
+  ] as const) {
     it(`on ${name}: prompt, reload only on 'Atualizar', the new build active and a queued upload kept and sent`, async () => {
       const url = server!.url;
       const { token, orderId } = await inProgressOrder(url);
@@ -202,7 +231,9 @@ describe("new deploy: 'Nova versão disponível' (e2e, two builds)", () => {
         (await apiCall<{ fotos: { Foto: string }[] }>(url, token, `/agendamentos/get-fotos/${orderId}`)).fotos.length;
       const ctx = await browser.newContext({ ...options, bypassCSP: true }); // axe is injected as a script
       try {
-        const page = await openSignedIn(ctx, `${url}/execucao-os/${orderId}`, (p) => p.getByRole("heading", { name: "Fotos e Vídeos da Execução" }));
+        const page = await openSignedIn(ctx, `${url}/execucao-os/${orderId}`, (p) =>
+          p.getByRole("heading", { name: "Fotos e Vídeos da Execução" }),
+        );
         await untilControlled(page);
         const running = current;
         const buildOf = () => page.locator('meta[name="portal-build"]').getAttribute("content");
@@ -213,15 +244,21 @@ describe("new deploy: 'Nova versão disponível' (e2e, two builds)", () => {
         await ctx.route("**/api/uploads/upload", (route) => void held.push(route));
         const before = await photoRows();
         const photo = await jpegOf(page, 160);
-        await page.locator(".media-picker input[type=file]").setInputFiles({ name: `deploy-${name}.jpg`, mimeType: "image/jpeg", buffer: photo });
+        await page
+          .locator(".media-picker input[type=file]")
+          .setInputFiles({ name: `deploy-${name}.jpg`, mimeType: "image/jpeg", buffer: photo });
         await expect.poll(() => held.length, { timeout: 20_000 }).toBeGreaterThan(0);
         const queued = (await outboxJobs(page)).find((j) => j.name === `deploy-${name}.jpg`);
         expect(queued?.state).toBe("uploading");
 
         // The new deploy; the app's update check (hourly and on reconnect) is asked for now.
         const next = deployOther();
-        await page.evaluate(() => { (window as unknown as { beforeUpdate: boolean }).beforeUpdate = true; });
-        await page.evaluate(async () => { await (await navigator.serviceWorker.getRegistration())!.update(); });
+        await page.evaluate(() => {
+          (window as unknown as { beforeUpdate: boolean }).beforeUpdate = true;
+        });
+        await page.evaluate(async () => {
+          await (await navigator.serviceWorker.getRegistration())!.update();
+        });
         // Announced in a status live region (the region itself is 0 px high: its card is fixed on screen).
         const prompt = page.getByRole("status").filter({ hasText: "Nova versão disponível" });
         await page.getByText("Nova versão disponível", { exact: true }).waitFor({ timeout: 30_000 });
@@ -238,14 +275,18 @@ describe("new deploy: 'Nova versão disponível' (e2e, two builds)", () => {
         await page.getByRole("heading", { name: "Fotos e Vídeos da Execução" }).waitFor();
         expect(await page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate)).toBeUndefined();
         expect(await buildOf()).toBe(next);
-        expect(await page.evaluate(async () => {
-          const r = await navigator.serviceWorker.getRegistration();
-          return { waiting: Boolean(r?.waiting), controlled: navigator.serviceWorker.controller?.state };
-        })).toEqual({ waiting: false, controlled: "activated" });
+        expect(
+          await page.evaluate(async () => {
+            const r = await navigator.serviceWorker.getRegistration();
+            return { waiting: Boolean(r?.waiting), controlled: navigator.serviceWorker.controller?.state };
+          }),
+        ).toEqual({ waiting: false, controlled: "activated" });
         expect(await page.getByText("Nova versão disponível").count()).toBe(0);
 
         // The job survived the update, and is sent once the network lets it through.
-        expect(["stored", "compressing", "uploading"]).toContain((await outboxJobs(page)).find((j) => j.name === `deploy-${name}.jpg`)?.state);
+        expect(["stored", "compressing", "uploading"]).toContain(
+          (await outboxJobs(page)).find((j) => j.name === `deploy-${name}.jpg`)?.state,
+        );
         expect(await photoRows()).toBe(before);
         await ctx.unroute("**/api/uploads/upload");
         for (const route of held) await route.abort().catch(() => {});
@@ -260,15 +301,19 @@ describe("new deploy: 'Nova versão disponível' (e2e, two builds)", () => {
 });
 
 /** The outbox jobs saved on this device (the upload worker's IndexedDB). */
-const outboxJobs = (page: Page) => page.evaluate(() => new Promise<{ name: string; state: string }[]>((resolve, reject) => {
-  const open = indexedDB.open("portal-outbox");
-  open.onerror = () => reject(open.error);
-  open.onsuccess = () => {
-    const request = open.result.transaction("jobs").objectStore("jobs").getAll();
-    request.onsuccess = () => resolve(request.result as { name: string; state: string }[]);
-    request.onerror = () => reject(request.error);
-  };
-}));
+const outboxJobs = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<{ name: string; state: string }[]>((resolve, reject) => {
+        const open = indexedDB.open("portal-outbox");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const request = open.result.transaction("jobs").objectStore("jobs").getAll();
+          request.onsuccess = () => resolve(request.result as { name: string; state: string }[]);
+          request.onerror = () => reject(request.error);
+        };
+      }),
+  );
 
 /** A real JPEG of noise drawn by the browser (passes the server's magic-byte check). */
 async function jpegOf(page: Page, side: number): Promise<Buffer> {

@@ -14,23 +14,39 @@ let pointId = "";
 
 const api = <T>(p: string, body?: unknown) => apiCall<T>(base, token, p, body);
 type Rating = {
-  IdSocioVeiculoAgenda: string; Cliente: string; MarcaVeiculo: string; ModeloVeiculo: string; AnoVeiculo: number | null;
-  PlacaVeiculo: string; NumeroOS: number; Nota: number; Observacoes: string | null; DataLog: string;
+  IdSocioVeiculoAgenda: string;
+  Cliente: string;
+  MarcaVeiculo: string;
+  ModeloVeiculo: string;
+  AnoVeiculo: number | null;
+  PlacaVeiculo: string;
+  NumeroOS: number;
+  Nota: number;
+  Observacoes: string | null;
+  DataLog: string;
 };
 const serverAverage = () => api<{ MediaNotas: number | null; TotalAvaliacoes: number }>(`/avaliacoes/get-average/${pointId}`);
 const serverRatings = () => api<Rating[]>(`/avaliacoes/get-all/${pointId}`);
 
 // The expected texts, written here independently of the app's code.
 const TZ = "America/Sao_Paulo";
-const dateText = (iso: string) => new Intl.DateTimeFormat("pt-BR", { timeZone: TZ, day: "2-digit", month: "2-digit", year: "numeric" }).format(new Date(iso));
-const timeText = (iso: string) => new Intl.DateTimeFormat("pt-BR", { timeZone: TZ, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(iso));
+const dateText = (iso: string) =>
+  new Intl.DateTimeFormat("pt-BR", { timeZone: TZ, day: "2-digit", month: "2-digit", year: "numeric" }).format(new Date(iso));
+const timeText = (iso: string) =>
+  new Intl.DateTimeFormat("pt-BR", { timeZone: TZ, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(iso));
 const oneDecimal = (n: number) => n.toFixed(1).replace(".", ",");
 const plateText = (p: string) => (/^[A-Z]{3}\d{4}$/.test(p) ? `${p.slice(0, 3)}-${p.slice(3)}` : p);
 const starsText = (n: number) => (n === 1 ? "1 estrela" : `${n} estrelas`);
 const totalText = (n: number) => (n === 1 ? "1 avaliação" : `${n} avaliações`);
 const expectedPieces = (r: Rating) => [
-  r.Cliente, [r.MarcaVeiculo, r.ModeloVeiculo, r.AnoVeiculo].filter(Boolean).join(" "), plateText(r.PlacaVeiculo), String(r.NumeroOS),
-  dateText(r.DataLog), timeText(r.DataLog), `${r.Nota}/5`, r.Observacoes?.trim() || "Sem comentário",
+  r.Cliente,
+  [r.MarcaVeiculo, r.ModeloVeiculo, r.AnoVeiculo].filter(Boolean).join(" "),
+  plateText(r.PlacaVeiculo),
+  String(r.NumeroOS),
+  dateText(r.DataLog),
+  timeText(r.DataLog),
+  `${r.Nota}/5`,
+  r.Observacoes?.trim() || "Sem comentário",
 ];
 
 beforeAll(async () => {
@@ -42,7 +58,10 @@ afterAll(() => browser?.close());
 const openRatings = (ctx: BrowserContext): Promise<Page> =>
   openSignedIn(ctx, `${base}/avaliacoes`, (page) => page.getByRole("heading", { name: "Avaliações dos Clientes", level: 1 }));
 
-for (const [name, options, mobile] of [["desktop", DESKTOP, false], ["Pixel 7", MOBILE, true]] as const) {
+for (const [name, options, mobile] of [
+  ["desktop", DESKTOP, false],
+  ["Pixel 7", MOBILE, true],
+] as const) {
   describe(`ratings and contract on ${name}`, () => {
     let ctx: BrowserContext;
     beforeAll(async () => {
@@ -51,9 +70,10 @@ for (const [name, options, mobile] of [["desktop", DESKTOP, false], ["Pixel 7", 
     afterAll(() => ctx?.close());
 
     /** The rows as the viewport shows them: table rows on desktop, cards on a phone; the other layout is hidden. */
-    const rowsOf = (page: Page): Locator => (mobile
-      ? page.getByRole("list", { name: "Avaliações recebidas" }).getByRole("listitem")
-      : page.getByRole("table", { name: "Avaliações recebidas" }).locator("tbody").getByRole("row"));
+    const rowsOf = (page: Page): Locator =>
+      mobile
+        ? page.getByRole("list", { name: "Avaliações recebidas" }).getByRole("listitem")
+        : page.getByRole("table", { name: "Avaliações recebidas" }).locator("tbody").getByRole("row");
 
     async function expectRows(page: Page, expected: Rating[]) {
       const rows = rowsOf(page);
@@ -61,7 +81,12 @@ for (const [name, options, mobile] of [["desktop", DESKTOP, false], ["Pixel 7", 
       for (const [i, r] of expected.entries()) {
         const text = (await rows.nth(i).innerText()).replace(/\s+/g, " ");
         for (const piece of expectedPieces(r)) expect(text, `row ${i} (OS ${r.NumeroOS})`).toContain(piece.replace(/\s+/g, " "));
-        await expect(rows.nth(i).getByRole("img", { name: `${r.Nota} de 5 estrelas` }).count()).resolves.toBe(1);
+        await expect(
+          rows
+            .nth(i)
+            .getByRole("img", { name: `${r.Nota} de 5 estrelas` })
+            .count(),
+        ).resolves.toBe(1);
       }
     }
 
@@ -82,7 +107,12 @@ for (const [name, options, mobile] of [["desktop", DESKTOP, false], ["Pixel 7", 
       for (const [i, star] of [5, 4, 3, 2, 1].entries()) {
         const count = ratings.filter((r) => r.Nota === star).length;
         const share = `${Math.round((count / ratings.length) * 100)}%`;
-        await expect(bars.nth(i).innerText().then((t) => t.replace(/\s+/g, " ").trim())).resolves.toBe(`${starsText(star)} ${count} (${share})`);
+        await expect(
+          bars
+            .nth(i)
+            .innerText()
+            .then((t) => t.replace(/\s+/g, " ").trim()),
+        ).resolves.toBe(`${starsText(star)} ${count} (${share})`);
       }
 
       await expectRows(page, ratings);
@@ -101,7 +131,9 @@ for (const [name, options, mobile] of [["desktop", DESKTOP, false], ["Pixel 7", 
       expect(none, "a star no rating has").toBeDefined();
 
       await filter.getByRole("button", { name: starsText(some!.star), exact: true }).click();
-      await expect(filter.getByRole("button", { name: starsText(some!.star), exact: true }).getAttribute("aria-pressed")).resolves.toBe("true");
+      await expect(filter.getByRole("button", { name: starsText(some!.star), exact: true }).getAttribute("aria-pressed")).resolves.toBe(
+        "true",
+      );
       await expectRows(page, some!.rows);
       await page.getByText(`Mostrando ${some!.rows.length} de ${ratings.length}`).waitFor();
 
@@ -118,7 +150,9 @@ for (const [name, options, mobile] of [["desktop", DESKTOP, false], ["Pixel 7", 
     it("shows 'Carregando avaliações...' while the calls are under way, and an error with a working retry when they fail", async () => {
       const page = ctx.pages()[0] ?? (await ctx.newPage());
       let release!: () => void;
-      const held = new Promise<void>((resolve) => { release = resolve; });
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
       await page.route("**/api/avaliacoes/get-all/**", async (route) => {
         await held;
         await route.continue();
@@ -129,7 +163,9 @@ for (const [name, options, mobile] of [["desktop", DESKTOP, false], ["Pixel 7", 
       await rowsOf(page).first().waitFor();
       await page.unroute("**/api/avaliacoes/get-all/**");
 
-      await page.route("**/api/avaliacoes/get-all/**", (r) => r.fulfill({ status: 503, contentType: "application/json", body: '{"message":"x"}' }));
+      await page.route("**/api/avaliacoes/get-all/**", (r) =>
+        r.fulfill({ status: 503, contentType: "application/json", body: '{"message":"x"}' }),
+      );
       await page.reload();
       const retry = page.getByRole("button", { name: "Tentar novamente" });
       await retry.waitFor({ timeout: 15_000 });
@@ -151,7 +187,9 @@ for (const [name, options, mobile] of [["desktop", DESKTOP, false], ["Pixel 7", 
       });
       // The ratings page's own chunk is held until both calls have gone out: they can only come from the route, not the page.
       let release!: () => void;
-      const released = new Promise<void>((r) => { release = r; });
+      const released = new Promise<void>((r) => {
+        release = r;
+      });
       await own.route(/\/assets\/ratings-page-[^/]+\.js$/, async (route) => {
         await released;
         await route.continue();
@@ -171,14 +209,24 @@ for (const [name, options, mobile] of [["desktop", DESKTOP, false], ["Pixel 7", 
     });
 
     it("contract page: the point's data from the server, 'Imprimir' calls window.print, and the print layout has no shell", async () => {
-      const me = (await api<{ data: { RazaoSocial: string; Descricao: string; Cnpj: string; NumeroMatricula: string | null } }>("/credenciado/get")).data;
-      const page = await openSignedIn(ctx, `${base}/contratos`, (p) => p.getByRole("heading", { name: "Contrato de Credenciamento", level: 1 }));
+      const me = (
+        await api<{ data: { RazaoSocial: string; Descricao: string; Cnpj: string; NumeroMatricula: string | null } }>("/credenciado/get")
+      ).data;
+      const page = await openSignedIn(ctx, `${base}/contratos`, (p) =>
+        p.getByRole("heading", { name: "Contrato de Credenciamento", level: 1 }),
+      );
       const details = page.locator("dl.details");
-      const field = (label: string) => details.locator("div").filter({ has: page.locator("dt", { hasText: new RegExp(`^${label}$`) }) }).locator("dd");
+      const field = (label: string) =>
+        details
+          .locator("div")
+          .filter({ has: page.locator("dt", { hasText: new RegExp(`^${label}$`) }) })
+          .locator("dd");
       await expect(field("Razão Social").innerText()).resolves.toBe(me.RazaoSocial);
       await expect(field("Nome fantasia").innerText()).resolves.toBe(me.Descricao);
       const digits = me.Cnpj.replace(/\D/g, "");
-      await expect(field("CNPJ").innerText()).resolves.toBe(`${digits.slice(0, 2)}.${digits.slice(2, 5)}.${digits.slice(5, 8)}/${digits.slice(8, 12)}-${digits.slice(12)}`);
+      await expect(field("CNPJ").innerText()).resolves.toBe(
+        `${digits.slice(0, 2)}.${digits.slice(2, 5)}.${digits.slice(5, 8)}/${digits.slice(8, 12)}-${digits.slice(12)}`,
+      );
       if (me.NumeroMatricula) await expect(field("Matrícula").innerText()).resolves.toBe(me.NumeroMatricula);
       // Read-only: nothing on the page can be typed into.
       await expect(page.locator("main").locator("input, textarea, select, [contenteditable=true]").count()).resolves.toBe(0);
@@ -187,7 +235,9 @@ for (const [name, options, mobile] of [["desktop", DESKTOP, false], ["Pixel 7", 
       await page.evaluate(() => {
         const w = window as unknown as { printed: number };
         w.printed = 0;
-        window.print = () => { w.printed += 1; };
+        window.print = () => {
+          w.printed += 1;
+        };
       });
       await page.getByRole("button", { name: "Imprimir" }).click();
       await expect(page.evaluate(() => (window as unknown as { printed: number }).printed)).resolves.toBe(1);

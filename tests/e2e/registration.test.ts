@@ -18,7 +18,8 @@ let original: Registration;
 const api = <T>(p: string, body?: unknown) => apiCall<T>(base, token, p, body);
 const serverData = async () => (await api<{ success: boolean; data: Registration }>(`/ponto-atendimento/dados-cadastrais/${pointId}`)).data;
 const hour = (iso: string | number | null) => (typeof iso === "string" ? iso.slice(11, 16) : "");
-const hoursText = (d: Registration, start: string, end: string) => (d[start] && d[end] ? `${hour(d[start])} às ${hour(d[end])}` : "Fechado");
+const hoursText = (d: Registration, start: string, end: string) =>
+  d[start] && d[end] ? `${hour(d[start])} às ${hour(d[end])}` : "Fechado";
 
 beforeAll(async () => {
   browser = await launch();
@@ -53,7 +54,10 @@ function countUpdates(page: Page) {
   return seen;
 }
 
-const viewports: [string, BrowserContextOptions][] = [["desktop", DESKTOP], ["Pixel 7", MOBILE]];
+const viewports: [string, BrowserContextOptions][] = [
+  ["desktop", DESKTOP],
+  ["Pixel 7", MOBILE],
+];
 
 describe.each(viewports)("Dados Cadastrais (%s)", (_label, options) => {
   let ctx: BrowserContext;
@@ -227,8 +231,13 @@ describe.each(viewports)("Dados Cadastrais (%s)", (_label, options) => {
     expect(await shown(page, "Endereço", "Complemento")).toBe(complement);
     expect(await shown(page, "Horários de Funcionamento", "Feriados")).toBe("09:00 às 13:00");
     const after = await serverData();
-    expect(after).toEqual({ ...d, QtdeElevadores: lifts + 1, EnderecoComplemento: complement,
-      FeriadoInicio: "1970-01-01T09:00:00.000Z", FeriadoFim: "1970-01-01T13:00:00.000Z" });
+    expect(after).toEqual({
+      ...d,
+      QtdeElevadores: lifts + 1,
+      EnderecoComplemento: complement,
+      FeriadoInicio: "1970-01-01T09:00:00.000Z",
+      FeriadoFim: "1970-01-01T13:00:00.000Z",
+    });
     // Still shown after a reload: it came from the server.
     await page.reload();
     await page.getByRole("button", { name: "Editar" }).waitFor({ timeout: 15_000 });

@@ -12,7 +12,16 @@ let browser: Browser;
 let token = "";
 let pointId = "";
 
-type Row = { IdRetornoServico: string; Status: string; Tipo: string; Descricao: string; DataLog: string; Fotos: string | null; Videos: string | null; NumeroOS: number };
+type Row = {
+  IdRetornoServico: string;
+  Status: string;
+  Tipo: string;
+  Descricao: string;
+  DataLog: string;
+  Fotos: string | null;
+  Videos: string | null;
+  NumeroOS: number;
+};
 const api = <T>(p: string, body?: unknown) => apiCall<T>(base, token, p, body);
 const serverRows = async () => (await api<{ success: boolean; data: Row[] }>(`/retorno-servico/lista/${pointId}`)).data;
 const brasiliaDay = (iso: string) => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date(iso));
@@ -42,18 +51,24 @@ async function jpeg(page: Page): Promise<Buffer> {
   return Buffer.from(b64, "base64");
 }
 
-const viewports: [string, BrowserContextOptions, boolean][] = [["desktop", DESKTOP, false], ["Pixel 7", MOBILE, true]];
+const viewports: [string, BrowserContextOptions, boolean][] = [
+  ["desktop", DESKTOP, false],
+  ["Pixel 7", MOBILE, true],
+];
 
 describe.each(viewports)("Retorno de Serviço (%s)", (label, options, mobile) => {
   const tag = `${mobile ? "m" : "d"}${Date.now().toString(36)}`;
   /** The visible rows: the table on desktop, the cards on a phone. */
-  const rows = (page: Page): Locator => (mobile
-    ? page.getByRole("list", { name: "Retorno de Serviço" }).getByRole("listitem")
-    : page.getByRole("table", { name: "Retorno de Serviço" }).locator("tbody tr"));
+  const rows = (page: Page): Locator =>
+    mobile
+      ? page.getByRole("list", { name: "Retorno de Serviço" }).getByRole("listitem")
+      : page.getByRole("table", { name: "Retorno de Serviço" }).locator("tbody tr");
   const rowWith = (page: Page, text: string) => rows(page).filter({ hasText: text });
   const open = async () => {
     const ctx = await browser.newContext({ ...options, bypassCSP: true }); // only to load axe
-    const page = await openSignedIn(ctx, `${base}/retorno-servico`, (p) => p.getByRole("heading", { name: "Retorno de Serviço", level: 1 }));
+    const page = await openSignedIn(ctx, `${base}/retorno-servico`, (p) =>
+      p.getByRole("heading", { name: "Retorno de Serviço", level: 1 }),
+    );
     return { ctx, page };
   };
   /** The rows shown equal the server's rows that pass `keep`, matched by their descriptions. */
@@ -65,14 +80,21 @@ describe.each(viewports)("Retorno de Serviço (%s)", (label, options, mobile) =>
     }
     await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(want.length);
     const shown = await rows(page).allInnerTexts();
-    for (const r of want) expect(shown.some((text) => text.includes(r.Descricao)), r.Descricao).toBe(true);
+    for (const r of want)
+      expect(
+        shown.some((text) => text.includes(r.Descricao)),
+        r.Descricao,
+      ).toBe(true);
     return want;
   };
 
   it("lists the server's returns with NOVO on open ones; status, type and dates narrow the list; load error and retry; axe clean", async () => {
     // Two returns of this run, so every filter has rows of its own to keep or drop.
     const appts = (await api<{ data: { IdSocioVeiculoAgenda: string }[] }>(`/retorno-servico/agendamentos-disponiveis/${pointId}`)).data;
-    for (const [Tipo, Status, what] of [["ATENDIMENTO", "A", "aberto"], ["OUTROS", "C", "concluído"]]) {
+    for (const [Tipo, Status, what] of [
+      ["ATENDIMENTO", "A", "aberto"],
+      ["OUTROS", "C", "concluído"],
+    ]) {
       const res = await api<{ success: boolean }>("/retorno-servico/adicionar", {
         data: { IdSocioVeiculoAgenda: appts[0]!.IdSocioVeiculoAgenda, Tipo, Status, Descricao: `Filtro ${what} ${label} ${tag}` },
       });
@@ -81,7 +103,10 @@ describe.each(viewports)("Retorno de Serviço (%s)", (label, options, mobile) =>
     const { ctx, page } = await open();
     const all = await expectRows(page, () => true);
     expect(all.length).toBeGreaterThanOrEqual(4); // two seeded on earlier days, two of this test
-    await page.getByRole("status").filter({ hasText: `${all.length} retorno(s)` }).waitFor();
+    await page
+      .getByRole("status")
+      .filter({ hasText: `${all.length} retorno(s)` })
+      .waitFor();
     for (const r of all) {
       const row = rowWith(page, r.Descricao);
       expect(await row.getByText("NOVO", { exact: true }).count(), r.Descricao).toBe(r.Status === "A" ? 1 : 0);
@@ -105,7 +130,10 @@ describe.each(viewports)("Retorno de Serviço (%s)", (label, options, mobile) =>
     expect(todays.length).toBeLessThan(all.length); // the seeded returns are older: the dates are applied
     await page.getByLabel("Registrado a partir de").fill(addDays(today, -5));
     await page.getByLabel("Registrado até").fill(addDays(today, -1));
-    const earlier = await expectRows(page, (r) => brasiliaDay(r.DataLog) >= addDays(today, -5) && brasiliaDay(r.DataLog) <= addDays(today, -1));
+    const earlier = await expectRows(
+      page,
+      (r) => brasiliaDay(r.DataLog) >= addDays(today, -5) && brasiliaDay(r.DataLog) <= addDays(today, -1),
+    );
     expect(earlier.length).toBeGreaterThan(0);
     expect(earlier.some((r) => r.Descricao.includes(tag))).toBe(false);
     await page.getByLabel("Registrado a partir de").fill("2020-01-01");
@@ -119,7 +147,9 @@ describe.each(viewports)("Retorno de Serviço (%s)", (label, options, mobile) =>
     await expectRows(page, () => true);
 
     // The list's load error, then its retry.
-    await ctx.route("**/api/retorno-servico/lista/**", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"success":false,"message":"falha"}' }));
+    await ctx.route("**/api/retorno-servico/lista/**", (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: '{"success":false,"message":"falha"}' }),
+    );
     await page.reload();
     await page.getByRole("alert").filter({ hasText: "Erro ao carregar retornos de serviço" }).waitFor({ timeout: 15_000 });
     await ctx.unroute("**/api/retorno-servico/lista/**");
@@ -146,7 +176,12 @@ describe.each(viewports)("Retorno de Serviço (%s)", (label, options, mobile) =>
     await dialog.getByLabel("Descrição").fill("   ");
     await dialog.getByLabel("Status").selectOption("");
     await dialog.getByRole("button", { name: "Salvar" }).click();
-    for (const message of ["Agendamento é obrigatório", "Tipo do Retorno é obrigatório", "Status é obrigatório", "Descrição é obrigatória"]) {
+    for (const message of [
+      "Agendamento é obrigatório",
+      "Tipo do Retorno é obrigatório",
+      "Status é obrigatório",
+      "Descrição é obrigatória",
+    ]) {
       await dialog.getByText(message, { exact: true }).waitFor();
     }
     expect(await dialog.getByLabel("Descrição").getAttribute("aria-invalid")).toBe("true");
@@ -164,7 +199,9 @@ describe.each(viewports)("Retorno de Serviço (%s)", (label, options, mobile) =>
     await dialog.getByText("Agendamento é obrigatório").waitFor({ state: "detached" });
 
     // A save the server does not mark as success is a failure, with the server's reason.
-    await ctx.route("**/api/retorno-servico/adicionar", (route) => route.fulfill({ status: 200, contentType: "application/json", body: '{"success":false,"message":"Serviço indisponível"}' }));
+    await ctx.route("**/api/retorno-servico/adicionar", (route) =>
+      route.fulfill({ status: 200, contentType: "application/json", body: '{"success":false,"message":"Serviço indisponível"}' }),
+    );
     await dialog.getByRole("button", { name: "Salvar" }).click();
     await dialog.getByRole("alert").filter({ hasText: "Erro ao criar retorno de serviço: Serviço indisponível" }).waitFor();
     await ctx.unroute("**/api/retorno-servico/adicionar");
@@ -172,7 +209,9 @@ describe.each(viewports)("Retorno de Serviço (%s)", (label, options, mobile) =>
     // A photo: held at the upload so the blocked close is checked for real.
     const held: Route[] = [];
     await ctx.route("**/api/uploads/upload", (route) => void held.push(route));
-    await dialog.locator(".media-picker input[type=file]").setInputFiles({ name: `freio-${tag}.jpg`, mimeType: "image/jpeg", buffer: await jpeg(page) });
+    await dialog
+      .locator(".media-picker input[type=file]")
+      .setInputFiles({ name: `freio-${tag}.jpg`, mimeType: "image/jpeg", buffer: await jpeg(page) });
     await dialog.getByRole("img", { name: `freio-${tag}.jpg` }).waitFor();
     await dialog.getByRole("button", { name: "Salvar" }).click();
     await page.getByText("Retorno de serviço criado com sucesso!").waitFor();
@@ -189,7 +228,9 @@ describe.each(viewports)("Retorno de Serviço (%s)", (label, options, mobile) =>
     for (const r of held.splice(0)) await r.continue();
     await ctx.unroute("**/api/uploads/upload");
     await dialog.waitFor({ state: "detached", timeout: 30_000 });
-    await expect.poll(async () => (await serverRows()).find((r) => r.Descricao === description)?.Fotos ?? null, { timeout: 15_000 }).not.toBeNull();
+    await expect
+      .poll(async () => (await serverRows()).find((r) => r.Descricao === description)?.Fotos ?? null, { timeout: 15_000 })
+      .not.toBeNull();
     const stored = (await serverRows()).find((r) => r.Descricao === description)!;
     expect(stored.Fotos).not.toContain(`freio-${tag}`); // the server's stored name, not the device's
     expect(stored.Fotos!.split(",")).toHaveLength(1);

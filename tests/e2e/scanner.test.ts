@@ -15,20 +15,28 @@ let token = "";
 let pointId = "";
 
 const api = <T>(p: string) => apiCall<T>(base, token, p);
-type Lookup = { IdSocioVeiculoAgenda: string | null; NumeroOS: number | null; DataAgendamento: string | null; NomeSocio: string; PlacaVeiculo: string } | false;
+type Lookup =
+  | {
+      IdSocioVeiculoAgenda: string | null;
+      NumeroOS: number | null;
+      DataAgendamento: string | null;
+      NomeSocio: string;
+      PlacaVeiculo: string;
+    }
+  | false;
 const lookup = (plate: string) => api<Lookup>(`/scanner/get-agendamento-pontoatendimento-by-placa/${pointId}/${plate}`);
 const SEEDED = ["ABC1234", "BRA2E19", "RFT4G56", "PEX7788", "HMG3C21", "QWE5R67"];
 const shown = (plate: string) => (/^[A-Z]{3}\d{4}$/.test(plate) ? `${plate.slice(0, 3)}-${plate.slice(3)}` : plate);
-
 
 const openScanner = (ctx: BrowserContext): Promise<Page> =>
   openSignedIn(ctx, `${base}/scan`, (page) => page.getByRole("heading", { name: "Scanner de Placas", level: 1 }));
 
 /** True while the preview shows the camera's frames; false once the camera is closed. */
-const cameraLive = (page: Page) => page.locator("video").evaluate((v: HTMLVideoElement) => {
-  const stream = v.srcObject as MediaStream | null;
-  return Boolean(stream && stream.getVideoTracks().some((t) => t.readyState === "live") && v.videoWidth > 0);
-});
+const cameraLive = (page: Page) =>
+  page.locator("video").evaluate((v: HTMLVideoElement) => {
+    const stream = v.srcObject as MediaStream | null;
+    return Boolean(stream && stream.getVideoTracks().some((t) => t.readyState === "live") && v.videoWidth > 0);
+  });
 
 async function typePlate(page: Page, plate: string) {
   const field = page.getByLabel("Placa", { exact: true });
@@ -44,7 +52,10 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-for (const [name, options] of [["desktop", DESKTOP], ["Pixel 7", MOBILE]] as const) {
+for (const [name, options] of [
+  ["desktop", DESKTOP],
+  ["Pixel 7", MOBILE],
+] as const) {
   describe(`scanner on ${name}`, () => {
     let ctx: BrowserContext;
     beforeAll(async () => {
@@ -57,10 +68,11 @@ for (const [name, options] of [["desktop", DESKTOP], ["Pixel 7", MOBILE]] as con
       await expect.poll(() => cameraLive(page), { timeout: 15_000 }).toBe(true);
       // Tab hidden (headless Chromium never hides a tab: the page's visibility is overridden, the event is the browser's own):
       // the camera closes, and opens again on return.
-      const setHidden = (hidden: boolean) => page.evaluate((h) => {
-        Object.defineProperty(document, "visibilityState", { configurable: true, get: () => (h ? "hidden" : "visible") });
-        document.dispatchEvent(new Event("visibilitychange"));
-      }, hidden);
+      const setHidden = (hidden: boolean) =>
+        page.evaluate((h) => {
+          Object.defineProperty(document, "visibilityState", { configurable: true, get: () => (h ? "hidden" : "visible") });
+          document.dispatchEvent(new Event("visibilitychange"));
+        }, hidden);
       await setHidden(true);
       await expect.poll(() => cameraLive(page)).toBe(false);
       await setHidden(false);
@@ -145,7 +157,10 @@ for (const [name, options] of [["desktop", DESKTOP], ["Pixel 7", MOBILE]] as con
       const refused = page.waitForResponse((r) => r.url().endsWith("/scanner/enviar-convite"));
       await send.click();
       expect((await refused).status()).toBe(400);
-      await invite.getByRole("alert").getByText(/telefone inválido/i).waitFor();
+      await invite
+        .getByRole("alert")
+        .getByText(/telefone inválido/i)
+        .waitFor();
 
       await phone.press("End");
       for (let i = 0; i < 15; i++) await phone.press("Backspace");
@@ -179,11 +194,18 @@ describe("scanner with the camera denied", () => {
   let denied: Browser;
   beforeAll(async () => {
     // The fake camera without the flag that accepts every prompt: a context without the camera permission is refused.
-    denied = await chromium.launch({ executablePath: CHROME_PATH, args: [...CHROME_ARGS, "--use-fake-device-for-media-stream"], headless: true });
+    denied = await chromium.launch({
+      executablePath: CHROME_PATH,
+      args: [...CHROME_ARGS, "--use-fake-device-for-media-stream"],
+      headless: true,
+    });
   });
   afterAll(() => denied?.close());
 
-  for (const [name, options] of [["desktop", DESKTOP], ["Pixel 7", MOBILE]] as const) {
+  for (const [name, options] of [
+    ["desktop", DESKTOP],
+    ["Pixel 7", MOBILE],
+  ] as const) {
     it(`shows 'Problema com a Câmera' with a retry that works once allowed (${name})`, async () => {
       const ctx = await denied.newContext({ ...options, bypassCSP: true });
       try {
@@ -219,8 +241,10 @@ function renderPlateFrame({ plate, width, height }: { plate: string; width: numb
   g.fillStyle = "#1d2129"; // bumper
   g.fillRect(0, height * 0.36, width, height * 0.3);
   const mercosul = /^[A-Z]{3}\d[A-Z]\d{2}$/.test(plate);
-  const pw = Math.round(width * 0.46), ph = Math.round(pw / 3.08);
-  const x = Math.round((width - pw) / 2), y = Math.round((height - ph) / 2);
+  const pw = Math.round(width * 0.46),
+    ph = Math.round(pw / 3.08);
+  const x = Math.round((width - pw) / 2),
+    y = Math.round((height - ph) / 2);
   g.fillStyle = mercosul ? "#ffffff" : "#c9ccd0";
   g.fillRect(x, y, pw, ph);
   g.lineWidth = 3;
@@ -250,7 +274,8 @@ function renderPlateFrame({ plate, width, height }: { plate: string; width: numb
 
 /** RGBA -> a YUV4MPEG2 4:2:0 file of `frames` identical frames (Chromium loops it as the fake camera). */
 function y4m(rgba: number[], width: number, height: number, frames: number): Buffer {
-  const ySize = width * height, cSize = (width / 2) * (height / 2);
+  const ySize = width * height,
+    cSize = (width / 2) * (height / 2);
   const frame = Buffer.alloc(ySize + 2 * cSize);
   for (let i = 0; i < ySize; i++) {
     const [r, g, b] = [rgba[i * 4], rgba[i * 4 + 1], rgba[i * 4 + 2]];
@@ -258,10 +283,19 @@ function y4m(rgba: number[], width: number, height: number, frames: number): Buf
   }
   for (let cy = 0; cy < height / 2; cy++) {
     for (let cx = 0; cx < width / 2; cx++) {
-      let r = 0, g = 0, b = 0;
-      for (const [dx, dy] of [[0, 0], [1, 0], [0, 1], [1, 1]]) {
+      let r = 0,
+        g = 0,
+        b = 0;
+      for (const [dx, dy] of [
+        [0, 0],
+        [1, 0],
+        [0, 1],
+        [1, 1],
+      ]) {
         const i = ((cy * 2 + dy) * width + cx * 2 + dx) * 4;
-        r += rgba[i] / 4; g += rgba[i + 1] / 4; b += rgba[i + 2] / 4;
+        r += rgba[i] / 4;
+        g += rgba[i + 1] / 4;
+        b += rgba[i + 2] / 4;
       }
       const c = cy * (width / 2) + cx;
       frame[ySize + c] = Math.max(0, Math.min(255, Math.round(128 - 0.168736 * r - 0.331264 * g + 0.5 * b)));
@@ -282,13 +316,17 @@ async function fakeCameraShowing(plate: string): Promise<{ browser: Browser; clo
   const file = path.join(dir, "plate.y4m");
   fs.writeFileSync(file, y4m(rgba, 640, 480, 30));
   const cam = await chromium.launch({
-    executablePath: CHROME_PATH, headless: true,
+    executablePath: CHROME_PATH,
+    headless: true,
     args: [...CHROME_ARGS, ...FAKE_MEDIA_ARGS, `--use-file-for-fake-video-capture=${file}`],
   });
-  return { browser: cam, close: async () => {
-    await cam.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  } };
+  return {
+    browser: cam,
+    close: async () => {
+      await cam.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 describe("scanner reading a plate from the fake camera (Y4M)", () => {
@@ -313,7 +351,10 @@ describe("scanner reading a plate from the fake camera (Y4M)", () => {
     await closeCamera?.();
   });
 
-  for (const [name, options] of [["desktop", DESKTOP], ["Pixel 7", MOBILE]] as const) {
+  for (const [name, options] of [
+    ["desktop", DESKTOP],
+    ["Pixel 7", MOBILE],
+  ] as const) {
     it(`reads the plate, shows it with its format and ends on its OS screen, with no long task while scanning (${name})`, async () => {
       const ctx = await camBrowser.newContext({ ...options, bypassCSP: true });
       try {
@@ -334,9 +375,12 @@ describe("scanner reading a plate from the fake camera (Y4M)", () => {
         const liveAt = await page.evaluate(() => performance.now());
         const display = shown(target.plate);
         const format = /^[A-Z]{3}\d{4}$/.test(target.plate) ? "Antiga" : "Mercosul";
-        await page.getByText(`Placa encontrada: ${display} (${format})`).waitFor({ timeout: 20_000 }).catch(async (err: Error) => {
-          throw new Error(`${err.message}\nscreen said: ${await page.locator(".scanner-result, .scanner-view").allTextContents()}`);
-        });
+        await page
+          .getByText(`Placa encontrada: ${display} (${format})`)
+          .waitFor({ timeout: 20_000 })
+          .catch(async (err: Error) => {
+            throw new Error(`${err.message}\nscreen said: ${await page.locator(".scanner-result, .scanner-view").allTextContents()}`);
+          });
         await page.getByText("Agendamento encontrado! Redirecionando...").waitFor();
         const { plateAt, long } = await page.evaluate(() => {
           const w = window as unknown as { __long: { start: number; duration: number }[]; __plateAt: number };
@@ -353,11 +397,14 @@ describe("scanner reading a plate from the fake camera (Y4M)", () => {
         await page.evaluate(() => {
           setTimeout(() => {
             const end = performance.now() + 120;
-            while (performance.now() < end) { /* a deliberate 120 ms task */ }
+            while (performance.now() < end) {
+              /* a deliberate 120 ms task */
+            }
           }, 0);
         });
-        await expect.poll(() => page.evaluate(() =>
-          (window as unknown as { __long: { duration: number }[] }).__long.some((t) => t.duration >= 100))).toBe(true);
+        await expect
+          .poll(() => page.evaluate(() => (window as unknown as { __long: { duration: number }[] }).__long.some((t) => t.duration >= 100)))
+          .toBe(true);
       } finally {
         await ctx.close();
       }

@@ -17,7 +17,10 @@ async function open(options: typeof DESKTOP): Promise<{ ctx: BrowserContext; pag
 }
 /** Waits until the page's main heading shows the title (pages are lazy chunks, so the URL changes first). */
 const expectTitle = (page: Page, title: string) =>
-  page.locator("h1", { hasText: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) }).first().waitFor({ timeout: 10_000 });
+  page
+    .locator("h1", { hasText: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) })
+    .first()
+    .waitFor({ timeout: 10_000 });
 
 describe("desktop", () => {
   it("redirects to login remembering the origin, then navigates every sidebar entry and logs out", async () => {
@@ -52,7 +55,10 @@ describe("desktop", () => {
     await expect(page.getByText("Auto Center Boa Viagem Ltda").isVisible()).resolves.toBe(false);
 
     await page.goto(`${base}/execucao-os/qualquer-id`);
-    await page.getByRole("alert").filter({ hasText: /^Erro ao obter agendamento: .+/ }).waitFor();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: /^Erro ao obter agendamento: .+/ })
+      .waitFor();
     await expect(sidebar.getByRole("link", { name: "Agenda", exact: true }).getAttribute("aria-current")).resolves.toBe("page");
 
     const toggle = sidebar.getByRole("button", { name: "Financeiro" });

@@ -12,9 +12,12 @@ describe.each(BACKENDS)("agenda poll on %s", (backend) => {
   let t: TestApp;
   let f: Fixtures;
   const post = (url: string, body: object, token = f.token1) => call(t, token, "POST", url, body);
-  const list = (query = "", etag?: string, token = f.token1, point = f.p1) => t.app.inject({
-    method: "GET", url: `/api/agendamentos/lista/${point}${query}`, headers: { authToken: token, ...(etag ? { "if-none-match": etag } : {}) },
-  });
+  const list = (query = "", etag?: string, token = f.token1, point = f.p1) =>
+    t.app.inject({
+      method: "GET",
+      url: `/api/agendamentos/lista/${point}${query}`,
+      headers: { authToken: token, ...(etag ? { "if-none-match": etag } : {}) },
+    });
   /** Asserts the old tag no longer matches (full 200 list) and returns the new tag and rows. */
   async function changed(old: string) {
     const res = await list("", old);
@@ -23,13 +26,24 @@ describe.each(BACKENDS)("agenda poll on %s", (backend) => {
     return { etag: res.headers.etag as string, data: res.json().data as Row[] };
   }
   const slot = async (day: string, point = f.p1, token = f.token1) =>
-    (await post("/agendamentos/lista-horarios-disponiveis", { idPontoAtendimento: point, dataAgendamento: day }, token)).json()[0] as string;
+    (
+      await post("/agendamentos/lista-horarios-disponiveis", { idPontoAtendimento: point, dataAgendamento: day }, token)
+    ).json()[0] as string;
   async function book(point: string, token: string, day: string) {
     const a = f.appts.find((x) => x.point === point)!;
     const [motive] = await queryRows<{ id: number }>(t.db, sql`select id from motivations where active = 'A' limit 1`);
-    const res = await post("/agendamentos/agendar", {
-      idPontoAtendimento: point, idSocio: a.member, idSocioVeiculo: a.vehicle, data: day, hora: await slot(day, point, token), motivo: motive.id,
-    }, token);
+    const res = await post(
+      "/agendamentos/agendar",
+      {
+        idPontoAtendimento: point,
+        idSocio: a.member,
+        idSocioVeiculo: a.vehicle,
+        data: day,
+        hora: await slot(day, point, token),
+        motivo: motive.id,
+      },
+      token,
+    );
     expect(res.statusCode).toBe(200);
     return res.json().idSocioVeiculoAgenda as string;
   }
@@ -71,8 +85,16 @@ describe.each(BACKENDS)("agenda poll on %s", (backend) => {
     etag = now.etag;
 
     const day = "2030-03-07";
-    expect((await post("/agendamentos/reagendar", { idSocioVeiculoAgenda: created, data: day, hora: await slot(day), motivo: "Pedido do sócio" })).json())
-      .toEqual({ message: "Reagendamento realizado com sucesso" });
+    expect(
+      (
+        await post("/agendamentos/reagendar", {
+          idSocioVeiculoAgenda: created,
+          data: day,
+          hora: await slot(day),
+          motivo: "Pedido do sócio",
+        })
+      ).json(),
+    ).toEqual({ message: "Reagendamento realizado com sucesso" });
     now = await changed(etag);
     expect(now.data.find((r) => r.IdSocioVeiculoAgenda === created)!.DataAgendamento).toBe("07/03/2030");
     etag = now.etag;
@@ -84,7 +106,10 @@ describe.each(BACKENDS)("agenda poll on %s", (backend) => {
     etag = (await changed(etag)).etag;
 
     const [service] = await t.db.select({ id: services.id }).from(services).limit(1);
-    const [linked] = await t.db.insert(executionServices).values({ appointmentId: toStart, serviceId: service.id, approvalStatus: "P" }).returning();
+    const [linked] = await t.db
+      .insert(executionServices)
+      .values({ appointmentId: toStart, serviceId: service.id, approvalStatus: "P" })
+      .returning();
     now = await changed(etag);
     expect(now.data.find((r) => r.IdSocioVeiculoAgenda === toStart)!.QtdePendencias).toBe(1);
     await t.db.update(executionServices).set({ approvalStatus: "A" }).where(eq(executionServices.id, linked.id));
@@ -112,7 +137,10 @@ describe.each(BACKENDS)("agenda poll on %s", (backend) => {
   });
 
   it("returns only the rows of the date range, in the contract's shape", async () => {
-    const mine = f.appts.filter((a) => a.point === f.p1 && a.status !== "E").map((a) => a.date).sort();
+    const mine = f.appts
+      .filter((a) => a.point === f.p1 && a.status !== "E")
+      .map((a) => a.date)
+      .sort();
     const [from, to] = [mine[1], mine[mine.length - 2]];
     const full = (await list()).json();
     const res = await list(`?dataInicio=${from}&dataFim=${to}`);
@@ -136,9 +164,14 @@ describe.each(BACKENDS)("agenda poll on %s", (backend) => {
 
   it("records as start the date and time the attendant confirmed when sane, else the server clock; a replay keeps the first", async () => {
     // Booked for today (the clock's day), later slots: the day before it is the earliest start time believed.
-    const [a, b, c, d] = [await book(f.p1, f.token1, "2030-03-04"), await book(f.p1, f.token1, "2030-03-04"),
-      await book(f.p1, f.token1, "2030-03-04"), await book(f.p1, f.token1, "2030-03-04")];
-    const startedAt = async (id: string) => (await t.db.select().from(executions).where(eq(executions.appointmentId, id)))[0].startedAt.toISOString();
+    const [a, b, c, d] = [
+      await book(f.p1, f.token1, "2030-03-04"),
+      await book(f.p1, f.token1, "2030-03-04"),
+      await book(f.p1, f.token1, "2030-03-04"),
+      await book(f.p1, f.token1, "2030-03-04"),
+    ];
+    const startedAt = async (id: string) =>
+      (await t.db.select().from(executions).where(eq(executions.appointmentId, id)))[0].startedAt.toISOString();
     const start = (id: string, data?: string, hora?: string) => post("/agendamentos/iniciar", { idSocioVeiculoAgenda: id, data, hora });
     for (const id of [a, b, c, d]) await attachVideo(id);
     // Confirmed at 08:05 Brasília, sent by the outbox two hours later.

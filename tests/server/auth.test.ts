@@ -22,7 +22,10 @@ describe.each(BACKENDS)("session routes on %s", (backend) => {
     expect(body.message).toBe("Login realizado com sucesso.");
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(body.user).toMatchObject({ email: DEMO_USERS.main, name: "Marina Souza" });
-    const rows = await t.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(body.token)));
+    const rows = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(body.token)));
     expect(rows).toHaveLength(1);
     const raw = await t.db.select().from(sessions).where(eq(sessions.tokenHash, body.token));
     expect(raw).toHaveLength(0);
@@ -67,7 +70,10 @@ describe.each(BACKENDS)("session routes on %s", (backend) => {
 
   it("answers malformed JSON with 400 JSON, not 500", async () => {
     const res = await t.app.inject({
-      method: "POST", url: "/api/credenciado/login", headers: { "content-type": "application/json" }, payload: "{email:",
+      method: "POST",
+      url: "/api/credenciado/login",
+      headers: { "content-type": "application/json" },
+      payload: "{email:",
     });
     expect(res.statusCode).toBe(400);
     expect(res.headers["content-type"]).toContain("application/json");
@@ -78,8 +84,14 @@ describe.each(BACKENDS)("session routes on %s", (backend) => {
   it("gives 'Lembrar-me' a long expiry and a normal login a short one", async () => {
     const short = await loginAs(t.app);
     const long = await loginAs(t.app, DEMO_USERS.main, { lembrar: true });
-    const [s] = await t.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(short)));
-    const [l] = await t.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(long)));
+    const [s] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(short)));
+    const [l] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(long)));
     const hours = (d: Date) => (d.getTime() - Date.now()) / 3_600_000;
     expect(hours(s.expiresAt)).toBeGreaterThan(11);
     expect(hours(s.expiresAt)).toBeLessThanOrEqual(12);
@@ -98,7 +110,10 @@ describe.each(BACKENDS)("session routes on %s", (backend) => {
     const token = await loginAs(t.app);
     const ok = await t.app.inject({ method: "GET", url: "/api/credenciado/auth", headers: { authToken: token } });
     expect(ok.statusCode).toBe(200);
-    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.tokenHash, hashToken(token)));
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, hashToken(token)));
     const expired = await t.app.inject({ method: "GET", url: "/api/credenciado/auth", headers: { authToken: token } });
     expect(expired.statusCode).toBe(401);
   });
@@ -116,13 +131,21 @@ describe.each(BACKENDS)("session routes on %s", (backend) => {
     const data = mine.json().data;
     expect(mine.json().message).toBe("Usuário recuperado com sucesso!");
     expect(data).toMatchObject({
-      Nome: "Marina Souza", Email: DEMO_USERS.main, Administrativo: "S", Descricao: "Auto Center Boa Viagem", QtdeElevadores: 3,
-      SegSexInicio: "1970-01-01T08:00:00.000Z", SegSexFim: "1970-01-01T18:00:00.000Z", DomingoInicio: null,
+      Nome: "Marina Souza",
+      Email: DEMO_USERS.main,
+      Administrativo: "S",
+      Descricao: "Auto Center Boa Viagem",
+      QtdeElevadores: 3,
+      SegSexInicio: "1970-01-01T08:00:00.000Z",
+      SegSexFim: "1970-01-01T18:00:00.000Z",
+      DomingoInicio: null,
     });
     expect(data).not.toHaveProperty("passwordHash");
     expect(JSON.stringify(data)).not.toContain("argon2");
     const other = await t.app.inject({
-      method: "GET", url: "/api/credenciado/get", headers: { authToken: await loginAs(t.app, DEMO_USERS.otherPoint) },
+      method: "GET",
+      url: "/api/credenciado/get",
+      headers: { authToken: await loginAs(t.app, DEMO_USERS.otherPoint) },
     });
     expect(other.json().data.Descricao).toBe("Oficina Serra Azul");
     expect(other.json().data.IdPontoAtendimento).not.toBe(data.IdPontoAtendimento);
@@ -138,7 +161,12 @@ describe.each(BACKENDS)("session routes on %s", (backend) => {
     const token = await loginAs(t.app);
     const out = await t.app.inject({ method: "POST", url: "/api/credenciado/logout", headers: { authToken: token }, payload: {} });
     expect(out.statusCode).toBe(200);
-    expect(await t.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token)))).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.tokenHash, hashToken(token))),
+    ).toHaveLength(0);
     const after = await t.app.inject({ method: "GET", url: "/api/credenciado/auth", headers: { authToken: token } });
     expect(after.statusCode).toBe(401);
   });
@@ -157,12 +185,18 @@ describe.each(BACKENDS)("session routes on %s", (backend) => {
     const plates = (await queryRows<{ plate: string }>(t.db, sql`select plate from vehicles`)).map((r) => r.plate);
     expect(plates.some((p) => /^[A-Z]{3}\d{4}$/.test(p))).toBe(true);
     expect(plates.some((p) => /^[A-Z]{3}\d[A-Z]\d{2}$/.test(p))).toBe(true);
-    const statuses = (await queryRows<{ s: string }>(t.db, sql`
+    const statuses = (
+      await queryRows<{ s: string }>(
+        t.db,
+        sql`
       select distinct case when a.status = 'A' and e.id is null then 'pendente' when a.status = 'A' then 'andamento'
         when a.status = 'C' then 'concluido' else 'cancelado' end as s
       from appointments a left join executions e on e.appointment_id = a.id
-      where date_trunc('month', a.date) = date_trunc('month', (now() at time zone 'America/Sao_Paulo')::date)`))
-      .map((r) => r.s).sort();
+      where date_trunc('month', a.date) = date_trunc('month', (now() at time zone 'America/Sao_Paulo')::date)`,
+      )
+    )
+      .map((r) => r.s)
+      .sort();
     expect(statuses).toEqual(["andamento", "cancelado", "concluido", "pendente"]);
   });
 });
@@ -175,7 +209,8 @@ describe("login rate limit", () => {
   afterAll(() => t?.close());
 
   it("answers 429 with Retry-After and a pt-BR message after too many attempts", async () => {
-    const attempt = () => t.app.inject({ method: "POST", url: "/api/credenciado/login", payload: { email: DEMO_USERS.main, password: "x" } });
+    const attempt = () =>
+      t.app.inject({ method: "POST", url: "/api/credenciado/login", payload: { email: DEMO_USERS.main, password: "x" } });
     for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
     const limited = await attempt();
     expect(limited.statusCode).toBe(429);

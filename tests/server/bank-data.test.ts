@@ -18,7 +18,14 @@ describe.each(BACKENDS)("bank data rules on %s", (backend) => {
   afterAll(() => t?.close());
 
   const holder = () => ({ IdPontoAtendimento: f.p1, NomeTitular: "Marina Souza", DocumentoTitular: "529.982.247-25", Selecionado: "N" });
-  const transfer = { TipoChavePix: "", ChavePix: "", Banco: "001 - Banco do Brasil S.A.", NumeroAgencia: "1234-5", NumeroConta: "1234567-8", TipoConta: "CORRENTE" };
+  const transfer = {
+    TipoChavePix: "",
+    ChavePix: "",
+    Banco: "001 - Banco do Brasil S.A.",
+    NumeroAgencia: "1234-5",
+    NumeroConta: "1234567-8",
+    TipoConta: "CORRENTE",
+  };
 
   it.each([
     [{ TipoChavePix: "CPF", ChavePix: "123.456.789-00" }, BANK_RULES.pixKeyInvalid.CPF],
@@ -41,18 +48,31 @@ describe.each(BACKENDS)("bank data rules on %s", (backend) => {
   });
 
   it("names a missing field before an invalid one", async () => {
-    const res = await post("/ponto-atendimento/add-dado-bancario", { ...holder(), TipoChavePix: "CPF", ChavePix: "1", NomeTitular: " ", DocumentoTitular: "1" });
+    const res = await post("/ponto-atendimento/add-dado-bancario", {
+      ...holder(),
+      TipoChavePix: "CPF",
+      ChavePix: "1",
+      NomeTitular: " ",
+      DocumentoTitular: "1",
+    });
     expect([res.statusCode, res.json().message]).toEqual([400, "Nome do titular é obrigatório"]);
   });
 
   it("stores valid keys of every type (e-mail and random keys lower-cased) and a CNPJ holder, alphanumeric too", async () => {
     const keys = [
-      ["CPF", "529.982.247-25", "529.982.247-25"], ["CNPJ", "11.222.333/0001-81", "11.222.333/0001-81"],
-      ["EMAIL", " Financeiro@Oficina.com.br ", "financeiro@oficina.com.br"], ["TELEFONE", "(81) 99999-0000", "(81) 99999-0000"],
+      ["CPF", "529.982.247-25", "529.982.247-25"],
+      ["CNPJ", "11.222.333/0001-81", "11.222.333/0001-81"],
+      ["EMAIL", " Financeiro@Oficina.com.br ", "financeiro@oficina.com.br"],
+      ["TELEFONE", "(81) 99999-0000", "(81) 99999-0000"],
       ["CHAVE_ALEATORIA", "123E4567-E89B-12D3-A456-426614174000", "123e4567-e89b-12d3-a456-426614174000"],
     ];
     for (const [type, key] of keys) {
-      const res = await post("/ponto-atendimento/add-dado-bancario", { ...holder(), DocumentoTitular: "12.ABC.345/01DE-35", TipoChavePix: type, ChavePix: key });
+      const res = await post("/ponto-atendimento/add-dado-bancario", {
+        ...holder(),
+        DocumentoTitular: "12.ABC.345/01DE-35",
+        TipoChavePix: type,
+        ChavePix: key,
+      });
       expect(res.statusCode, res.body).toBe(200);
     }
     const stored = await rows();
@@ -64,12 +84,25 @@ describe.each(BACKENDS)("bank data rules on %s", (backend) => {
   });
 
   it("edits a transfer with the same rules: an invalid agency is refused and the row stays as it was", async () => {
-    expect((await post("/ponto-atendimento/add-dado-bancario", { ...holder(), ...transfer, NomeTitular: "Conta Regra" })).statusCode).toBe(200);
+    expect((await post("/ponto-atendimento/add-dado-bancario", { ...holder(), ...transfer, NomeTitular: "Conta Regra" })).statusCode).toBe(
+      200,
+    );
     const row = (await rows()).find((r) => r.holderName === "Conta Regra")!;
-    const bad = await post("/ponto-atendimento/edit-dado-bancario", { ...holder(), ...transfer, IdDadoBancario: row.id, NumeroAgencia: "1", NomeTitular: "Outro" });
+    const bad = await post("/ponto-atendimento/edit-dado-bancario", {
+      ...holder(),
+      ...transfer,
+      IdDadoBancario: row.id,
+      NumeroAgencia: "1",
+      NomeTitular: "Outro",
+    });
     expect([bad.statusCode, bad.json().message]).toEqual([400, BANK_RULES.agencyInvalid]);
     expect((await rows()).find((r) => r.id === row.id)).toMatchObject({ holderName: "Conta Regra", agency: "1234-5" });
-    const ok = await post("/ponto-atendimento/edit-dado-bancario", { ...holder(), ...transfer, IdDadoBancario: row.id, NumeroConta: "0012345-x" });
+    const ok = await post("/ponto-atendimento/edit-dado-bancario", {
+      ...holder(),
+      ...transfer,
+      IdDadoBancario: row.id,
+      NumeroConta: "0012345-x",
+    });
     expect(ok.statusCode).toBe(200);
     expect((await rows()).find((r) => r.id === row.id)).toMatchObject({ account: "0012345-X", holderName: "Marina Souza" });
   });

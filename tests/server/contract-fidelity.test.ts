@@ -32,10 +32,27 @@ describe.each(BACKENDS)("contract fidelity on %s", (backend) => {
     // The contract's bodies: laudo sent as undefined, nomeArquivo = notaFiscal = the name returned by the upload.
     const data = START.toISOString();
     const user = f.user(DEMO_USERS.main);
-    expect((await post("/agendamentos/adicionar-laudo", { idSocioVeiculoAgenda: appt, idPontoAtendimentoUsuario: user, nomeArquivo: laudoFile, data })).statusCode).toBe(200);
-    expect((await post("/agendamentos/adicionar-nota-fiscal", {
-      idSocioVeiculoAgenda: appt, idPontoAtendimentoUsuario: user, notaFiscal: reciboFile, nomeArquivo: reciboFile, data,
-    })).statusCode).toBe(200);
+    expect(
+      (
+        await post("/agendamentos/adicionar-laudo", {
+          idSocioVeiculoAgenda: appt,
+          idPontoAtendimentoUsuario: user,
+          nomeArquivo: laudoFile,
+          data,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await post("/agendamentos/adicionar-nota-fiscal", {
+          idSocioVeiculoAgenda: appt,
+          idPontoAtendimentoUsuario: user,
+          notaFiscal: reciboFile,
+          nomeArquivo: reciboFile,
+          data,
+        })
+      ).statusCode,
+    ).toBe(200);
     const [laudo] = (await get(`/agendamentos/get-laudos/${appt}`)).json().laudos;
     const [nota] = (await get(`/agendamentos/get-notas-fiscais/${appt}`)).json().notas;
     expect(laudo).toMatchObject({ Arquivo: laudoFile, NomeArquivo: laudoFile, NomeOriginal: "Laudo técnico.pdf" });
@@ -50,9 +67,17 @@ describe.each(BACKENDS)("contract fidelity on %s", (backend) => {
   it("keeps a display name sent by our client as NomeOriginal, never as NomeArquivo", async () => {
     const appt = f.pick(f.p1, "progress")[0].id;
     const file = (await upload(t, f.token1, "scan-001.pdf", SAMPLE.pdf)).json().file as string;
-    await post("/agendamentos/adicionar-laudo", { idSocioVeiculoAgenda: appt, laudo: file, nomeArquivo: "Laudo dos freios.pdf", data: "x" });
+    await post("/agendamentos/adicionar-laudo", {
+      idSocioVeiculoAgenda: appt,
+      laudo: file,
+      nomeArquivo: "Laudo dos freios.pdf",
+      data: "x",
+    });
     const laudos = (await get(`/agendamentos/get-laudos/${appt}`)).json().laudos;
-    expect(laudos.find((l: { Arquivo: string }) => l.Arquivo === file)).toMatchObject({ NomeArquivo: file, NomeOriginal: "Laudo dos freios.pdf" });
+    expect(laudos.find((l: { Arquivo: string }) => l.Arquivo === file)).toMatchObject({
+      NomeArquivo: file,
+      NomeOriginal: "Laudo dos freios.pdf",
+    });
   });
 
   it("returns the start and finish of an order as Brasília wall-clock digits, agreeing with the list, and the statement in legacy text", async () => {
@@ -61,11 +86,22 @@ describe.each(BACKENDS)("contract fidelity on %s", (backend) => {
     const video = (await upload(t, f.token1, "video.mp4", SAMPLE.mp4)).json().file;
     await post("/agendamentos/atualizar-video-inicial", { idSocioVeiculoAgenda: appt.id, videoInicial: video });
     now = START;
-    expect((await post("/agendamentos/iniciar", { idSocioVeiculoAgenda: appt.id, idPontoAtendimentoUsuario: user, data: "04/03/2030", hora: "10:10" })).statusCode).toBe(200);
+    expect(
+      (
+        await post("/agendamentos/iniciar", {
+          idSocioVeiculoAgenda: appt.id,
+          idPontoAtendimentoUsuario: user,
+          data: "04/03/2030",
+          hora: "10:10",
+        })
+      ).statusCode,
+    ).toBe(200);
 
     const started = (await get(`/agendamentos/get/${appt.id}`)).json().execucao;
     expect([started.DataHoraInicio, started.DataHoraFim]).toEqual(["2030-03-04T10:10:00.000Z", null]);
-    const row = (await get(`/agendamentos/lista/${f.p1}`)).json().data.find((r: { IdSocioVeiculoAgenda: string }) => r.IdSocioVeiculoAgenda === appt.id);
+    const row = (await get(`/agendamentos/lista/${f.p1}`))
+      .json()
+      .data.find((r: { IdSocioVeiculoAgenda: string }) => r.IdSocioVeiculoAgenda === appt.id);
     expect(row.DataHoraInicio).toBe("04/03/2030 10:10");
     expect(wallClockIsoToBr(started.DataHoraInicio)).toBe(row.DataHoraInicio);
 
@@ -73,13 +109,29 @@ describe.each(BACKENDS)("contract fidelity on %s", (backend) => {
     await t.db.insert(executionServices).values({ appointmentId: appt.id, serviceId: service.id, userId: user, approvalStatus: "A" });
     await post("/agendamentos/atualizar-video-final", { idSocioVeiculoAgenda: appt.id, videoFinal: video });
     now = FINISH;
-    expect((await post("/agendamentos/concluir", { idSocioVeiculoAgenda: appt.id, idPontoAtendimentoUsuario: user, responsavel: "João", observacao: "ok", km: "1" })).statusCode).toBe(200);
+    expect(
+      (
+        await post("/agendamentos/concluir", {
+          idSocioVeiculoAgenda: appt.id,
+          idPontoAtendimentoUsuario: user,
+          responsavel: "João",
+          observacao: "ok",
+          km: "1",
+        })
+      ).statusCode,
+    ).toBe(200);
     const done = (await get(`/agendamentos/get/${appt.id}`)).json().execucao;
     expect([done.DataHoraInicio, done.DataHoraFim]).toEqual(["2030-03-04T10:10:00.000Z", "2030-03-04T21:05:00.000Z"]);
-    const listed = (await get(`/agendamentos/lista/${f.p1}?status=C`)).json().data.find((r: { IdSocioVeiculoAgenda: string }) => r.IdSocioVeiculoAgenda === appt.id);
-    expect([wallClockIsoToBr(done.DataHoraInicio), wallClockIsoToBr(done.DataHoraFim)]).toEqual([listed.DataHoraInicio, listed.DataHoraFim]);
+    const listed = (await get(`/agendamentos/lista/${f.p1}?status=C`))
+      .json()
+      .data.find((r: { IdSocioVeiculoAgenda: string }) => r.IdSocioVeiculoAgenda === appt.id);
+    expect([wallClockIsoToBr(done.DataHoraInicio), wallClockIsoToBr(done.DataHoraFim)]).toEqual([
+      listed.DataHoraInicio,
+      listed.DataHoraFim,
+    ]);
 
-    const statement = (await post("/espelho/lista", { idPontoAtendimento: f.p1 })).json()
+    const statement = (await post("/espelho/lista", { idPontoAtendimento: f.p1 }))
+      .json()
       .find((r: { IdSocioVeiculoAgenda: string }) => r.IdSocioVeiculoAgenda === appt.id);
     expect(statement.DataExecucaoOS).toBe("Mar  4 2030  9:05PM");
     expect(parseLegacyDateTime(statement.DataAgendamento)).toEqual({ date: appt.date, time: "00:00" });
@@ -87,11 +139,18 @@ describe.each(BACKENDS)("contract fidelity on %s", (backend) => {
   });
 
   it("writes every statement row's dates in the legacy text of the stored day and Brasília time", async () => {
-    const rows = (await post("/espelho/lista", { idPontoAtendimento: f.p1 })).json() as { IdFinanceiroEspelho: string; DataAgendamento: string; DataExecucaoOS: string | null }[];
-    const stored = await queryRows<{ id: string; day: string; executed: string | null }>(t.db, sql`
+    const rows = (await post("/espelho/lista", { idPontoAtendimento: f.p1 })).json() as {
+      IdFinanceiroEspelho: string;
+      DataAgendamento: string;
+      DataExecucaoOS: string | null;
+    }[];
+    const stored = await queryRows<{ id: string; day: string; executed: string | null }>(
+      t.db,
+      sql`
       select id, to_char(appointment_date, 'YYYY-MM-DD') as day,
         to_char(executed_at at time zone 'America/Sao_Paulo', 'YYYY-MM-DD HH24:MI') as executed
-      from payout_statements where service_point_id = ${f.p1}`);
+      from payout_statements where service_point_id = ${f.p1}`,
+    );
     expect(rows.length).toBe(stored.length);
     for (const row of rows) {
       const db = stored.find((s) => s.id === row.IdFinanceiroEspelho)!;

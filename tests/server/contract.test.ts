@@ -19,21 +19,41 @@ async function point2Resources(t: TestApp, f: Fixtures): Promise<Ids> {
   await post("/agendamentos/adicionar-foto", { idSocioVeiculoAgenda: done.id, foto: file });
   await post("/agendamentos/adicionar-anotacao", { idSocioVeiculoAgenda: done.id, anotacao: "Nota do ponto 2" });
   const laudo = (await post("/agendamentos/adicionar-laudo", { idSocioVeiculoAgenda: done.id, nomeArquivo: pdf })).laudo;
-  const recibo = (await post("/agendamentos/adicionar-nota-fiscal", { idSocioVeiculoAgenda: done.id, notaFiscal: pdf, nomeArquivo: "recibo.pdf" })).notaFiscal;
+  const recibo = (
+    await post("/agendamentos/adicionar-nota-fiscal", { idSocioVeiculoAgenda: done.id, notaFiscal: pdf, nomeArquivo: "recibo.pdf" })
+  ).notaFiscal;
   await post("/ponto-atendimento/add-dado-bancario", {
-    IdPontoAtendimento: f.p2, TipoChavePix: "CPF", ChavePix: "529.982.247-25", NomeTitular: "Paulo", DocumentoTitular: "529.982.247-25", Selecionado: "S",
+    IdPontoAtendimento: f.p2,
+    TipoChavePix: "CPF",
+    ChavePix: "529.982.247-25",
+    NomeTitular: "Paulo",
+    DocumentoTitular: "529.982.247-25",
+    Selecionado: "S",
   });
-  await post("/retorno-servico/adicionar", { data: { IdSocioVeiculoAgenda: done.id, Tipo: "PEÇA", Status: "A", Descricao: "Peça com defeito" } });
+  await post("/retorno-servico/adicionar", {
+    data: { IdSocioVeiculoAgenda: done.id, Tipo: "PEÇA", Status: "A", Descricao: "Peça com defeito" },
+  });
   const one = async (q: ReturnType<typeof sql>) => (await queryRows<{ id: string }>(t.db, q))[0].id;
-  const onlyHere = (await queryRows<{ id: string; member: string }>(t.db, sql`
-    select v.id, v.member_id as member from vehicles v where v.plate = 'QWE5R67'`))[0];
+  const onlyHere = (
+    await queryRows<{ id: string; member: string }>(
+      t.db,
+      sql`
+    select v.id, v.member_id as member from vehicles v where v.plate = 'QWE5R67'`,
+    )
+  )[0];
   return {
-    point: f.p2, pending: pending.id, done: done.id, vehicle: onlyHere.id, member: onlyHere.member, user: f.user(DEMO_USERS.otherPoint),
+    point: f.p2,
+    pending: pending.id,
+    done: done.id,
+    vehicle: onlyHere.id,
+    member: onlyHere.member,
+    user: f.user(DEMO_USERS.otherPoint),
     service: await one(sql`select id from services where description = 'REVISÃO DE FREIOS' and vehicle_type = 'SUV'`),
     execService: await one(sql`select id from execution_services where appointment_id = ${done.id}`),
     photo: await one(sql`select id from execution_photos where appointment_id = ${done.id}`),
     note: await one(sql`select id from execution_notes where appointment_id = ${done.id}`),
-    laudo, recibo,
+    laudo,
+    recibo,
     bank: await one(sql`select id from bank_accounts where service_point_id = ${f.p2}`),
     retorno: await one(sql`select id from service_returns where appointment_id = ${done.id}`),
     file,

@@ -11,8 +11,13 @@ describe("CORS", () => {
 
   it("answers the preflight of a listed origin and allows the authToken header", async () => {
     const res = await t.app.inject({
-      method: "OPTIONS", url: "/api/agendamentos/lista/x",
-      headers: { origin: "https://painel.example.com", "access-control-request-method": "GET", "access-control-request-headers": "authtoken" },
+      method: "OPTIONS",
+      url: "/api/agendamentos/lista/x",
+      headers: {
+        origin: "https://painel.example.com",
+        "access-control-request-method": "GET",
+        "access-control-request-headers": "authtoken",
+      },
     });
     expect(res.statusCode).toBe(204);
     expect(res.headers["access-control-allow-origin"]).toBe("https://painel.example.com");

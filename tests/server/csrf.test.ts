@@ -11,7 +11,11 @@ describe("cookie and CSRF", () => {
   const stored = () => fs.readdirSync(t.uploadDir).filter((n) => n !== ".incoming");
   beforeAll(async () => {
     t = await makeTestApp("pglite", { loginRateLimit: { max: 1000, windowMs: 60_000 } });
-    const login = await t.app.inject({ method: "POST", url: "/api/credenciado/login", payload: { email: DEMO_USERS.main, password: DEMO_PASSWORD } });
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/credenciado/login",
+      payload: { email: DEMO_USERS.main, password: DEMO_PASSWORD },
+    });
     cookie = String(login.headers["set-cookie"]).split(";")[0];
   });
   afterAll(() => t?.close());
@@ -20,7 +24,9 @@ describe("cookie and CSRF", () => {
     const rowsBefore = (await t.db.select().from(storedFiles)).length;
     const { payload, headers } = multipart("foto.png", SAMPLE.png);
     const res = await t.app.inject({
-      method: "POST", url: "/api/uploads/upload", payload,
+      method: "POST",
+      url: "/api/uploads/upload",
+      payload,
       headers: { ...headers, cookie, origin: "https://atacante.example", referer: "https://atacante.example/form.html" },
     });
     expect(res.statusCode).toBe(401);
@@ -32,7 +38,9 @@ describe("cookie and CSRF", () => {
 
   it("refuses a cookie-only form post to other state-changing routes too", async () => {
     const res = await t.app.inject({
-      method: "POST", url: "/api/credenciado/logout", payload: "x=1",
+      method: "POST",
+      url: "/api/credenciado/logout",
+      payload: "x=1",
       headers: { cookie, "content-type": "application/x-www-form-urlencoded", origin: "https://atacante.example" },
     });
     expect(res.statusCode).toBe(401);

@@ -35,26 +35,51 @@ describe.each(BACKENDS)("OS evidence on %s", (backend) => {
 
   it("adds trimmed notes, refuses blank ones, deletes", async () => {
     expect((await post("/agendamentos/adicionar-anotacao", { idSocioVeiculoAgenda: appt, anotacao: "   " })).statusCode).toBe(400);
-    const res = await post("/agendamentos/adicionar-anotacao", { idSocioVeiculoAgenda: appt, anotacao: "  Pastilhas trocadas  ", data: new Date().toISOString() });
+    const res = await post("/agendamentos/adicionar-anotacao", {
+      idSocioVeiculoAgenda: appt,
+      anotacao: "  Pastilhas trocadas  ",
+      data: new Date().toISOString(),
+    });
     expect(res.json().message).toBe("Anotação adicionada com sucesso");
     const { anotacoes } = await list("get-anotacoes");
     expect(anotacoes.map((n: { Anotacao: string }) => n.Anotacao)).toEqual(["Pastilhas trocadas"]);
-    await post("/agendamentos/deletar-anotacao", { idSocioVeiculoAgendaExecucaoAnotacao: anotacoes[0].IdSocioVeiculoAgendaExecucaoAnotacao });
+    await post("/agendamentos/deletar-anotacao", {
+      idSocioVeiculoAgendaExecucaoAnotacao: anotacoes[0].IdSocioVeiculoAgendaExecucaoAnotacao,
+    });
     expect((await list("get-anotacoes")).anotacoes).toEqual([]);
   });
 
   it("keeps laudos and recibos with the original file name, value and size", async () => {
     const up = (await upload(t, f.token1, "Laudo técnico.pdf", SAMPLE.pdf)).json();
-    const laudo = await post("/agendamentos/adicionar-laudo", { idSocioVeiculoAgenda: appt, nomeArquivo: up.file, data: new Date().toISOString(), descricao: "Freios" });
+    const laudo = await post("/agendamentos/adicionar-laudo", {
+      idSocioVeiculoAgenda: appt,
+      nomeArquivo: up.file,
+      data: new Date().toISOString(),
+      descricao: "Freios",
+    });
     expect(laudo.json()).toMatchObject({ message: "Laudo adicionado com sucesso", laudo: expect.any(String) });
-    expect((await list("get-laudos")).laudos).toEqual([expect.objectContaining({ Arquivo: up.file, NomeArquivo: up.file, NomeOriginal: "Laudo técnico.pdf", descricao: "Freios" })]);
-    const recibo = await post("/agendamentos/adicionar-nota-fiscal", { idSocioVeiculoAgenda: appt, notaFiscal: up.file, nomeArquivo: "Recibo 123.pdf", valor: 150.5, data: "x" });
+    expect((await list("get-laudos")).laudos).toEqual([
+      expect.objectContaining({ Arquivo: up.file, NomeArquivo: up.file, NomeOriginal: "Laudo técnico.pdf", descricao: "Freios" }),
+    ]);
+    const recibo = await post("/agendamentos/adicionar-nota-fiscal", {
+      idSocioVeiculoAgenda: appt,
+      notaFiscal: up.file,
+      nomeArquivo: "Recibo 123.pdf",
+      valor: 150.5,
+      data: "x",
+    });
     expect(recibo.json().message).toBe("Recibo adicionado com sucesso");
     const { notas } = await list("get-notas-fiscais");
-    expect(notas).toEqual([expect.objectContaining({ NomeArquivo: up.file, NomeOriginal: "Recibo 123.pdf", valor: 150.5, tamanho: SAMPLE.pdf.length })]);
-    expect((await post("/agendamentos/deletar-laudo", { idSocioVeiculoAgendaLaudo: laudo.json().laudo })).json().message).toBe("Laudo removido com sucesso");
-    expect((await post("/agendamentos/deletar-nota-fiscal", { idSocioVeiculoAgendaNotaFiscal: notas[0].IdSocioVeiculoAgendaNotaFiscal })).json().message)
-      .toBe("Recibo removido com sucesso");
+    expect(notas).toEqual([
+      expect.objectContaining({ NomeArquivo: up.file, NomeOriginal: "Recibo 123.pdf", valor: 150.5, tamanho: SAMPLE.pdf.length }),
+    ]);
+    expect((await post("/agendamentos/deletar-laudo", { idSocioVeiculoAgendaLaudo: laudo.json().laudo })).json().message).toBe(
+      "Laudo removido com sucesso",
+    );
+    expect(
+      (await post("/agendamentos/deletar-nota-fiscal", { idSocioVeiculoAgendaNotaFiscal: notas[0].IdSocioVeiculoAgendaNotaFiscal })).json()
+        .message,
+    ).toBe("Recibo removido com sucesso");
     expect((await list("get-laudos")).laudos).toEqual([]);
   });
 

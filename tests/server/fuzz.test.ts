@@ -19,38 +19,84 @@ function prng(seed: number) {
 }
 
 const NASTY = [
-  "", " ", "null", "0", "-1", "1e309", "NaN", "' OR 1=1 --", "'; DROP TABLE appointments; --", "<script>alert(1)</script>",
-  "../../etc/passwd", "%00", "\u0000", "😀🚗", "Ação ção", "2030-02-31", "31/02/2030", "25:61", "00000000-0000-0000-0000-000000000000",
-  "x".repeat(5000), "S", "N", "A", "C", "E", "PIX", "{\"a\":1}", "1970-01-01T99:99:00.000Z",
+  "",
+  " ",
+  "null",
+  "0",
+  "-1",
+  "1e309",
+  "NaN",
+  "' OR 1=1 --",
+  "'; DROP TABLE appointments; --",
+  "<script>alert(1)</script>",
+  "../../etc/passwd",
+  "%00",
+  "\u0000",
+  "😀🚗",
+  "Ação ção",
+  "2030-02-31",
+  "31/02/2030",
+  "25:61",
+  "00000000-0000-0000-0000-000000000000",
+  "x".repeat(5000),
+  "S",
+  "N",
+  "A",
+  "C",
+  "E",
+  "PIX",
+  '{"a":1}',
+  "1970-01-01T99:99:00.000Z",
 ];
 
 function value(rand: () => number, depth = 0): unknown {
   const k = Math.floor(rand() * 11);
   switch (k) {
-    case 0: return null;
-    case 1: return rand() < 0.5;
-    case 2: return Math.floor((rand() - 0.5) * 1e6);
-    case 3: return (rand() - 0.5) * 1e12;
-    case 4: return NASTY[Math.floor(rand() * NASTY.length)];
-    case 5: return randomUUID();
-    case 6: return depth < 3 ? Array.from({ length: Math.floor(rand() * 4) }, () => value(rand, depth + 1)) : [];
-    case 7: return depth < 3 ? { a: value(rand, depth + 1), __proto__: { polluted: true } } : {};
-    case 8: return String.fromCharCode(...Array.from({ length: Math.floor(rand() * 40) }, () => Math.floor(rand() * 0xffff)));
-    case 9: return Number.MAX_SAFE_INTEGER;
-    default: return undefined;
+    case 0:
+      return null;
+    case 1:
+      return rand() < 0.5;
+    case 2:
+      return Math.floor((rand() - 0.5) * 1e6);
+    case 3:
+      return (rand() - 0.5) * 1e12;
+    case 4:
+      return NASTY[Math.floor(rand() * NASTY.length)];
+    case 5:
+      return randomUUID();
+    case 6:
+      return depth < 3 ? Array.from({ length: Math.floor(rand() * 4) }, () => value(rand, depth + 1)) : [];
+    case 7:
+      return depth < 3 ? { a: value(rand, depth + 1), __proto__: { polluted: true } } : {};
+    case 8:
+      return String.fromCharCode(...Array.from({ length: Math.floor(rand() * 40) }, () => Math.floor(rand() * 0xffff)));
+    case 9:
+      return Number.MAX_SAFE_INTEGER;
+    default:
+      return undefined;
   }
 }
 
 /** Every route of the table plus the public login. */
 const ALL: RouteCase[] = [
-  ...ROUTES, { method: "POST", path: "/credenciado/login", tenant: false, call: () => ({ url: "/credenciado/login", body: { email: DEMO_USERS.main, password: "x" } }) },
+  ...ROUTES,
+  {
+    method: "POST",
+    path: "/credenciado/login",
+    tenant: false,
+    call: () => ({ url: "/credenciado/login", body: { email: DEMO_USERS.main, password: "x" } }),
+  },
 ];
 
 /** Query strings that used to reach handlers as arrays, impossible years or unbounded text. */
 const QUERIES = [
-  "placa=ABC1234&placa=XYZ9876&status=A&status=C", "dataInicio=2030-01-01&dataInicio=2030-02-01&dataFim=a&dataFim=b&idSocio=1&idSocio=2",
-  "dataInicio=0000-01-01&dataFim=0000-12-31", "dataInicio=01/01/0000&dataFim=9999-12-31", "dataInicio=2030-13-45&dataFim=31/02/2030",
-  `placa=${"A".repeat(10_000)}&status=${"@".repeat(10_000)}&dataInicio=${"9".repeat(10_000)}`, "status[]=A&placa[x]=1&tipoPontoAtendimento=%00",
+  "placa=ABC1234&placa=XYZ9876&status=A&status=C",
+  "dataInicio=2030-01-01&dataInicio=2030-02-01&dataFim=a&dataFim=b&idSocio=1&idSocio=2",
+  "dataInicio=0000-01-01&dataFim=0000-12-31",
+  "dataInicio=01/01/0000&dataFim=9999-12-31",
+  "dataInicio=2030-13-45&dataFim=31/02/2030",
+  `placa=${"A".repeat(10_000)}&status=${"@".repeat(10_000)}&dataInicio=${"9".repeat(10_000)}`,
+  "status[]=A&placa[x]=1&tipoPontoAtendimento=%00",
 ];
 
 /** Bad values for one field at a time: none may cause a 5xx; the over-long one must be refused by the schema, naming the field. */
@@ -61,7 +107,11 @@ const BAD_VALUES: unknown[] = [LONG, "0000-01-01", "31/12/0000", 12345, 1e308, t
 function fieldVariants(body: Record<string, unknown>): [string, unknown, Record<string, unknown>][] {
   return Object.entries(body).flatMap(([key, value]) => [
     ...(value && typeof value === "object" && !Array.isArray(value)
-      ? fieldVariants(value as Record<string, unknown>).map(([f, bad, inner]): [string, unknown, Record<string, unknown>] => [`${key}.${f}`, bad, { ...body, [key]: inner }])
+      ? fieldVariants(value as Record<string, unknown>).map(([f, bad, inner]): [string, unknown, Record<string, unknown>] => [
+          `${key}.${f}`,
+          bad,
+          { ...body, [key]: inner },
+        ])
       : []),
     ...BAD_VALUES.map((bad): [string, unknown, Record<string, unknown>] => [key, bad, { ...body, [key]: bad }]),
   ]);
@@ -95,7 +145,10 @@ describe.each(BACKENDS)("fuzz on %s", (backend) => {
   let t: TestApp;
   let f: Fixtures;
   beforeAll(async () => {
-    t = await makeTestApp(backend, { loginRateLimit: { max: 100_000, windowMs: 60_000 }, uploadLimits: { image: 4096, video: 8192, document: 4096 } });
+    t = await makeTestApp(backend, {
+      loginRateLimit: { max: 100_000, windowMs: 60_000 },
+      uploadLimits: { image: 4096, video: 8192, document: 4096 },
+    });
     f = await fixtures(t);
   });
   afterAll(() => t?.close());
@@ -103,9 +156,21 @@ describe.each(BACKENDS)("fuzz on %s", (backend) => {
   const idsOf = (): Ids => {
     const p1 = f.pick(f.p1, "pending")[0];
     return {
-      point: f.p1, pending: p1.id, done: f.pick(f.p1, "done")[0].id, vehicle: p1.vehicle, member: p1.member, user: randomUUID(), service: randomUUID(),
-      execService: randomUUID(), photo: randomUUID(), note: randomUUID(), laudo: randomUUID(), recibo: randomUUID(), bank: randomUUID(),
-      retorno: randomUUID(), file: "x.png",
+      point: f.p1,
+      pending: p1.id,
+      done: f.pick(f.p1, "done")[0].id,
+      vehicle: p1.vehicle,
+      member: p1.member,
+      user: randomUUID(),
+      service: randomUUID(),
+      execService: randomUUID(),
+      photo: randomUUID(),
+      note: randomUUID(),
+      laudo: randomUUID(),
+      recibo: randomUUID(),
+      bank: randomUUID(),
+      retorno: randomUUID(),
+      file: "x.png",
     };
   };
   /** Logout revokes the session it is sent with: it gets a throwaway one so token1 stays valid for every other call. */
@@ -130,17 +195,32 @@ describe.each(BACKENDS)("fuzz on %s", (backend) => {
           const { payload, headers } = multipart(String(value(rand) ?? "f.bin").slice(0, 80), bytes, rand() < 0.8 ? "file" : "outro");
           res = await t.app.inject({ method: "POST", url: `/api${url}`, headers: { ...headers, authToken: token }, payload });
         } else if (mode < 0.15) {
-          const raw = ["{", "[1,2", "\"texto\"", "null", "42", "{\"a\":}", "\u0000\u0001", "{".repeat(500)][Math.floor(rand() * 8)];
-          res = await t.app.inject({ method: "POST", url: `/api${url}`, headers: { authToken: token, "content-type": "application/json" }, payload: raw });
+          const raw = ["{", "[1,2", '"texto"', "null", "42", '{"a":}', "\u0000\u0001", "{".repeat(500)][Math.floor(rand() * 8)];
+          res = await t.app.inject({
+            method: "POST",
+            url: `/api${url}`,
+            headers: { authToken: token, "content-type": "application/json" },
+            payload: raw,
+          });
         } else if (mode < 0.2) {
-          res = await t.app.inject({ method: "POST", url: `/api${url}`, headers: { authToken: token, "content-type": "text/plain" }, payload: "a=1" });
+          res = await t.app.inject({
+            method: "POST",
+            url: `/api${url}`,
+            headers: { authToken: token, "content-type": "text/plain" },
+            payload: "a=1",
+          });
         } else {
           const fuzzed: Record<string, unknown> = {};
           const keep = rand();
           for (const k of keys) fuzzed[k] = rand() < keep ? (body as Record<string, unknown>)[k] : value(rand);
           if (rand() < 0.2) fuzzed[String(value(rand))] = value(rand);
           const payload = rand() < 0.1 ? value(rand) : rand() < 0.1 ? { data: fuzzed } : fuzzed;
-          res = await t.app.inject({ method: "POST", url: `/api${url}`, headers: { authToken: token, "content-type": "application/json" }, payload: JSON.stringify(payload ?? null) });
+          res = await t.app.inject({
+            method: "POST",
+            url: `/api${url}`,
+            headers: { authToken: token, "content-type": "application/json" },
+            payload: JSON.stringify(payload ?? null),
+          });
         }
         sent++;
         statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
@@ -157,12 +237,28 @@ describe.each(BACKENDS)("fuzz on %s", (backend) => {
   });
 
   it("sends odd path values to every GET route without a 5xx", async () => {
-    const odd = ["x", "0", "-1", "%27%20OR%201%3D1", "00000000-0000-0000-0000-000000000000", randomUUID(), "a".repeat(300), "%E2%9C%93", "..%2F", "a%00b", "99999999999999999999"];
+    const odd = [
+      "x",
+      "0",
+      "-1",
+      "%27%20OR%201%3D1",
+      "00000000-0000-0000-0000-000000000000",
+      randomUUID(),
+      "a".repeat(300),
+      "%E2%9C%93",
+      "..%2F",
+      "a%00b",
+      "99999999999999999999",
+    ];
     const failures: string[] = [];
     for (const route of ROUTES.filter((r) => r.method === "GET")) {
       for (const v of odd) {
         const url = route.path.replace(/:[A-Za-z]+/g, v);
-        const res = await t.app.inject({ method: "GET", url: `/api${url}?status=${v}&dataInicio=${v}&placa=${v}`, headers: { authToken: f.token1 } });
+        const res = await t.app.inject({
+          method: "GET",
+          url: `/api${url}?status=${v}&dataInicio=${v}&placa=${v}`,
+          headers: { authToken: f.token1 },
+        });
         if (res.statusCode >= 500) failures.push(`${url} -> ${res.statusCode} ${res.body.slice(0, 200)}`);
       }
     }
@@ -175,7 +271,10 @@ describe.each(BACKENDS)("fuzz on %s", (backend) => {
       const { url, body } = route.call(ids);
       for (const query of QUERIES) {
         const res = await t.app.inject({
-          method: route.method, url: `/api${url}?${query}`, headers: { authToken: await tokenFor(route) }, ...(route.method === "POST" ? { payload: body } : {}),
+          method: route.method,
+          url: `/api${url}?${query}`,
+          headers: { authToken: await tokenFor(route) },
+          ...(route.method === "POST" ? { payload: body } : {}),
         });
         const bad = verdict(`${route.method} ${route.path}?${query.slice(0, 60)}`, res);
         if (bad) failures.push(bad);
@@ -199,7 +298,8 @@ describe.each(BACKENDS)("fuzz on %s", (backend) => {
         else if (bad === LONG && typeof original(body, field) !== "object") {
           // A length error, or for a closed list of values (enum: plain equality, no pattern) the value error.
           const refused = [`O campo ${field} é longo demais.`, `O campo ${field} tem um valor não permitido.`];
-          if (res.statusCode !== 400 || !refused.includes(res.json().message)) failures.push(`${label} -> ${res.statusCode} ${res.json().message}: not bounded by the schema`);
+          if (res.statusCode !== 400 || !refused.includes(res.json().message))
+            failures.push(`${label} -> ${res.statusCode} ${res.json().message}: not bounded by the schema`);
         }
       }
     }
@@ -214,7 +314,10 @@ describe.each(BACKENDS)("fuzz on %s", (backend) => {
       const { url } = route.call(ids);
       for (const [name, contentType, payload] of MULTIPART) {
         const res = await t.app.inject({
-          method: "POST", url: `/api${url}`, headers: { authToken: await tokenFor(route), "content-type": contentType }, payload,
+          method: "POST",
+          url: `/api${url}`,
+          headers: { authToken: await tokenFor(route), "content-type": contentType },
+          payload,
         });
         const bad = verdict(`${route.path} multipart ${name}`, res);
         if (bad) failures.push(bad);

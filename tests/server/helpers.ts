@@ -13,7 +13,12 @@ import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from "../../server/db/seed";
 export type Backend = "pglite" | "postgres";
 export const BACKENDS: Backend[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 
-export interface TestApp { app: FastifyInstance; db: Db; uploadDir: string; close(): Promise<void> }
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  uploadDir: string;
+  close(): Promise<void>;
+}
 
 async function adminQuery(sqlText: string) {
   const { default: pg } = await import("pg");
@@ -47,7 +52,9 @@ async function dropDatabase(name: string) {
   }
 }
 
-export interface TestOptions { clock?: () => Date }
+export interface TestOptions {
+  clock?: () => Date;
+}
 
 export async function makeTestApp(backend: Backend, overrides: Partial<ServerConfig> = {}, opts: TestOptions = {}): Promise<TestApp> {
   let url: string | undefined;
@@ -88,18 +95,46 @@ export { queryRows };
 /** The seeded data by role: both points, their users' tokens, and appointments by status. */
 export async function fixtures(t: TestApp) {
   const { sql } = await import("drizzle-orm");
-  const points = await queryRows<{ id: string; trade_name: string }>(t.db, sql`select id, trade_name from service_points order by trade_name`);
+  const points = await queryRows<{ id: string; trade_name: string }>(
+    t.db,
+    sql`select id, trade_name from service_points order by trade_name`,
+  );
   const p1 = points.find((p) => p.trade_name === "Auto Center Boa Viagem")!.id;
   const p2 = points.find((p) => p.trade_name === "Oficina Serra Azul")!.id;
-  const appts = await queryRows<{ id: string; point: string; status: string; exec: string | null; vehicle: string; member: string; os: number; date: string }>(t.db, sql`
+  const appts = await queryRows<{
+    id: string;
+    point: string;
+    status: string;
+    exec: string | null;
+    vehicle: string;
+    member: string;
+    os: number;
+    date: string;
+  }>(
+    t.db,
+    sql`
     select a.id, a.service_point_id as point, a.status, e.id as exec, a.vehicle_id as vehicle, v.member_id as member, a.os_number as os,
       to_char(a.date, 'YYYY-MM-DD') as date
-    from appointments a join vehicles v on v.id = a.vehicle_id left join executions e on e.appointment_id = a.id order by a.os_number`);
-  const pick = (point: string, kind: "pending" | "progress" | "done" | "cancelled") => appts.filter((a) => a.point === point && (
-    kind === "pending" ? a.status === "A" && !a.exec : kind === "progress" ? a.status === "A" && !!a.exec : kind === "done" ? a.status === "C" : a.status === "E"));
+    from appointments a join vehicles v on v.id = a.vehicle_id left join executions e on e.appointment_id = a.id order by a.os_number`,
+  );
+  const pick = (point: string, kind: "pending" | "progress" | "done" | "cancelled") =>
+    appts.filter(
+      (a) =>
+        a.point === point &&
+        (kind === "pending"
+          ? a.status === "A" && !a.exec
+          : kind === "progress"
+            ? a.status === "A" && !!a.exec
+            : kind === "done"
+              ? a.status === "C"
+              : a.status === "E"),
+    );
   const users = await queryRows<{ id: string; email: string }>(t.db, sql`select id, email from point_users`);
   return {
-    p1, p2, appts, pick,
+    p1,
+    p2,
+    appts,
+    pick,
     user: (email: string) => users.find((u) => u.email === email)!.id,
     token1: await loginAs(t.app, DEMO_USERS.main),
     token2: await loginAs(t.app, DEMO_USERS.otherPoint),
@@ -112,7 +147,9 @@ export type Fixtures = Awaited<ReturnType<typeof fixtures>>;
 export function multipart(filename: string, content: Buffer, field = "file", type = "application/octet-stream") {
   const boundary = `----portal${randomBytes(8).toString("hex")}`;
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -135,4 +172,9 @@ export async function upload(t: TestApp, token: string, name: string, content: B
 }
 
 export const call = (t: TestApp, token: string | undefined, method: "GET" | "POST", url: string, payload?: object) =>
-  t.app.inject({ method, url: `/api${url}`, headers: token ? { authToken: token } : {}, ...(method === "POST" ? { payload: payload ?? {} } : {}) });
+  t.app.inject({
+    method,
+    url: `/api${url}`,
+    headers: token ? { authToken: token } : {},
+    ...(method === "POST" ? { payload: payload ?? {} } : {}),
+  });

@@ -46,7 +46,10 @@ describe.each(BACKENDS)("input limits on %s", (backend) => {
   it("checks a field's length before its pattern (an over-long time never reaches the HH:mm regex)", async () => {
     const [pending] = f.pick(f.p1, "pending");
     const res = await call(t, f.token1, "POST", "/agendamentos/reagendar", {
-      idSocioVeiculoAgenda: pending.id, data: "2030-03-04", hora: `1${"0".repeat(100_000)}`, motivo: "x",
+      idSocioVeiculoAgenda: pending.id,
+      data: "2030-03-04",
+      hora: `1${"0".repeat(100_000)}`,
+      motivo: "x",
     });
     expect([res.statusCode, res.json().message]).toEqual([400, "O campo hora é longo demais."]);
   });
@@ -77,7 +80,8 @@ describe.each(BACKENDS)("input limits on %s", (backend) => {
   });
 
   it.each(["placa=ABC1234&placa=XYZ9876", "status=A&status=C", "dataInicio=2030-01-01&dataInicio=2030-02-01"])(
-    "answers the repeated query keys %s with 400 naming the key", async (query) => {
+    "answers the repeated query keys %s with 400 naming the key",
+    async (query) => {
       const res = await call(t, f.token1, "GET", `/agendamentos/lista/${f.p1}?${query}`);
       const key = query.split("=")[0];
       expect([res.statusCode, res.json()]).toEqual([400, { success: false, message: `O parâmetro ${key} foi informado mais de uma vez.` }]);
@@ -90,9 +94,12 @@ describe.each(BACKENDS)("input limits on %s", (backend) => {
   });
 
   it("answers a body that is not a JSON object with a clear 400", async () => {
-    for (const payload of ["null", "[1,2]", "\"texto\"", "42"]) {
+    for (const payload of ["null", "[1,2]", '"texto"', "42"]) {
       const res = await t.app.inject({
-        method: "POST", url: "/api/agendamentos/cancelar", headers: { authToken: f.token1, "content-type": "application/json" }, payload,
+        method: "POST",
+        url: "/api/agendamentos/cancelar",
+        headers: { authToken: f.token1, "content-type": "application/json" },
+        payload,
       });
       expect([payload, res.statusCode, res.json().message]).toEqual([payload, 400, "O corpo da requisição deve ser um objeto JSON."]);
     }

@@ -35,8 +35,9 @@ async function sleeper() {
 
 /** A second server process on the same directory: it acquires the lock and stays alive. */
 async function secondServer(dir: string) {
-  const code = `import(${JSON.stringify(LOCK_MODULE)}).then((m) => { m.acquireDataDirLock(${JSON.stringify(dir)}); `
-    + `process.stdout.write("ready"); setInterval(() => {}, 1000); });`;
+  const code =
+    `import(${JSON.stringify(LOCK_MODULE)}).then((m) => { m.acquireDataDirLock(${JSON.stringify(dir)}); ` +
+    `process.stdout.write("ready"); setInterval(() => {}, 1000); });`;
   const child = spawn(process.execPath, ["--import", "tsx", "-e", code], { stdio: ["ignore", "pipe", "inherit"] });
   children.push(child);
   const [chunk] = await once(child.stdout!, "data");
@@ -89,7 +90,10 @@ describe("data directory lock", () => {
   it.runIf(onLinux)("takes over a lock whose PID now belongs to another, younger process (new format)", async () => {
     const dir = tempDir();
     const pid = await sleeper();
-    fs.writeFileSync(lockFile(dir), JSON.stringify({ pid, startTime: String(Number(processStartTime(pid)) - 500), bootId: currentBootId() }));
+    fs.writeFileSync(
+      lockFile(dir),
+      JSON.stringify({ pid, startTime: String(Number(processStartTime(pid)) - 500), bootId: currentBootId() }),
+    );
     const release = acquireDataDirLock(dir);
     expect(holder(dir)).toBe(process.pid);
     release();

@@ -19,7 +19,12 @@ describe.each(BACKENDS)("point data on %s", (backend) => {
     expect((await get(`/avaliacoes/get-average/${f.p1}`)).json()).toEqual({ MediaNotas: 4, TotalAvaliacoes: 3 });
     const list = (await get(`/avaliacoes/get-all/${f.p1}`)).json();
     expect(list).toHaveLength(3);
-    expect(list[0]).toMatchObject({ Nota: expect.any(Number), Cliente: expect.any(String), PlacaVeiculo: expect.any(String), NumeroOS: expect.any(Number) });
+    expect(list[0]).toMatchObject({
+      Nota: expect.any(Number),
+      Cliente: expect.any(String),
+      PlacaVeiculo: expect.any(String),
+      NumeroOS: expect.any(Number),
+    });
     const dates = list.map((r: { DataLog: string }) => new Date(r.DataLog).getTime());
     expect([...dates].sort((a, b) => b - a)).toEqual(dates);
   });
@@ -49,9 +54,27 @@ describe.each(BACKENDS)("point data on %s", (backend) => {
 
   it("stores PIX entries without bank fields and transfers without PIX fields, one selected entry per point, never cached", async () => {
     const base = { IdPontoAtendimento: f.p1, NomeTitular: " Marina Souza ", DocumentoTitular: "529.982.247-25" };
-    const pix = await post("/ponto-atendimento/add-dado-bancario", { ...base, TipoChavePix: "EMAIL", ChavePix: "pix@oficina.com", Banco: "Itaú", NumeroAgencia: "1", NumeroConta: "2", TipoConta: "CORRENTE", Selecionado: "S" });
+    const pix = await post("/ponto-atendimento/add-dado-bancario", {
+      ...base,
+      TipoChavePix: "EMAIL",
+      ChavePix: "pix@oficina.com",
+      Banco: "Itaú",
+      NumeroAgencia: "1",
+      NumeroConta: "2",
+      TipoConta: "CORRENTE",
+      Selecionado: "S",
+    });
     expect(pix.json()).toEqual({ message: "Dados bancários criados com sucesso" });
-    const transfer = await post("/ponto-atendimento/add-dado-bancario", { ...base, TipoChavePix: "", ChavePix: "", Banco: "Banco do Brasil", NumeroAgencia: "1234-5", NumeroConta: "12345-6", TipoConta: "POUPANCA", Selecionado: "N" });
+    const transfer = await post("/ponto-atendimento/add-dado-bancario", {
+      ...base,
+      TipoChavePix: "",
+      ChavePix: "",
+      Banco: "Banco do Brasil",
+      NumeroAgencia: "1234-5",
+      NumeroConta: "12345-6",
+      TipoConta: "POUPANCA",
+      Selecionado: "N",
+    });
     expect(transfer.statusCode).toBe(200);
     const res = await get(`/ponto-atendimento/get-dados-bancarios/${f.p1}`);
     expect(res.headers["cache-control"]).toBe("no-store");
@@ -62,11 +85,21 @@ describe.each(BACKENDS)("point data on %s", (backend) => {
     expect([tr.TipoChavePix, tr.ChavePix, tr.NumeroConta]).toEqual(["", "", "12345-6"]);
     expect(list.filter((d) => d.Selecionado === "S")).toHaveLength(1);
 
-    const edit = await post("/ponto-atendimento/edit-dado-bancario", { ...base, idDadoBancario: tr.IdDadoBancario, Banco: "Caixa", NumeroAgencia: "0001", NumeroConta: "1234-9", TipoConta: "CORRENTE", Selecionado: "S" });
+    const edit = await post("/ponto-atendimento/edit-dado-bancario", {
+      ...base,
+      idDadoBancario: tr.IdDadoBancario,
+      Banco: "Caixa",
+      NumeroAgencia: "0001",
+      NumeroConta: "1234-9",
+      TipoConta: "CORRENTE",
+      Selecionado: "S",
+    });
     expect(edit.json()).toEqual({ message: "Dados bancários atualizados com sucesso" });
     const selected = await t.db.select().from(bankAccounts).where(eq(bankAccounts.selected, "S"));
     expect(selected.filter((s) => s.servicePointId === f.p1).map((s) => s.bank)).toEqual(["Caixa"]);
-    expect((await post("/ponto-atendimento/delete-dado-bancario", { IdDadoBancario: tr.IdDadoBancario })).json()).toEqual({ message: "Dados bancários excluídos com sucesso" });
+    expect((await post("/ponto-atendimento/delete-dado-bancario", { IdDadoBancario: tr.IdDadoBancario })).json()).toEqual({
+      message: "Dados bancários excluídos com sucesso",
+    });
     expect((await post("/ponto-atendimento/delete-dado-bancario", { IdDadoBancario: tr.IdDadoBancario })).statusCode).toBe(404);
   });
 
@@ -80,30 +113,58 @@ describe.each(BACKENDS)("point data on %s", (backend) => {
     [{ TipoChavePix: "CPF", ChavePix: "1", NomeTitular: "" }, "Nome do titular é obrigatório"],
     [{ TipoChavePix: "CPF", ChavePix: "1", DocumentoTitular: " " }, "CPF do titular é obrigatório"],
   ])("validates bank data: %j -> %s", async (fields, message) => {
-    const res = await post("/ponto-atendimento/add-dado-bancario", { IdPontoAtendimento: f.p1, NomeTitular: "A", DocumentoTitular: "1", ...fields });
+    const res = await post("/ponto-atendimento/add-dado-bancario", {
+      IdPontoAtendimento: f.p1,
+      NomeTitular: "A",
+      DocumentoTitular: "1",
+      ...fields,
+    });
     expect([res.statusCode, res.json().message]).toEqual([400, message]);
   });
 
   it("reads and updates registration data with opening hours as 1970 timestamps", async () => {
     const before = (await get(`/ponto-atendimento/dados-cadastrais/${f.p1}`)).json();
     expect(before.success).toBe(true);
-    expect(before.data).toMatchObject({ RazaoSocial: "Auto Center Boa Viagem Ltda", SegSexInicio: "1970-01-01T08:00:00.000Z", DomingoInicio: null, QtdeElevadores: 3 });
+    expect(before.data).toMatchObject({
+      RazaoSocial: "Auto Center Boa Viagem Ltda",
+      SegSexInicio: "1970-01-01T08:00:00.000Z",
+      DomingoInicio: null,
+      QtdeElevadores: 3,
+    });
     const upd = await post("/ponto-atendimento/atualizar-dados-cadastrais", {
-      ...before.data, IdPontoAtendimento: f.p1, QtdeElevadores: "4", DomingoInicio: "1970-01-01T09:00:00.000Z", DomingoFim: "1970-01-01T13:00:00.000Z", EnderecoUf: "pe",
+      ...before.data,
+      IdPontoAtendimento: f.p1,
+      QtdeElevadores: "4",
+      DomingoInicio: "1970-01-01T09:00:00.000Z",
+      DomingoFim: "1970-01-01T13:00:00.000Z",
+      EnderecoUf: "pe",
     });
     expect(upd.json()).toEqual({ message: "Dados atualizados com sucesso" });
     const [row] = await t.db.select().from(servicePoints).where(eq(servicePoints.id, f.p1));
     expect([row.lifts, row.sundayOpen, row.sundayClose, row.uf]).toEqual([4, "09:00:00", "13:00:00", "PE"]);
-    expect((await post("/ponto-atendimento/atualizar-dados-cadastrais", { IdPontoAtendimento: f.p1, EnderecoUf: "XX" })).json().message).toBe("UF inválida.");
-    expect((await post("/ponto-atendimento/atualizar-dados-cadastrais", { IdPontoAtendimento: f.p1, SegSexInicio: "25:00" })).statusCode).toBe(400);
-    expect((await post("/ponto-atendimento/atualizar-dados-cadastrais", { IdPontoAtendimento: f.p1 })).json().message).toBe("Nenhum dado cadastral foi informado.");
-    expect((await post("/ponto-atendimento/atualizar-dados-cadastrais", { IdPontoAtendimento: f.p1, DomingoInicio: null })).statusCode).toBe(400);
+    expect(
+      (await post("/ponto-atendimento/atualizar-dados-cadastrais", { IdPontoAtendimento: f.p1, EnderecoUf: "XX" })).json().message,
+    ).toBe("UF inválida.");
+    expect(
+      (await post("/ponto-atendimento/atualizar-dados-cadastrais", { IdPontoAtendimento: f.p1, SegSexInicio: "25:00" })).statusCode,
+    ).toBe(400);
+    expect((await post("/ponto-atendimento/atualizar-dados-cadastrais", { IdPontoAtendimento: f.p1 })).json().message).toBe(
+      "Nenhum dado cadastral foi informado.",
+    );
+    expect(
+      (await post("/ponto-atendimento/atualizar-dados-cadastrais", { IdPontoAtendimento: f.p1, DomingoInicio: null })).statusCode,
+    ).toBe(400);
   });
 
   it("manages service returns on concluded orders", async () => {
     const available = (await get(`/retorno-servico/agendamentos-disponiveis/${f.p1}`)).json();
     expect(available.success).toBe(true);
-    expect(available.data.map((a: { IdSocioVeiculoAgenda: string }) => a.IdSocioVeiculoAgenda).sort()).toEqual(f.pick(f.p1, "done").map((a) => a.id).sort());
+    expect(available.data.map((a: { IdSocioVeiculoAgenda: string }) => a.IdSocioVeiculoAgenda).sort()).toEqual(
+      f
+        .pick(f.p1, "done")
+        .map((a) => a.id)
+        .sort(),
+    );
     expect(available.data[0].NomeServico).toEqual(expect.any(String));
     const done = f.pick(f.p1, "done")[0].id;
     for (const [data, message] of [
@@ -115,17 +176,37 @@ describe.each(BACKENDS)("point data on %s", (backend) => {
       const res = await post("/retorno-servico/adicionar", { data });
       expect([res.statusCode, res.json().message]).toEqual([400, message]);
     }
-    const pending = await post("/retorno-servico/adicionar", { data: { IdSocioVeiculoAgenda: f.pick(f.p1, "pending")[0].id, Tipo: "OUTROS", Status: "A", Descricao: "x" } });
+    const pending = await post("/retorno-servico/adicionar", {
+      data: { IdSocioVeiculoAgenda: f.pick(f.p1, "pending")[0].id, Tipo: "OUTROS", Status: "A", Descricao: "x" },
+    });
     expect(pending.statusCode).toBe(400);
-    const created = await post("/retorno-servico/adicionar", { data: { IdSocioVeiculoAgenda: done, Tipo: "MAO DE OBRA", Status: "PENDENTE", Descricao: "Barulho voltou" } });
-    expect(created.json()).toMatchObject({ success: true, message: "Retorno de serviço criado com sucesso", data: { IdRetornoServico: expect.any(String) } });
+    const created = await post("/retorno-servico/adicionar", {
+      data: { IdSocioVeiculoAgenda: done, Tipo: "MAO DE OBRA", Status: "PENDENTE", Descricao: "Barulho voltou" },
+    });
+    expect(created.json()).toMatchObject({
+      success: true,
+      message: "Retorno de serviço criado com sucesso",
+      data: { IdRetornoServico: expect.any(String) },
+    });
     const id = created.json().data.IdRetornoServico;
     const list = (await get(`/retorno-servico/lista/${f.p1}`)).json();
-    expect(list.data[0]).toMatchObject({ IdRetornoServico: id, Tipo: "MÃO DE OBRA", Status: "A", Descricao: "Barulho voltou", IdFinanceiroEspelho: expect.any(String) });
-    const upd = await post("/retorno-servico/atualizar", { idRetornoServico: id, data: { Tipo: "PEÇA", Status: "EM CHAMADO", Descricao: "Peça trocada" } });
+    expect(list.data[0]).toMatchObject({
+      IdRetornoServico: id,
+      Tipo: "MÃO DE OBRA",
+      Status: "A",
+      Descricao: "Barulho voltou",
+      IdFinanceiroEspelho: expect.any(String),
+    });
+    const upd = await post("/retorno-servico/atualizar", {
+      idRetornoServico: id,
+      data: { Tipo: "PEÇA", Status: "EM CHAMADO", Descricao: "Peça trocada" },
+    });
     expect(upd.json()).toEqual({ success: true, message: "Retorno de serviço atualizado com sucesso" });
     expect((await get(`/retorno-servico/lista/${f.p1}`)).json().data[0]).toMatchObject({ Status: "P", Tipo: "PEÇA" });
-    expect((await post("/retorno-servico/deletar", { idRetornoServico: id })).json()).toEqual({ success: true, message: "Retorno de serviço excluído com sucesso" });
+    expect((await post("/retorno-servico/deletar", { idRetornoServico: id })).json()).toEqual({
+      success: true,
+      message: "Retorno de serviço excluído com sucesso",
+    });
     const again = await post("/retorno-servico/deletar", { idRetornoServico: id });
     expect([again.statusCode, again.json().success]).toEqual([404, false]);
   });
@@ -136,11 +217,22 @@ describe.each(BACKENDS)("point data on %s", (backend) => {
     const paid = (await post("/espelho/lista", { idPontoAtendimento: f.p1, pagamentoFeito: "S" })).json();
     const unpaid = (await post("/espelho/lista", { idPontoAtendimento: f.p1, pagamentoFeito: "N" })).json();
     expect([paid.length, unpaid.length]).toEqual([1, 2]);
-    expect(all[0]).toMatchObject({ ValorRepasse: expect.any(Number), DataAgendamento: expect.stringMatching(/^[A-Z][a-z]{2} [ \d]\d \d{4} 12:00AM$/), CodigoEspelho: expect.stringMatching(/^\d{9}$/) });
+    expect(all[0]).toMatchObject({
+      ValorRepasse: expect.any(Number),
+      DataAgendamento: expect.stringMatching(/^[A-Z][a-z]{2} [ \d]\d \d{4} 12:00AM$/),
+      CodigoEspelho: expect.stringMatching(/^\d{9}$/),
+    });
     const nums = all.map((r: { NumeroOS: number }) => r.NumeroOS);
     expect([...nums].sort((a, b) => b - a)).toEqual(nums);
-    expect((await post("/espelho/lista", { idPontoAtendimento: f.p1, dataInicio: "2001-01-01", dataFim: "2001-12-31" })).json()).toEqual([]);
-    const [{ first }] = await queryRows<{ first: string }>(t.db, sql`select to_char(min(appointment_date), 'YYYY-MM-DD') as first from payout_statements where service_point_id = ${f.p1}`);
-    expect((await post("/espelho/lista", { idPontoAtendimento: f.p1, dataInicio: first, dataFim: first })).json().length).toBeGreaterThanOrEqual(1);
+    expect((await post("/espelho/lista", { idPontoAtendimento: f.p1, dataInicio: "2001-01-01", dataFim: "2001-12-31" })).json()).toEqual(
+      [],
+    );
+    const [{ first }] = await queryRows<{ first: string }>(
+      t.db,
+      sql`select to_char(min(appointment_date), 'YYYY-MM-DD') as first from payout_statements where service_point_id = ${f.p1}`,
+    );
+    expect(
+      (await post("/espelho/lista", { idPontoAtendimento: f.p1, dataInicio: first, dataFim: first })).json().length,
+    ).toBeGreaterThanOrEqual(1);
   });
 });

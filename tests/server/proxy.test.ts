@@ -19,13 +19,24 @@ afterEach(async () => {
 
 /** An app over the shared database, with its own rate-limit counters: two failed logins per client IP, the third is 429. */
 async function appWith(trustProxy: ServerConfig["trustProxy"]) {
-  const config = { ...loadConfig({}), staticDir: "/nonexistent-static-dir", uploadDir: t.uploadDir, trustProxy, loginRateLimit: { max: 2, windowMs: 60_000 } };
-  const built = app = await buildApp({ db: t.db, config });
-  return (forwardedFor: string | undefined, remoteAddress = "10.0.0.5") => built.inject({
-    method: "POST", url: "/api/credenciado/login", remoteAddress,
-    headers: forwardedFor ? { "x-forwarded-for": forwardedFor } : {},
-    payload: { email: DEMO_USERS.main, password: "errada" },
-  }).then((r) => r.statusCode);
+  const config = {
+    ...loadConfig({}),
+    staticDir: "/nonexistent-static-dir",
+    uploadDir: t.uploadDir,
+    trustProxy,
+    loginRateLimit: { max: 2, windowMs: 60_000 },
+  };
+  const built = (app = await buildApp({ db: t.db, config }));
+  return (forwardedFor: string | undefined, remoteAddress = "10.0.0.5") =>
+    built
+      .inject({
+        method: "POST",
+        url: "/api/credenciado/login",
+        remoteAddress,
+        headers: forwardedFor ? { "x-forwarded-for": forwardedFor } : {},
+        payload: { email: DEMO_USERS.main, password: "errada" },
+      })
+      .then((r) => r.statusCode);
 }
 
 describe("proxy trust", () => {
@@ -43,8 +54,9 @@ describe("proxy trust", () => {
   it("with a list trusts only those proxies: from elsewhere the header is ignored", async () => {
     const attempt = await appWith(["10.0.0.0/8"]);
     expect([await attempt("1.1.1.1"), await attempt("2.2.2.2"), await attempt("3.3.3.3")]).toEqual([401, 401, 401]);
-    expect([await attempt("4.4.4.4", "192.0.2.7"), await attempt("5.5.5.5", "192.0.2.7"), await attempt("6.6.6.6", "192.0.2.7")])
-      .toEqual([401, 401, 429]);
+    expect([await attempt("4.4.4.4", "192.0.2.7"), await attempt("5.5.5.5", "192.0.2.7"), await attempt("6.6.6.6", "192.0.2.7")]).toEqual([
+      401, 401, 429,
+    ]);
   });
 
   it("reads TRUST_PROXY as nothing, a hop count or a list of addresses/CIDRs, and refuses anything else", () => {
@@ -52,7 +64,13 @@ describe("proxy trust", () => {
     expect(parseTrustProxy("0")).toBe(false);
     const twoHops = parseTrustProxy("2") as (address: string, hop: number) => boolean;
     expect([0, 1, 2].map((hop) => twoHops("10.0.0.1", hop))).toEqual([true, true, false]);
-    expect(parseTrustProxy(" 10.0.0.1, 172.16.0.0/12 ,loopback,::1,fd00::/8")).toEqual(["10.0.0.1", "172.16.0.0/12", "loopback", "::1", "fd00::/8"]);
+    expect(parseTrustProxy(" 10.0.0.1, 172.16.0.0/12 ,loopback,::1,fd00::/8")).toEqual([
+      "10.0.0.1",
+      "172.16.0.0/12",
+      "loopback",
+      "::1",
+      "fd00::/8",
+    ]);
     expect(() => parseTrustProxy("true")).toThrow(/^TRUST_PROXY inválido \(true\)/);
     expect(() => parseTrustProxy("10.0.0.0/40")).toThrow(/TRUST_PROXY inválido/);
   });

@@ -10,7 +10,8 @@ describe.each(BACKENDS)("service return files on %s", (backend) => {
   const get = (url: string) => call(t, f.token1, "GET", url);
   const post = (url: string, body: object, token = f.token1) => call(t, token, "POST", url, body);
   const stored = async (name: string, content: Buffer, token = f.token1) => (await upload(t, token, name, content)).json().file as string;
-  const row = async () => (await get(`/retorno-servico/lista/${f.p1}`)).json().data.find((r: { IdRetornoServico: string }) => r.IdRetornoServico === id);
+  const row = async () =>
+    (await get(`/retorno-servico/lista/${f.p1}`)).json().data.find((r: { IdRetornoServico: string }) => r.IdRetornoServico === id);
 
   beforeAll(async () => {
     t = await makeTestApp(backend, { loginRateLimit: { max: 1000, windowMs: 60_000 } });
@@ -28,7 +29,11 @@ describe.each(BACKENDS)("service return files on %s", (backend) => {
     expect(seeded.map((r) => r.Status).sort()).toEqual(["A", "P"]);
     const ages = seeded.map((r) => Math.round((Date.now() - new Date(r.DataLog).getTime()) / 86_400_000)).sort((a, b) => a - b);
     expect(ages).toEqual([3, 12]);
-    expect((await call(t, f.token2, "GET", `/retorno-servico/lista/${f.p2}`)).json().data.some((r: { Descricao: string }) => seeded.some((x) => x.Descricao === r.Descricao))).toBe(false);
+    expect(
+      (await call(t, f.token2, "GET", `/retorno-servico/lista/${f.p2}`))
+        .json()
+        .data.some((r: { Descricao: string }) => seeded.some((x) => x.Descricao === r.Descricao)),
+    ).toBe(false);
   });
 
   it("adds photos and videos one call at a time, keeps what was there, and a replay changes nothing", async () => {
@@ -42,7 +47,10 @@ describe.each(BACKENDS)("service return files on %s", (backend) => {
     await post("/retorno-servico/atualizar-arquivos", { IdRetornoServico: id, fotos: photo1 }); // a replay after a lost answer
     expect(await row()).toMatchObject({ Fotos: `${photo1},${photo2}`, Videos: video, Tipo: "PEÇA", Descricao: "Ruído na suspensão" });
     // An edit still sets the whole lists (removing a photo), and later additions add to what the edit left.
-    await post("/retorno-servico/atualizar", { idRetornoServico: id, data: { Tipo: "PEÇA", Status: "P", Descricao: "Ruído", Fotos: photo2, Videos: "" } });
+    await post("/retorno-servico/atualizar", {
+      idRetornoServico: id,
+      data: { Tipo: "PEÇA", Status: "P", Descricao: "Ruído", Fotos: photo2, Videos: "" },
+    });
     await post("/retorno-servico/atualizar-arquivos", { IdRetornoServico: id, videos: video });
     expect(await row()).toMatchObject({ Fotos: photo2, Videos: video, Status: "P" });
   });

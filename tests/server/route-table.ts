@@ -1,7 +1,20 @@
 // One table of every API route of the spec: how to call it with ids of a given service point (tests only).
 export interface Ids {
-  point: string; pending: string; done: string; vehicle: string; member: string; user: string; service: string;
-  execService: string; photo: string; note: string; laudo: string; recibo: string; bank: string; retorno: string; file: string;
+  point: string;
+  pending: string;
+  done: string;
+  vehicle: string;
+  member: string;
+  user: string;
+  service: string;
+  execService: string;
+  photo: string;
+  note: string;
+  laudo: string;
+  recibo: string;
+  bank: string;
+  retorno: string;
+  file: string;
 }
 export interface RouteCase {
   method: "GET" | "POST";
@@ -11,7 +24,12 @@ export interface RouteCase {
   call(ids: Ids): { url: string; body?: object };
 }
 
-const r = (method: RouteCase["method"], path: string, call: RouteCase["call"], tenant = true): RouteCase => ({ method, path, call, tenant });
+const r = (method: RouteCase["method"], path: string, call: RouteCase["call"], tenant = true): RouteCase => ({
+  method,
+  path,
+  call,
+  tenant,
+});
 
 export const ROUTES: RouteCase[] = [
   r("GET", "/credenciado/auth", () => ({ url: "/credenciado/auth" }), false),
@@ -21,75 +39,164 @@ export const ROUTES: RouteCase[] = [
   r("GET", "/agendamentos/get/:idSocioVeiculoAgenda", (i) => ({ url: `/agendamentos/get/${i.pending}` })),
   r("GET", "/agendamentos/lista-motivacoes", () => ({ url: "/agendamentos/lista-motivacoes" }), false),
   r("POST", "/agendamentos/lista-horarios-disponiveis", (i) => ({
-    url: "/agendamentos/lista-horarios-disponiveis", body: { idPontoAtendimento: i.point, dataAgendamento: "2030-03-04", dataAtual: "01/01/2030", horaAtual: "08:00" },
+    url: "/agendamentos/lista-horarios-disponiveis",
+    body: { idPontoAtendimento: i.point, dataAgendamento: "2030-03-04", dataAtual: "01/01/2030", horaAtual: "08:00" },
   })),
   r("POST", "/agendamentos/agendar", (i) => ({
     url: "/agendamentos/agendar",
-    body: { idPontoAtendimento: i.point, idSocio: i.member, idSocioVeiculo: i.vehicle, data: "2030-03-04", hora: "09:00", motivo: 1, pecaPorContaDoSocio: "N" },
+    body: {
+      idPontoAtendimento: i.point,
+      idSocio: i.member,
+      idSocioVeiculo: i.vehicle,
+      data: "2030-03-04",
+      hora: "09:00",
+      motivo: 1,
+      pecaPorContaDoSocio: "N",
+    },
   })),
   r("POST", "/agendamentos/reagendar", (i) => ({
     url: "/agendamentos/reagendar",
-    body: { idSocioVeiculoAgenda: i.pending, idPontoAtendimento: i.point, idSocio: i.member, idSocioVeiculo: i.vehicle, data: "2030-03-04", hora: "09:00", motivo: "x" },
+    body: {
+      idSocioVeiculoAgenda: i.pending,
+      idPontoAtendimento: i.point,
+      idSocio: i.member,
+      idSocioVeiculo: i.vehicle,
+      data: "2030-03-04",
+      hora: "09:00",
+      motivo: "x",
+    },
   })),
   r("POST", "/agendamentos/cancelar", (i) => ({
-    url: "/agendamentos/cancelar", body: { idSocioVeiculoAgenda: i.pending, idPontoAtendimento: i.point, idSocio: i.member, idSocioVeiculo: i.vehicle, motivo: "x" },
+    url: "/agendamentos/cancelar",
+    body: { idSocioVeiculoAgenda: i.pending, idPontoAtendimento: i.point, idSocio: i.member, idSocioVeiculo: i.vehicle, motivo: "x" },
   })),
-  r("POST", "/agendamentos/iniciar", (i) => ({ url: "/agendamentos/iniciar", body: { idSocioVeiculoAgenda: i.pending, idPontoAtendimentoUsuario: i.user } })),
-  r("POST", "/agendamentos/concluir", (i) => ({ url: "/agendamentos/concluir", body: { idSocioVeiculoAgenda: i.pending, idPontoAtendimentoUsuario: i.user } })),
-  r("POST", "/agendamentos/atualizar-video-inicial", (i) => ({ url: "/agendamentos/atualizar-video-inicial", body: { idSocioVeiculoAgenda: i.pending, videoInicial: i.file } })),
-  r("POST", "/agendamentos/atualizar-video-final", (i) => ({ url: "/agendamentos/atualizar-video-final", body: { idSocioVeiculoAgenda: i.pending, videoFinal: i.file } })),
+  r("POST", "/agendamentos/iniciar", (i) => ({
+    url: "/agendamentos/iniciar",
+    body: { idSocioVeiculoAgenda: i.pending, idPontoAtendimentoUsuario: i.user },
+  })),
+  r("POST", "/agendamentos/concluir", (i) => ({
+    url: "/agendamentos/concluir",
+    body: { idSocioVeiculoAgenda: i.pending, idPontoAtendimentoUsuario: i.user },
+  })),
+  r("POST", "/agendamentos/atualizar-video-inicial", (i) => ({
+    url: "/agendamentos/atualizar-video-inicial",
+    body: { idSocioVeiculoAgenda: i.pending, videoInicial: i.file },
+  })),
+  r("POST", "/agendamentos/atualizar-video-final", (i) => ({
+    url: "/agendamentos/atualizar-video-final",
+    body: { idSocioVeiculoAgenda: i.pending, videoFinal: i.file },
+  })),
   r("GET", "/ponto-atendimento/servicos/:idPontoAtendimento", (i) => ({ url: `/ponto-atendimento/servicos/${i.point}` })),
   r("GET", "/agendamentos/servicos-vinculados/:idSocioVeiculoAgenda", (i) => ({ url: `/agendamentos/servicos-vinculados/${i.done}` })),
   r("POST", "/agendamentos/vincular-servico", (i) => ({
-    url: "/agendamentos/vincular-servico", body: { idPontoAtendimentoUsuario: i.user, idSocioVeiculoAgenda: i.pending, idServico: i.service },
+    url: "/agendamentos/vincular-servico",
+    body: { idPontoAtendimentoUsuario: i.user, idSocioVeiculoAgenda: i.pending, idServico: i.service },
   })),
-  r("POST", "/agendamentos/desvincular-servico", (i) => ({ url: "/agendamentos/desvincular-servico", body: { idSocioVeiculoAgendaExecucaoServico: i.execService } })),
-  r("POST", "/servico/verificar-garantia", (i) => ({ url: "/servico/verificar-garantia", body: { idSocioVeiculo: i.vehicle, idServico: i.service } })),
+  r("POST", "/agendamentos/desvincular-servico", (i) => ({
+    url: "/agendamentos/desvincular-servico",
+    body: { idSocioVeiculoAgendaExecucaoServico: i.execService },
+  })),
+  r("POST", "/servico/verificar-garantia", (i) => ({
+    url: "/servico/verificar-garantia",
+    body: { idSocioVeiculo: i.vehicle, idServico: i.service },
+  })),
   r("POST", "/servico/verificar-limite-anual", (i) => ({ url: "/servico/verificar-limite-anual", body: { idSocioVeiculo: i.vehicle } })),
   r("GET", "/agendamentos/get-fotos/:id", (i) => ({ url: `/agendamentos/get-fotos/${i.done}` })),
-  r("POST", "/agendamentos/adicionar-foto", (i) => ({ url: "/agendamentos/adicionar-foto", body: { idSocioVeiculoAgenda: i.done, foto: i.file } })),
-  r("POST", "/agendamentos/deletar-foto", (i) => ({ url: "/agendamentos/deletar-foto", body: { idSocioVeiculoAgendaExecucaoFoto: i.photo } })),
+  r("POST", "/agendamentos/adicionar-foto", (i) => ({
+    url: "/agendamentos/adicionar-foto",
+    body: { idSocioVeiculoAgenda: i.done, foto: i.file },
+  })),
+  r("POST", "/agendamentos/deletar-foto", (i) => ({
+    url: "/agendamentos/deletar-foto",
+    body: { idSocioVeiculoAgendaExecucaoFoto: i.photo },
+  })),
   r("GET", "/agendamentos/get-anotacoes/:id", (i) => ({ url: `/agendamentos/get-anotacoes/${i.done}` })),
-  r("POST", "/agendamentos/adicionar-anotacao", (i) => ({ url: "/agendamentos/adicionar-anotacao", body: { idSocioVeiculoAgenda: i.done, anotacao: "x", data: new Date().toISOString() } })),
-  r("POST", "/agendamentos/deletar-anotacao", (i) => ({ url: "/agendamentos/deletar-anotacao", body: { idSocioVeiculoAgendaExecucaoAnotacao: i.note } })),
+  r("POST", "/agendamentos/adicionar-anotacao", (i) => ({
+    url: "/agendamentos/adicionar-anotacao",
+    body: { idSocioVeiculoAgenda: i.done, anotacao: "x", data: new Date().toISOString() },
+  })),
+  r("POST", "/agendamentos/deletar-anotacao", (i) => ({
+    url: "/agendamentos/deletar-anotacao",
+    body: { idSocioVeiculoAgendaExecucaoAnotacao: i.note },
+  })),
   r("GET", "/agendamentos/get-laudos/:id", (i) => ({ url: `/agendamentos/get-laudos/${i.done}` })),
-  r("POST", "/agendamentos/adicionar-laudo", (i) => ({ url: "/agendamentos/adicionar-laudo", body: { idSocioVeiculoAgenda: i.done, nomeArquivo: i.file, data: "x" } })),
+  r("POST", "/agendamentos/adicionar-laudo", (i) => ({
+    url: "/agendamentos/adicionar-laudo",
+    body: { idSocioVeiculoAgenda: i.done, nomeArquivo: i.file, data: "x" },
+  })),
   r("POST", "/agendamentos/deletar-laudo", (i) => ({ url: "/agendamentos/deletar-laudo", body: { idSocioVeiculoAgendaLaudo: i.laudo } })),
   r("GET", "/agendamentos/get-notas-fiscais/:id", (i) => ({ url: `/agendamentos/get-notas-fiscais/${i.done}` })),
   r("POST", "/agendamentos/adicionar-nota-fiscal", (i) => ({
-    url: "/agendamentos/adicionar-nota-fiscal", body: { idSocioVeiculoAgenda: i.done, notaFiscal: i.file, nomeArquivo: "r.pdf", data: "x" },
+    url: "/agendamentos/adicionar-nota-fiscal",
+    body: { idSocioVeiculoAgenda: i.done, notaFiscal: i.file, nomeArquivo: "r.pdf", data: "x" },
   })),
-  r("POST", "/agendamentos/deletar-nota-fiscal", (i) => ({ url: "/agendamentos/deletar-nota-fiscal", body: { idSocioVeiculoAgendaNotaFiscal: i.recibo } })),
+  r("POST", "/agendamentos/deletar-nota-fiscal", (i) => ({
+    url: "/agendamentos/deletar-nota-fiscal",
+    body: { idSocioVeiculoAgendaNotaFiscal: i.recibo },
+  })),
   r("GET", "/avaliacoes/get-average/:idPontoAtendimento", (i) => ({ url: `/avaliacoes/get-average/${i.point}` })),
   r("GET", "/avaliacoes/get-all/:idPontoAtendimento", (i) => ({ url: `/avaliacoes/get-all/${i.point}` })),
   r("GET", "/scanner/get-agendamento-pontoatendimento-by-placa/:idPontoAtendimento/:placa", (i) => ({
     url: `/scanner/get-agendamento-pontoatendimento-by-placa/${i.point}/ABC1234`,
   })),
-  r("POST", "/scanner/enviar-convite", () => ({ url: "/scanner/enviar-convite", body: { telefone: "(81) 99999-0000", placa: "ABC1234" } }), false),
-  r("GET", "/ponto-atendimento/get-dados-bancarios/:idPontoAtendimento", (i) => ({ url: `/ponto-atendimento/get-dados-bancarios/${i.point}` })),
+  r(
+    "POST",
+    "/scanner/enviar-convite",
+    () => ({ url: "/scanner/enviar-convite", body: { telefone: "(81) 99999-0000", placa: "ABC1234" } }),
+    false,
+  ),
+  r("GET", "/ponto-atendimento/get-dados-bancarios/:idPontoAtendimento", (i) => ({
+    url: `/ponto-atendimento/get-dados-bancarios/${i.point}`,
+  })),
   r("POST", "/ponto-atendimento/add-dado-bancario", (i) => ({
     url: "/ponto-atendimento/add-dado-bancario",
-    body: { IdPontoAtendimento: i.point, TipoChavePix: "EMAIL", ChavePix: "a@b.co", NomeTitular: "X", DocumentoTitular: "1", Selecionado: "N" },
+    body: {
+      IdPontoAtendimento: i.point,
+      TipoChavePix: "EMAIL",
+      ChavePix: "a@b.co",
+      NomeTitular: "X",
+      DocumentoTitular: "1",
+      Selecionado: "N",
+    },
   })),
   r("POST", "/ponto-atendimento/edit-dado-bancario", (i) => ({
     url: "/ponto-atendimento/edit-dado-bancario",
-    body: { IdDadoBancario: i.bank, IdPontoAtendimento: i.point, TipoChavePix: "EMAIL", ChavePix: "a@b.co", NomeTitular: "X", DocumentoTitular: "1", Selecionado: "N" },
+    body: {
+      IdDadoBancario: i.bank,
+      IdPontoAtendimento: i.point,
+      TipoChavePix: "EMAIL",
+      ChavePix: "a@b.co",
+      NomeTitular: "X",
+      DocumentoTitular: "1",
+      Selecionado: "N",
+    },
   })),
-  r("POST", "/ponto-atendimento/delete-dado-bancario", (i) => ({ url: "/ponto-atendimento/delete-dado-bancario", body: { IdDadoBancario: i.bank } })),
+  r("POST", "/ponto-atendimento/delete-dado-bancario", (i) => ({
+    url: "/ponto-atendimento/delete-dado-bancario",
+    body: { IdDadoBancario: i.bank },
+  })),
   r("GET", "/ponto-atendimento/dados-cadastrais/:idPontoAtendimento", (i) => ({ url: `/ponto-atendimento/dados-cadastrais/${i.point}` })),
   r("POST", "/ponto-atendimento/atualizar-dados-cadastrais", (i) => ({
-    url: "/ponto-atendimento/atualizar-dados-cadastrais", body: { IdPontoAtendimento: i.point, RazaoSocial: "Invasor Ltda" },
+    url: "/ponto-atendimento/atualizar-dados-cadastrais",
+    body: { IdPontoAtendimento: i.point, RazaoSocial: "Invasor Ltda" },
   })),
   r("GET", "/retorno-servico/lista/:idPontoAtendimento", (i) => ({ url: `/retorno-servico/lista/${i.point}` })),
   r("POST", "/retorno-servico/adicionar", (i) => ({
-    url: "/retorno-servico/adicionar", body: { data: { IdSocioVeiculoAgenda: i.done, Tipo: "OUTROS", Status: "A", Descricao: "x" } },
+    url: "/retorno-servico/adicionar",
+    body: { data: { IdSocioVeiculoAgenda: i.done, Tipo: "OUTROS", Status: "A", Descricao: "x" } },
   })),
   r("POST", "/retorno-servico/atualizar", (i) => ({
-    url: "/retorno-servico/atualizar", body: { idRetornoServico: i.retorno, data: { Tipo: "OUTROS", Status: "C", Descricao: "x" } },
+    url: "/retorno-servico/atualizar",
+    body: { idRetornoServico: i.retorno, data: { Tipo: "OUTROS", Status: "C", Descricao: "x" } },
   })),
-  r("POST", "/retorno-servico/atualizar-arquivos", (i) => ({ url: "/retorno-servico/atualizar-arquivos", body: { IdRetornoServico: i.retorno, fotos: i.file } })),
+  r("POST", "/retorno-servico/atualizar-arquivos", (i) => ({
+    url: "/retorno-servico/atualizar-arquivos",
+    body: { IdRetornoServico: i.retorno, fotos: i.file },
+  })),
   r("POST", "/retorno-servico/deletar", (i) => ({ url: "/retorno-servico/deletar", body: { idRetornoServico: i.retorno } })),
-  r("GET", "/retorno-servico/agendamentos-disponiveis/:idPontoAtendimento", (i) => ({ url: `/retorno-servico/agendamentos-disponiveis/${i.point}` })),
+  r("GET", "/retorno-servico/agendamentos-disponiveis/:idPontoAtendimento", (i) => ({
+    url: `/retorno-servico/agendamentos-disponiveis/${i.point}`,
+  })),
   r("POST", "/espelho/lista", (i) => ({ url: "/espelho/lista", body: { idPontoAtendimento: i.point } })),
   r("POST", "/uploads/upload", () => ({ url: "/uploads/upload", body: {} }), false),
   r("GET", "/uploads/files/:name", (i) => ({ url: `/uploads/files/${i.file}` })),

@@ -22,9 +22,14 @@ describe.each(BACKENDS)("services of an OS on %s", (backend) => {
   beforeAll(async () => {
     t = await makeTestApp(backend, { loginRateLimit: { max: 1000, windowMs: 60_000 } });
     f = await fixtures(t);
-    const all = await queryRows<{ id: string; description: string; vehicle_type: string }>(t.db, sql`select id, description, vehicle_type from services`);
+    const all = await queryRows<{ id: string; description: string; vehicle_type: string }>(
+      t.db,
+      sql`select id, description, vehicle_type from services`,
+    );
     svc = (d, type) => all.find((s) => s.description === d && s.vehicle_type === type)!.id;
-    vehiclePlates = new Map((await queryRows<{ id: string; plate: string }>(t.db, sql`select id, plate from vehicles`)).map((v) => [v.id, v.plate]));
+    vehiclePlates = new Map(
+      (await queryRows<{ id: string; plate: string }>(t.db, sql`select id, plate from vehicles`)).map((v) => [v.id, v.plate]),
+    );
   });
   afterAll(() => t?.close());
 
@@ -32,32 +37,42 @@ describe.each(BACKENDS)("services of an OS on %s", (backend) => {
     const { servicos } = (await call(t, f.token1, "GET", `/ponto-atendimento/servicos/${f.p1}`)).json();
     expect(servicos.length).toBe(15);
     expect(servicos.some((s: { label: string }) => s.label.startsWith("RESERVA"))).toBe(false);
-    expect(servicos).toContainEqual(expect.objectContaining({ label: "TROCA DE ÓLEO - PASSEIO", TipoVeiculo: "PASSEIO", FornecidoPelaVcar: "N" }));
+    expect(servicos).toContainEqual(
+      expect.objectContaining({ label: "TROCA DE ÓLEO - PASSEIO", TipoVeiculo: "PASSEIO", FornecidoPelaVcar: "N" }),
+    );
   });
 
   it("lists linked services with approval status and commission fields", async () => {
     const appt = plateAppt("HMG3C21", "progress");
     const { servicos } = (await call(t, f.token1, "GET", `/agendamentos/servicos-vinculados/${appt.id}`)).json();
-    expect(servicos.map((s: { label: string; status: string }) => `${s.label}:${s.status}`).sort())
-      .toEqual(["ALINHAMENTO E BALANCEAMENTO - PASSEIO:P", "REVISÃO DE FREIOS - PASSEIO:A"]);
+    expect(servicos.map((s: { label: string; status: string }) => `${s.label}:${s.status}`).sort()).toEqual([
+      "ALINHAMENTO E BALANCEAMENTO - PASSEIO:P",
+      "REVISÃO DE FREIOS - PASSEIO:A",
+    ]);
     expect(servicos[0]).toHaveProperty("PecaPorContaDoSocio");
   });
 
   it("links a service and refuses duplicates, program services, other vehicle types and orders not started", async () => {
     // The Creta (SUV): the seeded Corolla already used its yearly HIGIENIZAÇÃO at the other point.
     const appt = plateAppt("RFT4G56", "progress");
-    const link = (idServico: string, id = appt.id) => post("/agendamentos/vincular-servico", { idSocioVeiculoAgenda: id, idServico, descricao: "Filtro sujo" });
+    const link = (idServico: string, id = appt.id) =>
+      post("/agendamentos/vincular-servico", { idSocioVeiculoAgenda: id, idServico, descricao: "Filtro sujo" });
     const ok = await link(svc("HIGIENIZAÇÃO DO AR-CONDICIONADO", "SUV"));
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ message: "Serviço vinculado com sucesso", idSocioVeiculoAgendaExecucaoServico: expect.any(String) });
-    const [row] = await t.db.select().from(executionServices).where(eq(executionServices.id, ok.json().idSocioVeiculoAgendaExecucaoServico));
+    const [row] = await t.db
+      .select()
+      .from(executionServices)
+      .where(eq(executionServices.id, ok.json().idSocioVeiculoAgendaExecucaoServico));
     expect([row.approvalStatus, row.pointNote]).toEqual(["P", "Filtro sujo"]);
     const dup = await link(svc("HIGIENIZAÇÃO DO AR-CONDICIONADO", "SUV"));
     expect([dup.statusCode, dup.json().message]).toEqual([409, "Este serviço já foi adicionado à ordem de serviço."]);
     expect((await link(svc("CHECK-UP DO PROGRAMA", "SUV"))).statusCode).toBe(409);
     expect((await link(svc("TROCA DE ÓLEO", "PASSEIO"))).json().message).toBe("Este serviço não atende o tipo deste veículo.");
     const pending = plateAppt("PEX7788", "pending");
-    expect((await link(svc("TROCA DE ÓLEO", "PASSEIO"), pending.id)).json().message).toBe("Inicie a Ordem de Serviço antes de vincular serviços.");
+    expect((await link(svc("TROCA DE ÓLEO", "PASSEIO"), pending.id)).json().message).toBe(
+      "Inicie a Ordem de Serviço antes de vincular serviços.",
+    );
   });
 
   it("reports and enforces the annual limit (pending links count as uses)", async () => {
@@ -69,31 +84,55 @@ describe.each(BACKENDS)("services of an OS on %s", (backend) => {
     expect(limits.anoReferencia).toBe(new Date().getUTCFullYear());
     const second = plateAppt("HMG3C21", "pending");
     await start(second.id);
-    const res = await post("/agendamentos/vincular-servico", { idSocioVeiculoAgenda: second.id, idServico: svc("HIGIENIZAÇÃO DO AR-CONDICIONADO", "PASSEIO") });
+    const res = await post("/agendamentos/vincular-servico", {
+      idSocioVeiculoAgenda: second.id,
+      idServico: svc("HIGIENIZAÇÃO DO AR-CONDICIONADO", "PASSEIO"),
+    });
     expect([res.statusCode, res.json().message]).toEqual([409, "Serviço não pode ser usado, limite anual atingido."]);
   });
 
   it("reports and enforces the warranty of a recently concluded service", async () => {
     const pending = plateAppt("ABC1234", "pending");
-    const warranty = (await post("/servico/verificar-garantia", { idSocioVeiculo: pending.vehicle, idServico: svc("TROCA DE ÓLEO", "PASSEIO") })).json();
+    const warranty = (
+      await post("/servico/verificar-garantia", { idSocioVeiculo: pending.vehicle, idServico: svc("TROCA DE ÓLEO", "PASSEIO") })
+    ).json();
     expect(warranty).toMatchObject({ garantiaValida: true, garantia: 90 });
     expect(new Date(warranty.dataLimiteGarantia).getTime()).toBeGreaterThan(Date.now());
-    const none = (await post("/servico/verificar-garantia", { idSocioVeiculo: pending.vehicle, idServico: svc("ALINHAMENTO E BALANCEAMENTO", "PASSEIO") })).json();
+    const none = (
+      await post("/servico/verificar-garantia", {
+        idSocioVeiculo: pending.vehicle,
+        idServico: svc("ALINHAMENTO E BALANCEAMENTO", "PASSEIO"),
+      })
+    ).json();
     expect(none).toEqual({ garantiaValida: false });
     await start(pending.id);
-    const res = await post("/agendamentos/vincular-servico", { idSocioVeiculoAgenda: pending.id, idServico: svc("TROCA DE ÓLEO", "PASSEIO") });
+    const res = await post("/agendamentos/vincular-servico", {
+      idSocioVeiculoAgenda: pending.id,
+      idServico: svc("TROCA DE ÓLEO", "PASSEIO"),
+    });
     expect([res.statusCode, res.json().message]).toEqual([409, "Este serviço está na garantia, foi feito recentemente."]);
-    const other = await post("/agendamentos/vincular-servico", { idSocioVeiculoAgenda: pending.id, idServico: svc("ALINHAMENTO E BALANCEAMENTO", "PASSEIO") });
+    const other = await post("/agendamentos/vincular-servico", {
+      idSocioVeiculoAgenda: pending.id,
+      idServico: svc("ALINHAMENTO E BALANCEAMENTO", "PASSEIO"),
+    });
     expect(other.statusCode).toBe(200);
   });
 
   it("removes linked services except those provided by the program", async () => {
     const appt = plateAppt("HMG3C21", "progress");
-    const [program] = await t.db.insert(executionServices).values({ appointmentId: appt.id, serviceId: svc("CHECK-UP DO PROGRAMA", "PASSEIO"), approvalStatus: "A" }).returning();
+    const [program] = await t.db
+      .insert(executionServices)
+      .values({ appointmentId: appt.id, serviceId: svc("CHECK-UP DO PROGRAMA", "PASSEIO"), approvalStatus: "A" })
+      .returning();
     const refused = await post("/agendamentos/desvincular-servico", { idSocioVeiculoAgendaExecucaoServico: program.id });
     expect([refused.statusCode, refused.json().message]).toEqual([409, "Serviços fornecidos pelo programa não podem ser removidos."]);
-    const [ac] = await t.db.select().from(executionServices).where(eq(executionServices.serviceId, svc("HIGIENIZAÇÃO DO AR-CONDICIONADO", "SUV")));
-    expect((await post("/agendamentos/desvincular-servico", { idSocioVeiculoAgendaExecucaoServico: ac.id })).json()).toEqual({ message: "Serviço removido com sucesso" });
+    const [ac] = await t.db
+      .select()
+      .from(executionServices)
+      .where(eq(executionServices.serviceId, svc("HIGIENIZAÇÃO DO AR-CONDICIONADO", "SUV")));
+    expect((await post("/agendamentos/desvincular-servico", { idSocioVeiculoAgendaExecucaoServico: ac.id })).json()).toEqual({
+      message: "Serviço removido com sucesso",
+    });
     expect(await t.db.select().from(executionServices).where(eq(executionServices.id, ac.id))).toHaveLength(0);
   });
 });

@@ -37,7 +37,10 @@ describe("malformed and stalled uploads", () => {
   ])("answers an upload %s with 400 JSON and keeps nothing", async (_label, contentType, body, message) => {
     const before = await leftovers();
     const res = await t.app.inject({
-      method: "POST", url: "/api/uploads/upload", headers: { "content-type": contentType, authToken: f.token1 }, payload: body,
+      method: "POST",
+      url: "/api/uploads/upload",
+      headers: { "content-type": contentType, authToken: f.token1 },
+      payload: body,
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ success: false, message });
@@ -57,8 +60,9 @@ describe("malformed and stalled uploads", () => {
   it("answers a client that sends part of the file and goes silent with 408 JSON, closes the connection and keeps nothing", async () => {
     const before = await leftovers();
     const { socket, closed, answer: read } = await connect();
-    const head = `POST /api/uploads/upload HTTP/1.1\r\nHost: localhost\r\nauthToken: ${f.token1}\r\nContent-Type: ${type}\r\n`
-      + `Content-Length: ${payload.length}\r\n\r\n`;
+    const head =
+      `POST /api/uploads/upload HTTP/1.1\r\nHost: localhost\r\nauthToken: ${f.token1}\r\nContent-Type: ${type}\r\n` +
+      `Content-Length: ${payload.length}\r\n\r\n`;
     const sentAt = Date.now();
     socket.write(Buffer.concat([Buffer.from(head), payload.subarray(0, 2000)]));
     const closedAt = await closed;
@@ -72,7 +76,9 @@ describe("malformed and stalled uploads", () => {
 
   it("answers a client that sends only the headers and goes silent with 408 too", async () => {
     const { socket, closed, answer } = await connect();
-    socket.write(`POST /api/uploads/upload HTTP/1.1\r\nHost: localhost\r\nauthToken: ${f.token1}\r\nContent-Type: ${type}\r\nContent-Length: 9000\r\n\r\n`);
+    socket.write(
+      `POST /api/uploads/upload HTTP/1.1\r\nHost: localhost\r\nauthToken: ${f.token1}\r\nContent-Type: ${type}\r\nContent-Length: 9000\r\n\r\n`,
+    );
     await closed;
     expect(answer()).toMatch(/^HTTP\/1\.1 408 [\s\S]*"message":"O envio do arquivo parou de chegar/);
   });

@@ -12,7 +12,11 @@ const LIMITS = { image: 2048, video: 4096, document: 2048 };
 describe.each(BACKENDS)("uploads on %s", (backend) => {
   let t: TestApp;
   let f: Fixtures;
-  const files = () => fs.readdirSync(t.uploadDir).filter((n) => n !== ".incoming").sort();
+  const files = () =>
+    fs
+      .readdirSync(t.uploadDir)
+      .filter((n) => n !== ".incoming")
+      .sort();
   const incoming = () => fs.readdirSync(path.join(t.uploadDir, ".incoming"));
   const download = (name: string, headers: Record<string, string> = { authToken: f.token1 }) =>
     t.app.inject({ method: "GET", url: `/api/uploads/files/${name}`, headers });
@@ -45,7 +49,11 @@ describe.each(BACKENDS)("uploads on %s", (backend) => {
     expect((await download(img, { authToken: f.token2 })).statusCode).toBe(404);
     expect((await download(img, {})).statusCode).toBe(401);
 
-    const login = await t.app.inject({ method: "POST", url: "/api/credenciado/login", payload: { email: DEMO_USERS.main, password: DEMO_PASSWORD } });
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/credenciado/login",
+      payload: { email: DEMO_USERS.main, password: DEMO_PASSWORD },
+    });
     const cookie = String(login.headers["set-cookie"]).split(";")[0];
     expect((await download(img, { cookie })).statusCode).toBe(200);
     expect((await t.app.inject({ method: "GET", url: "/api/credenciado/get", headers: { cookie } })).statusCode).toBe(401);
@@ -73,8 +81,9 @@ describe.each(BACKENDS)("uploads on %s", (backend) => {
     const disposition = async (name: string, content: Buffer) =>
       (await download((await upload(t, f.token1, name, content)).json().file)).headers["content-disposition"];
     expect(await disposition("evil.html", SAMPLE.jpg)).toBe(`inline; filename="evil.jpg"; filename*=UTF-8''evil.jpg`);
-    expect(await disposition("relatório final.exe.pdf", SAMPLE.pdf))
-      .toBe(`attachment; filename="relatorio final_exe.pdf"; filename*=UTF-8''${encodeURIComponent("relatório final_exe.pdf")}`);
+    expect(await disposition("relatório final.exe.pdf", SAMPLE.pdf)).toBe(
+      `attachment; filename="relatorio final_exe.pdf"; filename*=UTF-8''${encodeURIComponent("relatório final_exe.pdf")}`,
+    );
     const stored = (await upload(t, f.token1, "<script>.svg", SAMPLE.png)).json().file as string;
     expect((await download(stored)).headers["content-disposition"]).toBe(`inline; filename="script.png"; filename*=UTF-8''script.png`);
     const nameless = (await upload(t, f.token1, "%%%.mp4", SAMPLE.png)).json().file as string;
@@ -102,11 +111,16 @@ describe.each(BACKENDS)("uploads on %s", (backend) => {
     const boundary = /^multipart\/byteranges; boundary=(\S+)$/.exec(String(multi.headers["content-type"]))?.[1];
     expect(boundary).toBeTruthy();
     expect(Number(multi.headers["content-length"])).toBe(multi.rawPayload.length);
-    const part = (r: string, bytes: Buffer) => Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Type: video/mp4\r\nContent-Range: bytes ${r}/${total}\r\n\r\n`), bytes]);
-    expect(multi.rawPayload).toEqual(Buffer.concat([
-      part("0-1", SAMPLE.mp4.subarray(0, 2)), Buffer.from("\r\n"), part("5-9", SAMPLE.mp4.subarray(5, 10)), Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]));
+    const part = (r: string, bytes: Buffer) =>
+      Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Type: video/mp4\r\nContent-Range: bytes ${r}/${total}\r\n\r\n`), bytes]);
+    expect(multi.rawPayload).toEqual(
+      Buffer.concat([
+        part("0-1", SAMPLE.mp4.subarray(0, 2)),
+        Buffer.from("\r\n"),
+        part("5-9", SAMPLE.mp4.subarray(5, 10)),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    );
     const merged = await download(video, { authToken: f.token1, range: "bytes=3-9,0-4" });
     expect([merged.statusCode, merged.headers["content-range"]]).toEqual([206, `bytes 0-9/${total}`]);
     expect(merged.rawPayload).toEqual(SAMPLE.mp4.subarray(0, 10));
@@ -118,16 +132,19 @@ describe.each(BACKENDS)("uploads on %s", (backend) => {
     expect([oneSatisfiable.statusCode, oneSatisfiable.headers["content-range"]]).toEqual([206, `bytes 0-3/${total}`]);
   });
 
-  it.each([["page.mp4", SAMPLE.html], ["image.mp4", SAMPLE.svg], ["x.png", Buffer.from("MZ\x90\x00 not an image")]])(
-    "refuses %s whose bytes are not an allowed type with 415 and keeps nothing", async (name, content) => {
-      const before = files();
-      const res = await upload(t, f.token1, name, content);
-      expect(res.statusCode).toBe(415);
-      expect(res.json().success).toBe(false);
-      expect(res.json().message).toMatch(/^Tipo de arquivo não permitido/);
-      expect(files()).toEqual(before);
-      expect(incoming()).toEqual([]);
-    });
+  it.each([
+    ["page.mp4", SAMPLE.html],
+    ["image.mp4", SAMPLE.svg],
+    ["x.png", Buffer.from("MZ\x90\x00 not an image")],
+  ])("refuses %s whose bytes are not an allowed type with 415 and keeps nothing", async (name, content) => {
+    const before = files();
+    const res = await upload(t, f.token1, name, content);
+    expect(res.statusCode).toBe(415);
+    expect(res.json().success).toBe(false);
+    expect(res.json().message).toMatch(/^Tipo de arquivo não permitido/);
+    expect(files()).toEqual(before);
+    expect(incoming()).toEqual([]);
+  });
 
   it("refuses files over the limit of their kind with 413 and leaves no partial file or row", async () => {
     const before = files();
@@ -135,7 +152,9 @@ describe.each(BACKENDS)("uploads on %s", (backend) => {
     const bigImage = Buffer.concat([SAMPLE.png, Buffer.alloc(LIMITS.image, 1)]);
     const res = await upload(t, f.token1, "grande.png", bigImage);
     expect(res.statusCode).toBe(413);
-    expect(res.json().message).toBe("Arquivo grande demais. O limite para imagens é 0.001953125 MB.".replace("0.001953125", String(LIMITS.image / 1024 / 1024)));
+    expect(res.json().message).toBe(
+      "Arquivo grande demais. O limite para imagens é 0.001953125 MB.".replace("0.001953125", String(LIMITS.image / 1024 / 1024)),
+    );
     const bigVideo = Buffer.concat([SAMPLE.mp4, Buffer.alloc(LIMITS.video * 2, 2)]);
     expect((await upload(t, f.token1, "grande.mp4", bigVideo)).statusCode).toBe(413);
     expect(files()).toEqual(before);
@@ -147,16 +166,32 @@ describe.each(BACKENDS)("uploads on %s", (backend) => {
     const empty = await upload(t, f.token1, "vazio.png", Buffer.alloc(0));
     expect([empty.statusCode, empty.json().message]).toEqual([400, "O arquivo enviado está vazio."]);
     const { payload, headers } = multipart("a.png", SAMPLE.png, "foto");
-    const wrongField = await t.app.inject({ method: "POST", url: "/api/uploads/upload", headers: { ...headers, authToken: f.token1 }, payload });
+    const wrongField = await t.app.inject({
+      method: "POST",
+      url: "/api/uploads/upload",
+      headers: { ...headers, authToken: f.token1 },
+      payload,
+    });
     expect([wrongField.statusCode, wrongField.json().message]).toEqual([400, "Nenhum arquivo foi enviado"]);
-    const json = await t.app.inject({ method: "POST", url: "/api/uploads/upload", headers: { authToken: f.token1 }, payload: { file: "x" } });
+    const json = await t.app.inject({
+      method: "POST",
+      url: "/api/uploads/upload",
+      headers: { authToken: f.token1 },
+      payload: { file: "x" },
+    });
     expect(json.statusCode).toBe(400);
     expect(incoming()).toEqual([]);
   });
 
   it.each([
-    "..%2F..%2Fpackage.json", "%2e%2e%2f%2e%2e%2fetc%2fpasswd", "..%5C..%5Cserver%5Capp.ts", "....//....//etc/passwd",
-    "%252e%252e%252fpackage.json", ".incoming", "..", "portal.lock",
+    "..%2F..%2Fpackage.json",
+    "%2e%2e%2f%2e%2e%2fetc%2fpasswd",
+    "..%5C..%5Cserver%5Capp.ts",
+    "....//....//etc/passwd",
+    "%252e%252e%252fpackage.json",
+    ".incoming",
+    "..",
+    "portal.lock",
   ])("answers 404 to the traversal attempt %s", async (name) => {
     const res = await t.app.inject({ method: "GET", url: `/api/uploads/files/${name}`, headers: { authToken: f.token1 } });
     expect(res.statusCode).toBe(404);

@@ -12,9 +12,15 @@ export async function makeClip(width: number, height: number, seconds: number): 
   output.addVideoTrack(source, { frameRate: 30 });
   await output.start();
   let seed = 7;
-  const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  const rnd = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
   const shapes = Array.from({ length: 60 }, () => ({
-    x: rnd() * width, y: rnd() * height, w: 20 + rnd() * 120, h: 20 + rnd() * 120, vx: (rnd() - 0.5) * 8, vy: (rnd() - 0.5) * 8, hue: rnd() * 360,
+    x: rnd() * width,
+    y: rnd() * height,
+    w: 20 + rnd() * 120,
+    h: 20 + rnd() * 120,
+    vx: (rnd() - 0.5) * 8,
+    vy: (rnd() - 0.5) * 8,
+    hue: rnd() * 360,
   }));
   for (let i = 0; i < seconds * 30; i++) {
     ctx.fillStyle = "hsl(210 30% 35%)";
@@ -37,7 +43,9 @@ export async function noisePng(width: number, height: number, name = "foto.png")
   const view = new Uint32Array(img.data.buffer);
   let x = 2463534242;
   for (let i = 0; i < view.length; i++) {
-    x ^= x << 13; x ^= x >>> 17; x ^= x << 5;
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
     view[i] = (x >>> 0) | 0xff000000;
   }
   ctx.putImageData(img, 0, 0);

@@ -18,8 +18,16 @@ describe("app root", () => {
     document.body.append(host);
     root = createRoot(host);
     toast.success("OS finalizada com sucesso!");
-    await act(async () => root!.render(<AppRoot><p>Agenda</p></AppRoot>));
-    await expect.poll(() => host!.querySelector(".Toastify__toast")?.textContent ?? "", { timeout: 5000 }).toContain("OS finalizada com sucesso!");
+    await act(async () =>
+      root!.render(
+        <AppRoot>
+          <p>Agenda</p>
+        </AppRoot>,
+      ),
+    );
+    await expect
+      .poll(() => host!.querySelector(".Toastify__toast")?.textContent ?? "", { timeout: 5000 })
+      .toContain("OS finalizada com sucesso!");
     expect(host.textContent).toContain("Agenda");
   });
 });

@@ -14,11 +14,18 @@ function Harness({ preventClose = false }: { preventClose?: boolean }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)}>Abrir</button>
-      <Modal open={open} title="Teste" preventClose={preventClose} onClose={() => {
-        closes.count++;
-        setOpen(false);
-      }}>
+      <button type="button" onClick={() => setOpen(true)}>
+        Abrir
+      </button>
+      <Modal
+        open={open}
+        title="Teste"
+        preventClose={preventClose}
+        onClose={() => {
+          closes.count++;
+          setOpen(false);
+        }}
+      >
         <input aria-label="Campo" />
       </Modal>
     </>
@@ -32,9 +39,13 @@ function TwoModals() {
   openSecond = () => setWhich("second");
   return (
     <>
-      <button type="button" onClick={() => setWhich("first")}>Abrir</button>
+      <button type="button" onClick={() => setWhich("first")}>
+        Abrir
+      </button>
       <Modal open={which === "first"} title="Primeiro" onClose={() => setWhich(null)}>
-        <button type="button" onClick={() => setWhich(null)}>Seguir</button>
+        <button type="button" onClick={() => setWhich(null)}>
+          Seguir
+        </button>
       </Modal>
       <Modal open={which === "second"} title="Segundo" onClose={() => setWhich(null)}>
         <input aria-label="Campo" />
@@ -125,7 +136,12 @@ describe("modal", () => {
     };
     try {
       await userEvent.click(document.querySelector("dialog.modal button:not([aria-label])")!);
-      expect(await until(() => dialog()?.getAttribute("aria-labelledby") !== undefined && document.querySelector("dialog.modal h2")?.textContent === "Segundo")).toBe(true);
+      expect(
+        await until(
+          () =>
+            dialog()?.getAttribute("aria-labelledby") !== undefined && document.querySelector("dialog.modal h2")?.textContent === "Segundo",
+        ),
+      ).toBe(true);
       await until(() => false, 300);
     } finally {
       history.back = back;

@@ -8,7 +8,14 @@ import { QueryClient, QueryClientProvider, onlineManager, useQuery } from "@tans
 import { openDB } from "idb";
 import { OfflineNotice } from "../../src/app/offline-notice";
 import {
-  closeOfflineCache, flushOfflineCache, OFFLINE_DB, OFFLINE_MAX_AGE_MS, openOfflineCache, readOfflineRecord, setupOfflineCache, snapshot,
+  closeOfflineCache,
+  flushOfflineCache,
+  OFFLINE_DB,
+  OFFLINE_MAX_AGE_MS,
+  openOfflineCache,
+  readOfflineRecord,
+  setupOfflineCache,
+  snapshot,
 } from "../../src/lib/offline/persist";
 import { isOnline } from "../../src/lib/offline/network";
 import { dataTimeLabel } from "../../src/lib/offline/shown-data";
@@ -80,7 +87,10 @@ describe("offline cache (IndexedDB)", () => {
     expect(client.getQueryState(listKey)!.dataUpdatedAt).toBe(fetchedAt);
     await client.refetchQueries({ queryKey: listKey }).catch(() => undefined);
     // A failed refetch while offline: the stored copy keeps the data as a success.
-    client.getQueryCache().find({ queryKey: listKey })!.setState({ status: "error", error: new Error("rede") });
+    client
+      .getQueryCache()
+      .find({ queryKey: listKey })!
+      .setState({ status: "error", error: new Error("rede") });
     expect(snapshot(client).queries.find((q) => q.queryKey[0] === "agenda")?.state).toMatchObject({ status: "success", data: rowsA });
   });
 
@@ -101,16 +111,34 @@ describe("offline cache (IndexedDB)", () => {
     host = document.createElement("div");
     document.body.append(host);
     root = createRoot(host);
-    await act(async () => root!.render(<QueryClientProvider client={client}><Screen /></QueryClientProvider>));
+    await act(async () =>
+      root!.render(
+        <QueryClientProvider client={client}>
+          <Screen />
+        </QueryClientProvider>,
+      ),
+    );
     expect(host.textContent).toBe("Carregando");
     // The network is found lost: the stored copy is shown.
     await act(async () => void window.dispatchEvent(new Event("offline")));
     await expect.poll(() => host?.textContent).toBe("OS #1234");
     // The screen changes layout (its last observer leaves, then another mounts): the copy must stay, not revert to the
     // state from before the hanging request.
-    await act(async () => root!.render(<QueryClientProvider client={client}><p>outra tela</p></QueryClientProvider>));
+    await act(async () =>
+      root!.render(
+        <QueryClientProvider client={client}>
+          <p>outra tela</p>
+        </QueryClientProvider>,
+      ),
+    );
     expect(client.getQueryData(["order", "ag-1", "details"])).toEqual(orderA);
-    await act(async () => root!.render(<QueryClientProvider client={client}><Screen /></QueryClientProvider>));
+    await act(async () =>
+      root!.render(
+        <QueryClientProvider client={client}>
+          <Screen />
+        </QueryClientProvider>,
+      ),
+    );
     await expect.poll(() => host?.textContent).toBe("OS #1234");
     // Still there a moment later (a revert would come with the next render).
     await new Promise((r) => setTimeout(r, 200));
@@ -126,7 +154,10 @@ describe("offline cache (IndexedDB)", () => {
     await openOfflineCache(B);
     expect(client.getQueryData(["order", "ag-1", "details"])).toBeUndefined();
     expect(await readOfflineRecord(A)).toBeUndefined();
-    await client.fetchQuery({ queryKey: ["order", "ag-9", "details"], queryFn: async () => ({ agendamento: { IdSocioVeiculoAgenda: "ag-9" } }) });
+    await client.fetchQuery({
+      queryKey: ["order", "ag-9", "details"],
+      queryFn: async () => ({ agendamento: { IdSocioVeiculoAgenda: "ag-9" } }),
+    });
     await flushOfflineCache();
     const records = await allRecords();
     expect(records.map((r) => r.owner)).toEqual(["user-b@point-2"]);
@@ -160,7 +191,6 @@ describe("offline cache (IndexedDB)", () => {
 });
 
 describe("offline notice", () => {
-
   it("labels the time in Brasília, with the day when it is not today", () => {
     const at = Date.parse("2025-05-12T17:32:00Z"); // 14:32 in Brasília
     expect(dataTimeLabel(at, new Date("2025-05-12T20:00:00Z"))).toBe("14:32");
@@ -179,7 +209,13 @@ describe("offline notice", () => {
     host = document.createElement("div");
     document.body.append(host);
     root = createRoot(host);
-    await act(async () => root!.render(<QueryClientProvider client={client}><Screen /></QueryClientProvider>));
+    await act(async () =>
+      root!.render(
+        <QueryClientProvider client={client}>
+          <Screen />
+        </QueryClientProvider>,
+      ),
+    );
     const notice = host.querySelector("[role=status]")!;
     expect(notice.textContent).toBe("");
 

@@ -33,7 +33,11 @@ vi.mock("../../src/features/scanner/api/scanner", () => ({
 const { default: ScannerPage } = await import("../../src/features/scanner/components/scanner-page");
 
 const c = (plate: string, probability: number): PlateCandidate => ({
-  plate, probability, score: 0.9 * probability, rule: "continuous", format: /^[A-Z]{3}[0-9]{4}$/.test(plate) ? "antiga" : "mercosul",
+  plate,
+  probability,
+  score: 0.9 * probability,
+  rule: "continuous",
+  format: /^[A-Z]{3}[0-9]{4}$/.test(plate) ? "antiga" : "mercosul",
 });
 
 beforeEach(() => {
@@ -58,12 +62,15 @@ describe("scanner page", () => {
     reads.push([c("DPL0B37", 0.5), c("DPL9B37", 0.45)], [c("DPL9B37", 0.5), c("DPL0B37", 0.45)]);
     for (let i = 0; i < 6; i++) reads.push(reads[i % 2]);
     await mount();
-    const choice = await vi.waitFor(() => {
-      const heading = [...document.querySelectorAll("h2")].find((h) => h.textContent === "Confirme a placa");
-      const button = [...document.querySelectorAll("button")].find((b) => b.textContent === "DPL9B37");
-      if (!heading || !button) throw new Error("no choices yet");
-      return button;
-    }, { timeout: 15_000 });
+    const choice = await vi.waitFor(
+      () => {
+        const heading = [...document.querySelectorAll("h2")].find((h) => h.textContent === "Confirme a placa");
+        const button = [...document.querySelectorAll("button")].find((b) => b.textContent === "DPL9B37");
+        if (!heading || !button) throw new Error("no choices yet");
+        return button;
+      },
+      { timeout: 15_000 },
+    );
     expect([...document.querySelectorAll(".scanner-choice")].map((b) => b.textContent).sort()).toEqual(["DPL0B37", "DPL9B37"]);
     expect(lookups).toEqual([]);
     await userEvent.click(choice);

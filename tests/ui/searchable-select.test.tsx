@@ -6,17 +6,28 @@ import { useState } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { SearchableSelect } from "../../src/components/ui/searchable-select";
 
-const OPTIONS = [{ value: "1", label: "REVISÃO PREVENTIVA" }, { value: "2", label: "TROCA DE ÓLEO" }, { value: "3", label: "FREIOS" }];
+const OPTIONS = [
+  { value: "1", label: "REVISÃO PREVENTIVA" },
+  { value: "2", label: "TROCA DE ÓLEO" },
+  { value: "3", label: "FREIOS" },
+];
 let root: Root | undefined;
 let host: HTMLElement;
 const seen: string[] = [];
 
 function Harness() {
   const [value, setValue] = useState("");
-  return <SearchableSelect label="Motivação" options={OPTIONS} value={value} onChange={(v) => {
-    seen.push(v);
-    setValue(v);
-  }} />;
+  return (
+    <SearchableSelect
+      label="Motivação"
+      options={OPTIONS}
+      value={value}
+      onChange={(v) => {
+        seen.push(v);
+        setValue(v);
+      }}
+    />
+  );
 }
 
 async function mount() {

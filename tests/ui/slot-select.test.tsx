@@ -19,16 +19,21 @@ describe("SlotSelect", () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     client.setQueryData(agendaKeys.slots("p1", "2026-12-01"), ["15:30", "16:00"]);
     let answer!: () => void;
-    const fetched = vi.spyOn(globalThis, "fetch").mockImplementation(() => new Promise<Response>((resolve) => {
-      answer = () => resolve(new Response(JSON.stringify(["15:30"]), { status: 200, headers: { "content-type": "application/json" } }));
-    }));
+    const fetched = vi.spyOn(globalThis, "fetch").mockImplementation(
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = () => resolve(new Response(JSON.stringify(["15:30"]), { status: 200, headers: { "content-type": "application/json" } }));
+        }),
+    );
     const host = document.body.appendChild(document.createElement("div"));
     root = createRoot(host);
-    await act(async () => root!.render(
-      <QueryClientProvider client={client}>
-        <SlotSelect pointId="p1" date="2026-12-01" label="Horário" value="" onChange={() => {}} />
-      </QueryClientProvider>,
-    ));
+    await act(async () =>
+      root!.render(
+        <QueryClientProvider client={client}>
+          <SlotSelect pointId="p1" date="2026-12-01" label="Horário" value="" onChange={() => {}} />
+        </QueryClientProvider>,
+      ),
+    );
     const select = host.querySelector("select")!;
     const options = () => [...select.options].map((o) => o.value).filter(Boolean);
     await vi.waitFor(() => expect(fetched).toHaveBeenCalledTimes(1));

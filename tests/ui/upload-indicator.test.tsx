@@ -12,8 +12,19 @@ import type { UploadJob } from "../../workers/upload/outbox-store";
 import type { OutboxEvent } from "../../workers/upload/process";
 
 const job = (id: string, state: UploadJob["state"], extra: Partial<UploadJob> = {}): UploadJob => ({
-  id, state, kind: "image", name: `${id}.jpg`, type: "image/jpeg", size: 10, attempts: 0, nextAttemptAt: 0, progress: 0, createdAt: 0,
-  owner: { userId: "u1", pointId: "p1" }, steps: [{ kind: "adicionar-foto", body: {} }], ...extra,
+  id,
+  state,
+  kind: "image",
+  name: `${id}.jpg`,
+  type: "image/jpeg",
+  size: 10,
+  attempts: 0,
+  nextAttemptAt: 0,
+  progress: 0,
+  createdAt: 0,
+  owner: { userId: "u1", pointId: "p1" },
+  steps: [{ kind: "adicionar-foto", body: {} }],
+  ...extra,
 });
 
 let root: Root | undefined;
@@ -23,7 +34,14 @@ async function mount() {
   host = document.createElement("div");
   document.body.append(host);
   root = createRoot(host);
-  await act(async () => root!.render(<><UploadIndicator /><ToastContainer /></>));
+  await act(async () =>
+    root!.render(
+      <>
+        <UploadIndicator />
+        <ToastContainer />
+      </>,
+    ),
+  );
 }
 const emit = (e: OutboxEvent) => act(async () => bus.emit("upload:event", e));
 
@@ -75,7 +93,9 @@ describe("upload indicator", () => {
   it("asks to sign in again on 401 and toasts the count once the queue is empty", async () => {
     await mount();
     await emit({ type: "auth-required" });
-    expect(host.querySelector("[role=alert]")!.textContent).toBe("Sua sessão expirou. Entre novamente para continuar o envio dos arquivos.");
+    expect(host.querySelector("[role=alert]")!.textContent).toBe(
+      "Sua sessão expirou. Entre novamente para continuar o envio dos arquivos.",
+    );
     await emit({ type: "state", job: job("d", "uploading") });
     await emit({ type: "state", job: job("e", "uploading") });
     await emit({ type: "state", job: job("d", "attached") });
@@ -103,8 +123,14 @@ describe("upload indicator", () => {
 
   it("leaves a start job's success to the agenda and shows a refused start by the server's message, not as a failed video", async () => {
     await mount();
-    const start = { kind: "video" as const, storedName: "v.mp4", steps: [
-      { kind: "atualizar-video-inicial" as const, body: {}, done: true }, { kind: "iniciar" as const, body: {} }] };
+    const start = {
+      kind: "video" as const,
+      storedName: "v.mp4",
+      steps: [
+        { kind: "atualizar-video-inicial" as const, body: {}, done: true },
+        { kind: "iniciar" as const, body: {} },
+      ],
+    };
     await emit({ type: "state", job: job("s1", "uploaded", start) });
     await emit({ type: "state", job: job("s1", "attached", start) });
     await emit({ type: "state", job: job("s2", "uploaded", start) });

@@ -18,7 +18,9 @@ describe("main thread during video compression", () => {
     observer.observe({ type: "longtask" });
     // Control: the observer does report a task that blocks this thread for 80 ms.
     const until = performance.now() + 80;
-    while (performance.now() < until) { /* busy on purpose */ }
+    while (performance.now() < until) {
+      /* busy on purpose */
+    }
     await new Promise((r) => setTimeout(r, 200));
     expect(longTasks.length).toBe(1);
     longTasks.length = 0;

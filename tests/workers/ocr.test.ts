@@ -45,22 +45,27 @@ describe("OCR worker", () => {
         exact.push(label);
       } else if (best) expect(best.probability, `${label}: ${best.plate}`).toBeLessThan(LOCK_MIN_PROBABILITY);
       // An old plate's 5th is a digit, a Mercosul plate's a letter A-J; positions 1-3 letters, 4, 6, 7 digits.
-      for (const c of result.candidates) expect(c.plate, label).toMatch(c.format === "antiga" ? /^[A-Z]{3}[0-9]{4}$/ : /^[A-Z]{3}[0-9][A-J][0-9]{2}$/);
+      for (const c of result.candidates)
+        expect(c.plate, label).toMatch(c.format === "antiga" ? /^[A-Z]{3}[0-9]{4}$/ : /^[A-Z]{3}[0-9][A-J][0-9]{2}$/);
       expect(result.ms).toBeGreaterThan(0);
     }
     expect(exact.length, exact.join(", ")).toBeGreaterThanOrEqual(7);
   });
 
-  it.each([["old", "KMT4821"], ["Mercosul", "RTA5C09"], ["old", "JPO7735"], ["Mercosul", "FGH2J84"]])(
-    "a %s motorcycle plate is read or not locked, never locked wrong: %s", async (_f, plate) => {
-      const lock = createPlateLock();
-      let accepted = null;
-      for (const seed of [31, 32, 33, 34, 35]) {
-        accepted = lock.push((await read({ plate, moto: true, plateWidth: 170, seed, noise: 6 })).candidates);
-        if (accepted) break;
-      }
-      if (accepted) expect(accepted.plate).toBe(plate);
-    });
+  it.each([
+    ["old", "KMT4821"],
+    ["Mercosul", "RTA5C09"],
+    ["old", "JPO7735"],
+    ["Mercosul", "FGH2J84"],
+  ])("a %s motorcycle plate is read or not locked, never locked wrong: %s", async (_f, plate) => {
+    const lock = createPlateLock();
+    let accepted = null;
+    for (const seed of [31, 32, 33, 34, 35]) {
+      accepted = lock.push((await read({ plate, moto: true, plateWidth: 170, seed, noise: 6 })).candidates);
+      if (accepted) break;
+    }
+    if (accepted) expect(accepted.plate).toBe(plate);
+  });
 
   // Light characters on a dark Mercosul plate: the format comes from the blue band, not the plate's brightness. Before the
   // trainer drew such plates, the net took every one of them for an old plate and read a 5th letter B, C or G as 8, 0 or 6.
@@ -70,7 +75,8 @@ describe("OCR worker", () => {
     for (const [i, plate] of plates.entries()) {
       const { candidates } = await read({ plate, inverted: true, font: i % 2 ? "Liberation Sans" : "DejaVu Sans Condensed", seed: 40 + i });
       if (candidates[0]?.format === "mercosul") asMercosul.push(plate);
-      for (const c of candidates) if (c.format === "antiga") expect(c.probability, `${plate} read ${c.plate}`).toBeLessThan(LOCK_MIN_PROBABILITY);
+      for (const c of candidates)
+        if (c.format === "antiga") expect(c.probability, `${plate} read ${c.plate}`).toBeLessThan(LOCK_MIN_PROBABILITY);
     }
     expect(asMercosul.length, asMercosul.join(", ")).toBeGreaterThanOrEqual(5);
   });
@@ -86,7 +92,8 @@ describe("OCR worker", () => {
 
   it("drops a frame sent while one is being read, and transfers the bitmap", async () => {
     const { canvas, box } = renderPlateScene({ plate: "ABC1234" });
-    const first = await createImageBitmap(canvas), second = await createImageBitmap(canvas);
+    const first = await createImageBitmap(canvas),
+      second = await createImageBitmap(canvas);
     const crop = aimCrop(box, canvas.width, canvas.height);
     const pending = readPlateFrame(first, crop);
     await expect(readPlateFrame(second, crop)).rejects.toBeInstanceOf(OcrBusyError);

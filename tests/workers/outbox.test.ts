@@ -21,14 +21,31 @@ async function jpeg(): Promise<Blob> {
 
 function job(id: string, size: number, name = "foto.jpg"): UploadJob {
   return {
-    id, state: "uploading", kind: "image", name, type: "image/jpeg", size, attempts: 0, nextAttemptAt: 0, progress: 0, createdAt: Date.now(),
-    owner, steps: [{ kind: "adicionar-foto", body: { idSocioVeiculoAgenda: appointment } }],
+    id,
+    state: "uploading",
+    kind: "image",
+    name,
+    type: "image/jpeg",
+    size,
+    attempts: 0,
+    nextAttemptAt: 0,
+    progress: 0,
+    createdAt: Date.now(),
+    owner,
+    steps: [{ kind: "adicionar-foto", body: { idSocioVeiculoAgenda: appointment } }],
   };
 }
 
 const owner = { userId: "u1", pointId: "p1" };
 const run = (transport: Transport, tok: () => string | null = () => token) =>
-  processDue({ store, transport, session: () => (tok() ? { token: tok()!, owner } : null), emit: (e) => events.push(e), now: () => clock, random: () => 1 });
+  processDue({
+    store,
+    transport,
+    session: () => (tok() ? { token: tok()!, owner } : null),
+    emit: (e) => events.push(e),
+    now: () => clock,
+    random: () => 1,
+  });
 
 async function photos(): Promise<string[]> {
   const res = await fetch(`${api}/agendamentos/get-fotos/${appointment}`, { headers: { authToken: token } });
@@ -57,7 +74,10 @@ describe("upload outbox", () => {
 
   it("retries after a 503 and after a network error, with backoff, then completes", async () => {
     const real = xhrTransport(api);
-    const answers = [{ status: 503, body: { message: "Serviço indisponível" } }, { status: 0, body: undefined }];
+    const answers = [
+      { status: 503, body: { message: "Serviço indisponível" } },
+      { status: 0, body: undefined },
+    ];
     const flaky: Transport = {
       upload: (...args) => (answers.length ? Promise.resolve(answers.shift()!) : real.upload(...args)),
       post: real.post,
@@ -71,7 +91,12 @@ describe("upload outbox", () => {
     expect((await store.get("job-flaky"))!.attempts).toBe(1);
     clock += 1000;
     await run(flaky);
-    expect(await store.get("job-flaky")).toMatchObject({ state: "uploading", attempts: 2, nextAttemptAt: clock + 2000, retryReason: "network" });
+    expect(await store.get("job-flaky")).toMatchObject({
+      state: "uploading",
+      attempts: 2,
+      nextAttemptAt: clock + 2000,
+      retryReason: "network",
+    });
     clock += 2000;
     await run(flaky);
     const done = await store.get("job-flaky");
@@ -118,10 +143,13 @@ describe("upload outbox", () => {
       },
     };
     const blob = await jpeg();
-    const twoSteps = { ...job("job-steps", blob.size), steps: [
-      { kind: "adicionar-foto" as const, body: { idSocioVeiculoAgenda: appointment } },
-      { kind: "adicionar-foto" as const, body: { idSocioVeiculoAgenda: appointment, idPontoAtendimentoUsuario: userId } },
-    ] };
+    const twoSteps = {
+      ...job("job-steps", blob.size),
+      steps: [
+        { kind: "adicionar-foto" as const, body: { idSocioVeiculoAgenda: appointment } },
+        { kind: "adicionar-foto" as const, body: { idSocioVeiculoAgenda: appointment, idPontoAtendimentoUsuario: userId } },
+      ],
+    };
     await store.add(twoSteps, blob);
     await run(flaky);
     const half = await store.get("job-steps");

@@ -30,8 +30,11 @@ async function until(check: () => Promise<boolean>, ms = 20_000) {
 }
 const settle = () => new Promise((r) => setTimeout(r, 1500));
 const photos = async (s: TestSession) =>
-  ((await (await fetch(`${api}/agendamentos/get-fotos/${s.appointment}`, { headers: { authToken: s.token } })).json()).fotos as { Foto: string }[])
-    .map((f) => f.Foto);
+  (
+    (await (await fetch(`${api}/agendamentos/get-fotos/${s.appointment}`, { headers: { authToken: s.token } })).json()).fotos as {
+      Foto: string;
+    }[]
+  ).map((f) => f.Foto);
 // no-store: the answer is cacheable (private) and the browser cache does not vary by token.
 const download = (name: string, s: TestSession) =>
   fetch(`${api}/uploads/files/${name}`, { headers: { authToken: s.token }, cache: "no-store" }).then((r) => r.status);
@@ -53,12 +56,19 @@ describe("upload outbox across sign-out and change of user", () => {
   it("keeps A's jobs after logout, never sends them with B's token, sends B's own, and finishes A's when A returns", async () => {
     const aJobs = [await photo(a, "a1.jpg"), await photo(a, "a2.jpg")];
     setUploadSession(null); // logout
-    const sentFor = (ids: string[]) => events.filter((e) =>
-      (e.type === "progress" && ids.includes(e.id)) || (e.type === "state" && ids.includes(e.job.id) && e.job.state !== "compressing" && e.job.state !== "uploading"));
+    const sentFor = (ids: string[]) =>
+      events.filter(
+        (e) =>
+          (e.type === "progress" && ids.includes(e.id)) ||
+          (e.type === "state" && ids.includes(e.job.id) && e.job.state !== "compressing" && e.job.state !== "uploading"),
+      );
 
     await settle();
     expect(sentFor(aJobs)).toEqual([]);
-    expect((await jobs(aJobs)).map((j) => [j.state, j.storedName])).toEqual([["uploading", undefined], ["uploading", undefined]]);
+    expect((await jobs(aJobs)).map((j) => [j.state, j.storedName])).toEqual([
+      ["uploading", undefined],
+      ["uploading", undefined],
+    ]);
 
     setUploadSession(sessionOf(b));
     const bJob = await photo(b, "b1.jpg");

@@ -21,20 +21,27 @@ async function probe(blob: Blob) {
 
 describe("video compression (mediabunny engine)", () => {
   it.each([
-    ["200 MB+", videoTier(201 * MB)!], ["100 MB+", videoTier(101 * MB)!], ["50 MB+", videoTier(51 * MB)!], ["25 MB+", videoTier(26 * MB)!],
-  ])("re-encodes a 720p clip by the %s tier: its box, AVC in MP4, within its bitrate", async (_label, tier) => {
-    const clip = await makeClip(1280, 720, 5);
-    const progress: number[] = [];
-    const out = await compressWithTier(clip, "clip.webm", tier, (p) => progress.push(p));
-    expect(out).toMatchObject({ compressed: true, name: "compressed_clip.mp4", engine: "mediabunny" });
-    const info = await probe(out.blob);
-    expect([info.width, info.height, info.codec]).toEqual([tier.width, tier.height, "avc"]);
-    const bitrate = (out.blob.size * 8) / info.duration;
-    expect(bitrate).toBeLessThan(tier.bitrate * 1.3);
-    expect(bitrate).toBeGreaterThan(tier.bitrate * 0.3);
-    expect(out.blob.size).toBeLessThan(clip.size);
-    expect(progress.at(-1)).toBe(100);
-  }, 120_000);
+    ["200 MB+", videoTier(201 * MB)!],
+    ["100 MB+", videoTier(101 * MB)!],
+    ["50 MB+", videoTier(51 * MB)!],
+    ["25 MB+", videoTier(26 * MB)!],
+  ])(
+    "re-encodes a 720p clip by the %s tier: its box, AVC in MP4, within its bitrate",
+    async (_label, tier) => {
+      const clip = await makeClip(1280, 720, 5);
+      const progress: number[] = [];
+      const out = await compressWithTier(clip, "clip.webm", tier, (p) => progress.push(p));
+      expect(out).toMatchObject({ compressed: true, name: "compressed_clip.mp4", engine: "mediabunny" });
+      const info = await probe(out.blob);
+      expect([info.width, info.height, info.codec]).toEqual([tier.width, tier.height, "avc"]);
+      const bitrate = (out.blob.size * 8) / info.duration;
+      expect(bitrate).toBeLessThan(tier.bitrate * 1.3);
+      expect(bitrate).toBeGreaterThan(tier.bitrate * 0.3);
+      expect(out.blob.size).toBeLessThan(clip.size);
+      expect(progress.at(-1)).toBe(100);
+    },
+    120_000,
+  );
 
   it("letterboxes a portrait clip into the tier's box (fit contain)", async () => {
     const clip = await makeClip(360, 640, 1);
@@ -75,7 +82,10 @@ async function frameRate(blob: Blob) {
 }
 
 describe("video compression (ffmpeg.wasm fallback engine through @ffmpeg/ffmpeg, nested in the video worker)", () => {
-  it.each([["50 MB+", videoTier(51 * MB)!], ["200 MB+", videoTier(201 * MB)!]])(
+  it.each([
+    ["50 MB+", videoTier(51 * MB)!],
+    ["200 MB+", videoTier(201 * MB)!],
+  ])(
     "re-encodes a 720p clip by the %s tier when forced: its box, AVC in MP4, its duration and frame-rate cap, within its bitrate, with progress",
     async (_label, tier) => {
       const clip = await makeClip(1280, 720, 3);
@@ -93,7 +103,9 @@ describe("video compression (ffmpeg.wasm fallback engine through @ffmpeg/ffmpeg,
       expect(bitrate).toBeLessThan(tier.bitrate * 1.3);
       expect(progress.some((p) => p > 0 && p < 100)).toBe(true);
       expect(progress.at(-1)).toBe(100);
-    }, 180_000);
+    },
+    180_000,
+  );
 
   it("letterboxes a portrait clip into the tier's box (fit contain)", async () => {
     const out = await compressVideoByTier(await makeClip(360, 640, 1), "vertical.mp4", videoTier(201 * MB)!, "ffmpeg");
@@ -123,10 +135,15 @@ describe("video compression (ffmpeg.wasm fallback engine through @ffmpeg/ffmpeg,
     const clip = await makeClip(1280, 720, 4);
     const cancel = new AbortController();
     const progress: number[] = [];
-    const run = transcodeWithFfmpeg(clip, videoTier(26 * MB)!, (p) => {
-      progress.push(p);
-      if (p > 5) cancel.abort();
-    }, cancel.signal);
+    const run = transcodeWithFfmpeg(
+      clip,
+      videoTier(26 * MB)!,
+      (p) => {
+        progress.push(p);
+        if (p > 5) cancel.abort();
+      },
+      cancel.signal,
+    );
     await expect(run).rejects.toMatchObject({ name: "AbortError" });
     const reported = progress.length;
     expect(progress.at(-1)).toBeLessThan(100);
@@ -155,15 +172,19 @@ async function recordWithSound(ms: number): Promise<File> {
 }
 
 describe("audio of camera recordings", () => {
-  it.each(["mediabunny", "ffmpeg"] as const)("is kept in the MP4 made by %s", async (engine) => {
-    const webm = await recordWithSound(2000);
-    const source = new Input({ source: new BlobSource(webm), formats: ALL_FORMATS });
-    expect((await source.getPrimaryAudioTrack())?.codec).toBe("opus");
-    const out = await compressVideoByTier(webm, webm.name, videoTier(26 * MB)!, engine);
-    expect(out.engine).toBe(engine);
-    const input = new Input({ source: new BlobSource(out.blob), formats: ALL_FORMATS });
-    const audio = await input.getPrimaryAudioTrack();
-    expect(audio).not.toBeNull();
-    expect(engine === "ffmpeg" ? "aac" : "opus").toBe(audio!.codec);
-  }, 120_000);
+  it.each(["mediabunny", "ffmpeg"] as const)(
+    "is kept in the MP4 made by %s",
+    async (engine) => {
+      const webm = await recordWithSound(2000);
+      const source = new Input({ source: new BlobSource(webm), formats: ALL_FORMATS });
+      expect((await source.getPrimaryAudioTrack())?.codec).toBe("opus");
+      const out = await compressVideoByTier(webm, webm.name, videoTier(26 * MB)!, engine);
+      expect(out.engine).toBe(engine);
+      const input = new Input({ source: new BlobSource(out.blob), formats: ALL_FORMATS });
+      const audio = await input.getPrimaryAudioTrack();
+      expect(audio).not.toBeNull();
+      expect(engine === "ffmpeg" ? "aac" : "opus").toBe(audio!.codec);
+    },
+    120_000,
+  );
 });

@@ -8,8 +8,13 @@ const sleeper = (idleMs: number) =>
 
 /** A job that never settles would hang the test until its timeout; this turns that into a clear value. */
 const within = <T>(p: Promise<T>, ms: number) =>
-  Promise.race([p.then((v) => ({ settled: "ok" as const, v }), (e: Error) => ({ settled: "rejected" as const, v: e.message })),
-    new Promise<{ settled: "hung" }>((r) => setTimeout(() => r({ settled: "hung" }), ms))]);
+  Promise.race([
+    p.then(
+      (v) => ({ settled: "ok" as const, v }),
+      (e: Error) => ({ settled: "rejected" as const, v: e.message }),
+    ),
+    new Promise<{ settled: "hung" }>((r) => setTimeout(() => r({ settled: "hung" }), ms)),
+  ]);
 
 describe("worker lifecycle", () => {
   it("keeps the worker while a longer job still runs beside one that ended (idle stop only when none runs)", async () => {
@@ -17,10 +22,18 @@ describe("worker lifecycle", () => {
     const short = handle.run((api) => api.sleep(10, "imagem"));
     const long = handle.run((api) => api.sleep(600, "vídeo"));
     const results = await Promise.all([within(short, 3000), within(long, 3000)]);
-    expect(results).toEqual([{ settled: "ok", v: "imagem" }, { settled: "ok", v: "vídeo" }]);
+    expect(results).toEqual([
+      { settled: "ok", v: "imagem" },
+      { settled: "ok", v: "vídeo" },
+    ]);
     // The idle period then ends the worker; the next job starts a fresh one and still gets its answer.
     await new Promise((r) => setTimeout(r, 250));
-    expect(await within(handle.run((api) => api.sleep(5, "depois")), 3000)).toEqual({ settled: "ok", v: "depois" });
+    expect(
+      await within(
+        handle.run((api) => api.sleep(5, "depois")),
+        3000,
+      ),
+    ).toEqual({ settled: "ok", v: "depois" });
     handle.stop();
   });
 
@@ -34,12 +47,26 @@ describe("worker lifecycle", () => {
 
   it("rejects a job whose worker cannot run (script missing) and recovers with a fresh worker", async () => {
     let broken = true;
-    const handle = workerHandle<SleepApi>(() => broken
-      ? new Worker(new URL("/sem-worker-aqui.js", location.href), { type: "module" })
-      : new Worker(new URL("./fixtures/sleep.worker.ts", import.meta.url), { type: "module" }), 1000);
-    expect(await within(handle.run((api) => api.sleep(10, "x")), 5000)).toMatchObject({ settled: "rejected" });
+    const handle = workerHandle<SleepApi>(
+      () =>
+        broken
+          ? new Worker(new URL("/sem-worker-aqui.js", location.href), { type: "module" })
+          : new Worker(new URL("./fixtures/sleep.worker.ts", import.meta.url), { type: "module" }),
+      1000,
+    );
+    expect(
+      await within(
+        handle.run((api) => api.sleep(10, "x")),
+        5000,
+      ),
+    ).toMatchObject({ settled: "rejected" });
     broken = false;
-    expect(await within(handle.run((api) => api.sleep(10, "ok")), 5000)).toEqual({ settled: "ok", v: "ok" });
+    expect(
+      await within(
+        handle.run((api) => api.sleep(10, "ok")),
+        5000,
+      ),
+    ).toEqual({ settled: "ok", v: "ok" });
     handle.stop();
   });
 });

@@ -1,7 +1,13 @@
 // Image compression by the spec's tiers with createImageBitmap + OffscreenCanvas (worker logic, no Comlink; testable directly).
 import { compressedName, fitContain, imageTier, type ImageTier } from "../../src/domain/compression.ts";
 
-export interface ImageResult { blob: Blob; name: string; compressed: boolean; width?: number; height?: number }
+export interface ImageResult {
+  blob: Blob;
+  name: string;
+  compressed: boolean;
+  width?: number;
+  height?: number;
+}
 
 /** Decodes with the EXIF orientation applied, scales to fit the tier's box and encodes JPEG at the tier's quality. */
 export async function compressWithTier(file: Blob, name: string, tier: ImageTier, onProgress?: (p: number) => void): Promise<ImageResult> {

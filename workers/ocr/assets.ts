@@ -10,7 +10,9 @@ export async function cachedBytes(url: string): Promise<Uint8Array> {
     cache = await caches.open(OCR_CACHE);
     const hit = await cache.match(abs);
     if (hit) return new Uint8Array(await hit.arrayBuffer());
-  } catch { /* no Cache API (opaque origin): network only */ }
+  } catch {
+    /* no Cache API (opaque origin): network only */
+  }
   const res = await fetch(abs);
   if (!res.ok) throw new Error(`OCR asset ${abs}: HTTP ${res.status}`);
   const bytes = new Uint8Array(await res.arrayBuffer());
@@ -19,6 +21,8 @@ export async function cachedBytes(url: string): Promise<Uint8Array> {
     // Older hashed copies of the same asset are dropped so the cache holds one version.
     const base = abs.replace(/-[A-Za-z0-9_-]{8}(\.[a-z.]+)$/, "");
     for (const req of (await cache?.keys()) ?? []) if (req.url !== abs && req.url.startsWith(base)) await cache?.delete(req);
-  } catch { /* quota: still usable this session */ }
+  } catch {
+    /* quota: still usable this session */
+  }
   return bytes;
 }

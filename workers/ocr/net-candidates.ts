@@ -20,7 +20,8 @@ export const MIN_PROBABILITY = 0.02;
 /** A string whose columns give it less mass than this is never a plate (a frame without a plate spells one only by accident). */
 export const MIN_MASS = 0.01;
 /** Prefixes kept per column, and the smallest column probability of a character worth following. */
-const BEAM = 8, FLOOR = 1e-3;
+const BEAM = 8,
+  FLOOR = 1e-3;
 
 /** CTC prefix beam search under the grammar: the 7-character plates it keeps, with their probabilities. */
 export function beamPlates(columns: Float32Array[], alphabet: string, blank: number, format: PlateFormat): Map<string, number> {
@@ -77,7 +78,10 @@ export function netCandidates(out: NetOutput, alphabet: string, blank: number, m
   const qOld = old / Math.max(old + merc, 1e-9);
   const weighed: { plate: string; format: PlateFormat; w: number }[] = [];
   let total = 0;
-  for (const [format, q] of [["antiga", qOld], ["mercosul", 1 - qOld]] as const) {
+  for (const [format, q] of [
+    ["antiga", qOld],
+    ["mercosul", 1 - qOld],
+  ] as const) {
     for (const [plate, p] of beamPlates(out.columns, alphabet, blank, format)) {
       total += q * p;
       if (p >= MIN_MASS) weighed.push({ plate, format, w: q * p });
@@ -86,7 +90,8 @@ export function netCandidates(out: NetOutput, alphabet: string, blank: number, m
   const all: PlateCandidate[] = [];
   for (const { plate, format, w } of weighed) {
     const probability = (1 - none) * (w / total);
-    if (probability >= MIN_PROBABILITY) all.push({ plate, format, probability, score: RULE_WEIGHT.continuous * probability, rule: "continuous" });
+    if (probability >= MIN_PROBABILITY)
+      all.push({ plate, format, probability, score: RULE_WEIGHT.continuous * probability, rule: "continuous" });
   }
   all.sort((a, b) => b.probability! - a.probability!);
   return { candidates: all.slice(0, max), noPlate: none };
@@ -98,11 +103,15 @@ export function netCandidates(out: NetOutput, alphabet: string, blank: number, m
  */
 export function mergeReadings(readings: NetReading[], max = 6): NetReading {
   const by = new Map<string, PlateCandidate>();
-  for (const r of readings) for (const c of r.candidates) {
-    const prev = by.get(c.plate);
-    const probability = (prev?.probability ?? 0) + c.probability! / readings.length;
-    by.set(c.plate, { ...c, probability, score: RULE_WEIGHT.continuous * probability });
-  }
-  const candidates = [...by.values()].filter((c) => c.probability! >= MIN_PROBABILITY).sort((a, b) => b.probability! - a.probability!).slice(0, max);
+  for (const r of readings)
+    for (const c of r.candidates) {
+      const prev = by.get(c.plate);
+      const probability = (prev?.probability ?? 0) + c.probability! / readings.length;
+      by.set(c.plate, { ...c, probability, score: RULE_WEIGHT.continuous * probability });
+    }
+  const candidates = [...by.values()]
+    .filter((c) => c.probability! >= MIN_PROBABILITY)
+    .sort((a, b) => b.probability! - a.probability!)
+    .slice(0, max);
   return { candidates, noPlate: readings.reduce((s, r) => s + r.noPlate, 0) / Math.max(1, readings.length) };
 }

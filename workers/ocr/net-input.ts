@@ -3,15 +3,26 @@
 // canvas drawImage is not used for the reduction: its smoothing differs between browsers and quality settings.
 import type { CropRect } from "../../src/domain/capture.ts";
 /** A gray image, one byte per pixel, row by row. */
-export interface GrayImage { data: Uint8Array; width: number; height: number }
+export interface GrayImage {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
 
 /** A sub-rectangle of the crop in fractions of its size (a shifted reading of the same frame). */
-export interface CropVariant { x: number; y: number; w: number; h: number }
+export interface CropVariant {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
 
 /** The crop at the frame's own resolution, in gray. */
 export function grabGray(frame: ImageBitmap | OffscreenCanvas, crop: CropRect): GrayImage {
-  const x = Math.max(0, Math.floor(crop.x)), y = Math.max(0, Math.floor(crop.y));
-  const w = Math.min(frame.width - x, Math.ceil(crop.width)), h = Math.min(frame.height - y, Math.ceil(crop.height));
+  const x = Math.max(0, Math.floor(crop.x)),
+    y = Math.max(0, Math.floor(crop.y));
+  const w = Math.min(frame.width - x, Math.ceil(crop.width)),
+    h = Math.min(frame.height - y, Math.ceil(crop.height));
   if (w < 8 || h < 8) throw new Error("crop outside the frame");
   const canvas = new OffscreenCanvas(w, h);
   const ctx = canvas.getContext("2d", { willReadFrequently: true })!;
@@ -26,7 +37,8 @@ export function grabGray(frame: ImageBitmap | OffscreenCanvas, crop: CropRect): 
 function coverage(srcStart: number, srcLen: number, outLen: number, limit: number) {
   const step = srcLen / outLen;
   return Array.from({ length: outLen }, (_, o) => {
-    const a = srcStart + o * step, b = a + step;
+    const a = srcStart + o * step,
+      b = a + step;
     const taps: [number, number][] = [];
     for (let s = Math.floor(a); s < Math.ceil(b); s++) {
       const w = Math.min(b, s + 1) - Math.max(a, s);
@@ -50,10 +62,11 @@ export function areaResize(src: GrayImage, outW: number, outH: number, v: CropVa
     }
   }
   const out = new Uint8Array(outW * outH);
-  for (let o = 0; o < outH; o++) for (let x = 0; x < outW; x++) {
-    let s = 0;
-    for (const [y, w] of rows[o]) s += tmp[y * outW + x] * w;
-    out[o * outW + x] = Math.min(255, Math.round(s));
-  }
+  for (let o = 0; o < outH; o++)
+    for (let x = 0; x < outW; x++) {
+      let s = 0;
+      for (const [y, w] of rows[o]) s += tmp[y * outW + x] * w;
+      out[o * outW + x] = Math.min(255, Math.round(s));
+    }
   return out;
 }

@@ -5,11 +5,33 @@
 // wasm backend; figures in the README's plate section).
 
 export interface ConvLayer {
-  type: "conv"; cin: number; cout: number; kh: number; kw: number; sh: number; sw: number; ph: number; pw: number; groups: number;
-  relu: boolean; w: Float32Array; b: Float32Array;
+  type: "conv";
+  cin: number;
+  cout: number;
+  kh: number;
+  kw: number;
+  sh: number;
+  sw: number;
+  ph: number;
+  pw: number;
+  groups: number;
+  relu: boolean;
+  w: Float32Array;
+  b: Float32Array;
 }
-export interface PoolLayer { type: "maxpool"; kh: number; kw: number }
-export interface DenseLayer { type: "dense"; cin: number; cout: number; relu: boolean; w: Float32Array; b: Float32Array }
+export interface PoolLayer {
+  type: "maxpool";
+  kh: number;
+  kw: number;
+}
+export interface DenseLayer {
+  type: "dense";
+  cin: number;
+  cout: number;
+  relu: boolean;
+  w: Float32Array;
+  b: Float32Array;
+}
 
 export interface PlateNet {
   /** Input size [channels, height, width] (1, 64, 192: the guide crop in gray). */
@@ -39,8 +61,11 @@ export function parsePlateNet(buffer: ArrayBuffer): PlateNet {
   const bytes = new Uint8Array(buffer);
   if (buffer.byteLength < 8 || String.fromCharCode(...bytes.subarray(0, 4)) !== "PNET") throw new Error("not a plate-net file");
   const headLen = new DataView(buffer).getUint32(4, true);
-  const head = JSON.parse(new TextDecoder().decode(bytes.subarray(8, 8 + headLen))) as Omit<PlateNet, "layers" | "columns" | "kind"> &
-    { layers: Spec[]; columns: Spec; kind: Spec };
+  const head = JSON.parse(new TextDecoder().decode(bytes.subarray(8, 8 + headLen))) as Omit<PlateNet, "layers" | "columns" | "kind"> & {
+    layers: Spec[];
+    columns: Spec;
+    kind: Spec;
+  };
   const base = 8 + headLen;
   const weights = (s: Spec, per: number) => {
     const cout = s.cout as number;
@@ -53,17 +78,33 @@ export function parsePlateNet(buffer: ArrayBuffer): PlateNet {
     return { w, b };
   };
   const conv = (s: Spec): ConvLayer => ({
-    type: "conv", cin: s.cin as number, cout: s.cout as number, kh: s.kh as number, kw: s.kw as number, sh: s.sh as number,
-    sw: s.sw as number, ph: s.ph as number, pw: s.pw as number, groups: s.groups as number, relu: Boolean(s.relu),
+    type: "conv",
+    cin: s.cin as number,
+    cout: s.cout as number,
+    kh: s.kh as number,
+    kw: s.kw as number,
+    sh: s.sh as number,
+    sw: s.sw as number,
+    ph: s.ph as number,
+    pw: s.pw as number,
+    groups: s.groups as number,
+    relu: Boolean(s.relu),
     ...weights(s, ((s.cin as number) / (s.groups as number)) * (s.kh as number) * (s.kw as number)),
   });
-  const layers = head.layers.map((s) => (s.type === "maxpool" ? { type: "maxpool" as const, kh: s.kh as number, kw: s.kw as number } : conv(s)));
+  const layers = head.layers.map((s) =>
+    s.type === "maxpool" ? { type: "maxpool" as const, kh: s.kh as number, kw: s.kw as number } : conv(s),
+  );
   const k = head.kind;
   const kind: DenseLayer = { type: "dense", cin: k.cin as number, cout: k.cout as number, relu: false, ...weights(k, k.cin as number) };
   return { ...head, layers, columns: conv(head.columns), kind };
 }
 
-interface Tensor { data: Float32Array; c: number; h: number; w: number }
+interface Tensor {
+  data: Float32Array;
+  c: number;
+  h: number;
+  w: number;
+}
 
 /**
  * out (cout x p) = w (cout x k) . x (k x p), four output channels by four positions at a time: sixteen sums kept in locals
@@ -76,29 +117,83 @@ function matmul(w: Float32Array, x: Float32Array, cout: number, k: number, p: nu
   for (let o = 0; o < cout; o += 4) {
     const n = Math.min(4, cout - o);
     // Rows past cout repeat the last real row (their sums are computed and dropped).
-    const r0 = o * k, r1 = (o + Math.min(1, n - 1)) * k, r2 = (o + Math.min(2, n - 1)) * k, r3 = (o + Math.min(3, n - 1)) * k;
+    const r0 = o * k,
+      r1 = (o + Math.min(1, n - 1)) * k,
+      r2 = (o + Math.min(2, n - 1)) * k,
+      r3 = (o + Math.min(3, n - 1)) * k;
     for (let i = 0; i < p4; i += 4) {
-      let s00 = 0, s01 = 0, s02 = 0, s03 = 0, s10 = 0, s11 = 0, s12 = 0, s13 = 0;
-      let s20 = 0, s21 = 0, s22 = 0, s23 = 0, s30 = 0, s31 = 0, s32 = 0, s33 = 0;
+      let s00 = 0,
+        s01 = 0,
+        s02 = 0,
+        s03 = 0,
+        s10 = 0,
+        s11 = 0,
+        s12 = 0,
+        s13 = 0;
+      let s20 = 0,
+        s21 = 0,
+        s22 = 0,
+        s23 = 0,
+        s30 = 0,
+        s31 = 0,
+        s32 = 0,
+        s33 = 0;
       for (let c = 0, xi = i; c < k; c++, xi += p) {
-        const v0 = x[xi], v1 = x[xi + 1], v2 = x[xi + 2], v3 = x[xi + 3];
-        const w0 = w[r0 + c], w1 = w[r1 + c], w2 = w[r2 + c], w3 = w[r3 + c];
-        s00 += w0 * v0; s01 += w0 * v1; s02 += w0 * v2; s03 += w0 * v3;
-        s10 += w1 * v0; s11 += w1 * v1; s12 += w1 * v2; s13 += w1 * v3;
-        s20 += w2 * v0; s21 += w2 * v1; s22 += w2 * v2; s23 += w2 * v3;
-        s30 += w3 * v0; s31 += w3 * v1; s32 += w3 * v2; s33 += w3 * v3;
+        const v0 = x[xi],
+          v1 = x[xi + 1],
+          v2 = x[xi + 2],
+          v3 = x[xi + 3];
+        const w0 = w[r0 + c],
+          w1 = w[r1 + c],
+          w2 = w[r2 + c],
+          w3 = w[r3 + c];
+        s00 += w0 * v0;
+        s01 += w0 * v1;
+        s02 += w0 * v2;
+        s03 += w0 * v3;
+        s10 += w1 * v0;
+        s11 += w1 * v1;
+        s12 += w1 * v2;
+        s13 += w1 * v3;
+        s20 += w2 * v0;
+        s21 += w2 * v1;
+        s22 += w2 * v2;
+        s23 += w2 * v3;
+        s30 += w3 * v0;
+        s31 += w3 * v1;
+        s32 += w3 * v2;
+        s33 += w3 * v3;
       }
       const a = o * p + i;
-      out[a] = s00; out[a + 1] = s01; out[a + 2] = s02; out[a + 3] = s03;
-      if (n > 1) { out[a + p] = s10; out[a + p + 1] = s11; out[a + p + 2] = s12; out[a + p + 3] = s13; }
-      if (n > 2) { out[a + 2 * p] = s20; out[a + 2 * p + 1] = s21; out[a + 2 * p + 2] = s22; out[a + 2 * p + 3] = s23; }
-      if (n > 3) { out[a + 3 * p] = s30; out[a + 3 * p + 1] = s31; out[a + 3 * p + 2] = s32; out[a + 3 * p + 3] = s33; }
+      out[a] = s00;
+      out[a + 1] = s01;
+      out[a + 2] = s02;
+      out[a + 3] = s03;
+      if (n > 1) {
+        out[a + p] = s10;
+        out[a + p + 1] = s11;
+        out[a + p + 2] = s12;
+        out[a + p + 3] = s13;
+      }
+      if (n > 2) {
+        out[a + 2 * p] = s20;
+        out[a + 2 * p + 1] = s21;
+        out[a + 2 * p + 2] = s22;
+        out[a + 2 * p + 3] = s23;
+      }
+      if (n > 3) {
+        out[a + 3 * p] = s30;
+        out[a + 3 * p + 1] = s31;
+        out[a + 3 * p + 2] = s32;
+        out[a + 3 * p + 3] = s33;
+      }
     }
-    for (let i = p4; i < p; i++) for (let r = 0; r < n; r++) {
-      let s = 0;
-      for (let c = 0; c < k; c++) s += w[(o + r) * k + c] * x[c * p + i];
-      out[(o + r) * p + i] = s;
-    }
+    for (let i = p4; i < p; i++)
+      for (let r = 0; r < n; r++) {
+        let s = 0;
+        for (let c = 0; c < k; c++) s += w[(o + r) * k + c] * x[c * p + i];
+        out[(o + r) * p + i] = s;
+      }
   }
   return out;
 }
@@ -110,25 +205,31 @@ function matmul(w: Float32Array, x: Float32Array, cout: number, k: number, p: nu
  * its rows are the input's own rows.
  */
 function convolve(x: Tensor, l: ConvLayer): Tensor {
-  const { c, h, w } = x, { kh, kw, sh, sw, ph, pw } = l;
-  const oh = Math.floor((h + 2 * ph - kh) / sh) + 1, ow = Math.floor((w + 2 * pw - kw) / sw) + 1;
-  const p = oh * ow, k = c * kh * kw;
+  const { c, h, w } = x,
+    { kh, kw, sh, sw, ph, pw } = l;
+  const oh = Math.floor((h + 2 * ph - kh) / sh) + 1,
+    ow = Math.floor((w + 2 * pw - kw) / sw) + 1;
+  const p = oh * ow,
+    k = c * kh * kw;
   const direct = (kh === 1 && kw === 1 && sh === 1 && sw === 1 && !ph && !pw) || (kh === h && kw === 1 && sw === 1 && !ph && !pw);
   let cols = x.data;
   if (!direct) {
     cols = new Float32Array(k * p);
-    for (let ci = 0; ci < c; ci++) for (let ky = 0; ky < kh; ky++) for (let kx = 0; kx < kw; kx++) {
-      const row = ((ci * kh + ky) * kw + kx) * p;
-      for (let y = 0; y < oh; y++) {
-        const iy = y * sh + ky - ph;
-        if (iy < 0 || iy >= h) continue;
-        const src = (ci * h + iy) * w, dst = row + y * ow;
-        for (let xo = 0; xo < ow; xo++) {
-          const ix = xo * sw + kx - pw;
-          if (ix >= 0 && ix < w) cols[dst + xo] = x.data[src + ix];
+    for (let ci = 0; ci < c; ci++)
+      for (let ky = 0; ky < kh; ky++)
+        for (let kx = 0; kx < kw; kx++) {
+          const row = ((ci * kh + ky) * kw + kx) * p;
+          for (let y = 0; y < oh; y++) {
+            const iy = y * sh + ky - ph;
+            if (iy < 0 || iy >= h) continue;
+            const src = (ci * h + iy) * w,
+              dst = row + y * ow;
+            for (let xo = 0; xo < ow; xo++) {
+              const ix = xo * sw + kx - pw;
+              if (ix >= 0 && ix < w) cols[dst + xo] = x.data[src + ix];
+            }
+          }
         }
-      }
-    }
   }
   return finish({ data: matmul(l.w, cols, l.cout, k, p), c: l.cout, h: oh, w: ow }, l);
 }
@@ -140,7 +241,8 @@ function convolve(x: Tensor, l: ConvLayer): Tensor {
  */
 function depthwise3x3(x: Tensor, l: ConvLayer): Tensor {
   const { c, h, w } = x;
-  const src = x.data, out = new Float32Array(c * h * w);
+  const src = x.data,
+    out = new Float32Array(c * h * w);
   const border = (ib: number, wb: number, y: number, xo: number) => {
     let s = 0;
     for (let ky = 0; ky < 3; ky++) {
@@ -154,21 +256,37 @@ function depthwise3x3(x: Tensor, l: ConvLayer): Tensor {
     out[ib + y * w + xo] = s;
   };
   for (let ci = 0; ci < c; ci++) {
-    const ib = ci * h * w, wb = ci * 9;
-    const w0 = l.w[wb], w1 = l.w[wb + 1], w2 = l.w[wb + 2], w3 = l.w[wb + 3], w4 = l.w[wb + 4];
-    const w5 = l.w[wb + 5], w6 = l.w[wb + 6], w7 = l.w[wb + 7], w8 = l.w[wb + 8];
+    const ib = ci * h * w,
+      wb = ci * 9;
+    const w0 = l.w[wb],
+      w1 = l.w[wb + 1],
+      w2 = l.w[wb + 2],
+      w3 = l.w[wb + 3],
+      w4 = l.w[wb + 4];
+    const w5 = l.w[wb + 5],
+      w6 = l.w[wb + 6],
+      w7 = l.w[wb + 7],
+      w8 = l.w[wb + 8];
     for (let y = 0; y < h; y++) {
       if (y === 0 || y === h - 1) {
         for (let xo = 0; xo < w; xo++) border(ib, wb, y, xo);
         continue;
       }
       border(ib, wb, y, 0);
-      const up = ib + (y - 1) * w, mid = up + w, down = mid + w;
+      const up = ib + (y - 1) * w,
+        mid = up + w,
+        down = mid + w;
       for (let xo = 1; xo < w - 1; xo++) {
         out[mid + xo] =
-          w0 * src[up + xo - 1] + w1 * src[up + xo] + w2 * src[up + xo + 1] +
-          w3 * src[mid + xo - 1] + w4 * src[mid + xo] + w5 * src[mid + xo + 1] +
-          w6 * src[down + xo - 1] + w7 * src[down + xo] + w8 * src[down + xo + 1];
+          w0 * src[up + xo - 1] +
+          w1 * src[up + xo] +
+          w2 * src[up + xo + 1] +
+          w3 * src[mid + xo - 1] +
+          w4 * src[mid + xo] +
+          w5 * src[mid + xo + 1] +
+          w6 * src[down + xo - 1] +
+          w7 * src[down + xo] +
+          w8 * src[down + xo + 1];
       }
       if (w > 1) border(ib, wb, y, w - 1);
     }
@@ -190,16 +308,20 @@ function finish(t: Tensor, l: ConvLayer): Tensor {
 }
 
 function maxpool(x: Tensor, kh: number, kw: number): Tensor {
-  const oh = Math.floor(x.h / kh), ow = Math.floor(x.w / kw);
+  const oh = Math.floor(x.h / kh),
+    ow = Math.floor(x.w / kw);
   const out = new Float32Array(x.c * oh * ow);
-  for (let c = 0; c < x.c; c++) for (let y = 0; y < oh; y++) for (let xo = 0; xo < ow; xo++) {
-    let m = -Infinity;
-    for (let dy = 0; dy < kh; dy++) for (let dx = 0; dx < kw; dx++) {
-      const v = x.data[(c * x.h + y * kh + dy) * x.w + xo * kw + dx];
-      if (v > m) m = v;
-    }
-    out[(c * oh + y) * ow + xo] = m;
-  }
+  for (let c = 0; c < x.c; c++)
+    for (let y = 0; y < oh; y++)
+      for (let xo = 0; xo < ow; xo++) {
+        let m = -Infinity;
+        for (let dy = 0; dy < kh; dy++)
+          for (let dx = 0; dx < kw; dx++) {
+            const v = x.data[(c * x.h + y * kh + dy) * x.w + xo * kw + dx];
+            if (v > m) m = v;
+          }
+        out[(c * oh + y) * ow + xo] = m;
+      }
   return { data: out, c: x.c, h: oh, w: ow };
 }
 
@@ -235,7 +357,9 @@ export function runPlateNet(net: PlateNet, gray: Uint8Array | Uint8ClampedArray)
   let t: Tensor = { data, c: 1, h, w };
   for (const l of net.layers) t = l.type === "maxpool" ? maxpool(t, l.kh, l.kw) : run(t, l);
   const cols = run(t, net.columns);
-  const columns = Array.from({ length: cols.w * cols.h }, (_, x) => softmax(Array.from({ length: cols.c }, (_, k) => cols.data[k * cols.w * cols.h + x])));
+  const columns = Array.from({ length: cols.w * cols.h }, (_, x) =>
+    softmax(Array.from({ length: cols.c }, (_, k) => cols.data[k * cols.w * cols.h + x])),
+  );
   // The kind head reads the mean of the feature map over its positions.
   const plane = t.h * t.w;
   const pooled = new Float32Array(t.c);

@@ -4,16 +4,15 @@ import { stepRequest, type StepKind } from "../../src/domain/outbox-steps.ts";
 import type { OutboxStore, UploadJob } from "./outbox-store.ts";
 
 /** status 0 = the request never got an answer (network error, or aborted because the session ended). */
-export interface HttpAnswer { status: number; body: unknown }
+export interface HttpAnswer {
+  status: number;
+  body: unknown;
+}
 export interface Transport {
   upload(file: Blob, name: string, token: string, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<HttpAnswer>;
   post(path: string, body: Record<string, unknown>, token: string, signal?: AbortSignal): Promise<HttpAnswer>;
 }
-export type OutboxEvent =
-  | { type: "progress"; id: string; percent: number }
-  | { type: "state"; job: UploadJob }
-  | { type: "auth-required" };
-
+export type OutboxEvent = { type: "progress"; id: string; percent: number } | { type: "state"; job: UploadJob } | { type: "auth-required" };
 
 export const UPLOAD_FAILED = "Erro ao enviar arquivo";
 /** A refused step whose answer carries no message (e.g. an HTML error page) is told in the words of what failed. */
@@ -100,7 +99,13 @@ async function step(deps: ProcessDeps, job: UploadJob): Promise<Outcome> {
     if (!file) return (await apply({ type: "fail", error: UPLOAD_FAILED })) ? "failed" : "skipped";
     const token = tokenFor();
     if (!token) return "paused";
-    const answer = await transport.upload(file, job.name, token, (f) => emit({ type: "progress", id: job.id, percent: Math.round(f * 100) }), signal);
+    const answer = await transport.upload(
+      file,
+      job.name,
+      token,
+      (f) => emit({ type: "progress", id: job.id, percent: Math.round(f * 100) }),
+      signal,
+    );
     const verdict = await judge(answer);
     if (verdict) return verdict;
     const stored = (answer.body as { file?: unknown } | undefined)?.file;

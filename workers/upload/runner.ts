@@ -15,7 +15,11 @@ export class OutboxRunner {
   /** A wake-up that came while a pass was running: the loop must not then sleep past it. */
   private woken = false;
   private started = false;
-  constructor(private readonly store: OutboxStore, private readonly apiBase: string, private readonly emit: (e: OutboxEvent) => void) {}
+  constructor(
+    private readonly store: OutboxStore,
+    private readonly apiBase: string,
+    private readonly emit: (e: OutboxEvent) => void,
+  ) {}
 
   /**
    * null on sign-out: nothing is sent any more and requests in flight are aborted; the jobs stay saved for their owner.
@@ -23,7 +27,8 @@ export class OutboxRunner {
    */
   async setSession(session: UploadSession | null) {
     const before = this.session;
-    const sameOwner = !!before && !!session && before.owner.userId === session.owner.userId && before.owner.pointId === session.owner.pointId;
+    const sameOwner =
+      !!before && !!session && before.owner.userId === session.owner.userId && before.owner.pointId === session.owner.pointId;
     if (!sameOwner) {
       this.requests.abort();
       this.requests = new AbortController();
@@ -56,7 +61,13 @@ export class OutboxRunner {
       let status: "idle" | "paused" = "paused";
       this.woken = false;
       try {
-        status = await processDue({ store: this.store, transport, session: () => this.session, emit: this.emit, signal: this.requests.signal });
+        status = await processDue({
+          store: this.store,
+          transport,
+          session: () => this.session,
+          emit: this.emit,
+          signal: this.requests.signal,
+        });
       } catch {
         // A storage error must not end the loop (and release the lock) for good; the next wake-up tries again.
       }

@@ -5,7 +5,12 @@ import { throttleProgress } from "../../src/domain/progress.ts";
 import { transcodeWithFfmpeg } from "./ffmpeg-engine.ts";
 
 export type VideoEngine = "mediabunny" | "ffmpeg";
-export interface VideoResult { blob: Blob; name: string; compressed: boolean; engine?: VideoEngine }
+export interface VideoResult {
+  blob: Blob;
+  name: string;
+  compressed: boolean;
+  engine?: VideoEngine;
+}
 
 /** WebCodecs cannot do this job (no AVC encoder, or a source codec it cannot decode); ffmpeg.wasm may. */
 export class EngineUnavailableError extends Error {}
@@ -24,10 +29,17 @@ async function withMediabunny(file: Blob, tier: VideoTier, report: (p: number) =
     const sourceRate = (await track.computePacketStats(120)).averagePacketRate;
     const frameRate = sourceRate > tier.maxFrameRate ? tier.maxFrameRate : undefined;
     const conversion = await Conversion.init({
-      input, output, showWarnings: false,
+      input,
+      output,
+      showWarnings: false,
       // Constant bitrate: the tier's figure is a budget for the upload, not a quality hint.
       video: {
-        width: tier.width, height: tier.height, fit: "contain", codec: "avc", forceTranscode: true, frameRate,
+        width: tier.width,
+        height: tier.height,
+        fit: "contain",
+        codec: "avc",
+        forceTranscode: true,
+        frameRate,
         quality: new Quality({ bitrate: tier.bitrate, bitrateMode: "constant" }),
       },
     });
@@ -45,7 +57,11 @@ async function withMediabunny(file: Blob, tier: VideoTier, report: (p: number) =
  * (mediabunny), or encoded to AAC (ffmpeg). `engine` forces one engine (tests and benchmarks); "auto" prefers WebCodecs.
  */
 export async function compressWithTier(
-  file: Blob, name: string, tier: VideoTier, onProgress?: (p: number) => void, engine: "auto" | VideoEngine = "auto",
+  file: Blob,
+  name: string,
+  tier: VideoTier,
+  onProgress?: (p: number) => void,
+  engine: "auto" | VideoEngine = "auto",
 ): Promise<VideoResult> {
   const report = throttleProgress(onProgress ?? (() => {}));
   let used: VideoEngine = engine === "ffmpeg" ? "ffmpeg" : "mediabunny";

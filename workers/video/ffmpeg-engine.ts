@@ -52,13 +52,30 @@ export async function loadFfmpeg(startTimeoutMs = WORKER_START_TIMEOUT_MS): Prom
 export function ffmpegArgs(input: string, output: string, tier: VideoTier): string[] {
   const { width: w, height: h, bitrate } = tier;
   return [
-    "-i", input,
-    "-vf", `scale=${w}:${h}:force_original_aspect_ratio=decrease,pad=${w}:${h}:(ow-iw)/2:(oh-ih)/2,setsar=1`,
-    "-fpsmax", String(tier.maxFrameRate),
-    "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p",
-    "-b:v", String(bitrate), "-maxrate", String(bitrate), "-bufsize", String(bitrate * 2),
-    "-c:a", "aac", "-b:a", "64k",
-    "-movflags", "+faststart",
+    "-i",
+    input,
+    "-vf",
+    `scale=${w}:${h}:force_original_aspect_ratio=decrease,pad=${w}:${h}:(ow-iw)/2:(oh-ih)/2,setsar=1`,
+    "-fpsmax",
+    String(tier.maxFrameRate),
+    "-c:v",
+    "libx264",
+    "-preset",
+    "ultrafast",
+    "-pix_fmt",
+    "yuv420p",
+    "-b:v",
+    String(bitrate),
+    "-maxrate",
+    String(bitrate),
+    "-bufsize",
+    String(bitrate * 2),
+    "-c:a",
+    "aac",
+    "-b:a",
+    "64k",
+    "-movflags",
+    "+faststart",
     output,
   ];
 }
@@ -69,7 +86,10 @@ export function ffmpegArgs(input: string, output: string, tier: VideoTier): stri
  * video worker goes idle.
  */
 export async function transcodeWithFfmpeg(
-  file: Blob, tier: VideoTier, onProgress: (percent: number) => void, signal?: AbortSignal,
+  file: Blob,
+  tier: VideoTier,
+  onProgress: (percent: number) => void,
+  signal?: AbortSignal,
 ): Promise<Blob> {
   signal?.throwIfAborted();
   const ff = await loadFfmpeg();

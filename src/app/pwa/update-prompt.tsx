@@ -11,7 +11,10 @@ const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
 function watchForUpdates(registration: ServiceWorkerRegistration): () => void {
   const check = () => {
-    if (navigator.onLine && !registration.installing) registration.update().catch(() => { /* offline or server down: next time */ });
+    if (navigator.onLine && !registration.installing)
+      registration.update().catch(() => {
+        /* offline or server down: next time */
+      });
   };
   const timer = window.setInterval(check, UPDATE_CHECK_MS);
   window.addEventListener("online", check);
@@ -31,7 +34,9 @@ export function UpdatePrompt() {
     onRegisteredSW(_url, registration) {
       if (registration && !stopWatching.current) stopWatching.current = watchForUpdates(registration);
     },
-    onRegisterError() { /* no service worker (private mode, old browser): the portal still works online */ },
+    onRegisterError() {
+      /* no service worker (private mode, old browser): the portal still works online */
+    },
     // The plugin reloads only when the page was controlled at registration, not after the first install claimed it: the reload
     // is done below for both cases.
     onNeedReload() {},
@@ -61,7 +66,9 @@ export function UpdatePrompt() {
             <span>{MSG.pwa.updateHint}</span>
           </p>
           <div className="pwa-update-actions">
-            <button type="button" className="btn" onClick={() => setNeedRefresh(false)} disabled={updating}>{MSG.pwa.later}</button>
+            <button type="button" className="btn" onClick={() => setNeedRefresh(false)} disabled={updating}>
+              {MSG.pwa.later}
+            </button>
             <button type="button" className="btn btn-primary" onClick={update} disabled={updating}>
               {updating ? MSG.pwa.updating : MSG.pwa.update}
             </button>

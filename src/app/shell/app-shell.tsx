@@ -32,7 +32,10 @@ export function AppShell({ children }: { children: ReactNode }) {
       <Header />
       <div className="app-body">
         <Sidebar />
-        <main className="app-main" id="conteudo"><OfflineNotice />{children}</main>
+        <main className="app-main" id="conteudo">
+          <OfflineNotice />
+          {children}
+        </main>
       </div>
       <BottomBar menuOpen={drawerOpen} onMenu={() => setDrawerOpen(true)} />
       <Drawer open={drawerOpen} onClose={close} />

@@ -6,9 +6,13 @@ import { NavLink } from "./nav-link";
 export function BottomBar({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => void }) {
   return (
     <nav className="bottom-bar" aria-label="Menu inferior">
-      {BOTTOM_BAR.map((item) => <NavLink key={item.to} item={item} className="bottom-item" />)}
+      {BOTTOM_BAR.map((item) => (
+        <NavLink key={item.to} item={item} className="bottom-item" />
+      ))}
       <button type="button" className="bottom-item" aria-haspopup="dialog" aria-expanded={menuOpen} onClick={onMenu}>
-        <span className="nav-icon"><Icon name="menu" /></span>
+        <span className="nav-icon">
+          <Icon name="menu" />
+        </span>
         <span className="nav-label">Menu</span>
       </button>
     </nav>

@@ -35,13 +35,19 @@ export function Drawer({ open, onClose }: { open: boolean; onClose: () => void }
       <aside className="drawer" role="dialog" aria-modal="true" aria-labelledby="drawer-title">
         <div className="drawer-head">
           <h2 id="drawer-title">Menu Principal</h2>
-          <button ref={closeRef} type="button" className="icon-button" aria-label="Fechar menu" onClick={onClose}>✕</button>
+          <button ref={closeRef} type="button" className="icon-button" aria-label="Fechar menu" onClick={onClose}>
+            ✕
+          </button>
         </div>
         {DRAWER_GROUPS.map((group) => (
           <section key={group.id} className="nav-group">
             <h3 className="drawer-group-title">{group.label}</h3>
             <ul className="nav-list">
-              {group.items.map((item) => <li key={item.to}><NavLink item={item} className="nav-item" onNavigate={onClose} /></li>)}
+              {group.items.map((item) => (
+                <li key={item.to}>
+                  <NavLink item={item} className="nav-item" onNavigate={onClose} />
+                </li>
+              ))}
             </ul>
           </section>
         ))}

@@ -53,8 +53,21 @@ export function Header() {
               <strong>{user.Nome}</strong>
               <span className="muted">{user.Email}</span>
             </div>
-            <Link href={PATHS.registration} role="menuitem" className="dropdown-item" onClick={() => setOpen(false)}>Dados Cadastrais</Link>
-            <button type="button" role="menuitem" className="dropdown-item" onClick={() => { setOpen(false); logout(); navigate(PATHS.login, { replace: true }); }}>Sair</button>
+            <Link href={PATHS.registration} role="menuitem" className="dropdown-item" onClick={() => setOpen(false)}>
+              Dados Cadastrais
+            </Link>
+            <button
+              type="button"
+              role="menuitem"
+              className="dropdown-item"
+              onClick={() => {
+                setOpen(false);
+                logout();
+                navigate(PATHS.login, { replace: true });
+              }}
+            >
+              Sair
+            </button>
           </div>
         )}
       </div>

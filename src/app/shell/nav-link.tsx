@@ -12,8 +12,15 @@ export function NavLink({ item, className, onNavigate }: { item: NavItem; classN
   const [location] = useLocation();
   const active = isActive(item, location);
   return (
-    <Link href={item.to} className={`${className}${active ? " active" : ""}`} aria-current={active ? "page" : undefined} onClick={onNavigate}>
-      <span className="nav-icon"><Icon name={item.icon} /></span>
+    <Link
+      href={item.to}
+      className={`${className}${active ? " active" : ""}`}
+      aria-current={active ? "page" : undefined}
+      onClick={onNavigate}
+    >
+      <span className="nav-icon">
+        <Icon name={item.icon} />
+      </span>
       <span className="nav-label">{item.label}</span>
     </Link>
   );

@@ -2,8 +2,16 @@
 import type { IconName } from "../../components/ui/icon";
 import { PATHS } from "../../config/paths";
 
-export interface NavItem { label: string; to: string; icon: IconName }
-export interface NavGroup { id: string; label: string; items: NavItem[] }
+export interface NavItem {
+  label: string;
+  to: string;
+  icon: IconName;
+}
+export interface NavGroup {
+  id: string;
+  label: string;
+  items: NavItem[];
+}
 
 const AGENDA: NavItem = { label: "Agenda", to: PATHS.agenda, icon: "calendar" };
 const RATINGS: NavItem = { label: "Avaliações", to: PATHS.ratings, icon: "star" };

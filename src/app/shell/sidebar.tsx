@@ -10,18 +10,34 @@ export function Sidebar() {
   const [open, setOpen] = useState<Record<string, boolean>>({ operacoes: true, financeiro: true, informacoes: true });
   return (
     <nav className="sidebar" aria-label="Menu lateral">
-      <Link href={PATHS.agenda} className="sidebar-logo" aria-label="Início"><img src={logoUrl} alt="" width={40} height={40} /></Link>
+      <Link href={PATHS.agenda} className="sidebar-logo" aria-label="Início">
+        <img src={logoUrl} alt="" width={40} height={40} />
+      </Link>
       <ul className="nav-list">
-        {SIDEBAR_TOP.map((item) => <li key={item.to}><NavLink item={item} className="nav-item" /></li>)}
+        {SIDEBAR_TOP.map((item) => (
+          <li key={item.to}>
+            <NavLink item={item} className="nav-item" />
+          </li>
+        ))}
       </ul>
       {SIDEBAR_GROUPS.map((group) => (
         <section key={group.id} className="nav-group">
-          <button type="button" className="nav-group-toggle" aria-expanded={open[group.id]} aria-controls={`sidebar-${group.id}`}
-            onClick={() => setOpen((o) => ({ ...o, [group.id]: !o[group.id] }))}>
-            {group.label}<span aria-hidden="true">{open[group.id] ? "▾" : "▸"}</span>
+          <button
+            type="button"
+            className="nav-group-toggle"
+            aria-expanded={open[group.id]}
+            aria-controls={`sidebar-${group.id}`}
+            onClick={() => setOpen((o) => ({ ...o, [group.id]: !o[group.id] }))}
+          >
+            {group.label}
+            <span aria-hidden="true">{open[group.id] ? "▾" : "▸"}</span>
           </button>
           <ul id={`sidebar-${group.id}`} className="nav-list" hidden={!open[group.id]}>
-            {group.items.map((item) => <li key={item.to}><NavLink item={item} className="nav-item" /></li>)}
+            {group.items.map((item) => (
+              <li key={item.to}>
+                <NavLink item={item} className="nav-item" />
+              </li>
+            ))}
           </ul>
         </section>
       ))}

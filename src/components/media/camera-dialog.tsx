@@ -92,18 +92,48 @@ export function CameraDialog({ mode, onCapture, onClose }: CameraDialogProps) {
     <Modal open title={title} onClose={onClose} preventClose={phase.name === "recording"}>
       <div className="camera-view">
         <video ref={video} muted playsInline autoPlay hidden={phase.name === "error"} aria-label="Imagem da câmera" />
-        {phase.name === "opening" && <p className="muted" role="status">{MSG.camera.opening}</p>}
-        {phase.name === "recording" && (
-          <p className="recording-badge" role="status">{MSG.camera.recording(Math.max(0, Math.floor((now - phase.since) / 1000)))}</p>
+        {phase.name === "opening" && (
+          <p className="muted" role="status">
+            {MSG.camera.opening}
+          </p>
         )}
-        {phase.name === "error" && <p className="form-error" role="alert">{phase.message}</p>}
+        {phase.name === "recording" && (
+          <p className="recording-badge" role="status">
+            {MSG.camera.recording(Math.max(0, Math.floor((now - phase.since) / 1000)))}
+          </p>
+        )}
+        {phase.name === "error" && (
+          <p className="form-error" role="alert">
+            {phase.message}
+          </p>
+        )}
       </div>
       <div className="modal-actions">
-        {phase.name === "error" && <button type="button" className="btn btn-primary" onClick={retry}>{MSG.camera.retry}</button>}
-        {phase.name === "ready" && mode === "photo" && <button type="button" className="btn btn-primary" onClick={() => void capture()}>{MSG.camera.capture}</button>}
-        {phase.name === "ready" && mode === "video" && <button type="button" className="btn btn-primary" onClick={record}>{MSG.camera.record}</button>}
-        {phase.name === "recording" && <button type="button" className="btn btn-primary" onClick={() => void stop()}>{MSG.camera.stop}</button>}
-        {phase.name !== "recording" && <button type="button" className="btn" onClick={onClose}>{MSG.camera.cancel}</button>}
+        {phase.name === "error" && (
+          <button type="button" className="btn btn-primary" onClick={retry}>
+            {MSG.camera.retry}
+          </button>
+        )}
+        {phase.name === "ready" && mode === "photo" && (
+          <button type="button" className="btn btn-primary" onClick={() => void capture()}>
+            {MSG.camera.capture}
+          </button>
+        )}
+        {phase.name === "ready" && mode === "video" && (
+          <button type="button" className="btn btn-primary" onClick={record}>
+            {MSG.camera.record}
+          </button>
+        )}
+        {phase.name === "recording" && (
+          <button type="button" className="btn btn-primary" onClick={() => void stop()}>
+            {MSG.camera.stop}
+          </button>
+        )}
+        {phase.name !== "recording" && (
+          <button type="button" className="btn" onClick={onClose}>
+            {MSG.camera.cancel}
+          </button>
+        )}
       </div>
     </Modal>
   );

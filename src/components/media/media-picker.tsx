@@ -49,20 +49,33 @@ export function MediaPicker({ kinds, items, onChange, single = false, disabled =
     <div className="media-picker">
       <div className="media-actions">
         {kinds.includes("photo") && (
-          <button type="button" className="btn" disabled={disabled} onClick={() => void openCamera("photo")}>📷 {MSG.media.takePhoto}</button>
+          <button type="button" className="btn" disabled={disabled} onClick={() => void openCamera("photo")}>
+            📷 {MSG.media.takePhoto}
+          </button>
         )}
         {kinds.includes("video") && (
-          <button type="button" className="btn" disabled={disabled} onClick={() => void openCamera("video")}>🎥 {MSG.media.recordVideo}</button>
+          <button type="button" className="btn" disabled={disabled} onClick={() => void openCamera("video")}>
+            🎥 {MSG.media.recordVideo}
+          </button>
         )}
         <label className={`btn${disabled ? " is-disabled" : ""}`}>
           📁 {MSG.media.chooseFiles}
           <input
-            ref={input} type="file" className="visually-hidden" disabled={disabled} multiple={!single}
-            accept={kinds.map((k) => ACCEPT[k]).join(",")} onChange={(e) => void choose(e.currentTarget.files)}
+            ref={input}
+            type="file"
+            className="visually-hidden"
+            disabled={disabled}
+            multiple={!single}
+            accept={kinds.map((k) => ACCEPT[k]).join(",")}
+            onChange={(e) => void choose(e.currentTarget.files)}
           />
         </label>
       </div>
-      {error && <p className="form-error" role="alert">{error}</p>}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
       <MediaPreview items={items} disabled={disabled} onRemove={(id) => onChange(items.filter((i) => i.id !== id))} />
       {/* keyed by mode: another mode is another camera session, starting again from "opening" */}
       {camera && <CameraDialog key={camera} mode={camera} onClose={() => setCamera(null)} onCapture={(file) => add([file])} />}

@@ -15,17 +15,40 @@ interface ConfirmModalProps {
   children: ReactNode;
 }
 
-export function ConfirmModal({ title, onClose, onConfirm, pending, confirmLabel, pendingLabel, backLabel, error, children }: ConfirmModalProps) {
+export function ConfirmModal({
+  title,
+  onClose,
+  onConfirm,
+  pending,
+  confirmLabel,
+  pendingLabel,
+  backLabel,
+  error,
+  children,
+}: ConfirmModalProps) {
   return (
-    <Modal open title={title} onClose={onClose} preventClose={pending}
-      footer={(
+    <Modal
+      open
+      title={title}
+      onClose={onClose}
+      preventClose={pending}
+      footer={
         <>
-          <button type="button" className="btn" onClick={onClose} disabled={pending}>{backLabel}</button>
-          <button type="button" className="btn btn-danger" onClick={onConfirm} disabled={pending}>{pending ? pendingLabel : confirmLabel}</button>
+          <button type="button" className="btn" onClick={onClose} disabled={pending}>
+            {backLabel}
+          </button>
+          <button type="button" className="btn btn-danger" onClick={onConfirm} disabled={pending}>
+            {pending ? pendingLabel : confirmLabel}
+          </button>
         </>
-      )}>
+      }
+    >
       {children}
-      {error && <p className="form-error" role="alert">{error}</p>}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
     </Modal>
   );
 }

@@ -3,7 +3,12 @@
 // Hand-written: the app has no headless-UI dependency and this is the one menu it needs (~80 lines, no styling opinions).
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 
-export interface MenuItem { id: string; label: string; onSelect: () => void; danger?: boolean }
+export interface MenuItem {
+  id: string;
+  label: string;
+  onSelect: () => void;
+  danger?: boolean;
+}
 
 export function MenuButton({ label, items, className }: { label: string; items: readonly MenuItem[]; className?: string }) {
   const [open, setOpen] = useState(false);
@@ -57,19 +62,33 @@ export function MenuButton({ label, items, className }: { label: string; items: 
   if (items.length === 0) return null;
   return (
     <div className={`menu-button ${className ?? ""}`} ref={root}>
-      <button ref={button} type="button" className="btn" aria-haspopup="menu" aria-expanded={open} aria-controls={open ? menuId : undefined}
-        onClick={() => (open ? close(false) : openAt(0))} onKeyDown={onButtonKey}>
+      <button
+        ref={button}
+        type="button"
+        className="btn"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => (open ? close(false) : openAt(0))}
+        onKeyDown={onButtonKey}
+      >
         {label} <span aria-hidden="true">▾</span>
       </button>
       {open && (
         <div id={menuId} role="menu" aria-label={label} className="dropdown menu-list" onKeyDown={onMenuKey}>
           {items.map((item, i) => (
-            <button key={item.id} ref={(el) => void (itemRefs.current[i] = el)} type="button" role="menuitem" tabIndex={i === active ? 0 : -1}
+            <button
+              key={item.id}
+              ref={(el) => void (itemRefs.current[i] = el)}
+              type="button"
+              role="menuitem"
+              tabIndex={i === active ? 0 : -1}
               className={`dropdown-item${item.danger ? " danger" : ""}`}
               onClick={() => {
                 close(true);
                 item.onSelect();
-              }}>
+              }}
+            >
               {item.label}
             </button>
           ))}

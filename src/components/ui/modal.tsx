@@ -101,7 +101,11 @@ export function Modal({ open, title, onClose, preventClose = false, children, fo
       <div className="modal-body">
         <header className="modal-header">
           <h2 id={titleId}>{title}</h2>
-          {!preventClose && <button type="button" className="icon-button" aria-label={MSG.agenda.close} onClick={onClose}>×</button>}
+          {!preventClose && (
+            <button type="button" className="icon-button" aria-label={MSG.agenda.close} onClick={onClose}>
+              ×
+            </button>
+          )}
         </header>
         {children}
         {footer && <footer className="modal-footer">{footer}</footer>}

@@ -17,7 +17,12 @@ export interface QueryLike<T> {
 type Variant = "page" | "card";
 
 /** A failed call's message and its retry button (`role="alert"`, so a screen reader hears it). */
-export function QueryError({ message, onRetry, retrying = false, variant = "card" }: {
+export function QueryError({
+  message,
+  onRetry,
+  retrying = false,
+  variant = "card",
+}: {
   message: string;
   onRetry: () => void;
   retrying?: boolean;
@@ -26,14 +31,20 @@ export function QueryError({ message, onRetry, retrying = false, variant = "card
   return (
     <div className={variant === "page" ? "page-state" : "card-error"} role="alert">
       <p className="form-error">{message}</p>
-      <button type="button" className="btn" onClick={onRetry} disabled={retrying}>{MSG.common.retry}</button>
+      <button type="button" className="btn" onClick={onRetry} disabled={retrying}>
+        {MSG.common.retry}
+      </button>
     </div>
   );
 }
 
 /** A call's loading line (`role="status"`). */
 export function QueryLoading({ label, variant = "card" }: { label: string; variant?: Variant }) {
-  return <p className={variant === "page" ? "muted page-state" : "muted"} role="status">{label}</p>;
+  return (
+    <p className={variant === "page" ? "muted page-state" : "muted"} role="status">
+      {label}
+    </p>
+  );
 }
 
 interface QueryStateProps<T> {
@@ -51,7 +62,8 @@ interface QueryStateProps<T> {
 
 export function QueryState<T>({ query, loading, error, empty, isEmpty, variant = "page", children }: QueryStateProps<T>) {
   if (query.data === undefined) {
-    if (query.isError) return <QueryError message={error} onRetry={() => void query.refetch()} retrying={query.isFetching} variant={variant} />;
+    if (query.isError)
+      return <QueryError message={error} onRetry={() => void query.refetch()} retrying={query.isFetching} variant={variant} />;
     return <QueryLoading label={loading} variant={variant} />;
   }
   if (empty !== undefined && isEmpty?.(query.data)) {

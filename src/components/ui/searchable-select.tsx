@@ -2,7 +2,10 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { MSG } from "../../config/messages.pt-BR";
 
-export interface SelectOption { value: string; label: string }
+export interface SelectOption {
+  value: string;
+  label: string;
+}
 
 interface Props {
   label: string;
@@ -35,7 +38,12 @@ export function SearchableSelect({ label, options, value, onChange, placeholder,
   };
   const show = () => {
     setOpen(true);
-    setActive(Math.max(0, shown.findIndex((o) => o.value === value)));
+    setActive(
+      Math.max(
+        0,
+        shown.findIndex((o) => o.value === value),
+      ),
+    );
   };
   const onKey = (e: KeyboardEvent) => {
     if (e.key === "ArrowDown" || e.key === "ArrowUp") {
@@ -60,8 +68,16 @@ export function SearchableSelect({ label, options, value, onChange, placeholder,
       <label htmlFor={id}>{label}</label>
       <div className="searchable-select-field">
         <input
-          ref={input} id={id} type="text" role="combobox" autoComplete="off" disabled={disabled}
-          aria-expanded={open} aria-controls={listId} aria-autocomplete="list" aria-describedby={errorId}
+          ref={input}
+          id={id}
+          type="text"
+          role="combobox"
+          autoComplete="off"
+          disabled={disabled}
+          aria-expanded={open}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-describedby={errorId}
           aria-activedescendant={open && shown[active] ? `${id}-opt-${active}` : undefined}
           placeholder={selected ? selected.label : (placeholder ?? MSG.select.search)}
           value={open ? query : (selected?.label ?? "")}
@@ -79,26 +95,43 @@ export function SearchableSelect({ label, options, value, onChange, placeholder,
           onKeyDown={onKey}
         />
         {value && !disabled && (
-          <button type="button" className="icon-button" aria-label={MSG.select.clear}
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={MSG.select.clear}
             onClick={() => {
               onChange("");
               setQuery("");
               input.current?.focus();
-            }}>×</button>
+            }}
+          >
+            ×
+          </button>
         )}
       </div>
       <ul id={listId} role="listbox" aria-label={label} className="searchable-select-list" hidden={!open || shown.length === 0}>
         {shown.map((o, i) => (
-          <li key={o.value} id={`${id}-opt-${i}`} role="option" aria-selected={o.value === value}
+          <li
+            key={o.value}
+            id={`${id}-opt-${i}`}
+            role="option"
+            aria-selected={o.value === value}
             className={i === active ? "is-active" : undefined}
             // mousedown, not click: it runs before the input's blur closes the list.
             onMouseDown={(e) => {
               e.preventDefault();
               choose(o);
-            }}>{o.label}</li>
+            }}
+          >
+            {o.label}
+          </li>
         ))}
       </ul>
-      {open && shown.length === 0 && <p className="searchable-select-empty muted" role="status">{MSG.select.empty}</p>}
+      {open && shown.length === 0 && (
+        <p className="searchable-select-empty muted" role="status">
+          {MSG.select.empty}
+        </p>
+      )}
     </div>
   );
 }

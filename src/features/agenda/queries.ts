@@ -6,7 +6,6 @@ import { findByPlate, listAvailableSlots, listMotivations } from "./api/agendame
 
 import { unwrap } from "../../lib/api-client";
 
-
 export const useAppointments = (pointId: string, from: string, to: string) => useQuery(appointmentsQuery(pointId, from, to));
 
 /** Free slots of one day; "now" is Brasília's wall clock, sent as the contract's dataAtual/horaAtual. */
@@ -15,7 +14,12 @@ export function useSlots(pointId: string, date: string) {
     queryKey: agendaKeys.slots(pointId, date),
     queryFn: async () => {
       const now = wallClock();
-      const res = await listAvailableSlots({ idPontoAtendimento: pointId, dataAgendamento: date, dataAtual: isoToBr(now.date), horaAtual: now.time });
+      const res = await listAvailableSlots({
+        idPontoAtendimento: pointId,
+        dataAgendamento: date,
+        dataAtual: isoToBr(now.date),
+        horaAtual: now.time,
+      });
       const data = unwrap(res, "");
       return Array.isArray(data) ? data : [];
     },

@@ -14,12 +14,13 @@ export const agendaKeys = {
 };
 
 /** The list polls every 10 s while the tab is visible; the previous rows stay on screen while a new range loads. */
-export const appointmentsQuery = (pointId: string, from: string, to: string) => queryOptions({
-  ...reuseFreshPrefetch,
-  queryKey: agendaKeys.list(pointId, from, to),
-  queryFn: async ({ signal }) => unwrap(await listAppointments(pointId, { dataInicio: from, dataFim: to }, signal), "").data ?? [],
-  enabled: Boolean(pointId),
-  refetchInterval: 10_000,
-  refetchIntervalInBackground: false,
-  placeholderData: keepPreviousData,
-});
+export const appointmentsQuery = (pointId: string, from: string, to: string) =>
+  queryOptions({
+    ...reuseFreshPrefetch,
+    queryKey: agendaKeys.list(pointId, from, to),
+    queryFn: async ({ signal }) => unwrap(await listAppointments(pointId, { dataInicio: from, dataFim: to }, signal), "").data ?? [],
+    enabled: Boolean(pointId),
+    refetchInterval: 10_000,
+    refetchIntervalInBackground: false,
+    placeholderData: keepPreviousData,
+  });

@@ -2,6 +2,5 @@
 import { useQuery } from "@tanstack/react-query";
 import { ratingAverageQuery, ratingsQuery } from "./query-options";
 
-
 export const useRatingAverage = (pointId: string) => useQuery(ratingAverageQuery(pointId));
 export const useRatings = (pointId: string) => useQuery(ratingsQuery(pointId));

@@ -13,25 +13,27 @@ export const ratingKeys = {
 };
 
 /** {MediaNotas, TotalAvaliacoes}; a null or non-numeric average (no ratings yet) counts as 0, as the contract's clients do. */
-export const ratingAverageQuery = (pointId: string) => queryOptions({
-  ...reuseFreshPrefetch,
-  queryKey: ratingKeys.average(pointId),
-  queryFn: async ({ signal }) => {
-    const data = unwrap(await getRatingAverage(pointId, signal), MSG.ratings.loadFailed);
-    const average = Number(data?.MediaNotas);
-    return { average: Number.isFinite(average) ? average : 0, total: Number(data?.TotalAvaliacoes) || 0 };
-  },
-  enabled: Boolean(pointId),
-});
+export const ratingAverageQuery = (pointId: string) =>
+  queryOptions({
+    ...reuseFreshPrefetch,
+    queryKey: ratingKeys.average(pointId),
+    queryFn: async ({ signal }) => {
+      const data = unwrap(await getRatingAverage(pointId, signal), MSG.ratings.loadFailed);
+      const average = Number(data?.MediaNotas);
+      return { average: Number.isFinite(average) ? average : 0, total: Number(data?.TotalAvaliacoes) || 0 };
+    },
+    enabled: Boolean(pointId),
+  });
 
 /** The ratings, newest first as the server sends them; anything but an array is a failure. */
-export const ratingsQuery = (pointId: string) => queryOptions({
-  ...reuseFreshPrefetch,
-  queryKey: ratingKeys.list(pointId),
-  queryFn: async ({ signal }) => {
-    const data = unwrap(await listRatings(pointId, signal), MSG.ratings.loadFailed);
-    if (!Array.isArray(data)) throw new Error(MSG.ratings.loadFailed);
-    return data;
-  },
-  enabled: Boolean(pointId),
-});
+export const ratingsQuery = (pointId: string) =>
+  queryOptions({
+    ...reuseFreshPrefetch,
+    queryKey: ratingKeys.list(pointId),
+    queryFn: async ({ signal }) => {
+      const data = unwrap(await listRatings(pointId, signal), MSG.ratings.loadFailed);
+      if (!Array.isArray(data)) throw new Error(MSG.ratings.loadFailed);
+      return data;
+    },
+    enabled: Boolean(pointId),
+  });

@@ -3,7 +3,10 @@
 import { useLocation, useSearch } from "wouter";
 import type { PaymentType } from "../../domain/bank-data";
 
-export interface BankFilters { type: PaymentType | ""; selected: "S" | "N" | "" }
+export interface BankFilters {
+  type: PaymentType | "";
+  selected: "S" | "N" | "";
+}
 
 export function parseBankFilters(search: string): BankFilters {
   const q = new URLSearchParams(search);

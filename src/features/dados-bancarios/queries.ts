@@ -2,7 +2,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { bankDataQuery, bankKeys } from "./query-options";
 
-
 export const useBankData = (pointId: string) => useQuery(bankDataQuery(pointId));
 
 /** After a create, edit or delete: the list is stale (a new selected entry also unselects the others on the server). */

@@ -10,9 +10,10 @@ export const bankKeys = {
   list: (pointId: string) => ["dados-bancarios", "list", pointId] as const,
 };
 
-export const bankDataQuery = (pointId: string) => queryOptions({
-  ...reuseFreshPrefetch,
-  queryKey: bankKeys.list(pointId),
-  queryFn: async ({ signal }) => unwrap(await listBankData(pointId, signal), MSG.bankData.loadFailed).dadosBancarios ?? [],
-  enabled: Boolean(pointId),
-});
+export const bankDataQuery = (pointId: string) =>
+  queryOptions({
+    ...reuseFreshPrefetch,
+    queryKey: bankKeys.list(pointId),
+    queryFn: async ({ signal }) => unwrap(await listBankData(pointId, signal), MSG.bankData.loadFailed).dadosBancarios ?? [],
+    enabled: Boolean(pointId),
+  });

@@ -7,8 +7,16 @@ import { MSG } from "../../config/messages.pt-BR";
 import type { DadosCadastrais } from "./api/dados-cadastrais";
 
 const TEXT_KEYS = [
-  "RazaoSocial", "Cnpj", "InscricaoEstadual", "QtdeElevadores", "EnderecoCep",
-  "Endereco", "EnderecoUf", "EnderecoCidade", "EnderecoBairro", "EnderecoComplemento",
+  "RazaoSocial",
+  "Cnpj",
+  "InscricaoEstadual",
+  "QtdeElevadores",
+  "EnderecoCep",
+  "Endereco",
+  "EnderecoUf",
+  "EnderecoCidade",
+  "EnderecoBairro",
+  "EnderecoComplemento",
 ] as const;
 export const DAYS = [
   { key: "segSex", label: MSG.registration.weekdays, start: "SegSexInicio", end: "SegSexFim", closed: false },
@@ -53,14 +61,24 @@ export function toForm(data: DadosCadastrais): RegistrationForm {
 export const sameForm = (a: RegistrationForm, b: RegistrationForm) => (Object.keys(a) as FieldKey[]).every((k) => a[k] === b[k]);
 
 /** The flat body of atualizar-dados-cadastrais: every field (optional ones null when empty), QtdeElevadores as a string. */
-export function toPayload(form: RegistrationForm, loaded: DadosCadastrais, pointId: string): DadosCadastrais & { IdPontoAtendimento: string } {
+export function toPayload(
+  form: RegistrationForm,
+  loaded: DadosCadastrais,
+  pointId: string,
+): DadosCadastrais & { IdPontoAtendimento: string } {
   const optional = (v: string) => v.trim() || null;
   const body = {
     ...loaded,
     IdPontoAtendimento: pointId,
-    RazaoSocial: form.RazaoSocial.trim(), Cnpj: form.Cnpj.trim(), InscricaoEstadual: optional(form.InscricaoEstadual),
-    QtdeElevadores: form.QtdeElevadores.trim(), EnderecoCep: optional(form.EnderecoCep), Endereco: optional(form.Endereco),
-    EnderecoUf: optional(form.EnderecoUf), EnderecoCidade: optional(form.EnderecoCidade), EnderecoBairro: optional(form.EnderecoBairro),
+    RazaoSocial: form.RazaoSocial.trim(),
+    Cnpj: form.Cnpj.trim(),
+    InscricaoEstadual: optional(form.InscricaoEstadual),
+    QtdeElevadores: form.QtdeElevadores.trim(),
+    EnderecoCep: optional(form.EnderecoCep),
+    Endereco: optional(form.Endereco),
+    EnderecoUf: optional(form.EnderecoUf),
+    EnderecoCidade: optional(form.EnderecoCidade),
+    EnderecoBairro: optional(form.EnderecoBairro),
     EnderecoComplemento: optional(form.EnderecoComplemento),
   };
   for (const d of DAYS) {
@@ -71,10 +89,14 @@ export function toPayload(form: RegistrationForm, loaded: DadosCadastrais, point
 }
 
 const REQUIRED: [FieldKey, string][] = [
-  ["RazaoSocial", MSG.registration.corporateNameRequired], ["Cnpj", MSG.registration.cnpjRequired],
-  ["QtdeElevadores", MSG.registration.liftsRequired], ["EnderecoCep", MSG.registration.cepRequired],
-  ["Endereco", MSG.registration.addressRequired], ["EnderecoUf", MSG.registration.ufRequired],
-  ["EnderecoCidade", MSG.registration.cityRequired], ["EnderecoBairro", MSG.registration.districtRequired],
+  ["RazaoSocial", MSG.registration.corporateNameRequired],
+  ["Cnpj", MSG.registration.cnpjRequired],
+  ["QtdeElevadores", MSG.registration.liftsRequired],
+  ["EnderecoCep", MSG.registration.cepRequired],
+  ["Endereco", MSG.registration.addressRequired],
+  ["EnderecoUf", MSG.registration.ufRequired],
+  ["EnderecoCidade", MSG.registration.cityRequired],
+  ["EnderecoBairro", MSG.registration.districtRequired],
 ];
 
 /** The form's errors by field (and by day for the hours); empty when it can be sent. */

@@ -10,13 +10,14 @@ export const registrationKeys = {
   point: (pointId: string) => ["dados-cadastrais", pointId] as const,
 };
 
-export const registrationQuery = (pointId: string) => queryOptions({
-  ...reuseFreshPrefetch,
-  queryKey: registrationKeys.point(pointId),
-  queryFn: async () => {
-    const { data } = unwrapSuccess(await getRegistration(pointId), MSG.registration.loadFailed);
-    if (!data) throw new ApiFailure(MSG.registration.loadFailed);
-    return data;
-  },
-  enabled: Boolean(pointId),
-});
+export const registrationQuery = (pointId: string) =>
+  queryOptions({
+    ...reuseFreshPrefetch,
+    queryKey: registrationKeys.point(pointId),
+    queryFn: async () => {
+      const { data } = unwrapSuccess(await getRegistration(pointId), MSG.registration.loadFailed);
+      if (!data) throw new ApiFailure(MSG.registration.loadFailed);
+      return data;
+    },
+    enabled: Boolean(pointId),
+  });

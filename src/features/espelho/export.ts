@@ -5,8 +5,20 @@ import type { Transaction } from "./mirror";
 
 /** The spec's export columns, in its order. */
 export const CSV_COLUMNS = [
-  "Número OS", "Status Pagamento", "Cliente", "CNPJ", "Placa", "Data Agendamento", "Data Execução", "Serviço", "Valor Repasse",
-  "Código Espelho", "Tipo Comissão", "Descrição", "Matrícula", "Razão Social",
+  "Número OS",
+  "Status Pagamento",
+  "Cliente",
+  "CNPJ",
+  "Placa",
+  "Data Agendamento",
+  "Data Execução",
+  "Serviço",
+  "Valor Repasse",
+  "Código Espelho",
+  "Tipo Comissão",
+  "Descrição",
+  "Matrícula",
+  "Razão Social",
 ] as const;
 
 /** "18/11/2025 21:05" -> "18/11/2025"; text that is no such date stays whole. */
@@ -14,8 +26,20 @@ const dayOnly = (text: string | null) => (text && /^\d{2}\/\d{2}\/\d{4} /.test(t
 
 /** One CSV line per transaction: dates dd/MM/yyyy, payout with a decimal comma. */
 export const csvRow = (t: Transaction): string[] => [
-  String(t.numeroOS), t.statusPagamento, t.cliente, t.cnpj, t.placa, t.dataAgendamento ?? "", dayOnly(t.dataExecucao),
-  t.servico, csvDecimal(t.valorRepasse), t.codigoEspelho, t.tipoComissao, t.descricao, t.matricula ?? "", t.razaoSocial,
+  String(t.numeroOS),
+  t.statusPagamento,
+  t.cliente,
+  t.cnpj,
+  t.placa,
+  t.dataAgendamento ?? "",
+  dayOnly(t.dataExecucao),
+  t.servico,
+  csvDecimal(t.valorRepasse),
+  t.codigoEspelho,
+  t.tipoComissao,
+  t.descricao,
+  t.matricula ?? "",
+  t.razaoSocial,
 ];
 
 export const mirrorCsv = (transactions: readonly Transaction[]) => toCsv(CSV_COLUMNS, transactions.map(csvRow));

@@ -7,7 +7,6 @@ import type { EspelhoRow } from "./api/espelho";
 
 import type { PaymentStatus } from "./status";
 
-
 /** PAGO when PagamentoFeito is S, PENDENTE otherwise (N). */
 export const paymentStatus = (row: Pick<EspelhoRow, "PagamentoFeito">): PaymentStatus => (row.PagamentoFeito === "S" ? "PAGO" : "PENDENTE");
 
@@ -16,9 +15,15 @@ export const statusTone = (status: string): "done" | "pending" | "other" =>
   status === "PAGO" || status === "CONCLUÍDO" ? "done" : status === "PENDENTE" ? "pending" : "other";
 
 /** A null payout is the server's stored 0. */
-export const payoutOf = (row: Pick<EspelhoRow, "ValorRepasse">) => (typeof row.ValorRepasse === "number" && Number.isFinite(row.ValorRepasse) ? row.ValorRepasse : 0);
+export const payoutOf = (row: Pick<EspelhoRow, "ValorRepasse">) =>
+  typeof row.ValorRepasse === "number" && Number.isFinite(row.ValorRepasse) ? row.ValorRepasse : 0;
 
-export interface MirrorTotals { received: number; pending: number; average: number; count: number }
+export interface MirrorTotals {
+  received: number;
+  pending: number;
+  average: number;
+  count: number;
+}
 
 /** Total Recebido (paid payouts), Total Pendente (unpaid) and Ticket Médio (both over the number of rows, 0 without rows). */
 export function mirrorTotals(rows: readonly EspelhoRow[]): MirrorTotals {
@@ -40,18 +45,40 @@ export const legacyDate = (text: string | null | undefined, withTime = false) =>
 
 /** The spec's display form of a transaction (statusPagamento … descricao), plus the member's name shown as the client. */
 export interface Transaction {
-  id: string; statusPagamento: PaymentStatus; matricula: string | null; razaoSocial: string; cnpj: string; placa: string;
-  numeroOS: number; servico: string; dataAgendamento: string | null; dataExecucao: string | null; valorRepasse: number;
-  codigoEspelho: string; tipoComissao: string; descricao: string; cliente: string;
+  id: string;
+  statusPagamento: PaymentStatus;
+  matricula: string | null;
+  razaoSocial: string;
+  cnpj: string;
+  placa: string;
+  numeroOS: number;
+  servico: string;
+  dataAgendamento: string | null;
+  dataExecucao: string | null;
+  valorRepasse: number;
+  codigoEspelho: string;
+  tipoComissao: string;
+  descricao: string;
+  cliente: string;
 }
 
 export function toTransaction(row: EspelhoRow): Transaction {
   const plate = row.VeiculoPlaca || row.Placa || "";
   return {
-    id: row.IdFinanceiroEspelho, statusPagamento: paymentStatus(row), matricula: row.Matricula?.trim() || null,
-    razaoSocial: row.RazaoSocial ?? "", cnpj: formatDocument(row.Cnpj), placa: plate ? displayPlate(plate) : "", numeroOS: row.NumeroOS,
-    servico: row.NomeServico ?? "", dataAgendamento: legacyDate(row.DataAgendamento), dataExecucao: legacyDate(row.DataExecucaoOS, true),
-    valorRepasse: payoutOf(row), codigoEspelho: row.CodigoEspelho ?? "", tipoComissao: row.TipoComissao ?? "", descricao: row.Descricao ?? "",
+    id: row.IdFinanceiroEspelho,
+    statusPagamento: paymentStatus(row),
+    matricula: row.Matricula?.trim() || null,
+    razaoSocial: row.RazaoSocial ?? "",
+    cnpj: formatDocument(row.Cnpj),
+    placa: plate ? displayPlate(plate) : "",
+    numeroOS: row.NumeroOS,
+    servico: row.NomeServico ?? "",
+    dataAgendamento: legacyDate(row.DataAgendamento),
+    dataExecucao: legacyDate(row.DataExecucaoOS, true),
+    valorRepasse: payoutOf(row),
+    codigoEspelho: row.CodigoEspelho ?? "",
+    tipoComissao: row.TipoComissao ?? "",
+    descricao: row.Descricao ?? "",
     cliente: row.SocioNome ?? "",
   };
 }

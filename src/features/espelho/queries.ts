@@ -3,6 +3,5 @@ import { useQuery } from "@tanstack/react-query";
 import type { MirrorStatusFilter } from "./status";
 import { mirrorQuery } from "./query-options";
 
-
 export const useMirror = (pointId: string, from: string, to: string, status: MirrorStatusFilter, enabled = true) =>
   useQuery(mirrorQuery(pointId, from, to, status, enabled));

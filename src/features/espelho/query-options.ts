@@ -12,16 +12,17 @@ export const mirrorKeys = {
 };
 
 /** The rows of the filters; the previous rows stay on screen while new filters load. `enabled` is false for an invalid range. */
-export const mirrorQuery = (pointId: string, from: string, to: string, status: MirrorStatusFilter, enabled = true) => queryOptions({
-  ...reuseFreshPrefetch,
-  queryKey: mirrorKeys.list(pointId, from, to, status),
-  queryFn: async ({ signal }) => {
-    const data = unwrap(
-      await listMirror({ idPontoAtendimento: pointId, dataInicio: from, dataFim: to, pagamentoFeito: paidFlagOf(status) }, signal),
-      MSG.mirror.loadFailed,
-    );
-    return Array.isArray(data) ? data : [];
-  },
-  enabled: Boolean(pointId) && enabled,
-  placeholderData: keepPreviousData,
-});
+export const mirrorQuery = (pointId: string, from: string, to: string, status: MirrorStatusFilter, enabled = true) =>
+  queryOptions({
+    ...reuseFreshPrefetch,
+    queryKey: mirrorKeys.list(pointId, from, to, status),
+    queryFn: async ({ signal }) => {
+      const data = unwrap(
+        await listMirror({ idPontoAtendimento: pointId, dataInicio: from, dataFim: to, pagamentoFeito: paidFlagOf(status) }, signal),
+        MSG.mirror.loadFailed,
+      );
+      return Array.isArray(data) ? data : [];
+    },
+    enabled: Boolean(pointId) && enabled,
+    placeholderData: keepPreviousData,
+  });

@@ -30,19 +30,29 @@ export default function ContractPage({ user }: { user: ContractHolder | null }) 
   const city = [user.EnderecoCidade, user.EnderecoUf].filter(Boolean).join("/");
   const address = [user.Endereco, user.EnderecoComplemento, user.EnderecoBairro, city].filter(Boolean).join(", ");
   const rows: [string, unknown][] = [
-    ["Razão Social", user.RazaoSocial], ["Nome fantasia", user.Descricao], ["CNPJ", user.Cnpj && formatDocument(user.Cnpj)],
-    ["Inscrição Estadual", user.InscricaoEstadual], ["Matrícula", user.NumeroMatricula], ["Endereço", address], ["CEP", cep(user.EnderecoCep)],
+    ["Razão Social", user.RazaoSocial],
+    ["Nome fantasia", user.Descricao],
+    ["CNPJ", user.Cnpj && formatDocument(user.Cnpj)],
+    ["Inscrição Estadual", user.InscricaoEstadual],
+    ["Matrícula", user.NumeroMatricula],
+    ["Endereço", address],
+    ["CEP", cep(user.EnderecoCep)],
   ];
   return (
     <section className="page contract-page">
       <header className="page-header">
         <h1 className="page-title">Contrato de Credenciamento</h1>
-        <button type="button" className="btn no-print" onClick={() => window.print()}>Imprimir</button>
+        <button type="button" className="btn no-print" onClick={() => window.print()}>
+          Imprimir
+        </button>
       </header>
       <p className="muted">Dados do ponto de atendimento vinculados ao contrato com o programa.</p>
       <dl className="details card">
         {rows.map(([label, value]) => (
-          <div key={label}><dt>{label}</dt><dd>{show(value)}</dd></div>
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{show(value)}</dd>
+          </div>
         ))}
       </dl>
     </section>

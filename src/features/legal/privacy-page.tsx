@@ -6,8 +6,8 @@ export default function PrivacyPage() {
       <p className="muted">Última atualização: novembro de 2026.</p>
       <p>
         Esta política explica como o Portal do Credenciado trata os dados pessoais usados pelos colaboradores dos pontos de atendimento
-        credenciados ao programa de benefícios automotivos, em conformidade com a Lei Geral de Proteção de Dados Pessoais
-        (LGPD, Lei nº 13.709/2018).
+        credenciados ao programa de benefícios automotivos, em conformidade com a Lei Geral de Proteção de Dados Pessoais (LGPD, Lei nº
+        13.709/2018).
       </p>
       <h2>1. Quem trata os dados</h2>
       <p>
@@ -30,16 +30,16 @@ export default function PrivacyPage() {
       <p>Não vendemos dados pessoais e não os usamos para publicidade.</p>
       <h2>4. Compartilhamento</h2>
       <p>
-        Os dados são compartilhados apenas entre a administradora do programa e o ponto responsável pelo atendimento. Cada ponto vê
-        somente os agendamentos, arquivos e dados financeiros que lhe pertencem. Convites enviados pelo scanner de placas usam apenas o
-        telefone informado pelo próprio colaborador, com o consentimento do titular.
+        Os dados são compartilhados apenas entre a administradora do programa e o ponto responsável pelo atendimento. Cada ponto vê somente
+        os agendamentos, arquivos e dados financeiros que lhe pertencem. Convites enviados pelo scanner de placas usam apenas o telefone
+        informado pelo próprio colaborador, com o consentimento do titular.
       </p>
       <h2>5. Segurança</h2>
       <p>
-        As senhas são guardadas com hash criptográfico (Argon2id), as sessões expiram e podem ser encerradas pelo botão Sair, e os
-        arquivos enviados só podem ser abertos por usuários autenticados do ponto dono do atendimento. No aparelho, o portal guarda o
-        token de acesso e os dados do usuário até o encerramento da sessão, e pode guardar temporariamente vídeos e fotos ainda não
-        enviados para que nenhuma evidência se perca sem conexão.
+        As senhas são guardadas com hash criptográfico (Argon2id), as sessões expiram e podem ser encerradas pelo botão Sair, e os arquivos
+        enviados só podem ser abertos por usuários autenticados do ponto dono do atendimento. No aparelho, o portal guarda o token de acesso
+        e os dados do usuário até o encerramento da sessão, e pode guardar temporariamente vídeos e fotos ainda não enviados para que
+        nenhuma evidência se perca sem conexão.
       </p>
       <h2>6. Por quanto tempo guardamos</h2>
       <p>

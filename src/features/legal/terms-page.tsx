@@ -5,8 +5,8 @@ export default function TermsPage() {
       <h1 className="page-title">Termos de Uso</h1>
       <p className="muted">Última atualização: novembro de 2026.</p>
       <p>
-        Ao acessar o Portal do Credenciado, o colaborador do ponto de atendimento credenciado concorda com estes termos. Se não
-        concordar, não utilize o portal.
+        Ao acessar o Portal do Credenciado, o colaborador do ponto de atendimento credenciado concorda com estes termos. Se não concordar,
+        não utilize o portal.
       </p>
       <h2>1. Acesso</h2>
       <ul>
@@ -23,9 +23,9 @@ export default function TermsPage() {
       </ul>
       <h2>3. Ordens de serviço e repasses</h2>
       <p>
-        Serviços vinculados a uma ordem de serviço podem depender de aprovação da administradora. Os repasses exibidos no Espelho
-        Financeiro seguem o contrato de credenciamento e são pagos na conta bancária ou chave PIX marcada como selecionada. Garantias e
-        limites anuais de serviços são verificados pelo sistema e não podem ser contornados.
+        Serviços vinculados a uma ordem de serviço podem depender de aprovação da administradora. Os repasses exibidos no Espelho Financeiro
+        seguem o contrato de credenciamento e são pagos na conta bancária ou chave PIX marcada como selecionada. Garantias e limites anuais
+        de serviços são verificados pelo sistema e não podem ser contornados.
       </p>
       <h2>4. Disponibilidade</h2>
       <p>
@@ -34,8 +34,8 @@ export default function TermsPage() {
       </p>
       <h2>5. Suspensão</h2>
       <p>
-        O acesso pode ser suspenso em caso de descumprimento destes termos, de fraude ou de encerramento do credenciamento, sem prejuízo
-        das medidas legais cabíveis.
+        O acesso pode ser suspenso em caso de descumprimento destes termos, de fraude ou de encerramento do credenciamento, sem prejuízo das
+        medidas legais cabíveis.
       </p>
       <h2>6. Privacidade</h2>
       <p>O tratamento de dados pessoais segue a Política de Privacidade do portal.</p>

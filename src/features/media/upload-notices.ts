@@ -11,8 +11,7 @@ const isDocumentJob = (job: { steps: readonly { kind: string }[] }) =>
 /** Files attached since the queue was last empty: told once, as a count, when nothing is left to send. */
 export const noticeStore = proxy({ attachedSinceIdle: 0 });
 
-export type UploadNotice =
-  | { sent: number } | { compressing: UploadView["kind"] } | { video: "sent" | "failed" | "network" };
+export type UploadNotice = { sent: number } | { compressing: UploadView["kind"] } | { video: "sent" | "failed" | "network" };
 
 /**
  * What the user should be told after one applied event: a video sent, failed or waiting for the network (the spec's
@@ -42,8 +41,8 @@ export function noticeFor(e: OutboxEvent, before: UploadView | undefined): Uploa
 /** Starts the outbox for the signed-in session (the session store hands the token and owner to the uploader). */
 export const startUploadQueue = () => startQueue();
 
-
-export const onUploadEvent = (listener: (notice: UploadNotice) => void) => onUploadChange((e, before) => {
-  const notice = noticeFor(e, before);
-  if (notice) listener(notice);
-});
+export const onUploadEvent = (listener: (notice: UploadNotice) => void) =>
+  onUploadChange((e, before) => {
+    const notice = noticeFor(e, before);
+    if (notice) listener(notice);
+  });

@@ -7,6 +7,9 @@ import { jobWatcher } from "../../lib/uploads/uploads-store";
 
 const ADDED: Record<string, string> = { "adicionar-laudo": MSG.documents.reportAdded, "adicionar-nota-fiscal": MSG.documents.receiptAdded };
 
-export const watchDocuments = jobWatcher((job) => (ADDED[job.steps[0]?.kind ?? ""] ? job.id : null), (_id, job) => {
-  toast.success(ADDED[job.steps[0]!.kind]!);
-});
+export const watchDocuments = jobWatcher(
+  (job) => (ADDED[job.steps[0]?.kind ?? ""] ? job.id : null),
+  (_id, job) => {
+    toast.success(ADDED[job.steps[0]!.kind]!);
+  },
+);

@@ -15,12 +15,15 @@ import { orderKeys } from "./queries";
 export const finishedStore = proxy<{ ids: Record<string, true> }>({ ids: {} });
 let client: QueryClient | null = null;
 
-const watch = jobWatcher((job) => (finishesOrder(job) ? orderOf(job) : null), (id) => {
-  finishedStore.ids[id] = true;
-  toast.success(MSG.finish.finished);
-  void client?.invalidateQueries({ queryKey: orderKeys.one(id) });
-  void client?.invalidateQueries({ queryKey: queryRoots.agenda });
-});
+const watch = jobWatcher(
+  (job) => (finishesOrder(job) ? orderOf(job) : null),
+  (id) => {
+    finishedStore.ids[id] = true;
+    toast.success(MSG.finish.finished);
+    void client?.invalidateQueries({ queryKey: orderKeys.one(id) });
+    void client?.invalidateQueries({ queryKey: queryRoots.agenda });
+  },
+);
 
 /** One listener for the tab's lifetime: a finish that lands while the attendant is elsewhere still refreshes the order. */
 export function watchFinishes(queryClient: QueryClient) {

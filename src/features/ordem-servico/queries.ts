@@ -5,7 +5,14 @@ import { unwrap } from "../../lib/api-client";
 import { reuseFreshPrefetch, usePrefetchQueries } from "../../lib/prefetch";
 import { queryRoots } from "../../lib/query-keys";
 import {
-  checkAnnualLimit, getAppointment, listLinkedServices, listNotes, listPhotos, listPointServices, listReceipts, listReports,
+  checkAnnualLimit,
+  getAppointment,
+  listLinkedServices,
+  listNotes,
+  listPhotos,
+  listPointServices,
+  listReceipts,
+  listReports,
 } from "./api/execucao";
 
 export const orderKeys = {
@@ -23,25 +30,27 @@ export const orderKeys = {
 };
 
 /** The order itself: header, Cliente and Execução cards, status. An answer without agendamento is an error (unknown id). */
-const detailsQuery = (id: string) => queryOptions({
-  ...reuseFreshPrefetch,
-  queryKey: orderKeys.details(id),
-  queryFn: async ({ signal }) => {
-    const data = unwrap(await getAppointment(id, signal), "");
-    if (!data?.agendamento) throw new Error("");
-    return data as Required<Pick<typeof data, "agendamento">> & typeof data;
-  },
-});
+const detailsQuery = (id: string) =>
+  queryOptions({
+    ...reuseFreshPrefetch,
+    queryKey: orderKeys.details(id),
+    queryFn: async ({ signal }) => {
+      const data = unwrap(await getAppointment(id, signal), "");
+      if (!data?.agendamento) throw new Error("");
+      return data as Required<Pick<typeof data, "agendamento">> & typeof data;
+    },
+  });
 export const useOrderDetails = (id: string) => useQuery(detailsQuery(id));
 
 /** While a service awaits the office's approval the list polls (10 s, visible tab only), so the finish unlocks by itself. */
-const linkedQuery = (id: string) => queryOptions({
-  ...reuseFreshPrefetch,
-  queryKey: orderKeys.linked(id),
-  queryFn: async ({ signal }) => unwrap(await listLinkedServices(id, signal), "").servicos ?? [],
-  refetchInterval: (q) => (q.state.data?.some((s) => (s.StatusAprovacao ?? s.status) === "P") ? 10_000 : false),
-  refetchIntervalInBackground: false,
-});
+const linkedQuery = (id: string) =>
+  queryOptions({
+    ...reuseFreshPrefetch,
+    queryKey: orderKeys.linked(id),
+    queryFn: async ({ signal }) => unwrap(await listLinkedServices(id, signal), "").servicos ?? [],
+    refetchInterval: (q) => (q.state.data?.some((s) => (s.StatusAprovacao ?? s.status) === "P") ? 10_000 : false),
+    refetchIntervalInBackground: false,
+  });
 export const useLinkedServices = (id: string) => useQuery(linkedQuery(id));
 
 /** The point's catalogue changes rarely: kept for five minutes. */
@@ -62,18 +71,20 @@ export function useAnnualLimits(vehicleId: string, enabled = true) {
   });
 }
 
-const photosQuery = (id: string) => queryOptions({
-  ...reuseFreshPrefetch,
-  queryKey: orderKeys.photos(id),
-  queryFn: async ({ signal }) => unwrap(await listPhotos(id, signal), "").fotos ?? [],
-});
+const photosQuery = (id: string) =>
+  queryOptions({
+    ...reuseFreshPrefetch,
+    queryKey: orderKeys.photos(id),
+    queryFn: async ({ signal }) => unwrap(await listPhotos(id, signal), "").fotos ?? [],
+  });
 export const usePhotos = (id: string) => useQuery(photosQuery(id));
 
-const notesQuery = (id: string) => queryOptions({
-  ...reuseFreshPrefetch,
-  queryKey: orderKeys.notes(id),
-  queryFn: async ({ signal }) => unwrap(await listNotes(id, signal), "").anotacoes ?? [],
-});
+const notesQuery = (id: string) =>
+  queryOptions({
+    ...reuseFreshPrefetch,
+    queryKey: orderKeys.notes(id),
+    queryFn: async ({ signal }) => unwrap(await listNotes(id, signal), "").anotacoes ?? [],
+  });
 export const useNotes = (id: string) => useQuery(notesQuery(id));
 
 /**

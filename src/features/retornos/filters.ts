@@ -8,7 +8,12 @@ import type { RetornoServico } from "./api/retornos";
 export const ALL = "TODOS";
 export const STATUS_CODES = ["A", "P", "C"] as const;
 /** Default: everything (status and type all, no date bound). */
-export interface ReturnFilters { from: string; to: string; status: string; kind: string }
+export interface ReturnFilters {
+  from: string;
+  to: string;
+  status: string;
+  kind: string;
+}
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -31,7 +36,8 @@ export function parseFilters(search: string): ReturnFilters {
   const status = q.get("status") ?? "";
   const kind = q.get("tipo") ?? "";
   return {
-    from: date("inicio"), to: date("fim"),
+    from: date("inicio"),
+    to: date("fim"),
     status: (STATUS_CODES as readonly string[]).includes(status) ? status : ALL,
     kind: MSG.returns.kinds.some((k) => k === kind) ? kind : ALL,
   };

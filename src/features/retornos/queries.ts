@@ -5,8 +5,6 @@ import { listReturnableAppointments } from "./api/retornos";
 import { unwrapSuccess } from "../../lib/api-client";
 import { returnKeys, returnsQuery } from "./query-options";
 
-
-
 export const useReturns = (pointId: string) => useQuery(returnsQuery(pointId));
 
 /** Concluded OS of the point with a payout row: the only ones a return may be opened for. */

@@ -10,10 +10,10 @@ export const returnKeys = {
   appointments: (pointId: string) => ["retornos", "appointments", pointId] as const,
 };
 
-
-export const returnsQuery = (pointId: string) => queryOptions({
-  ...reuseFreshPrefetch,
-  queryKey: returnKeys.list(pointId),
-  queryFn: async ({ signal }) => unwrapSuccess(await listReturns(pointId, signal), "").data ?? [],
-  enabled: Boolean(pointId),
-});
+export const returnsQuery = (pointId: string) =>
+  queryOptions({
+    ...reuseFreshPrefetch,
+    queryKey: returnKeys.list(pointId),
+    queryFn: async ({ signal }) => unwrapSuccess(await listReturns(pointId, signal), "").data ?? [],
+    enabled: Boolean(pointId),
+  });

@@ -20,7 +20,10 @@ export const RETURN_STEPS: readonly StepKind[] = ["anexar-foto-retorno", "anexar
 /** A job whose follow-up adds its file to a service return. */
 export const isReturnJob = (job: { steps: readonly { kind: StepKind }[] }) => RETURN_STEPS.includes(job.steps[0]?.kind as StepKind);
 
-export interface SentFile { id: string; name: string }
+export interface SentFile {
+  id: string;
+  name: string;
+}
 
 /** Saves each file in the outbox with the step that adds it to the return; the preview URLs are freed either way. */
 export async function enqueueReturnFiles(returnId: string, items: readonly LocalMedia[]): Promise<SentFile[]> {
@@ -38,7 +41,11 @@ export async function enqueueReturnFiles(returnId: string, items: readonly Local
   return sent;
 }
 
-export interface TrackedFile { id: string; name: string; job: UploadView | undefined }
+export interface TrackedFile {
+  id: string;
+  name: string;
+  job: UploadView | undefined;
+}
 
 // Attached (or discarded) return jobs, recorded from the moment this module loads, so a file that lands before the modal's
 // first render after saving is never missed.

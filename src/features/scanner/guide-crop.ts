@@ -1,7 +1,12 @@
 // The guide frame's region in the camera frame's own pixels, for a <video> drawn with object-fit: cover (pure, main thread).
 import type { CropRect } from "../../domain/capture";
 
-export interface Box { left: number; top: number; width: number; height: number }
+export interface Box {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
 
 /**
  * Maps the on-screen guide (page coordinates) onto a videoWidth x videoHeight frame shown in `view` scaled to cover it

@@ -36,7 +36,6 @@ interface Options {
   booked: ReadonlySet<string>;
 }
 
-
 export function usePlateCamera({ on, scanning, onPlate, onSuggestions, videoRef, guideRef, booked }: Options) {
   const [camera, setCamera] = useState<CameraState>({ kind: "checking" });
   const [ocrFailed, setOcrFailed] = useState(false);
@@ -74,11 +73,14 @@ export function usePlateCamera({ on, scanning, onPlate, onSuggestions, videoRef,
         setTorch({ supported: Boolean(caps?.torch), on: false });
         setCamera({ kind: "ready" });
         // The engine loads beside the preview; the first tick waits for it.
-        warmOcr().then(() => {
-          if (!cancelled) setReady(true);
-        }, () => {
-          if (!cancelled) setOcrFailed(true);
-        });
+        warmOcr().then(
+          () => {
+            if (!cancelled) setReady(true);
+          },
+          () => {
+            if (!cancelled) setOcrFailed(true);
+          },
+        );
       } catch (err) {
         if (!cancelled) setCamera({ kind: "error", message: cameraErrorMessage(err) });
       }

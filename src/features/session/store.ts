@@ -10,7 +10,11 @@ import { setUploadSession } from "../../lib/uploads/upload-session";
 import { checkAuth, getUser, login as loginCall, logoutSession, type SessionUser } from "./api/credenciado";
 
 export type SessionStatus = "loading" | "authenticated" | "unauthenticated";
-interface SessionState { status: SessionStatus; user: SessionUser | null; token: string | null }
+interface SessionState {
+  status: SessionStatus;
+  user: SessionUser | null;
+  token: string | null;
+}
 
 const DEFAULT_STATE: Readonly<SessionState> = Object.freeze({ status: "loading", user: null, token: null });
 export const sessionStore = proxy<SessionState>({ ...DEFAULT_STATE });

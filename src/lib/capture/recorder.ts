@@ -12,7 +12,7 @@ export interface Recording {
 }
 
 export const recordingMimeType = () =>
-  typeof MediaRecorder === "undefined" ? null : RECORDING_MIME_TYPES.find((t) => MediaRecorder.isTypeSupported(t)) ?? null;
+  typeof MediaRecorder === "undefined" ? null : (RECORDING_MIME_TYPES.find((t) => MediaRecorder.isTypeSupported(t)) ?? null);
 
 export function startRecording(stream: MediaStream, now = () => new Date()): Recording {
   const mimeType = recordingMimeType();
@@ -26,16 +26,17 @@ export function startRecording(stream: MediaStream, now = () => new Date()): Rec
   recorder.start(1000);
   return {
     mimeType,
-    stop: () => new Promise<File>((resolve, reject) => {
-      recorder.onstop = () => {
-        const type = mimeType.split(";")[0]!;
-        if (chunks.length === 0) reject(new CaptureError(MSG.camera.videoError));
-        else resolve(new File(chunks, `video_${stamp(now())}.webm`, { type }));
-      };
-      recorder.onerror = () => reject(new CaptureError(MSG.camera.videoError));
-      if (recorder.state === "inactive") recorder.onstop(new Event("stop"));
-      else recorder.stop();
-    }),
+    stop: () =>
+      new Promise<File>((resolve, reject) => {
+        recorder.onstop = () => {
+          const type = mimeType.split(";")[0]!;
+          if (chunks.length === 0) reject(new CaptureError(MSG.camera.videoError));
+          else resolve(new File(chunks, `video_${stamp(now())}.webm`, { type }));
+        };
+        recorder.onerror = () => reject(new CaptureError(MSG.camera.videoError));
+        if (recorder.state === "inactive") recorder.onstop(new Event("stop"));
+        else recorder.stop();
+      }),
     cancel: () => {
       recorder.ondataavailable = null;
       if (recorder.state !== "inactive") recorder.stop();

@@ -7,7 +7,10 @@ const browserEstimate: Estimate | undefined =
   typeof navigator !== "undefined" && navigator.storage?.estimate ? () => navigator.storage.estimate() : undefined;
 
 /** Returns the message to show when there is not enough room, or null when capture may go on (or the browser cannot tell). */
-export async function storageProblem(need: keyof typeof FREE_SPACE_NEEDED | { fileSize: number }, estimate = browserEstimate): Promise<string | null> {
+export async function storageProblem(
+  need: keyof typeof FREE_SPACE_NEEDED | { fileSize: number },
+  estimate = browserEstimate,
+): Promise<string | null> {
   if (!estimate) return null;
   let free: number | null;
   try {

@@ -22,5 +22,9 @@ export function useOfflineGuard(sharedHint?: string) {
 
 export function OfflineHint({ id, online }: { id: string; online: boolean }) {
   if (online) return null;
-  return <p id={id} className="offline-hint">{MSG.offline.actionsDisabled}</p>;
+  return (
+    <p id={id} className="offline-hint">
+      {MSG.offline.actionsDisabled}
+    </p>
+  );
 }

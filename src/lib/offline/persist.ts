@@ -15,8 +15,15 @@ export const OFFLINE_MAX_AGE_MS = 24 * 60 * 60_000;
 export const OFFLINE_MAX_QUERIES = 120;
 const WRITE_DELAY_MS = 300;
 
-export interface CacheOwner { userId: string; pointId: string }
-export interface OfflineRecord { owner: string; savedAt: number; state: DehydratedState }
+export interface CacheOwner {
+  userId: string;
+  pointId: string;
+}
+export interface OfflineRecord {
+  owner: string;
+  savedAt: number;
+  state: DehydratedState;
+}
 
 interface OfflineDb extends DBSchema {
   queries: { key: string; value: OfflineRecord };
@@ -53,11 +60,15 @@ const queue = (task: () => Promise<unknown>) => {
 /** Only what was really fetched: queries with data, as a success (an offline failure after it does not make the data wrong). */
 export function snapshot(queryClient: QueryClient, now = Date.now()): DehydratedState {
   const state = dehydrate(queryClient, {
-    shouldDehydrateQuery: (q: Query) => isOfflineQuery(q.queryKey) && q.state.data !== undefined && now - q.state.dataUpdatedAt < OFFLINE_MAX_AGE_MS,
+    shouldDehydrateQuery: (q: Query) =>
+      isOfflineQuery(q.queryKey) && q.state.data !== undefined && now - q.state.dataUpdatedAt < OFFLINE_MAX_AGE_MS,
     shouldDehydrateMutation: () => false,
   });
   const queries = state.queries
-    .map((q) => ({ ...q, state: { ...q.state, status: "success" as const, error: null, fetchStatus: "idle" as const, fetchFailureReason: null } }))
+    .map((q) => ({
+      ...q,
+      state: { ...q.state, status: "success" as const, error: null, fetchStatus: "idle" as const, fetchFailureReason: null },
+    }))
     .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt)
     .slice(0, OFFLINE_MAX_QUERIES);
   return { mutations: [], queries };
@@ -147,12 +158,12 @@ export async function openOfflineCache(owner: CacheOwner): Promise<void> {
   }
   active = key;
   try {
-    const record = await queue(async () => {
+    const record = (await queue(async () => {
       const store = await db();
       const keys = await store.getAllKeys(STORE);
       await Promise.all(keys.filter((k) => k !== key).map((k) => store.delete(STORE, k)));
       return store.get(STORE, key);
-    }) as OfflineRecord | undefined;
+    })) as OfflineRecord | undefined;
     if (!record || active !== key || !client) return;
     const now = Date.now();
     pending = record.state.queries.filter((q) => now - q.state.dataUpdatedAt < OFFLINE_MAX_AGE_MS);
@@ -175,7 +186,9 @@ function restorePending() {
   // back to its idle state: left running, TanStack Query would revert the query to its pre-fetch state (no data) as soon as the
   // screen's last observer unmounts, erasing the copy hydrated here. The screens refetch when the network is back.
   const restored = new Set(queries.map((q) => q.queryHash));
-  void client.cancelQueries({ predicate: (q) => restored.has(q.queryHash) && q.state.data === undefined && q.state.fetchStatus !== "idle" });
+  void client.cancelQueries({
+    predicate: (q) => restored.has(q.queryHash) && q.state.data === undefined && q.state.fetchStatus !== "idle",
+  });
   hydrate(client, { mutations: [], queries });
 }
 

@@ -8,21 +8,42 @@ import type { OutboxEvent } from "../../../workers/upload/process";
 import { isMine, onUploadSession } from "./upload-session";
 
 export interface UploadView {
-  id: string; name: string; kind: OutboxJob["kind"]; state: OutboxJob["state"]; progress: number; createdAt: number;
-  orderId?: string; error?: string; attempts: number; retryReason?: OutboxJob["retryReason"];
+  id: string;
+  name: string;
+  kind: OutboxJob["kind"];
+  state: OutboxJob["state"];
+  progress: number;
+  createdAt: number;
+  orderId?: string;
+  error?: string;
+  attempts: number;
+  retryReason?: OutboxJob["retryReason"];
   /** The job starts its order once its video is attached (the agenda row follows it). */
   startsOrder: boolean;
   /** The follow-up calls of the job, in order: tells a photo from a laudo, a recibo or a final video of the same order. */
   kinds: readonly StepKind[];
 }
-interface UploadsState { jobs: Record<string, UploadView>; authRequired: boolean }
+interface UploadsState {
+  jobs: Record<string, UploadView>;
+  authRequired: boolean;
+}
 
 const DEFAULT_STATE: Readonly<UploadsState> = Object.freeze({ jobs: {}, authRequired: false });
 export const uploadsStore = proxy<UploadsState>({ ...DEFAULT_STATE, jobs: {} });
 
 const view = (j: OutboxJob): UploadView => ({
-  id: j.id, name: j.name, kind: j.kind, state: j.state, progress: j.progress, createdAt: j.createdAt, orderId: orderOf(j),
-  error: j.error, attempts: j.attempts, retryReason: j.retryReason, startsOrder: startsOrder(j), kinds: j.steps.map((s) => s.kind),
+  id: j.id,
+  name: j.name,
+  kind: j.kind,
+  state: j.state,
+  progress: j.progress,
+  createdAt: j.createdAt,
+  orderId: orderOf(j),
+  error: j.error,
+  attempts: j.attempts,
+  retryReason: j.retryReason,
+  startsOrder: startsOrder(j),
+  kinds: j.steps.map((s) => s.kind),
 });
 
 type JobListener = (e: OutboxEvent, before: UploadView | undefined) => void;
@@ -56,9 +77,10 @@ export function onUploadChange(listener: JobListener) {
 type AttachedJob = Extract<OutboxEvent, { type: "state" }>["job"];
 
 /** A job has just been attached (every follow-up done): the one filter behind each "it landed" notice. */
-export const onJobAttached = (listener: (job: AttachedJob) => void) => onUploadChange((e, before) => {
-  if (e.type === "state" && e.job.state === "attached" && before?.state !== "attached") listener(e.job);
-});
+export const onJobAttached = (listener: (job: AttachedJob) => void) =>
+  onUploadChange((e, before) => {
+    if (e.type === "state" && e.job.state === "attached" && before?.state !== "attached") listener(e.job);
+  });
 
 /**
  * A watcher of landed jobs for the tab's whole life (the start, finish and document watchers, registered by the shell before

@@ -9,10 +9,18 @@ import { onJobAttached, uploadsStore, type UploadView } from "./uploads-store";
 /** `kind`: only jobs whose first follow-up is this call (e.g. "adicionar-laudo"); all of the order's jobs when omitted. */
 export function useOrderUploads(orderId: string, onAttached: () => void, kind?: StepKind): readonly UploadView[] {
   const { jobs } = useSnapshot(uploadsStore);
-  useEffect(() => onJobAttached((job) => {
-    if (orderOf(job) === orderId && (!kind || job.steps[0]?.kind === kind)) onAttached();
-  }), [orderId, onAttached, kind]);
-  return useMemo(() => Object.values(jobs)
-    .filter((j) => j.orderId === orderId && (!kind || j.kinds[0] === kind))
-    .sort((a, b) => a.createdAt - b.createdAt), [jobs, orderId, kind]);
+  useEffect(
+    () =>
+      onJobAttached((job) => {
+        if (orderOf(job) === orderId && (!kind || job.steps[0]?.kind === kind)) onAttached();
+      }),
+    [orderId, onAttached, kind],
+  );
+  return useMemo(
+    () =>
+      Object.values(jobs)
+        .filter((j) => j.orderId === orderId && (!kind || j.kinds[0] === kind))
+        .sort((a, b) => a.createdAt - b.createdAt),
+    [jobs, orderId, kind],
+  );
 }

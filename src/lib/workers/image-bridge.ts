@@ -5,8 +5,9 @@ import { runCompression, type Compressed } from "./compression";
 import { compressOnMainThread, workersCanEncodeImages } from "./image-fallback";
 import { workerHandle } from "./worker-lifecycle";
 
-const handle = workerHandle<ImageApi>(() =>
-  new Worker(new URL("../../../workers/image/image.worker.ts", import.meta.url), { type: "module", name: "image" }));
+const handle = workerHandle<ImageApi>(
+  () => new Worker(new URL("../../../workers/image/image.worker.ts", import.meta.url), { type: "module", name: "image" }),
+);
 
 export type CompressedImage = Compressed;
 export const stopImageWorker = () => handle.stop();

@@ -15,8 +15,10 @@ export class OcrBusyError extends Error {
 }
 
 // Idle stop far above the scan cadence (1 s): while /scan is open the worker stays warm; stopOcr ends it.
-const handle = workerHandle<OcrApi>(() =>
-  new Worker(new URL("../../../workers/ocr/ocr.worker.ts", import.meta.url), { type: "module", name: "ocr" }), 5 * 60_000);
+const handle = workerHandle<OcrApi>(
+  () => new Worker(new URL("../../../workers/ocr/ocr.worker.ts", import.meta.url), { type: "module", name: "ocr" }),
+  5 * 60_000,
+);
 let busy = false;
 
 /** Creates the worker and loads the plate reader's weights (from our origin); resolves when a frame can be read. */

@@ -26,7 +26,8 @@ async function compressAndQueue(id: string, file: File) {
   const api = remote!;
   if (!(await api.apply(id, { type: "compress" }))) return;
   const kind = kindOf(file);
-  const out = kind === "image" ? await compressImageFile(file) : kind === "video" ? await compressVideoFile(file) : { file, compressed: false };
+  const out =
+    kind === "image" ? await compressImageFile(file) : kind === "video" ? await compressVideoFile(file) : { file, compressed: false };
   if (out.compressed) await api.apply(id, { type: "queue", name: out.file.name, mime: out.file.type }, out.file);
   else await api.apply(id, { type: "queue" });
 }
@@ -38,7 +39,12 @@ export async function startUploads(opts: { apiBase?: string; dbName?: string } =
     remote = wrap<UploadApi>(worker);
     window.addEventListener("online", () => void remote?.wake());
   }
-  const resume = await remote.start(opts.apiBase ?? absoluteBase(), uploadSession(), proxy((e: OutboxEvent) => bus.emit("upload:event", e)), opts.dbName);
+  const resume = await remote.start(
+    opts.apiBase ?? absoluteBase(),
+    uploadSession(),
+    proxy((e: OutboxEvent) => bus.emit("upload:event", e)),
+    opts.dbName,
+  );
   for (const job of resume) {
     const saved = await remote.file(job.id);
     if (saved) await compressAndQueue(job.id, new File([saved], job.name, { type: job.type }));
@@ -54,7 +60,14 @@ export async function enqueueUpload(file: File, steps: Omit<FollowUpStep, "done"
   if (!remote) throw new Error("startUploads() must run first");
   if (!session) throw new Error("no signed-in session to own the upload");
   const job = createJob({
-    id: crypto.randomUUID(), kind: kindOf(file), name: file.name, type: file.type, size: file.size, owner: session.owner, steps, createdAt: Date.now(),
+    id: crypto.randomUUID(),
+    kind: kindOf(file),
+    name: file.name,
+    type: file.type,
+    size: file.size,
+    owner: session.owner,
+    steps,
+    createdAt: Date.now(),
   });
   await remote.add(job, file);
   void compressAndQueue(job.id, file);

@@ -35,12 +35,19 @@ export default function AgendaPage({ userId, pointId }: { userId: string; pointI
     <section className="page agenda-page">
       <header className="page-header">
         <h1 className="page-title">{MSG.agenda.title}</h1>
-        <button type="button" className="btn btn-primary" onClick={() => setOpen({ kind: "new" })} {...guard}>{MSG.agenda.newAppointment}</button>
+        <button type="button" className="btn btn-primary" onClick={() => setOpen({ kind: "new" })} {...guard}>
+          {MSG.agenda.newAppointment}
+        </button>
       </header>
       <OfflineHint id={hintId} online={online} />
       <AgendaFilterBar filters={filters} onChange={setFilters} />
-      <QueryState query={list} loading={MSG.agenda.loading} error={MSG.agenda.loadFailed} empty={MSG.agenda.empty}
-        isEmpty={() => rows.length === 0}>
+      <QueryState
+        query={list}
+        loading={MSG.agenda.loading}
+        error={MSG.agenda.loadFailed}
+        empty={MSG.agenda.empty}
+        isEmpty={() => rows.length === 0}
+      >
         {() => <AppointmentList rows={rows} onAction={(kind, row) => setOpen({ kind, row })} offlineHint={online ? undefined : hintId} />}
       </QueryState>
       <Suspense fallback={null}>

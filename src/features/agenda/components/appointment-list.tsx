@@ -34,14 +34,33 @@ function Actions({ row, onAction, offlineHint }: { row: AgendamentoRow; onAction
   const progress = useStartProgress(row.IdSocioVeiculoAgenda);
   const os = row.NumeroOS;
   if (statusOf(row) !== "PENDENTE") {
-    return <Link className="btn" href={PATHS.execution(row.IdSocioVeiculoAgenda)} aria-label={`${MSG.agenda.viewOrder} ${MSG.agenda.osLabel(os)}`}>{MSG.agenda.viewOrder}</Link>;
+    return (
+      <Link
+        className="btn"
+        href={PATHS.execution(row.IdSocioVeiculoAgenda)}
+        aria-label={`${MSG.agenda.viewOrder} ${MSG.agenda.osLabel(os)}`}
+      >
+        {MSG.agenda.viewOrder}
+      </Link>
+    );
   }
-  if (progress) return <p className="start-progress" role="status">{progress}</p>;
+  if (progress)
+    return (
+      <p className="start-progress" role="status">
+        {progress}
+      </p>
+    );
   return (
     <div className="row-actions" role="group" aria-label={MSG.agenda.rowActions(os)}>
-      <button type="button" className="btn btn-primary" onClick={() => onAction("start", row)}>{MSG.agenda.start}</button>
-      <button type="button" className="btn" onClick={() => onAction("reschedule", row)} {...guard}>{MSG.agenda.reschedule}</button>
-      <button type="button" className="btn btn-danger" onClick={() => onAction("cancel", row)} {...guard}>{MSG.agenda.cancel}</button>
+      <button type="button" className="btn btn-primary" onClick={() => onAction("start", row)}>
+        {MSG.agenda.start}
+      </button>
+      <button type="button" className="btn" onClick={() => onAction("reschedule", row)} {...guard}>
+        {MSG.agenda.reschedule}
+      </button>
+      <button type="button" className="btn btn-danger" onClick={() => onAction("cancel", row)} {...guard}>
+        {MSG.agenda.cancel}
+      </button>
     </div>
   );
 }
@@ -58,10 +77,16 @@ export function AppointmentList({ rows, onAction, offlineHint }: Props) {
               <Badges row={r} />
             </div>
             <dl className="agenda-card-fields">
-              <dt>{c.date}</dt><dd>{r.DataAgendamento} {r.HoraAgendamento}</dd>
-              <dt>{c.requester}</dt><dd>{r.Nome}</dd>
-              <dt>{c.vehicle}</dt><dd>{vehicleOf(r)}</dd>
-              <dt>{c.motivation}</dt><dd>{r.Motivacao?.toUpperCase() ?? MSG.agenda.noMotivation}</dd>
+              <dt>{c.date}</dt>
+              <dd>
+                {r.DataAgendamento} {r.HoraAgendamento}
+              </dd>
+              <dt>{c.requester}</dt>
+              <dd>{r.Nome}</dd>
+              <dt>{c.vehicle}</dt>
+              <dd>{vehicleOf(r)}</dd>
+              <dt>{c.motivation}</dt>
+              <dd>{r.Motivacao?.toUpperCase() ?? MSG.agenda.noMotivation}</dd>
             </dl>
             <Actions row={r} onAction={onAction} offlineHint={offlineHint} />
           </li>
@@ -69,19 +94,29 @@ export function AppointmentList({ rows, onAction, offlineHint }: Props) {
       </ul>
       <table className="agenda-table">
         <thead>
-          <tr>{[c.os, c.status, c.date, c.time, c.requester, c.vehicle, c.motivation, c.actions].map((h) => <th key={h} scope="col">{h}</th>)}</tr>
+          <tr>
+            {[c.os, c.status, c.date, c.time, c.requester, c.vehicle, c.motivation, c.actions].map((h) => (
+              <th key={h} scope="col">
+                {h}
+              </th>
+            ))}
+          </tr>
         </thead>
         <tbody>
           {rows.map((r) => (
             <tr key={r.IdSocioVeiculoAgenda} className={statusOf(r) === "PENDENTE" ? "is-new" : undefined}>
               <td>{r.NumeroOS}</td>
-              <td><Badges row={r} /></td>
+              <td>
+                <Badges row={r} />
+              </td>
               <td>{r.DataAgendamento}</td>
               <td>{r.HoraAgendamento}</td>
               <td>{r.Nome}</td>
               <td>{vehicleOf(r)}</td>
               <td>{r.Motivacao?.toUpperCase() ?? MSG.agenda.noMotivation}</td>
-              <td><Actions row={r} onAction={onAction} offlineHint={offlineHint} /></td>
+              <td>
+                <Actions row={r} onAction={onAction} offlineHint={offlineHint} />
+              </td>
             </tr>
           ))}
         </tbody>

@@ -8,7 +8,11 @@ import { cancelAppointment, type AgendamentoRow } from "../api/agendamentos";
 import { useInvalidateAgenda } from "../queries";
 import { unwrap } from "../../../lib/api-client";
 
-interface Props { row: AgendamentoRow; pointId: string; onClose: () => void }
+interface Props {
+  row: AgendamentoRow;
+  pointId: string;
+  onClose: () => void;
+}
 
 export function CancelModal({ row, pointId, onClose }: Props) {
   const [reason, setReason] = useState("");
@@ -16,10 +20,17 @@ export function CancelModal({ row, pointId, onClose }: Props) {
   const [error, setError] = useState("");
   const invalidate = useInvalidateAgenda();
   const cancel = useMutation({
-    mutationFn: async () => unwrap(await cancelAppointment({
-      idSocioVeiculoAgenda: row.IdSocioVeiculoAgenda, idPontoAtendimento: pointId, idSocio: row.IdSocio,
-      idSocioVeiculo: row.IdSocioVeiculo, motivo: reason.trim(),
-    }), MSG.agenda.cancelFailed),
+    mutationFn: async () =>
+      unwrap(
+        await cancelAppointment({
+          idSocioVeiculoAgenda: row.IdSocioVeiculoAgenda,
+          idPontoAtendimento: pointId,
+          idSocio: row.IdSocio,
+          idSocioVeiculo: row.IdSocioVeiculo,
+          motivo: reason.trim(),
+        }),
+        MSG.agenda.cancelFailed,
+      ),
     onSuccess: () => {
       toast.success(MSG.agenda.cancelled);
       onClose();
@@ -41,19 +52,35 @@ export function CancelModal({ row, pointId, onClose }: Props) {
       {!confirming ? (
         <form onSubmit={next} noValidate>
           <label htmlFor="cancelar-motivo">{MSG.agenda.cancelReason}</label>
-          <textarea id="cancelar-motivo" rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)}
-            aria-invalid={error ? true : undefined} />
-          {error && <p className="form-error" role="alert">{error}</p>}
+          <textarea
+            id="cancelar-motivo"
+            rows={3}
+            maxLength={500}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            aria-invalid={error ? true : undefined}
+          />
+          {error && (
+            <p className="form-error" role="alert">
+              {error}
+            </p>
+          )}
           <div className="modal-actions">
-            <button type="button" className="btn" onClick={onClose}>{MSG.agenda.back}</button>
-            <button type="submit" className="btn btn-primary">{MSG.agenda.cancelContinue}</button>
+            <button type="button" className="btn" onClick={onClose}>
+              {MSG.agenda.back}
+            </button>
+            <button type="submit" className="btn btn-primary">
+              {MSG.agenda.cancelContinue}
+            </button>
           </div>
         </form>
       ) : (
         <>
           <p>{MSG.agenda.cancelConfirm(row.NumeroOS)}</p>
           <div className="modal-actions">
-            <button type="button" className="btn" onClick={() => setConfirming(false)} disabled={cancel.isPending}>{MSG.agenda.back}</button>
+            <button type="button" className="btn" onClick={() => setConfirming(false)} disabled={cancel.isPending}>
+              {MSG.agenda.back}
+            </button>
             <button type="button" className="btn btn-danger" onClick={() => cancel.mutate()} disabled={cancel.isPending}>
               {cancel.isPending ? MSG.agenda.saving : MSG.agenda.cancelYes}
             </button>

@@ -13,7 +13,11 @@ import { unwrap } from "../../../lib/api-client";
 import { PlateField, type ChosenVehicle } from "./plate-field";
 import { SlotSelect } from "./slot-select";
 
-interface Props { pointId: string; onClose: () => void; vehicle?: ChosenVehicle }
+interface Props {
+  pointId: string;
+  onClose: () => void;
+  vehicle?: ChosenVehicle;
+}
 type Errors = Partial<Record<"vehicle" | "motivation" | "date" | "time" | "form", string>>;
 
 export function NewAppointmentModal({ pointId, onClose, vehicle: given }: Props) {
@@ -29,9 +33,18 @@ export function NewAppointmentModal({ pointId, onClose, vehicle: given }: Props)
   const invalidate = useInvalidateAgenda();
   const onVehicle = useCallback((v: ChosenVehicle | null) => setTyped(v), []);
   const save = useMutation({
-    mutationFn: async (v: ChosenVehicle) => unwrap(await scheduleAppointment({
-      idPontoAtendimento: pointId, idSocio: v.idSocio, idSocioVeiculo: v.idSocioVeiculo, data: date, hora: time, motivo: Number(motivation),
-    }), MSG.agenda.createFailed),
+    mutationFn: async (v: ChosenVehicle) =>
+      unwrap(
+        await scheduleAppointment({
+          idPontoAtendimento: pointId,
+          idSocio: v.idSocio,
+          idSocioVeiculo: v.idSocioVeiculo,
+          data: date,
+          hora: time,
+          motivo: Number(motivation),
+        }),
+        MSG.agenda.createFailed,
+      ),
     onSuccess: () => {
       toast.success(MSG.agenda.created);
       onClose();
@@ -55,25 +68,52 @@ export function NewAppointmentModal({ pointId, onClose, vehicle: given }: Props)
     <Modal open title={MSG.agenda.newAppointment} onClose={onClose} preventClose={save.isPending}>
       <form onSubmit={submit} noValidate>
         {given ? (
-          <p className="chosen-vehicle"><strong>{displayPlate(given.placa)}</strong> {[given.nomeSocio, given.descricao].filter(Boolean).join(" · ")}</p>
-        ) : <PlateField pointId={pointId} onVehicle={onVehicle} error={errors.vehicle} />}
-        <SearchableSelect label={MSG.agenda.motivation} options={options} value={motivation} placeholder={MSG.agenda.motivationPlaceholder}
-          onChange={setMotivation} errorId={`${ids}-mot`} />
+          <p className="chosen-vehicle">
+            <strong>{displayPlate(given.placa)}</strong> {[given.nomeSocio, given.descricao].filter(Boolean).join(" · ")}
+          </p>
+        ) : (
+          <PlateField pointId={pointId} onVehicle={onVehicle} error={errors.vehicle} />
+        )}
+        <SearchableSelect
+          label={MSG.agenda.motivation}
+          options={options}
+          value={motivation}
+          placeholder={MSG.agenda.motivationPlaceholder}
+          onChange={setMotivation}
+          errorId={`${ids}-mot`}
+        />
         <p id={`${ids}-mot`} className="form-error" role={motivations.isError ? "alert" : undefined}>
           {errors.motivation ?? (motivations.isError ? MSG.agenda.motivationsFailed : "")}
         </p>
         <label htmlFor={`${ids}-date`}>{MSG.agenda.date}</label>
-        <input id={`${ids}-date`} type="date" min={today} value={date} aria-describedby={`${ids}-date-err`}
-          aria-invalid={errors.date ? true : undefined} onChange={(e) => {
+        <input
+          id={`${ids}-date`}
+          type="date"
+          min={today}
+          value={date}
+          aria-describedby={`${ids}-date-err`}
+          aria-invalid={errors.date ? true : undefined}
+          onChange={(e) => {
             setDate(e.target.value);
             setTime("");
-          }} />
-        <p id={`${ids}-date-err`} className="form-error">{errors.date}</p>
+          }}
+        />
+        <p id={`${ids}-date-err`} className="form-error">
+          {errors.date}
+        </p>
         <SlotSelect pointId={pointId} date={date} label={MSG.agenda.time} value={time} onChange={setTime} error={errors.time} />
-        {errors.form && <p className="form-error" role="alert">{errors.form}</p>}
+        {errors.form && (
+          <p className="form-error" role="alert">
+            {errors.form}
+          </p>
+        )}
         <div className="modal-actions">
-          <button type="button" className="btn" onClick={onClose} disabled={save.isPending}>{MSG.agenda.back}</button>
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>{save.isPending ? MSG.agenda.saving : MSG.agenda.create}</button>
+          <button type="button" className="btn" onClick={onClose} disabled={save.isPending}>
+            {MSG.agenda.back}
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+            {save.isPending ? MSG.agenda.saving : MSG.agenda.create}
+          </button>
         </div>
       </form>
     </Modal>

@@ -4,13 +4,23 @@ import { IMaskInput } from "react-imask";
 import { MSG } from "../../../config/messages.pt-BR";
 import { usePlateLookup } from "../queries";
 
-export interface ChosenVehicle { idSocio: string; idSocioVeiculo: string; placa: string; descricao?: string; nomeSocio?: string }
+export interface ChosenVehicle {
+  idSocio: string;
+  idSocioVeiculo: string;
+  placa: string;
+  descricao?: string;
+  nomeSocio?: string;
+}
 
 // IMask picks the pattern that accepts most of what was typed: "ABC1234" -> ABC-1234, "ABC1D23" -> ABC1D23.
 const PLATE_MASKS = [{ mask: "aaa-0000" }, { mask: "aaa0a00" }];
 const upper = (s: string) => s.toUpperCase();
 
-interface Props { pointId: string; onVehicle: (v: ChosenVehicle | null) => void; error?: string }
+interface Props {
+  pointId: string;
+  onVehicle: (v: ChosenVehicle | null) => void;
+  error?: string;
+}
 
 export function PlateField({ pointId, onVehicle, error }: Props) {
   const id = useId();
@@ -18,24 +28,47 @@ export function PlateField({ pointId, onVehicle, error }: Props) {
   const lookup = usePlateLookup(pointId, plate);
   const found = plate.length === 7 && lookup.data ? lookup.data : null;
   useEffect(() => {
-    onVehicle(found && found.IdSocio ? {
-      idSocio: String(found.IdSocio), idSocioVeiculo: found.IdSocioVeiculo, placa: found.PlacaVeiculo, nomeSocio: found.NomeSocio,
-      descricao: [found.MarcaVeiculo, found.ModeloVeiculo, found.AnoVeiculo].filter(Boolean).join(" "),
-    } : null);
+    onVehicle(
+      found && found.IdSocio
+        ? {
+            idSocio: String(found.IdSocio),
+            idSocioVeiculo: found.IdSocioVeiculo,
+            placa: found.PlacaVeiculo,
+            nomeSocio: found.NomeSocio,
+            descricao: [found.MarcaVeiculo, found.ModeloVeiculo, found.AnoVeiculo].filter(Boolean).join(" "),
+          }
+        : null,
+    );
   }, [found, onVehicle]);
-  const note = plate.length < 7 ? MSG.agenda.plateHint
-    : lookup.isPending ? MSG.agenda.searchingPlate
-      : lookup.isError ? MSG.agenda.plateFailed
-        : !found ? MSG.agenda.plateNotMember
-          : `${found.NomeSocio} · ${[found.MarcaVeiculo, found.ModeloVeiculo, found.AnoVeiculo].filter(Boolean).join(" ")}`;
+  const note =
+    plate.length < 7
+      ? MSG.agenda.plateHint
+      : lookup.isPending
+        ? MSG.agenda.searchingPlate
+        : lookup.isError
+          ? MSG.agenda.plateFailed
+          : !found
+            ? MSG.agenda.plateNotMember
+            : `${found.NomeSocio} · ${[found.MarcaVeiculo, found.ModeloVeiculo, found.AnoVeiculo].filter(Boolean).join(" ")}`;
   const bad = plate.length === 7 && !lookup.isPending && !found;
   return (
     <div>
       <label htmlFor={id}>{MSG.agenda.plate}</label>
-      <IMaskInput id={id} mask={PLATE_MASKS} prepareChar={upper} unmask inputMode="text" autoCapitalize="characters"
-        autoComplete="off" aria-describedby={`${id}-note`} aria-invalid={bad || error ? true : undefined}
-        onAccept={(value: string) => setPlate(value.toUpperCase())} />
-      <p id={`${id}-note`} className={bad || error ? "form-error" : "muted"} role={bad ? "alert" : "status"}>{error && !bad ? error : note}</p>
+      <IMaskInput
+        id={id}
+        mask={PLATE_MASKS}
+        prepareChar={upper}
+        unmask
+        inputMode="text"
+        autoCapitalize="characters"
+        autoComplete="off"
+        aria-describedby={`${id}-note`}
+        aria-invalid={bad || error ? true : undefined}
+        onAccept={(value: string) => setPlate(value.toUpperCase())}
+      />
+      <p id={`${id}-note`} className={bad || error ? "form-error" : "muted"} role={bad ? "alert" : "status"}>
+        {error && !bad ? error : note}
+      </p>
     </div>
   );
 }

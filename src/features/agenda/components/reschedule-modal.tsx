@@ -10,7 +10,11 @@ import { useInvalidateAgenda } from "../queries";
 import { unwrap } from "../../../lib/api-client";
 import { SlotSelect } from "./slot-select";
 
-interface Props { row: AgendamentoRow; pointId: string; onClose: () => void }
+interface Props {
+  row: AgendamentoRow;
+  pointId: string;
+  onClose: () => void;
+}
 
 export function RescheduleModal({ row, pointId, onClose }: Props) {
   const today = wallClock().date;
@@ -20,10 +24,19 @@ export function RescheduleModal({ row, pointId, onClose }: Props) {
   const [error, setError] = useState("");
   const invalidate = useInvalidateAgenda();
   const save = useMutation({
-    mutationFn: async () => unwrap(await rescheduleAppointment({
-      idSocioVeiculoAgenda: row.IdSocioVeiculoAgenda, idPontoAtendimento: pointId, idSocio: row.IdSocio,
-      idSocioVeiculo: row.IdSocioVeiculo, data: date, hora: time, motivo: reason.trim(),
-    }), MSG.agenda.rescheduleFailed),
+    mutationFn: async () =>
+      unwrap(
+        await rescheduleAppointment({
+          idSocioVeiculoAgenda: row.IdSocioVeiculoAgenda,
+          idPontoAtendimento: pointId,
+          idSocio: row.IdSocio,
+          idSocioVeiculo: row.IdSocioVeiculo,
+          data: date,
+          hora: time,
+          motivo: reason.trim(),
+        }),
+        MSG.agenda.rescheduleFailed,
+      ),
     onSuccess: () => {
       toast.success(MSG.agenda.rescheduled);
       onClose();
@@ -43,17 +56,31 @@ export function RescheduleModal({ row, pointId, onClose }: Props) {
     <Modal open title={`${MSG.agenda.reschedule} ${MSG.agenda.osLabel(row.NumeroOS)}`} onClose={onClose} preventClose={save.isPending}>
       <form onSubmit={submit} noValidate>
         <label htmlFor="reagendar-data">{MSG.agenda.newDate}</label>
-        <input id="reagendar-data" type="date" min={today} value={date} onChange={(e) => {
-          setDate(e.target.value);
-          setTime("");
-        }} />
+        <input
+          id="reagendar-data"
+          type="date"
+          min={today}
+          value={date}
+          onChange={(e) => {
+            setDate(e.target.value);
+            setTime("");
+          }}
+        />
         <SlotSelect pointId={pointId} date={date} label={MSG.agenda.newTime} value={time} onChange={setTime} />
         <label htmlFor="reagendar-motivo">{MSG.agenda.reason}</label>
         <textarea id="reagendar-motivo" rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
-        {error && <p className="form-error" role="alert">{error}</p>}
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
         <div className="modal-actions">
-          <button type="button" className="btn" onClick={onClose} disabled={save.isPending}>{MSG.agenda.back}</button>
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>{save.isPending ? MSG.agenda.saving : MSG.agenda.save}</button>
+          <button type="button" className="btn" onClick={onClose} disabled={save.isPending}>
+            {MSG.agenda.back}
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+            {save.isPending ? MSG.agenda.saving : MSG.agenda.save}
+          </button>
         </div>
       </form>
     </Modal>

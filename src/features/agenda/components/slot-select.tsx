@@ -3,25 +3,47 @@ import { useId } from "react";
 import { MSG } from "../../../config/messages.pt-BR";
 import { useSlots } from "../queries";
 
-interface Props { pointId: string; date: string; label: string; value: string; onChange: (v: string) => void; error?: string }
+interface Props {
+  pointId: string;
+  date: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+}
 
 export function SlotSelect({ pointId, date, label, value, onChange, error }: Props) {
   const id = useId();
   const slots = useSlots(pointId, date);
   // A cached list may be stale (another booking took a slot since): nothing is offered until this mount's fetch answers.
   const loading = slots.isPending || slots.isFetching;
-  const list = loading ? [] : slots.data ?? [];
-  const note = !date ? null
-    : loading ? MSG.agenda.loadingSlots
-      : slots.isError ? MSG.agenda.slotsFailed
-        : list.length === 0 ? MSG.agenda.noSlots : null;
+  const list = loading ? [] : (slots.data ?? []);
+  const note = !date
+    ? null
+    : loading
+      ? MSG.agenda.loadingSlots
+      : slots.isError
+        ? MSG.agenda.slotsFailed
+        : list.length === 0
+          ? MSG.agenda.noSlots
+          : null;
   return (
     <div>
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={list.includes(value) ? value : ""} disabled={!date || list.length === 0}
-        aria-describedby={`${id}-note`} aria-invalid={error ? true : undefined} onChange={(e) => onChange(e.target.value)}>
+      <select
+        id={id}
+        value={list.includes(value) ? value : ""}
+        disabled={!date || list.length === 0}
+        aria-describedby={`${id}-note`}
+        aria-invalid={error ? true : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      >
         <option value="">{MSG.agenda.chooseTime}</option>
-        {list.map((t) => <option key={t} value={t}>{t}</option>)}
+        {list.map((t) => (
+          <option key={t} value={t}>
+            {t}
+          </option>
+        ))}
       </select>
       <p id={`${id}-note`} className={slots.isError || error ? "form-error" : "muted"} role={slots.isError ? "alert" : undefined}>
         {error ?? note}

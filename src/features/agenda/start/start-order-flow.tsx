@@ -10,7 +10,12 @@ import { startOrderSteps } from "../../../domain/outbox-steps";
 import { enqueueUpload } from "../../../lib/workers/upload-bridge";
 import type { AgendamentoRow } from "../api/agendamentos";
 
-interface Props { appointment: AgendamentoRow; userId: string; pointId: string; onClose: () => void }
+interface Props {
+  appointment: AgendamentoRow;
+  userId: string;
+  pointId: string;
+  onClose: () => void;
+}
 
 export function StartOrderFlow({ appointment: a, userId, onClose }: Props) {
   const [step, setStep] = useState<"confirm" | "video">("confirm");
@@ -32,8 +37,11 @@ export function StartOrderFlow({ appointment: a, userId, onClose }: Props) {
     // The moment the attendant confirmed is the start time, however late the job reaches the server.
     const now = wallClock();
     const steps = startOrderSteps({
-      idSocioVeiculoAgenda: a.IdSocioVeiculoAgenda, idPontoAtendimentoUsuario: userId, idSocio: a.IdSocio,
-      data: isoToBr(now.date), hora: now.time,
+      idSocioVeiculoAgenda: a.IdSocioVeiculoAgenda,
+      idPontoAtendimentoUsuario: userId,
+      idSocio: a.IdSocio,
+      data: isoToBr(now.date),
+      hora: now.time,
     });
     try {
       // Resolves once the video and the job are saved on the device; from there the outbox owns the start.
@@ -47,36 +55,59 @@ export function StartOrderFlow({ appointment: a, userId, onClose }: Props) {
 
   const vehicle = [a.Marca, a.Veiculo, a.Ano].filter(Boolean).join(" ");
   return (
-    <Modal open title={step === "confirm" ? t.confirmTitle : t.videoTitle} onClose={onClose} preventClose={step === "video"}
-      footer={step === "confirm" ? (
-        <>
-          <button type="button" className="btn" onClick={onClose}>{t.cancel}</button>
-          <button type="button" className="btn btn-primary" onClick={() => setStep("video")}>{t.confirm}</button>
-        </>
-      ) : (
-        <>
-          <button type="button" className="btn" onClick={onClose} disabled={saving}>{t.back}</button>
-          <button type="button" className="btn btn-primary" onClick={() => void start()} disabled={items.length === 0 || saving}>
-            {saving ? t.saving : t.start}
-          </button>
-        </>
-      )}>
+    <Modal
+      open
+      title={step === "confirm" ? t.confirmTitle : t.videoTitle}
+      onClose={onClose}
+      preventClose={step === "video"}
+      footer={
+        step === "confirm" ? (
+          <>
+            <button type="button" className="btn" onClick={onClose}>
+              {t.cancel}
+            </button>
+            <button type="button" className="btn btn-primary" onClick={() => setStep("video")}>
+              {t.confirm}
+            </button>
+          </>
+        ) : (
+          <>
+            <button type="button" className="btn" onClick={onClose} disabled={saving}>
+              {t.back}
+            </button>
+            <button type="button" className="btn btn-primary" onClick={() => void start()} disabled={items.length === 0 || saving}>
+              {saving ? t.saving : t.start}
+            </button>
+          </>
+        )
+      }
+    >
       {step === "confirm" ? (
         <>
           <p>{t.confirmText(a.NumeroOS)}</p>
           <dl className="start-summary">
-            <dt>{t.os}</dt><dd>{a.NumeroOS}</dd>
-            <dt>{t.member}</dt><dd>{a.Nome}</dd>
-            <dt>{t.vehicle}</dt><dd>{vehicle}</dd>
-            <dt>{t.plate}</dt><dd>{displayPlate(a.Placa)}</dd>
+            <dt>{t.os}</dt>
+            <dd>{a.NumeroOS}</dd>
+            <dt>{t.member}</dt>
+            <dd>{a.Nome}</dd>
+            <dt>{t.vehicle}</dt>
+            <dd>{vehicle}</dd>
+            <dt>{t.plate}</dt>
+            <dd>{displayPlate(a.Placa)}</dd>
           </dl>
         </>
       ) : (
         <div ref={content} tabIndex={-1} className="start-video">
           <p>{t.videoText}</p>
-          <p className="muted">{MSG.agenda.osLabel(a.NumeroOS)} · {vehicle} · {displayPlate(a.Placa)}</p>
+          <p className="muted">
+            {MSG.agenda.osLabel(a.NumeroOS)} · {vehicle} · {displayPlate(a.Placa)}
+          </p>
           <MediaPicker kinds={["video"]} single items={items} onChange={setItems} disabled={saving} />
-          {error && <p className="form-error" role="alert">{error}</p>}
+          {error && (
+            <p className="form-error" role="alert">
+              {error}
+            </p>
+          )}
         </div>
       )}
     </Modal>

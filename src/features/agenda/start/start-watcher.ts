@@ -18,13 +18,16 @@ export const startedStore = proxy<{ ids: Record<string, true> }>({ ids: {} });
 
 let client: QueryClient | null = null;
 
-const watch = jobWatcher((job) => (startsOrder(job) ? orderOf(job) : null), (id) => {
-  startedStore.ids[id] = true;
-  toast.success(MSG.startOrder.started);
-  void client?.invalidateQueries({ queryKey: agendaKeys.all });
-  // Still waiting on the agenda (and not busy in another dialog): take them to the order they started.
-  if (location.pathname === PATHS.agenda && !document.querySelector("dialog[open]")) navigate(PATHS.execution(id));
-});
+const watch = jobWatcher(
+  (job) => (startsOrder(job) ? orderOf(job) : null),
+  (id) => {
+    startedStore.ids[id] = true;
+    toast.success(MSG.startOrder.started);
+    void client?.invalidateQueries({ queryKey: agendaKeys.all });
+    // Still waiting on the agenda (and not busy in another dialog): take them to the order they started.
+    if (location.pathname === PATHS.agenda && !document.querySelector("dialog[open]")) navigate(PATHS.execution(id));
+  },
+);
 
 /** The agenda's query client; the listener itself lives as long as the tab, so a start that ends off the agenda still refreshes it. */
 export function watchStarts(queryClient: QueryClient) {

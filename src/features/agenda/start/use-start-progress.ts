@@ -6,11 +6,15 @@ import { startedStore } from "./start-watcher";
 
 export function startProgressText(job: Pick<UploadView, "state" | "progress" | "error" | "retryReason">): string {
   switch (job.state) {
-    case "failed": return job.error ?? MSG.startOrder.failed;
+    case "failed":
+      return job.error ?? MSG.startOrder.failed;
     case "stored":
-    case "compressing": return MSG.startOrder.preparing;
-    case "uploading": return job.retryReason === "network" ? MSG.startOrder.offline(job.progress) : MSG.startOrder.uploading(job.progress);
-    default: return MSG.startOrder.starting;
+    case "compressing":
+      return MSG.startOrder.preparing;
+    case "uploading":
+      return job.retryReason === "network" ? MSG.startOrder.offline(job.progress) : MSG.startOrder.uploading(job.progress);
+    default:
+      return MSG.startOrder.starting;
   }
 }
 

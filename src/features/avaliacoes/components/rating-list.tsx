@@ -32,11 +32,20 @@ export function RatingList({ ratings }: { ratings: readonly Avaliacao[] }) {
                 <Score rating={r} />
               </div>
               <dl className="ratings-card-fields">
-                <dt>{c.vehicle}</dt><dd>{vehicleOf(r)} · <span className="ratings-plate">{plateOf(r)}</span></dd>
-                <dt>{c.os}</dt><dd>{r.NumeroOS}</dd>
-                <dt>{c.date}</dt><dd>{when.date}</dd>
-                <dt>{c.time}</dt><dd>{when.time}</dd>
-                <dt>{c.comment}</dt><dd className="ratings-comment"><Comment rating={r} /></dd>
+                <dt>{c.vehicle}</dt>
+                <dd>
+                  {vehicleOf(r)} · <span className="ratings-plate">{plateOf(r)}</span>
+                </dd>
+                <dt>{c.os}</dt>
+                <dd>{r.NumeroOS}</dd>
+                <dt>{c.date}</dt>
+                <dd>{when.date}</dd>
+                <dt>{c.time}</dt>
+                <dd>{when.time}</dd>
+                <dt>{c.comment}</dt>
+                <dd className="ratings-comment">
+                  <Comment rating={r} />
+                </dd>
               </dl>
             </li>
           );
@@ -45,7 +54,13 @@ export function RatingList({ ratings }: { ratings: readonly Avaliacao[] }) {
       <table className="ratings-table">
         <caption className="sr-only">{t.listTitle}</caption>
         <thead>
-          <tr>{[c.customer, c.vehicle, c.os, c.date, c.time, c.score, c.comment].map((h) => <th key={h} scope="col">{h}</th>)}</tr>
+          <tr>
+            {[c.customer, c.vehicle, c.os, c.date, c.time, c.score, c.comment].map((h) => (
+              <th key={h} scope="col">
+                {h}
+              </th>
+            ))}
+          </tr>
         </thead>
         <tbody>
           {ratings.map((r) => {
@@ -53,12 +68,20 @@ export function RatingList({ ratings }: { ratings: readonly Avaliacao[] }) {
             return (
               <tr key={r.IdSocioVeiculoAgenda} data-os={r.NumeroOS}>
                 <td>{r.Cliente}</td>
-                <td>{vehicleOf(r)}<br /><span className="ratings-plate">{plateOf(r)}</span></td>
+                <td>
+                  {vehicleOf(r)}
+                  <br />
+                  <span className="ratings-plate">{plateOf(r)}</span>
+                </td>
                 <td>{r.NumeroOS}</td>
                 <td>{when.date}</td>
                 <td>{when.time}</td>
-                <td><Score rating={r} /></td>
-                <td className="ratings-comment"><Comment rating={r} /></td>
+                <td>
+                  <Score rating={r} />
+                </td>
+                <td className="ratings-comment">
+                  <Comment rating={r} />
+                </td>
               </tr>
             );
           })}

@@ -8,7 +8,10 @@ import { RatingList } from "./rating-list";
 import { RatingSummary } from "./rating-summary";
 import { StarFilter } from "./star-filter";
 
-export interface RatingsPageProps { pointId: string; userId: string }
+export interface RatingsPageProps {
+  pointId: string;
+  userId: string;
+}
 
 export default function RatingsPage({ pointId }: RatingsPageProps) {
   const t = MSG.ratings;
@@ -25,7 +28,9 @@ export default function RatingsPage({ pointId }: RatingsPageProps) {
           <>
             <RatingSummary average={summary.average} total={summary.total} ratings={ratings} />
             <StarFilter value={filter} onChange={setFilter} />
-            <p className="muted ratings-count" role="status">{t.showing(shown.length, ratings.length)}</p>
+            <p className="muted ratings-count" role="status">
+              {t.showing(shown.length, ratings.length)}
+            </p>
             {shown.length === 0 ? <p className="muted page-state">{t.empty}</p> : <RatingList ratings={shown} />}
           </>
         )}

@@ -15,11 +15,17 @@ export function Stars({ value, size = 18, label }: { value: number; size?: numbe
   return (
     <svg className="rating-stars" role="img" aria-label={name} width={size * 5} height={size} viewBox={`0 0 ${width} 24`} focusable="false">
       <defs>
-        <clipPath id={clip}><rect x="0" y="0" width={(clamped / 5) * width} height="24" /></clipPath>
+        <clipPath id={clip}>
+          <rect x="0" y="0" width={(clamped / 5) * width} height="24" />
+        </clipPath>
       </defs>
-      {[0, 1, 2, 3, 4].map((i) => <path key={`e${i}`} d={STAR} transform={`translate(${i * 24} 0)`} className="rating-star-empty" />)}
+      {[0, 1, 2, 3, 4].map((i) => (
+        <path key={`e${i}`} d={STAR} transform={`translate(${i * 24} 0)`} className="rating-star-empty" />
+      ))}
       <g clipPath={`url(#${clip})`}>
-        {[0, 1, 2, 3, 4].map((i) => <path key={`f${i}`} d={STAR} transform={`translate(${i * 24} 0)`} className="rating-star-full" />)}
+        {[0, 1, 2, 3, 4].map((i) => (
+          <path key={`f${i}`} d={STAR} transform={`translate(${i * 24} 0)`} className="rating-star-full" />
+        ))}
       </g>
     </svg>
   );

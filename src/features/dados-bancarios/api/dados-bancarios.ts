@@ -2,9 +2,18 @@
 import { get, post, seg } from "../../../lib/api-client";
 
 export interface DadoBancario {
-  IdDadoBancario: string; IdPontoAtendimento: string; TipoChavePix: string; ChavePix: string; Banco: string;
-  NumeroAgencia: string; NumeroConta: string; TipoConta: string; NomeTitular: string; DocumentoTitular: string;
-  Selecionado: "S" | "N"; DataCadastro: string;
+  IdDadoBancario: string;
+  IdPontoAtendimento: string;
+  TipoChavePix: string;
+  ChavePix: string;
+  Banco: string;
+  NumeroAgencia: string;
+  NumeroConta: string;
+  TipoConta: string;
+  NomeTitular: string;
+  DocumentoTitular: string;
+  Selecionado: "S" | "N";
+  DataCadastro: string;
 }
 export type DadoBancarioInput = Omit<DadoBancario, "IdDadoBancario" | "DataCadastro">;
 type Msg = { message: string };

@@ -15,7 +15,10 @@ import { DeleteBankModal } from "./delete-bank-modal";
 // The form, with its list of every bank (the bulk of this screen's code), loads when first opened; the service worker precaches it.
 const BankFormModal = lazy(() => import("./bank-form-modal").then((m) => ({ default: m.BankFormModal })));
 
-export interface BankDataPageProps { pointId: string; userId: string }
+export interface BankDataPageProps {
+  pointId: string;
+  userId: string;
+}
 type Open = { kind: BankAction; row: DadoBancario } | { kind: "new" } | null;
 
 const M = MSG.bankData;
@@ -27,17 +30,29 @@ export default function BankDataPage({ pointId }: BankDataPageProps) {
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
   const all = list.data;
-  const rows = useMemo(() => (all ?? []).filter((r) =>
-    (!filters.type || paymentTypeOf(r) === filters.type) && (!filters.selected || r.Selecionado === filters.selected)), [all, filters.type, filters.selected]);
+  const rows = useMemo(
+    () =>
+      (all ?? []).filter(
+        (r) => (!filters.type || paymentTypeOf(r) === filters.type) && (!filters.selected || r.Selecionado === filters.selected),
+      ),
+    [all, filters.type, filters.selected],
+  );
   return (
     <section className="page bank-page">
       <header className="page-header">
         <h1 className="page-title">{M.title}</h1>
-        <button type="button" className="btn btn-primary" onClick={() => setOpen({ kind: "new" })}>{M.newEntry}</button>
+        <button type="button" className="btn btn-primary" onClick={() => setOpen({ kind: "new" })}>
+          {M.newEntry}
+        </button>
       </header>
       <BankFilterBar filters={filters} onChange={setFilters} />
-      <QueryState query={list} loading={M.loading} error={M.loadFailed} empty={all?.length ? M.emptyFiltered : M.empty}
-        isEmpty={() => rows.length === 0}>
+      <QueryState
+        query={list}
+        loading={M.loading}
+        error={M.loadFailed}
+        empty={all?.length ? M.emptyFiltered : M.empty}
+        isEmpty={() => rows.length === 0}
+      >
         {() => <BankList rows={rows} onAction={(kind, row) => setOpen({ kind, row })} />}
       </QueryState>
       <Suspense fallback={null}>

@@ -3,7 +3,10 @@ import { MSG } from "../../../config/messages.pt-BR";
 import type { BankFilters } from "../filters";
 
 const M = MSG.bankData;
-interface Props { filters: BankFilters; onChange: (next: Partial<BankFilters>) => void }
+interface Props {
+  filters: BankFilters;
+  onChange: (next: Partial<BankFilters>) => void;
+}
 
 export function BankFilterBar({ filters, onChange }: Props) {
   return (
@@ -18,8 +21,11 @@ export function BankFilterBar({ filters, onChange }: Props) {
       </div>
       <div>
         <label htmlFor="banco-filtro-selecionado">{M.selected}</label>
-        <select id="banco-filtro-selecionado" value={filters.selected}
-          onChange={(e) => onChange({ selected: e.target.value as BankFilters["selected"] })}>
+        <select
+          id="banco-filtro-selecionado"
+          value={filters.selected}
+          onChange={(e) => onChange({ selected: e.target.value as BankFilters["selected"] })}
+        >
           <option value="">{M.all}</option>
           <option value="S">{M.yes}</option>
           <option value="N">{M.no}</option>

@@ -7,7 +7,14 @@ import { IMaskInput } from "react-imask";
 import { toast } from "../../../lib/toast";
 import { MSG } from "../../../config/messages.pt-BR";
 import {
-  ACCOUNT_TYPES, bankDataErrors, normalizeBankData, paymentTypeOf, PIX_KEY_TYPES, type BankDataFields, type BankField, type PaymentType,
+  ACCOUNT_TYPES,
+  bankDataErrors,
+  normalizeBankData,
+  paymentTypeOf,
+  PIX_KEY_TYPES,
+  type BankDataFields,
+  type BankField,
+  type PaymentType,
   type PixKeyType,
 } from "../../../domain/bank-data";
 import { withReason } from "../../../domain/format";
@@ -22,19 +29,38 @@ const M = MSG.bankData;
 type Errors = Partial<Record<BankField | "form", string>>;
 type Form = BankDataFields & { kind: PaymentType };
 
-interface Props { pointId: string; row?: DadoBancario; onClose: () => void }
+interface Props {
+  pointId: string;
+  row?: DadoBancario;
+  onClose: () => void;
+}
 
 /** The spec's defaults: PIX, key type CPF, account type CORRENTE, not selected. */
 function initialForm(row?: DadoBancario): Form {
   if (!row) {
     return {
-      kind: "PIX", TipoChavePix: "CPF", ChavePix: "", Banco: "", NumeroAgencia: "", NumeroConta: "", TipoConta: "CORRENTE",
-      NomeTitular: "", DocumentoTitular: "", Selecionado: "N",
+      kind: "PIX",
+      TipoChavePix: "CPF",
+      ChavePix: "",
+      Banco: "",
+      NumeroAgencia: "",
+      NumeroConta: "",
+      TipoConta: "CORRENTE",
+      NomeTitular: "",
+      DocumentoTitular: "",
+      Selecionado: "N",
     };
   }
   return {
-    kind: paymentTypeOf(row), TipoChavePix: row.TipoChavePix || "CPF", ChavePix: row.ChavePix, Banco: row.Banco, NumeroAgencia: row.NumeroAgencia,
-    NumeroConta: row.NumeroConta, TipoConta: row.TipoConta || "CORRENTE", NomeTitular: row.NomeTitular, DocumentoTitular: row.DocumentoTitular,
+    kind: paymentTypeOf(row),
+    TipoChavePix: row.TipoChavePix || "CPF",
+    ChavePix: row.ChavePix,
+    Banco: row.Banco,
+    NumeroAgencia: row.NumeroAgencia,
+    NumeroConta: row.NumeroConta,
+    TipoConta: row.TipoConta || "CORRENTE",
+    NomeTitular: row.NomeTitular,
+    DocumentoTitular: row.DocumentoTitular,
     Selecionado: row.Selecionado === "S" ? "S" : "N",
   };
 }
@@ -47,7 +73,11 @@ const KEY_MASKS: Record<PixKeyType, object | null> = {
   CPF: { mask: "000.000.000-00" },
   CNPJ: { mask: "CC.CCC.CCC/CCCC-00", definitions: ALNUM, prepareChar: upper },
   TELEFONE: { mask: "(00) 00000-0000" },
-  CHAVE_ALEATORIA: { mask: "HHHHHHHH-HHHH-HHHH-HHHH-HHHHHHHHHHHH", definitions: { H: /[0-9a-fA-F]/ }, prepareChar: (c: string) => c.toLowerCase() },
+  CHAVE_ALEATORIA: {
+    mask: "HHHHHHHH-HHHH-HHHH-HHHH-HHHHHHHHHHHH",
+    definitions: { H: /[0-9a-fA-F]/ },
+    prepareChar: (c: string) => c.toLowerCase(),
+  },
   EMAIL: null,
 };
 /** CPF while it fits, CNPJ from the 12th character or the first letter. */
@@ -64,7 +94,7 @@ export function BankFormModal({ pointId, row, onClose }: Props) {
 
   const save = useMutation({
     mutationFn: async (payload: BankDataFields) => {
-      const body = { ...payload, Selecionado: payload.Selecionado === "S" ? "S" as const : "N" as const, IdPontoAtendimento: pointId };
+      const body = { ...payload, Selecionado: payload.Selecionado === "S" ? ("S" as const) : ("N" as const), IdPontoAtendimento: pointId };
       const res = row ? await editBankData({ ...body, IdDadoBancario: row.IdDadoBancario }) : await addBankData(body);
       return unwrap(res, M.saveFailed);
     },
@@ -83,7 +113,8 @@ export function BankFormModal({ pointId, row, onClose }: Props) {
   const set = (patch: Partial<Form>, ...cleared: (BankField | "form")[]) => {
     setForm((f) => ({ ...f, ...patch }));
     const keys = [...(Object.keys(patch) as BankField[]), ...cleared, "form" as const];
-    if (keys.some((k) => errors[k])) setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !keys.includes(k as BankField))));
+    if (keys.some((k) => errors[k]))
+      setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !keys.includes(k as BankField))));
   };
 
   const submit = (e: FormEvent) => {
@@ -91,8 +122,13 @@ export function BankFormModal({ pointId, row, onClose }: Props) {
     const pix = form.kind === "PIX";
     // The other method's fields go empty, as the contract asks.
     const payload = normalizeBankData({
-      ...form, TipoChavePix: pix ? form.TipoChavePix : "", ChavePix: pix ? form.ChavePix : "", Banco: pix ? "" : form.Banco,
-      NumeroAgencia: pix ? "" : form.NumeroAgencia, NumeroConta: pix ? "" : form.NumeroConta, TipoConta: pix ? "" : form.TipoConta,
+      ...form,
+      TipoChavePix: pix ? form.TipoChavePix : "",
+      ChavePix: pix ? form.ChavePix : "",
+      Banco: pix ? "" : form.Banco,
+      NumeroAgencia: pix ? "" : form.NumeroAgencia,
+      NumeroConta: pix ? "" : form.NumeroConta,
+      TipoConta: pix ? "" : form.TipoConta,
     });
     const found = bankDataErrors(form.kind, payload);
     if (found.length) {
@@ -108,7 +144,9 @@ export function BankFormModal({ pointId, row, onClose }: Props) {
   /** The attributes linking a field to its error paragraph, and that paragraph (empty, hence hidden, without an error). */
   const link = (field: BankField) => ({ "aria-describedby": `${id}-${field}-err`, "aria-invalid": errors[field] ? true : undefined });
   const errorText = (field: BankField) => (
-    <p id={`${id}-${field}-err`} className="form-error" role={errors[field] ? "alert" : undefined}>{errors[field]}</p>
+    <p id={`${id}-${field}-err`} className="form-error" role={errors[field] ? "alert" : undefined}>
+      {errors[field]}
+    </p>
   );
 
   const keyType = form.TipoChavePix as PixKeyType;
@@ -127,71 +165,155 @@ export function BankFormModal({ pointId, row, onClose }: Props) {
           {form.kind === "PIX" ? (
             <>
               <label htmlFor={`${id}-keytype`}>{M.pixKeyType}</label>
-              <select id={`${id}-keytype`} value={form.TipoChavePix} {...link("TipoChavePix")}
-                onChange={(e) => set({ TipoChavePix: e.target.value, ChavePix: "" })}>
+              <select
+                id={`${id}-keytype`}
+                value={form.TipoChavePix}
+                {...link("TipoChavePix")}
+                onChange={(e) => set({ TipoChavePix: e.target.value, ChavePix: "" })}
+              >
                 <option value="">{M.choose}</option>
-                {PIX_KEY_TYPES.map((t) => <option key={t} value={t}>{M.keyTypes[t]}</option>)}
+                {PIX_KEY_TYPES.map((t) => (
+                  <option key={t} value={t}>
+                    {M.keyTypes[t]}
+                  </option>
+                ))}
               </select>
               {errorText("TipoChavePix")}
               <label htmlFor={`${id}-key`}>{M.pixKey}</label>
               {keyMask ? (
-                <IMaskInput key={keyType} id={`${id}-key`} {...keyMask} value={form.ChavePix} placeholder={M.keyPlaceholders[keyType]}
-                  inputMode={keyType === "CPF" || keyType === "TELEFONE" ? "numeric" : "text"} autoComplete="off" {...link("ChavePix")}
-                  onAccept={(v: string) => v !== form.ChavePix && set({ ChavePix: v })} />
+                <IMaskInput
+                  key={keyType}
+                  id={`${id}-key`}
+                  {...keyMask}
+                  value={form.ChavePix}
+                  placeholder={M.keyPlaceholders[keyType]}
+                  inputMode={keyType === "CPF" || keyType === "TELEFONE" ? "numeric" : "text"}
+                  autoComplete="off"
+                  {...link("ChavePix")}
+                  onAccept={(v: string) => v !== form.ChavePix && set({ ChavePix: v })}
+                />
               ) : (
-                <input id={`${id}-key`} type={keyType === "EMAIL" ? "email" : "text"} inputMode={keyType === "EMAIL" ? "email" : "text"}
-                  autoComplete="off" maxLength={77} value={form.ChavePix} placeholder={keyType === "EMAIL" ? M.keyPlaceholders.EMAIL : undefined}
-                  {...link("ChavePix")} onChange={(e) => set({ ChavePix: e.target.value })} />
+                <input
+                  id={`${id}-key`}
+                  type={keyType === "EMAIL" ? "email" : "text"}
+                  inputMode={keyType === "EMAIL" ? "email" : "text"}
+                  autoComplete="off"
+                  maxLength={77}
+                  value={form.ChavePix}
+                  placeholder={keyType === "EMAIL" ? M.keyPlaceholders.EMAIL : undefined}
+                  {...link("ChavePix")}
+                  onChange={(e) => set({ ChavePix: e.target.value })}
+                />
               )}
               {errorText("ChavePix")}
             </>
           ) : (
             <>
-              <SearchableSelect label={M.bank} options={options} value={form.Banco} placeholder={M.bankPlaceholder} disabled={busy}
-                errorId={`${id}-Banco-err`} onChange={(v) => set({ Banco: v })} />
+              <SearchableSelect
+                label={M.bank}
+                options={options}
+                value={form.Banco}
+                placeholder={M.bankPlaceholder}
+                disabled={busy}
+                errorId={`${id}-Banco-err`}
+                onChange={(v) => set({ Banco: v })}
+              />
               {errorText("Banco")}
               <div className="bank-form-row">
                 <div>
                   <label htmlFor={`${id}-agency`}>{M.agency}</label>
-                  <IMaskInput id={`${id}-agency`} mask="0000-D" definitions={CHECK_DIGIT} prepareChar={upper} value={form.NumeroAgencia}
-                    placeholder="0000-0" inputMode="numeric" autoComplete="off" {...link("NumeroAgencia")}
-                    onAccept={(v: string) => v !== form.NumeroAgencia && set({ NumeroAgencia: v })} />
+                  <IMaskInput
+                    id={`${id}-agency`}
+                    mask="0000-D"
+                    definitions={CHECK_DIGIT}
+                    prepareChar={upper}
+                    value={form.NumeroAgencia}
+                    placeholder="0000-0"
+                    inputMode="numeric"
+                    autoComplete="off"
+                    {...link("NumeroAgencia")}
+                    onAccept={(v: string) => v !== form.NumeroAgencia && set({ NumeroAgencia: v })}
+                  />
                   {errorText("NumeroAgencia")}
                 </div>
                 <div>
                   <label htmlFor={`${id}-account`}>{M.account}</label>
-                  <IMaskInput id={`${id}-account`} mask="0000000-D" definitions={CHECK_DIGIT} prepareChar={upper} value={form.NumeroConta}
-                    placeholder="0000000-0" inputMode="numeric" autoComplete="off" {...link("NumeroConta")}
-                    onAccept={(v: string) => v !== form.NumeroConta && set({ NumeroConta: v })} />
+                  <IMaskInput
+                    id={`${id}-account`}
+                    mask="0000000-D"
+                    definitions={CHECK_DIGIT}
+                    prepareChar={upper}
+                    value={form.NumeroConta}
+                    placeholder="0000000-0"
+                    inputMode="numeric"
+                    autoComplete="off"
+                    {...link("NumeroConta")}
+                    onAccept={(v: string) => v !== form.NumeroConta && set({ NumeroConta: v })}
+                  />
                   {errorText("NumeroConta")}
                 </div>
               </div>
               <label htmlFor={`${id}-accounttype`}>{M.accountType}</label>
-              <select id={`${id}-accounttype`} value={form.TipoConta} {...link("TipoConta")} onChange={(e) => set({ TipoConta: e.target.value })}>
+              <select
+                id={`${id}-accounttype`}
+                value={form.TipoConta}
+                {...link("TipoConta")}
+                onChange={(e) => set({ TipoConta: e.target.value })}
+              >
                 <option value="">{M.choose}</option>
-                {ACCOUNT_TYPES.map((t) => <option key={t} value={t}>{M.accountTypes[t]}</option>)}
+                {ACCOUNT_TYPES.map((t) => (
+                  <option key={t} value={t}>
+                    {M.accountTypes[t]}
+                  </option>
+                ))}
               </select>
               {errorText("TipoConta")}
             </>
           )}
 
           <label htmlFor={`${id}-holder`}>{M.holderName}</label>
-          <input id={`${id}-holder`} type="text" autoComplete="name" maxLength={200} value={form.NomeTitular} {...link("NomeTitular")}
-            onChange={(e) => set({ NomeTitular: e.target.value })} />
+          <input
+            id={`${id}-holder`}
+            type="text"
+            autoComplete="name"
+            maxLength={200}
+            value={form.NomeTitular}
+            {...link("NomeTitular")}
+            onChange={(e) => set({ NomeTitular: e.target.value })}
+          />
           {errorText("NomeTitular")}
           <label htmlFor={`${id}-doc`}>{M.holderDocument}</label>
-          <IMaskInput id={`${id}-doc`} {...DOCUMENT_MASK} value={form.DocumentoTitular} placeholder={M.holderDocumentPlaceholder} autoComplete="off"
-            {...link("DocumentoTitular")} onAccept={(v: string) => v !== form.DocumentoTitular && set({ DocumentoTitular: v })} />
+          <IMaskInput
+            id={`${id}-doc`}
+            {...DOCUMENT_MASK}
+            value={form.DocumentoTitular}
+            placeholder={M.holderDocumentPlaceholder}
+            autoComplete="off"
+            {...link("DocumentoTitular")}
+            onAccept={(v: string) => v !== form.DocumentoTitular && set({ DocumentoTitular: v })}
+          />
           {errorText("DocumentoTitular")}
           <label className="checkbox">
-            <input type="checkbox" checked={form.Selecionado === "S"} onChange={(e) => set({ Selecionado: e.target.checked ? "S" : "N" })} />
+            <input
+              type="checkbox"
+              checked={form.Selecionado === "S"}
+              onChange={(e) => set({ Selecionado: e.target.checked ? "S" : "N" })}
+            />
             {M.selected}
           </label>
         </fieldset>
-        {errors.form && <p className="form-error" role="alert">{errors.form}</p>}
+        {errors.form && (
+          <p className="form-error" role="alert">
+            {errors.form}
+          </p>
+        )}
         <div className="modal-actions">
-          <button type="button" className="btn" onClick={onClose} disabled={busy}>{M.cancel}</button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? M.saving : editing ? M.update : M.save}</button>
+          <button type="button" className="btn" onClick={onClose} disabled={busy}>
+            {M.cancel}
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? M.saving : editing ? M.update : M.save}
+          </button>
         </div>
       </form>
     </Modal>

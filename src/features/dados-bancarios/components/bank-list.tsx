@@ -5,7 +5,10 @@ import type { DadoBancario } from "../api/dados-bancarios";
 import { bankSummary, createdOn, documentOf, pixSummary, selectedLabel, typeLabel } from "../display";
 
 export type BankAction = "view" | "edit" | "delete";
-interface Props { rows: DadoBancario[]; onAction: (action: BankAction, row: DadoBancario) => void }
+interface Props {
+  rows: DadoBancario[];
+  onAction: (action: BankAction, row: DadoBancario) => void;
+}
 
 const M = MSG.bankData;
 
@@ -17,16 +20,32 @@ function Actions({ row, onAction }: { row: DadoBancario; onAction: Props["onActi
   const who = row.NomeTitular;
   return (
     <div className="row-actions" role="group" aria-label={M.rowActions(who)}>
-      <button type="button" className="btn" aria-label={M.actionOf(M.view, who)} onClick={() => onAction("view", row)}>{M.view}</button>
-      <button type="button" className="btn" aria-label={M.actionOf(M.edit, who)} onClick={() => onAction("edit", row)}>{M.edit}</button>
-      <button type="button" className="btn btn-danger" aria-label={M.actionOf(M.delete, who)} onClick={() => onAction("delete", row)}>{M.delete}</button>
+      <button type="button" className="btn" aria-label={M.actionOf(M.view, who)} onClick={() => onAction("view", row)}>
+        {M.view}
+      </button>
+      <button type="button" className="btn" aria-label={M.actionOf(M.edit, who)} onClick={() => onAction("edit", row)}>
+        {M.edit}
+      </button>
+      <button type="button" className="btn btn-danger" aria-label={M.actionOf(M.delete, who)} onClick={() => onAction("delete", row)}>
+        {M.delete}
+      </button>
     </div>
   );
 }
 
 function BankLines({ row }: { row: DadoBancario }) {
   const lines = bankSummary(row);
-  return lines.length ? <>{lines.map((l, i) => <span key={i} className="bank-line">{l}</span>)}</> : <span className="muted">—</span>;
+  return lines.length ? (
+    <>
+      {lines.map((l, i) => (
+        <span key={i} className="bank-line">
+          {l}
+        </span>
+      ))}
+    </>
+  ) : (
+    <span className="muted">—</span>
+  );
 }
 
 export function BankList({ rows, onAction }: Props) {
@@ -42,9 +61,23 @@ export function BankList({ rows, onAction }: Props) {
               <Selected row={r} />
             </div>
             <dl className="bank-card-fields">
-              {pixSummary(r) ? <><dt>{c.pix}</dt><dd>{pixSummary(r)}</dd></> : <><dt>{c.bank}</dt><dd><BankLines row={r} /></dd></>}
-              <dt>{c.document}</dt><dd>{documentOf(r)}</dd>
-              <dt>{c.createdAt}</dt><dd>{createdOn(r.DataCadastro)}</dd>
+              {pixSummary(r) ? (
+                <>
+                  <dt>{c.pix}</dt>
+                  <dd>{pixSummary(r)}</dd>
+                </>
+              ) : (
+                <>
+                  <dt>{c.bank}</dt>
+                  <dd>
+                    <BankLines row={r} />
+                  </dd>
+                </>
+              )}
+              <dt>{c.document}</dt>
+              <dd>{documentOf(r)}</dd>
+              <dt>{c.createdAt}</dt>
+              <dd>{createdOn(r.DataCadastro)}</dd>
             </dl>
             <Actions row={r} onAction={onAction} />
           </li>
@@ -53,19 +86,31 @@ export function BankList({ rows, onAction }: Props) {
       <table className="bank-table">
         <caption className="visually-hidden">{M.title}</caption>
         <thead>
-          <tr>{[c.selected, c.type, c.pix, c.bank, c.holder, c.document, c.createdAt, c.actions].map((h) => <th key={h} scope="col">{h}</th>)}</tr>
+          <tr>
+            {[c.selected, c.type, c.pix, c.bank, c.holder, c.document, c.createdAt, c.actions].map((h) => (
+              <th key={h} scope="col">
+                {h}
+              </th>
+            ))}
+          </tr>
         </thead>
         <tbody>
           {rows.map((r) => (
             <tr key={r.IdDadoBancario} className={r.Selecionado === "S" ? "is-selected" : undefined}>
-              <td><Selected row={r} /></td>
+              <td>
+                <Selected row={r} />
+              </td>
               <td>{typeLabel(r)}</td>
               <td>{pixSummary(r) || <span className="muted">—</span>}</td>
-              <td><BankLines row={r} /></td>
+              <td>
+                <BankLines row={r} />
+              </td>
               <td>{r.NomeTitular}</td>
               <td>{documentOf(r)}</td>
               <td>{createdOn(r.DataCadastro)}</td>
-              <td><Actions row={r} onAction={onAction} /></td>
+              <td>
+                <Actions row={r} onAction={onAction} />
+              </td>
             </tr>
           ))}
         </tbody>

@@ -12,19 +12,38 @@ export function BankViewModal({ row, onClose }: { row: DadoBancario; onClose: ()
   const fields: [string, string][] = [
     [M.paymentType, typeLabel(row)],
     ...(pix
-      ? [[M.pixKeyType, keyTypeLabel(row.TipoChavePix)], [M.pixKey, row.ChavePix]] as [string, string][]
-      : [[M.bank, row.Banco], [M.agency, row.NumeroAgencia], [M.account, row.NumeroConta], [M.accountType, accountTypeLabel(row.TipoConta)]] as [string, string][]),
+      ? ([
+          [M.pixKeyType, keyTypeLabel(row.TipoChavePix)],
+          [M.pixKey, row.ChavePix],
+        ] as [string, string][])
+      : ([
+          [M.bank, row.Banco],
+          [M.agency, row.NumeroAgencia],
+          [M.account, row.NumeroConta],
+          [M.accountType, accountTypeLabel(row.TipoConta)],
+        ] as [string, string][])),
     [M.holderName, row.NomeTitular],
     [M.holderDocument, documentOf(row)],
     [M.selected, selectedLabel(row)],
     [M.cols.createdAt, createdOn(row.DataCadastro)],
   ];
   return (
-    <Modal open title={M.viewTitle} onClose={onClose}
-      footer={<button type="button" className="btn" onClick={onClose}>{M.close}</button>}>
+    <Modal
+      open
+      title={M.viewTitle}
+      onClose={onClose}
+      footer={
+        <button type="button" className="btn" onClick={onClose}>
+          {M.close}
+        </button>
+      }
+    >
       <dl className="bank-view">
         {fields.map(([label, value]) => (
-          <div key={label}><dt>{label}</dt><dd>{value || "—"}</dd></div>
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value || "—"}</dd>
+          </div>
         ))}
       </dl>
     </Modal>

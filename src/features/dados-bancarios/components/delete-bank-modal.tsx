@@ -23,12 +23,23 @@ export function DeleteBankModal({ row, onClose }: { row: DadoBancario; onClose: 
   });
   const details = pixSummary(row) ? [pixSummary(row)] : bankSummary(row);
   return (
-    <ConfirmModal title={M.deleteTitle} onClose={onClose} onConfirm={() => remove.mutate()} pending={remove.isPending}
-      confirmLabel={M.delete} pendingLabel={M.deleting} backLabel={M.cancel}
-      error={remove.isError ? withReason(M.deleteFailed, remove.error.message) : null}>
+    <ConfirmModal
+      title={M.deleteTitle}
+      onClose={onClose}
+      onConfirm={() => remove.mutate()}
+      pending={remove.isPending}
+      confirmLabel={M.delete}
+      pendingLabel={M.deleting}
+      backLabel={M.cancel}
+      error={remove.isError ? withReason(M.deleteFailed, remove.error.message) : null}
+    >
       <div className="bank-delete-summary">
-        <p><strong>{row.NomeTitular}</strong></p>
-        {details.map((d, i) => <p key={i}>{d}</p>)}
+        <p>
+          <strong>{row.NomeTitular}</strong>
+        </p>
+        {details.map((d, i) => (
+          <p key={i}>{d}</p>
+        ))}
       </div>
       <p>{M.deleteQuestion}</p>
     </ConfirmModal>

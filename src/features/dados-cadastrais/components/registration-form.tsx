@@ -7,7 +7,9 @@ import { MSG } from "../../../config/messages.pt-BR";
 import { DAYS, HOURS, type DayKey, type FieldKey, type FormErrors, type RegistrationForm } from "../form";
 
 const t = MSG.registration;
-const STATES = getStates().map((s) => ({ code: s.code, name: s.name })).sort((a, b) => a.code.localeCompare(b.code));
+const STATES = getStates()
+  .map((s) => ({ code: s.code, name: s.name }))
+  .sort((a, b) => a.code.localeCompare(b.code));
 
 interface Props {
   form: RegistrationForm;
@@ -25,50 +27,93 @@ function Field({ name, label, error, children }: { name: FieldKey; label: string
     <div className="registration-field">
       <label htmlFor={fieldId(name)}>{label}</label>
       {children}
-      <p id={errorId(name)} className="form-error">{error}</p>
+      <p id={errorId(name)} className="form-error">
+        {error}
+      </p>
     </div>
   );
 }
 
 export function RegistrationForm({ form, errors, disabled, onChange }: Props) {
   const a11y = (key: FieldKey, error = errors[key]) => ({
-    id: fieldId(key), disabled, "aria-describedby": errorId(key), "aria-invalid": error ? true : undefined,
+    id: fieldId(key),
+    disabled,
+    "aria-describedby": errorId(key),
+    "aria-invalid": error ? true : undefined,
   });
   const text = (key: FieldKey, label: string, extra: { autoComplete?: string; required?: boolean } = {}) => (
     <Field name={key} label={label} error={errors[key]}>
-      <input type="text" maxLength={300} value={form[key]} autoComplete={extra.autoComplete ?? "off"} aria-required={extra.required}
-        onChange={(e) => onChange(key, e.target.value)} {...a11y(key)} />
+      <input
+        type="text"
+        maxLength={300}
+        value={form[key]}
+        autoComplete={extra.autoComplete ?? "off"}
+        aria-required={extra.required}
+        onChange={(e) => onChange(key, e.target.value)}
+        {...a11y(key)}
+      />
     </Field>
   );
   return (
     <div className="registration-grid">
       <section className="card" aria-labelledby="cadastro-credenciado">
-        <h2 id="cadastro-credenciado" className="card-title">{t.pointCard}</h2>
+        <h2 id="cadastro-credenciado" className="card-title">
+          {t.pointCard}
+        </h2>
         <div className="registration-fields">
           {text("RazaoSocial", t.corporateName, { autoComplete: "organization", required: true })}
           <Field name="Cnpj" label={t.cnpj} error={errors.Cnpj}>
-            <IMaskInput mask="00.000.000/0000-00" value={form.Cnpj} inputMode="numeric" placeholder="00.000.000/0000-00" autoComplete="off"
-              aria-required onAccept={(value: string) => onChange("Cnpj", value)} {...a11y("Cnpj")} />
+            <IMaskInput
+              mask="00.000.000/0000-00"
+              value={form.Cnpj}
+              inputMode="numeric"
+              placeholder="00.000.000/0000-00"
+              autoComplete="off"
+              aria-required
+              onAccept={(value: string) => onChange("Cnpj", value)}
+              {...a11y("Cnpj")}
+            />
           </Field>
           {text("InscricaoEstadual", t.stateRegistration)}
           <Field name="QtdeElevadores" label={t.lifts} error={errors.QtdeElevadores}>
-            <input type="number" inputMode="numeric" min={0} max={99} step={1} value={form.QtdeElevadores} aria-required
-              onChange={(e) => onChange("QtdeElevadores", e.target.value)} {...a11y("QtdeElevadores")} />
+            <input
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={99}
+              step={1}
+              value={form.QtdeElevadores}
+              aria-required
+              onChange={(e) => onChange("QtdeElevadores", e.target.value)}
+              {...a11y("QtdeElevadores")}
+            />
           </Field>
           <Field name="EnderecoCep" label={t.cep} error={errors.EnderecoCep}>
-            <IMaskInput mask="00000-000" value={form.EnderecoCep} inputMode="numeric" placeholder="00000-000" autoComplete="postal-code"
-              aria-required onAccept={(value: string) => onChange("EnderecoCep", value)} {...a11y("EnderecoCep")} />
+            <IMaskInput
+              mask="00000-000"
+              value={form.EnderecoCep}
+              inputMode="numeric"
+              placeholder="00000-000"
+              autoComplete="postal-code"
+              aria-required
+              onAccept={(value: string) => onChange("EnderecoCep", value)}
+              {...a11y("EnderecoCep")}
+            />
           </Field>
         </div>
       </section>
       <section className="card" aria-labelledby="cadastro-endereco">
-        <h2 id="cadastro-endereco" className="card-title">{t.addressCard}</h2>
+        <h2 id="cadastro-endereco" className="card-title">
+          {t.addressCard}
+        </h2>
         <div className="registration-fields">
           {text("Endereco", t.address, { autoComplete: "street-address", required: true })}
           <Field name="EnderecoUf" label={t.uf} error={errors.EnderecoUf}>
             <select value={form.EnderecoUf} aria-required onChange={(e) => onChange("EnderecoUf", e.target.value)} {...a11y("EnderecoUf")}>
               <option value="">{t.ufPlaceholder}</option>
-              {STATES.map((s) => <option key={s.code} value={s.code}>{`${s.code} – ${s.name}`}</option>)}
+              {STATES.map((s) => (
+                <option key={s.code} value={s.code}>{`${s.code} – ${s.name}`}</option>
+              ))}
             </select>
           </Field>
           {text("EnderecoCidade", t.city, { autoComplete: "address-level2", required: true })}
@@ -77,7 +122,9 @@ export function RegistrationForm({ form, errors, disabled, onChange }: Props) {
         </div>
       </section>
       <section className="card registration-hours" aria-labelledby="cadastro-horarios">
-        <h2 id="cadastro-horarios" className="card-title">{t.hoursCard}</h2>
+        <h2 id="cadastro-horarios" className="card-title">
+          {t.hoursCard}
+        </h2>
         <div className="registration-days">
           {DAYS.map((d) => {
             const error = errors[d.key];
@@ -87,10 +134,18 @@ export function RegistrationForm({ form, errors, disabled, onChange }: Props) {
               return (
                 <div className="registration-time">
                   <label htmlFor={fieldId(key)}>{label}</label>
-                  <select value={form[key]} onChange={(e) => onChange(key, e.target.value, d.key)} {...a11y(key, error)}
-                    aria-describedby={errorId(d.key)}>
+                  <select
+                    value={form[key]}
+                    onChange={(e) => onChange(key, e.target.value, d.key)}
+                    {...a11y(key, error)}
+                    aria-describedby={errorId(d.key)}
+                  >
                     <option value="">{placeholder}</option>
-                    {[...HOURS, ...extra].sort().map((h) => <option key={h} value={h}>{h}</option>)}
+                    {[...HOURS, ...extra].sort().map((h) => (
+                      <option key={h} value={h}>
+                        {h}
+                      </option>
+                    ))}
                   </select>
                 </div>
               );
@@ -102,7 +157,9 @@ export function RegistrationForm({ form, errors, disabled, onChange }: Props) {
                   {select(d.start, t.start, d.closed ? t.closed : t.start)}
                   {select(d.end, t.end, d.closed ? t.closed : t.end)}
                 </div>
-                <p id={errorId(d.key)} className="form-error">{error}</p>
+                <p id={errorId(d.key)} className="form-error">
+                  {error}
+                </p>
               </fieldset>
             );
           })}

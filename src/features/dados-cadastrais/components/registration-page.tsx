@@ -11,13 +11,20 @@ import { useRegistration, useSaveRegistration } from "../queries";
 import { RegistrationForm } from "./registration-form";
 import { RegistrationView } from "./registration-view";
 
-export interface RegistrationPageProps { pointId: string; userId: string }
+export interface RegistrationPageProps {
+  pointId: string;
+  userId: string;
+}
 
 const t = MSG.registration;
 const HINT_ID = "cadastro-salvar-dica";
 
 /** Editing state: the snapshot taken on Editar (what Cancelar restores and Salvar compares with) and the form being edited. */
-interface Editing { loaded: DadosCadastrais; snapshot: Form; form: Form }
+interface Editing {
+  loaded: DadosCadastrais;
+  snapshot: Form;
+  form: Form;
+}
 
 export default function RegistrationPage({ pointId }: RegistrationPageProps) {
   const query = useRegistration(pointId);
@@ -81,7 +88,9 @@ export default function RegistrationPage({ pointId }: RegistrationPageProps) {
   const saveDisabled = !dirty || save.isPending;
   const actions = (where: string) => (
     <div className="registration-actions" role="group" aria-label={`${t.actions} (${where})`}>
-      <button type="button" className="btn" onClick={leave} disabled={save.isPending}>{t.cancel}</button>
+      <button type="button" className="btn" onClick={leave} disabled={save.isPending}>
+        {t.cancel}
+      </button>
       <button type="submit" className="btn btn-primary" disabled={saveDisabled} aria-describedby={dirty ? undefined : HINT_ID}>
         {save.isPending ? t.saving : t.save}
       </button>
@@ -93,11 +102,21 @@ export default function RegistrationPage({ pointId }: RegistrationPageProps) {
       <section className="page registration-page" ref={pageRef}>
         <form onSubmit={submit} noValidate aria-labelledby="cadastro-titulo">
           <header className="page-header registration-header">
-            <h1 id="cadastro-titulo" className="page-title">{t.title}</h1>
+            <h1 id="cadastro-titulo" className="page-title">
+              {t.title}
+            </h1>
             {actions("topo")}
           </header>
-          {!dirty && <p id={HINT_ID} className="muted registration-hint">{t.unchanged}</p>}
-          {formError && <p className="form-error registration-form-error" role="alert">{formError}</p>}
+          {!dirty && (
+            <p id={HINT_ID} className="muted registration-hint">
+              {t.unchanged}
+            </p>
+          )}
+          {formError && (
+            <p className="form-error registration-form-error" role="alert">
+              {formError}
+            </p>
+          )}
           <RegistrationForm form={editing.form} errors={errors} disabled={save.isPending} onChange={change} />
           <footer className="registration-footer">{actions("rodapé")}</footer>
         </form>
@@ -107,10 +126,18 @@ export default function RegistrationPage({ pointId }: RegistrationPageProps) {
   return (
     <section className="page registration-page" ref={pageRef}>
       <header className="page-header registration-header">
-        <h1 id="cadastro-titulo" className="page-title">{t.title}</h1>
-        {query.data && <button type="button" className="btn btn-primary" data-edit onClick={startEdit}>{t.edit}</button>}
+        <h1 id="cadastro-titulo" className="page-title">
+          {t.title}
+        </h1>
+        {query.data && (
+          <button type="button" className="btn btn-primary" data-edit onClick={startEdit}>
+            {t.edit}
+          </button>
+        )}
       </header>
-      <QueryState query={query} loading={t.loading} error={t.loadFailed}>{(data) => <RegistrationView form={toForm(data)} />}</QueryState>
+      <QueryState query={query} loading={t.loading} error={t.loadFailed}>
+        {(data) => <RegistrationView form={toForm(data)} />}
+      </QueryState>
     </section>
   );
 }

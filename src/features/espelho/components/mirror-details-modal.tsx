@@ -11,23 +11,47 @@ const orNone = (v: string | null | undefined) => (v?.trim() ? v : t.notInformed)
 
 export function MirrorDetailsModal({ row, onClose }: { row: Transaction; onClose: () => void }) {
   return (
-    <Modal open title={t.detailsTitle} onClose={onClose}
-      footer={<button type="button" className="btn" onClick={onClose}>{t.close}</button>}>
+    <Modal
+      open
+      title={t.detailsTitle}
+      onClose={onClose}
+      footer={
+        <button type="button" className="btn" onClick={onClose}>
+          {t.close}
+        </button>
+      }
+    >
       <dl className="field-list mirror-details">
-        <dt>{f.statusPagamento}</dt><dd><PaymentBadge status={row.statusPagamento} /></dd>
-        <dt>{f.numeroOS}</dt><dd>{row.numeroOS}</dd>
-        <dt>{f.cliente}</dt><dd>{orNone(row.cliente)}</dd>
-        <dt>{f.placa}</dt><dd>{orNone(row.placa)}</dd>
-        <dt>{f.servico}</dt><dd>{orNone(row.servico)}</dd>
-        <dt>{f.dataAgendamento}</dt><dd>{orNone(row.dataAgendamento)}</dd>
-        <dt>{f.dataExecucao}</dt><dd>{orNone(row.dataExecucao)}</dd>
-        <dt>{f.valorRepasse}</dt><dd>{formatBRL(row.valorRepasse)}</dd>
-        <dt>{f.codigoEspelho}</dt><dd>{orNone(row.codigoEspelho)}</dd>
-        <dt>{f.tipoComissao}</dt><dd>{orNone(row.tipoComissao)}</dd>
-        <dt>{f.descricao}</dt><dd>{orNone(row.descricao)}</dd>
-        <dt>{f.razaoSocial}</dt><dd>{orNone(row.razaoSocial)}</dd>
-        <dt>{f.cnpj}</dt><dd>{orNone(row.cnpj)}</dd>
-        <dt>{f.matricula}</dt><dd>{orNone(row.matricula)}</dd>
+        <dt>{f.statusPagamento}</dt>
+        <dd>
+          <PaymentBadge status={row.statusPagamento} />
+        </dd>
+        <dt>{f.numeroOS}</dt>
+        <dd>{row.numeroOS}</dd>
+        <dt>{f.cliente}</dt>
+        <dd>{orNone(row.cliente)}</dd>
+        <dt>{f.placa}</dt>
+        <dd>{orNone(row.placa)}</dd>
+        <dt>{f.servico}</dt>
+        <dd>{orNone(row.servico)}</dd>
+        <dt>{f.dataAgendamento}</dt>
+        <dd>{orNone(row.dataAgendamento)}</dd>
+        <dt>{f.dataExecucao}</dt>
+        <dd>{orNone(row.dataExecucao)}</dd>
+        <dt>{f.valorRepasse}</dt>
+        <dd>{formatBRL(row.valorRepasse)}</dd>
+        <dt>{f.codigoEspelho}</dt>
+        <dd>{orNone(row.codigoEspelho)}</dd>
+        <dt>{f.tipoComissao}</dt>
+        <dd>{orNone(row.tipoComissao)}</dd>
+        <dt>{f.descricao}</dt>
+        <dd>{orNone(row.descricao)}</dd>
+        <dt>{f.razaoSocial}</dt>
+        <dd>{orNone(row.razaoSocial)}</dd>
+        <dt>{f.cnpj}</dt>
+        <dd>{orNone(row.cnpj)}</dd>
+        <dt>{f.matricula}</dt>
+        <dd>{orNone(row.matricula)}</dd>
       </dl>
     </Modal>
   );

@@ -4,30 +4,54 @@ import type { MirrorFilters } from "../filters";
 import { STATUS_FILTERS, type MirrorStatusFilter } from "../status";
 
 const t = MSG.mirror;
-interface Props { filters: MirrorFilters; onChange: (next: Partial<MirrorFilters>) => void; rangeError: string | null }
+interface Props {
+  filters: MirrorFilters;
+  onChange: (next: Partial<MirrorFilters>) => void;
+  rangeError: string | null;
+}
 
 export function MirrorFilterBar({ filters, onChange, rangeError }: Props) {
   return (
     <form className="mirror-filters card" role="search" aria-label={t.filters} onSubmit={(e) => e.preventDefault()}>
       <div>
         <label htmlFor="espelho-inicio">{t.startDate}</label>
-        <input id="espelho-inicio" type="date" value={filters.from} max={filters.to}
-          aria-invalid={rangeError ? true : undefined} aria-describedby={rangeError ? "espelho-periodo-erro" : undefined}
-          onChange={(e) => e.target.value && onChange({ from: e.target.value })} />
+        <input
+          id="espelho-inicio"
+          type="date"
+          value={filters.from}
+          max={filters.to}
+          aria-invalid={rangeError ? true : undefined}
+          aria-describedby={rangeError ? "espelho-periodo-erro" : undefined}
+          onChange={(e) => e.target.value && onChange({ from: e.target.value })}
+        />
       </div>
       <div>
         <label htmlFor="espelho-fim">{t.endDate}</label>
-        <input id="espelho-fim" type="date" value={filters.to} min={filters.from}
-          aria-invalid={rangeError ? true : undefined} aria-describedby={rangeError ? "espelho-periodo-erro" : undefined}
-          onChange={(e) => e.target.value && onChange({ to: e.target.value })} />
+        <input
+          id="espelho-fim"
+          type="date"
+          value={filters.to}
+          min={filters.from}
+          aria-invalid={rangeError ? true : undefined}
+          aria-describedby={rangeError ? "espelho-periodo-erro" : undefined}
+          onChange={(e) => e.target.value && onChange({ to: e.target.value })}
+        />
       </div>
       <div>
         <label htmlFor="espelho-status">{t.status}</label>
         <select id="espelho-status" value={filters.status} onChange={(e) => onChange({ status: e.target.value as MirrorStatusFilter })}>
-          {STATUS_FILTERS.map((s) => <option key={s} value={s}>{s}</option>)}
+          {STATUS_FILTERS.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
         </select>
       </div>
-      {rangeError && <p id="espelho-periodo-erro" className="form-error mirror-range-error" role="alert">{rangeError}</p>}
+      {rangeError && (
+        <p id="espelho-periodo-erro" className="form-error mirror-range-error" role="alert">
+          {rangeError}
+        </p>
+      )}
     </form>
   );
 }

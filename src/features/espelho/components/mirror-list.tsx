@@ -4,7 +4,11 @@ import { formatBRL } from "../../../domain/format";
 import { statusTone, type Transaction } from "../mirror";
 
 const t = MSG.mirror;
-interface Props { rows: readonly Transaction[]; onDetails: (row: Transaction) => void; busy: boolean }
+interface Props {
+  rows: readonly Transaction[];
+  onDetails: (row: Transaction) => void;
+  busy: boolean;
+}
 
 export function PaymentBadge({ status }: { status: string }) {
   return <span className={`status-badge mirror-status-${statusTone(status)}`}>{status}</span>;
@@ -40,10 +44,14 @@ export function MirrorList({ rows, onDetails, busy }: Props) {
               <Badges row={r} />
             </div>
             <dl className="mirror-card-fields">
-              <dt>{c.client}</dt><dd>{r.cliente || t.notInformed}</dd>
-              <dt>{c.document}</dt><dd>{r.cnpj || t.notInformed}</dd>
-              <dt>{c.service}</dt><dd>{r.servico || t.notInformed}</dd>
-              <dt>{c.payout}</dt><dd className="mirror-money">{formatBRL(r.valorRepasse)}</dd>
+              <dt>{c.client}</dt>
+              <dd>{r.cliente || t.notInformed}</dd>
+              <dt>{c.document}</dt>
+              <dd>{r.cnpj || t.notInformed}</dd>
+              <dt>{c.service}</dt>
+              <dd>{r.servico || t.notInformed}</dd>
+              <dt>{c.payout}</dt>
+              <dd className="mirror-money">{formatBRL(r.valorRepasse)}</dd>
             </dl>
             <DetailsButton row={r} onDetails={onDetails} />
           </li>
@@ -51,18 +59,28 @@ export function MirrorList({ rows, onDetails, busy }: Props) {
       </ul>
       <table className="mirror-table">
         <thead>
-          <tr>{[c.os, c.status, c.client, c.document, c.service, c.payout, c.actions].map((h) => <th key={h} scope="col">{h}</th>)}</tr>
+          <tr>
+            {[c.os, c.status, c.client, c.document, c.service, c.payout, c.actions].map((h) => (
+              <th key={h} scope="col">
+                {h}
+              </th>
+            ))}
+          </tr>
         </thead>
         <tbody>
           {rows.map((r) => (
             <tr key={r.id} className={isNew(r) ? "is-new" : undefined} data-id={r.id}>
               <td>{r.numeroOS}</td>
-              <td><Badges row={r} /></td>
+              <td>
+                <Badges row={r} />
+              </td>
               <td>{r.cliente || t.notInformed}</td>
               <td className="mirror-doc">{r.cnpj || t.notInformed}</td>
               <td>{r.servico || t.notInformed}</td>
               <td className="mirror-money">{formatBRL(r.valorRepasse)}</td>
-              <td><DetailsButton row={r} onDetails={onDetails} /></td>
+              <td>
+                <DetailsButton row={r} onDetails={onDetails} />
+              </td>
             </tr>
           ))}
         </tbody>

@@ -14,12 +14,17 @@ import { MirrorList } from "./mirror-list";
 
 const t = MSG.mirror;
 
-export interface MirrorPageProps { pointId: string; userId: string }
+export interface MirrorPageProps {
+  pointId: string;
+  userId: string;
+}
 
 function Indicator({ id, label, value }: { id: string; label: string; value: number }) {
   return (
     <section className="card mirror-stat" aria-labelledby={id}>
-      <h2 id={id} className="mirror-stat-label">{label}</h2>
+      <h2 id={id} className="mirror-stat-label">
+        {label}
+      </h2>
       <p className="mirror-stat-value">{formatBRL(value)}</p>
     </section>
   );
@@ -56,7 +61,14 @@ export default function MirrorPage({ pointId }: MirrorPageProps) {
           <button type="button" className="btn" onClick={() => void list.refetch()} disabled={!rangeOk || list.isFetching}>
             {list.isFetching && !list.isPending ? t.refreshing : t.refresh}
           </button>
-          <button type="button" className="btn btn-primary" onClick={() => void exportCsv()} disabled={stale || (rangeOk && list.isPending)}>{t.export}</button>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => void exportCsv()}
+            disabled={stale || (rangeOk && list.isPending)}
+          >
+            {t.export}
+          </button>
         </div>
       </header>
       <div className="mirror-stats" role="group" aria-label={t.indicators}>
@@ -66,11 +78,18 @@ export default function MirrorPage({ pointId }: MirrorPageProps) {
       </div>
       <MirrorFilterBar filters={filters} onChange={setFilters} rangeError={rangeOk ? null : t.rangeInvalid} />
       {rangeOk && (
-        <QueryState query={list} loading={t.loading} error={list.error ? withReason(t.loadFailed, list.error.message) : t.loadFailed}
-          empty={t.empty} isEmpty={() => transactions.length === 0}>
+        <QueryState
+          query={list}
+          loading={t.loading}
+          error={list.error ? withReason(t.loadFailed, list.error.message) : t.loadFailed}
+          empty={t.empty}
+          isEmpty={() => transactions.length === 0}
+        >
           {() => (
             <>
-              <p className="muted mirror-count" role="status">{t.recordCount(transactions.length)}</p>
+              <p className="muted mirror-count" role="status">
+                {t.recordCount(transactions.length)}
+              </p>
               <MirrorList rows={transactions} onDetails={setOpen} busy={stale} />
             </>
           )}

@@ -8,15 +8,18 @@ import { onUploadEvent } from "../upload-notices";
 
 export function UploadIndicator() {
   const { jobs, authRequired } = useSnapshot(uploadsStore);
-  useEffect(() => onUploadEvent((notice) => {
-    if ("sent" in notice) toast.success(MSG.media.sent(notice.sent));
-    else if ("video" in notice) {
-      if (notice.video === "sent") toast.success(MSG.media.videoSent);
-      else toast.error(notice.video === "network" ? MSG.media.videoNetwork : MSG.media.videoFailed);
-    }
-    else if (notice.compressing === "video") toast.info(MSG.media.compressingVideo);
-    else if (notice.compressing === "image") toast.info(MSG.media.compressingImage);
-  }), []);
+  useEffect(
+    () =>
+      onUploadEvent((notice) => {
+        if ("sent" in notice) toast.success(MSG.media.sent(notice.sent));
+        else if ("video" in notice) {
+          if (notice.video === "sent") toast.success(MSG.media.videoSent);
+          else toast.error(notice.video === "network" ? MSG.media.videoNetwork : MSG.media.videoFailed);
+        } else if (notice.compressing === "video") toast.info(MSG.media.compressingVideo);
+        else if (notice.compressing === "image") toast.info(MSG.media.compressingImage);
+      }),
+    [],
+  );
   const list = Object.values(jobs);
   const active = list.filter((j) => j.state !== "failed");
   const failed = list.filter((j) => j.state === "failed");
@@ -27,15 +30,27 @@ export function UploadIndicator() {
       {active.length > 0 && (
         <div className="upload-row">
           <span>{MSG.media.sending(active.length)}</span>
-          <progress max={100} value={progress} aria-label="Progresso do envio">{progress}%</progress>
+          <progress max={100} value={progress} aria-label="Progresso do envio">
+            {progress}%
+          </progress>
         </div>
       )}
-      {authRequired && <p role="alert" className="form-error">{MSG.media.signInAgain}</p>}
+      {authRequired && (
+        <p role="alert" className="form-error">
+          {MSG.media.signInAgain}
+        </p>
+      )}
       {failed.map((j) => (
         <div key={j.id} className="upload-row upload-failed">
-          <span><strong>{j.name}</strong>: {j.error}</span>
-          <button type="button" className="btn" onClick={() => void retryJob(j.id)}>{MSG.media.retry}</button>
-          <button type="button" className="btn" onClick={() => void discardJob(j.id)}>{MSG.media.discard}</button>
+          <span>
+            <strong>{j.name}</strong>: {j.error}
+          </span>
+          <button type="button" className="btn" onClick={() => void retryJob(j.id)}>
+            {MSG.media.retry}
+          </button>
+          <button type="button" className="btn" onClick={() => void discardJob(j.id)}>
+            {MSG.media.discard}
+          </button>
         </div>
       ))}
     </aside>

@@ -12,17 +12,29 @@ import { cancelOrder, type AgendamentoDetails } from "../api/execucao";
 import { queryRoots } from "../../../lib/query-keys";
 import { orderKeys } from "../queries";
 
-interface Props { details: AgendamentoDetails; pointId: string; onClose: () => void }
+interface Props {
+  details: AgendamentoDetails;
+  pointId: string;
+  onClose: () => void;
+}
 
 export function CancelOrderModal({ details, pointId, onClose }: Props) {
   const t = MSG.order;
   const [, navigate] = useLocation();
   const client = useQueryClient();
   const cancel = useMutation({
-    mutationFn: async () => unwrap(await cancelOrder({
-      idSocioVeiculoAgenda: details.agendamento!.IdSocioVeiculoAgenda, idPontoAtendimento: pointId, idSocio: details.socio?.IdSocio ?? "",
-      idSocioVeiculo: details.socioVeiculo?.IdSocioVeiculo ?? "", motivo: t.cancelReason, data: isoToBr(wallClock().date),
-    }), t.cancelFailed),
+    mutationFn: async () =>
+      unwrap(
+        await cancelOrder({
+          idSocioVeiculoAgenda: details.agendamento!.IdSocioVeiculoAgenda,
+          idPontoAtendimento: pointId,
+          idSocio: details.socio?.IdSocio ?? "",
+          idSocioVeiculo: details.socioVeiculo?.IdSocioVeiculo ?? "",
+          motivo: t.cancelReason,
+          data: isoToBr(wallClock().date),
+        }),
+        t.cancelFailed,
+      ),
     onSuccess: () => {
       toast.success(t.cancelled);
       void client.invalidateQueries({ queryKey: queryRoots.agenda });
@@ -32,11 +44,20 @@ export function CancelOrderModal({ details, pointId, onClose }: Props) {
     },
   });
   return (
-    <ConfirmModal title={t.cancelTitle} onClose={onClose} onConfirm={() => cancel.mutate()} pending={cancel.isPending}
-      confirmLabel={t.confirmYes} pendingLabel={t.cancelling} backLabel={t.back}
-      error={cancel.isError ? withReason(t.cancelFailed, cancel.error.message) : null}>
+    <ConfirmModal
+      title={t.cancelTitle}
+      onClose={onClose}
+      onConfirm={() => cancel.mutate()}
+      pending={cancel.isPending}
+      confirmLabel={t.confirmYes}
+      pendingLabel={t.cancelling}
+      backLabel={t.back}
+      error={cancel.isError ? withReason(t.cancelFailed, cancel.error.message) : null}
+    >
       <p>{t.cancelText(details.agendamento!.NumeroOS)}</p>
-      <p><strong>{t.irreversible}</strong></p>
+      <p>
+        <strong>{t.irreversible}</strong>
+      </p>
     </ConfirmModal>
   );
 }

@@ -30,13 +30,27 @@ const STEP: Record<DocumentKind, StepKind> = { laudo: "adicionar-laudo", recibo:
 const t = MSG.documents;
 const TEXT = {
   laudo: {
-    title: t.reportsTitle, removed: t.reportRemoved, removeFailed: t.reportRemoveFailed, uploadFailed: t.reportUploadFailed,
-    loadFailed: t.reportsLoadFailed, confirm: t.reportConfirm, confirmTitle: t.reportConfirmTitle, empty: t.reportsEmpty, list: t.reportsList,
+    title: t.reportsTitle,
+    removed: t.reportRemoved,
+    removeFailed: t.reportRemoveFailed,
+    uploadFailed: t.reportUploadFailed,
+    loadFailed: t.reportsLoadFailed,
+    confirm: t.reportConfirm,
+    confirmTitle: t.reportConfirmTitle,
+    empty: t.reportsEmpty,
+    list: t.reportsList,
     input: t.reportInput,
   },
   recibo: {
-    title: t.receiptsTitle, removed: t.receiptRemoved, removeFailed: t.receiptRemoveFailed, uploadFailed: t.receiptUploadFailed,
-    loadFailed: t.receiptsLoadFailed, confirm: t.receiptConfirm, confirmTitle: t.receiptConfirmTitle, empty: t.receiptsEmpty, list: t.receiptsList,
+    title: t.receiptsTitle,
+    removed: t.receiptRemoved,
+    removeFailed: t.receiptRemoveFailed,
+    uploadFailed: t.receiptUploadFailed,
+    loadFailed: t.receiptsLoadFailed,
+    confirm: t.receiptConfirm,
+    confirmTitle: t.receiptConfirmTitle,
+    empty: t.receiptsEmpty,
+    list: t.receiptsList,
     input: t.receiptInput,
   },
 } as const;
@@ -48,13 +62,28 @@ const shownDate = (iso: string) => {
 };
 
 /** One saved document, the same for both kinds. */
-interface Row { id: string; name: string; file: string; date: string; iso: string }
+interface Row {
+  id: string;
+  name: string;
+  file: string;
+  date: string;
+  iso: string;
+}
 const rowOf = (d: Laudo | NotaFiscal): Row => ({
   id: "IdSocioVeiculoAgendaLaudo" in d ? d.IdSocioVeiculoAgendaLaudo : d.IdSocioVeiculoAgendaNotaFiscal,
-  name: d.NomeOriginal || d.NomeArquivo, file: d.Arquivo || d.NomeArquivo, date: shownDate(d.DataLog), iso: d.DataLog,
+  name: d.NomeOriginal || d.NomeArquivo,
+  file: d.Arquivo || d.NomeArquivo,
+  date: shownDate(d.DataLog),
+  iso: d.DataLog,
 });
 
-interface Props { kind: DocumentKind; orderId: string; userId: string; canEdit: boolean; onClose: () => void }
+interface Props {
+  kind: DocumentKind;
+  orderId: string;
+  userId: string;
+  canEdit: boolean;
+  onClose: () => void;
+}
 
 export function DocumentsModal({ kind, orderId, userId, canEdit, onClose }: Props) {
   const text = TEXT[kind];
@@ -62,9 +91,13 @@ export function DocumentsModal({ kind, orderId, userId, canEdit, onClose }: Prop
   const receipts = useReceipts(orderId, kind === "recibo");
   const query = kind === "laudo" ? reports : receipts;
   const client = useQueryClient();
-  const reload = useCallback(() => void client.invalidateQueries({
-    queryKey: kind === "laudo" ? orderKeys.reports(orderId) : orderKeys.receipts(orderId),
-  }), [client, kind, orderId]);
+  const reload = useCallback(
+    () =>
+      void client.invalidateQueries({
+        queryKey: kind === "laudo" ? orderKeys.reports(orderId) : orderKeys.receipts(orderId),
+      }),
+    [client, kind, orderId],
+  );
   const pending = useOrderUploads(orderId, reload, STEP[kind]);
   const [error, setError] = useState("");
   const [confirm, setConfirm] = useState<Row | null>(null);
@@ -82,7 +115,9 @@ export function DocumentsModal({ kind, orderId, userId, canEdit, onClose }: Prop
     setError("");
     try {
       // Saved on the device first; the worker sends it and then attaches it with the stored name (nomeArquivo / notaFiscal).
-      await enqueueUpload(file, [{ kind: STEP[kind], body: { idSocioVeiculoAgenda: orderId, idPontoAtendimentoUsuario: userId, data: new Date().toISOString() } }]);
+      await enqueueUpload(file, [
+        { kind: STEP[kind], body: { idSocioVeiculoAgenda: orderId, idPontoAtendimentoUsuario: userId, data: new Date().toISOString() } },
+      ]);
     } catch {
       toast.error(text.uploadFailed);
     }
@@ -101,9 +136,19 @@ export function DocumentsModal({ kind, orderId, userId, canEdit, onClose }: Prop
   const inputId = `documento-${kind}`;
   const rowActions = (row: Row) => (
     <div className="row-actions">
-      <a className="btn btn-small" href={fileUrl(row.file)} target="_blank" rel="noopener" aria-label={t.openOf(row.name)}>{t.open}</a>
+      <a className="btn btn-small" href={fileUrl(row.file)} target="_blank" rel="noopener" aria-label={t.openOf(row.name)}>
+        {t.open}
+      </a>
       {canEdit && (
-        <button type="button" className="btn btn-danger btn-small" aria-label={t.removeOf(row.name)} onClick={() => setConfirm(row)} {...guard}>{t.remove}</button>
+        <button
+          type="button"
+          className="btn btn-danger btn-small"
+          aria-label={t.removeOf(row.name)}
+          onClick={() => setConfirm(row)}
+          {...guard}
+        >
+          {t.remove}
+        </button>
       )}
     </div>
   );
@@ -115,16 +160,30 @@ export function DocumentsModal({ kind, orderId, userId, canEdit, onClose }: Prop
           {canEdit && (
             <div className="document-add">
               <label htmlFor={inputId}>{text.input}</label>
-              <input id={inputId} type="file" accept={DOCUMENT_EXTENSIONS.join(",")} aria-describedby={`${inputId}-dica`}
-                aria-invalid={error ? true : undefined} onChange={(e) => void choose(e)} />
-              <p id={`${inputId}-dica`} className="muted document-hint">{t.accepted}</p>
-              {error && <p className="form-error" role="alert">{error}</p>}
+              <input
+                id={inputId}
+                type="file"
+                accept={DOCUMENT_EXTENSIONS.join(",")}
+                aria-describedby={`${inputId}-dica`}
+                aria-invalid={error ? true : undefined}
+                onChange={(e) => void choose(e)}
+              />
+              <p id={`${inputId}-dica`} className="muted document-hint">
+                {t.accepted}
+              </p>
+              {error && (
+                <p className="form-error" role="alert">
+                  {error}
+                </p>
+              )}
             </div>
           )}
           {canEdit && <OfflineHint id={hintId} online={online} />}
           {pending.length > 0 && (
             <ul className="pending-list document-pending" aria-label={t.pendingList}>
-              {pending.map((job) => <PendingRow key={job.id} job={job} />)}
+              {pending.map((job) => (
+                <PendingRow key={job.id} job={job} />
+              ))}
             </ul>
           )}
           {query.isError && !rows ? (
@@ -139,20 +198,28 @@ export function DocumentsModal({ kind, orderId, userId, canEdit, onClose }: Prop
                 {rows.map((row) => (
                   <li key={row.id} className="document-card">
                     <span className="document-name">{row.name}</span>
-                    <time className="muted" dateTime={row.iso}>{row.date}</time>
+                    <time className="muted" dateTime={row.iso}>
+                      {row.date}
+                    </time>
                     {rowActions(row)}
                   </li>
                 ))}
               </ul>
               <table className="document-table" aria-label={text.list}>
                 <thead>
-                  <tr><th scope="col">{t.fileColumn}</th><th scope="col">{t.dateColumn}</th><th scope="col">{t.actionsColumn}</th></tr>
+                  <tr>
+                    <th scope="col">{t.fileColumn}</th>
+                    <th scope="col">{t.dateColumn}</th>
+                    <th scope="col">{t.actionsColumn}</th>
+                  </tr>
                 </thead>
                 <tbody>
                   {rows.map((row) => (
                     <tr key={row.id}>
                       <td className="document-name">{row.name}</td>
-                      <td><time dateTime={row.iso}>{row.date}</time></td>
+                      <td>
+                        <time dateTime={row.iso}>{row.date}</time>
+                      </td>
                       <td>{rowActions(row)}</td>
                     </tr>
                   ))}
@@ -163,8 +230,15 @@ export function DocumentsModal({ kind, orderId, userId, canEdit, onClose }: Prop
         </div>
       </Modal>
       {confirm && (
-        <ConfirmModal title={text.confirmTitle} onClose={() => setConfirm(null)} onConfirm={() => remove.mutate(confirm)} pending={remove.isPending}
-          confirmLabel={t.confirmYes} pendingLabel={t.removing} backLabel={t.back}>
+        <ConfirmModal
+          title={text.confirmTitle}
+          onClose={() => setConfirm(null)}
+          onConfirm={() => remove.mutate(confirm)}
+          pending={remove.isPending}
+          confirmLabel={t.confirmYes}
+          pendingLabel={t.removing}
+          backLabel={t.back}
+        >
           <p>{text.confirm}</p>
           <p className="document-name">{confirm.name}</p>
         </ConfirmModal>
@@ -180,8 +254,12 @@ function PendingRow({ job }: { job: UploadView }) {
       <li className="document-failed">
         <span className="form-error">{t.failedOf(job.name, job.error ?? t.failed)}</span>
         <span className="row-actions">
-          <button type="button" className="btn btn-small" aria-label={t.retryOf(job.name)} onClick={() => void retryJob(job.id)}>{t.retry}</button>
-          <button type="button" className="btn btn-small" aria-label={t.discardOf(job.name)} onClick={() => void discardJob(job.id)}>{t.discard}</button>
+          <button type="button" className="btn btn-small" aria-label={t.retryOf(job.name)} onClick={() => void retryJob(job.id)}>
+            {t.retry}
+          </button>
+          <button type="button" className="btn btn-small" aria-label={t.discardOf(job.name)} onClick={() => void discardJob(job.id)}>
+            {t.discard}
+          </button>
         </span>
       </li>
     );

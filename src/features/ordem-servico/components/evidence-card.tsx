@@ -28,7 +28,9 @@ export function EvidenceCard({ orderId, userId, canEdit }: { orderId: string; us
   const save = async (items: LocalMedia[]) => {
     for (const item of items) {
       try {
-        await enqueueUpload(item.file, [{ kind: "adicionar-foto", body: { idSocioVeiculoAgenda: orderId, idPontoAtendimentoUsuario: userId } }]);
+        await enqueueUpload(item.file, [
+          { kind: "adicionar-foto", body: { idSocioVeiculoAgenda: orderId, idPontoAtendimentoUsuario: userId } },
+        ]);
       } catch {
         toast.error(MSG.media.uploadFailed);
       } finally {
@@ -45,7 +47,9 @@ export function EvidenceCard({ orderId, userId, canEdit }: { orderId: string; us
 
   return (
     <section className="card" aria-labelledby="evidencias-titulo">
-      <h2 id="evidencias-titulo" className="card-title">{MSG.order.evidenceTitle}</h2>
+      <h2 id="evidencias-titulo" className="card-title">
+        {MSG.order.evidenceTitle}
+      </h2>
       {canEdit && <MediaPicker kinds={["photo", "video"]} items={[]} onChange={(items) => void save(items)} />}
       {pending.length > 0 && (
         <ul className="pending-list" aria-label={MSG.order.pendingTitle}>
@@ -68,11 +72,21 @@ export function EvidenceCard({ orderId, userId, canEdit }: { orderId: string; us
         <ul className="media-grid" aria-label={MSG.order.savedTitle}>
           {photos.map((foto) => (
             <li key={foto.IdSocioVeiculoAgendaExecucaoFoto} className="media-item">
-              {isVideo(foto.Foto)
-                ? <video src={fileUrl(foto.Foto)} controls preload="metadata" playsInline aria-label={MSG.order.savedVideo} />
-                : <img src={fileUrl(foto.Foto)} alt={MSG.order.savedPhoto} loading="lazy" />}
+              {isVideo(foto.Foto) ? (
+                <video src={fileUrl(foto.Foto)} controls preload="metadata" playsInline aria-label={MSG.order.savedVideo} />
+              ) : (
+                <img src={fileUrl(foto.Foto)} alt={MSG.order.savedPhoto} loading="lazy" />
+              )}
               {canEdit && (
-                <button type="button" className="btn media-remove" aria-label={MSG.order.removePhoto} onClick={() => void remove(foto)} {...guard}>×</button>
+                <button
+                  type="button"
+                  className="btn media-remove"
+                  aria-label={MSG.order.removePhoto}
+                  onClick={() => void remove(foto)}
+                  {...guard}
+                >
+                  ×
+                </button>
               )}
             </li>
           ))}

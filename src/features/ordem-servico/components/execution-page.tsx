@@ -38,17 +38,27 @@ export default function ExecutionPage({ id, userId, pointId }: { id: string; use
     return (
       <section className="page">
         <h1 className="page-title">{t.title}</h1>
-        {query.isError
-          ? <QueryError message={query.error.message ? withReason(t.fetchFailed, query.error.message) : t.loadFailed}
-            onRetry={() => void query.refetch()} />
-          : <QueryLoading label={t.loading} />}
+        {query.isError ? (
+          <QueryError
+            message={query.error.message ? withReason(t.fetchFailed, query.error.message) : t.loadFailed}
+            onRetry={() => void query.refetch()}
+          />
+        ) : (
+          <QueryLoading label={t.loading} />
+        )}
       </section>
     );
   }
   const details = query.data;
   const { agendamento, execucao } = details;
-  const phase: OrderPhase = agendamento.StatusAgendamento === "C" ? "done" : agendamento.StatusAgendamento === "E" ? "cancelled"
-    : execucao?.DataHoraInicio ? "active" : "pending";
+  const phase: OrderPhase =
+    agendamento.StatusAgendamento === "C"
+      ? "done"
+      : agendamento.StatusAgendamento === "E"
+        ? "cancelled"
+        : execucao?.DataHoraInicio
+          ? "active"
+          : "pending";
   // Add, delete, cancel and finish exist only while the order runs; laudos, recibos, photos and notes stay usable once concluded.
   const canEdit = phase === "active";
   const canDocument = phase === "active" || phase === "done";
@@ -56,17 +66,23 @@ export default function ExecutionPage({ id, userId, pointId }: { id: string; use
   // Start and end times are Brasília wall-clock digits behind a Z (the contract's form): read literally, never converted.
   const since = wallClockIsoToBr(execucao?.DataHoraInicio);
   const until = wallClockIsoToBr(execucao?.DataHoraFim);
-  const badge = { active: ["status-active", t.statusActive], pending: ["status-pending", t.statusPending], done: ["status-done", t.statusDone],
-    cancelled: ["status-cancelled", t.statusCancelled] }[phase];
+  const badge = {
+    active: ["status-active", t.statusActive],
+    pending: ["status-pending", t.statusPending],
+    done: ["status-done", t.statusDone],
+    cancelled: ["status-cancelled", t.statusCancelled],
+  }[phase];
 
   // Cancelling and finishing need the server: offline they are disabled buttons (described by the hint) and leave the phone's menu.
   const needsServer = new Set(["cancel", "finish"]);
   const actions: MenuItem[] = [
     ...(canEdit && !finishing ? [{ id: "cancel", label: t.cancelOrder, onSelect: () => setModal("cancel"), danger: true }] : []),
-    ...(canDocument ? [
-      { id: "reports", label: t.addReports, onSelect: () => setModal("reports") },
-      { id: "receipts", label: t.addReceipts, onSelect: () => setModal("receipts") },
-    ] : []),
+    ...(canDocument
+      ? [
+          { id: "reports", label: t.addReports, onSelect: () => setModal("reports") },
+          { id: "receipts", label: t.addReceipts, onSelect: () => setModal("receipts") },
+        ]
+      : []),
     { id: "financial", label: t.financialDetails, onSelect: () => setModal("financial") },
     ...(canEdit && !finishing ? [{ id: "finish", label: t.finishOrder, onSelect: () => setModal("finish") }] : []),
   ];
@@ -81,13 +97,22 @@ export default function ExecutionPage({ id, userId, pointId }: { id: string; use
       </header>
       <div className="order-actions" role="group" aria-label={t.actionsOf(agendamento.NumeroOS)}>
         {actions.map((a) => (
-          <button key={a.id} type="button" className={`btn${a.id === "finish" ? " btn-primary" : a.danger ? " btn-danger" : ""}`} onClick={a.onSelect}
-            {...(!online && needsServer.has(a.id) ? { disabled: true, "aria-describedby": hintId } : {})}>
+          <button
+            key={a.id}
+            type="button"
+            className={`btn${a.id === "finish" ? " btn-primary" : a.danger ? " btn-danger" : ""}`}
+            onClick={a.onSelect}
+            {...(!online && needsServer.has(a.id) ? { disabled: true, "aria-describedby": hintId } : {})}
+          >
             {a.label}
           </button>
         ))}
       </div>
-      <MenuButton className="order-actions-menu" label={t.actions} items={online ? actions : actions.filter((a) => !needsServer.has(a.id))} />
+      <MenuButton
+        className="order-actions-menu"
+        label={t.actions}
+        items={online ? actions : actions.filter((a) => !needsServer.has(a.id))}
+      />
       <OfflineHint id={hintId} online={online} />
       {finishJob && !(finishJob === "finished" && phase === "done") && <FinishProgress job={finishJob} />}
       {(phase === "active" || phase === "pending") && !agendamento.VideoInicial && (
@@ -104,7 +129,15 @@ export default function ExecutionPage({ id, userId, pointId }: { id: string; use
         {modal === "cancel" && <CancelOrderModal details={details} pointId={pointId} onClose={() => setModal(null)} />}
         {modal === "finish" && <FinishOrderModal details={details} userId={userId} onClose={() => setModal(null)} />}
         {modal === "financial" && <FinancialDetailsModal details={details} pointId={pointId} onClose={() => setModal(null)} />}
-        {(modal === "reports" || modal === "receipts") && <DocumentsModal kind={modal === "reports" ? "laudo" : "recibo"} orderId={id} userId={userId} canEdit={canDocument} onClose={() => setModal(null)} />}
+        {(modal === "reports" || modal === "receipts") && (
+          <DocumentsModal
+            kind={modal === "reports" ? "laudo" : "recibo"}
+            orderId={id}
+            userId={userId}
+            canEdit={canDocument}
+            onClose={() => setModal(null)}
+          />
+        )}
       </Suspense>
     </section>
   );

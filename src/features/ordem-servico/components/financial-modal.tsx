@@ -38,13 +38,19 @@ function usePointRegistration(pointId: string) {
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section className="financial-section" aria-labelledby={id}>
-      <h3 id={id} className="modal-subtitle">{title}</h3>
+      <h3 id={id} className="modal-subtitle">
+        {title}
+      </h3>
       {children}
     </section>
   );
 }
 
-interface Props { details: AgendamentoDetails; pointId: string; onClose: () => void }
+interface Props {
+  details: AgendamentoDetails;
+  pointId: string;
+  onClose: () => void;
+}
 
 export function FinancialDetailsModal({ details, pointId, onClose }: Props) {
   const { agendamento, socioVeiculo: v, motivo, execucao } = details;
@@ -61,57 +67,89 @@ export function FinancialDetailsModal({ details, pointId, onClose }: Props) {
     <Modal open title={t.title} onClose={onClose}>
       <div className="financial-details">
         <Section id="fin-credenciado" title={t.pointTitle}>
-                    <QueryState query={point} variant="card" loading={t.loading} error={t.pointFailed}>
+          <QueryState query={point} variant="card" loading={t.loading} error={t.pointFailed}>
             {(data) => (
-                <dl className="field-list">
-                  <dt>{t.corporateName}</dt><dd>{orNone(data.RazaoSocial)}</dd>
-                  <dt>{t.cnpj}</dt><dd>{blank(data.Cnpj) ? t.notInformed : formatDocument(data.Cnpj)}</dd>
-                  {!blank(data.Matricula) && <><dt>{t.registration}</dt><dd>{String(data.Matricula)}</dd></>}
-                </dl>
+              <dl className="field-list">
+                <dt>{t.corporateName}</dt>
+                <dd>{orNone(data.RazaoSocial)}</dd>
+                <dt>{t.cnpj}</dt>
+                <dd>{blank(data.Cnpj) ? t.notInformed : formatDocument(data.Cnpj)}</dd>
+                {!blank(data.Matricula) && (
+                  <>
+                    <dt>{t.registration}</dt>
+                    <dd>{String(data.Matricula)}</dd>
+                  </>
+                )}
+              </dl>
             )}
           </QueryState>
         </Section>
         <Section id="fin-veiculo" title={t.vehicleTitle}>
           <dl className="field-list">
-            <dt>{t.brand}</dt><dd>{orNone(v?.MarcaVeiculo)}</dd>
-            <dt>{t.model}</dt><dd>{orNone(v?.VeiculoModelo)}</dd>
-            <dt>{t.year}</dt><dd>{orNone(v?.Ano)}</dd>
-            <dt>{t.plate}</dt><dd>{v?.Placa ? displayPlate(v.Placa) : t.notInformed}</dd>
+            <dt>{t.brand}</dt>
+            <dd>{orNone(v?.MarcaVeiculo)}</dd>
+            <dt>{t.model}</dt>
+            <dd>{orNone(v?.VeiculoModelo)}</dd>
+            <dt>{t.year}</dt>
+            <dd>{orNone(v?.Ano)}</dd>
+            <dt>{t.plate}</dt>
+            <dd>{v?.Placa ? displayPlate(v.Placa) : t.notInformed}</dd>
           </dl>
         </Section>
         <Section id="fin-servico" title={t.serviceTitle}>
           <dl className="field-list">
-            <dt>{t.motivation}</dt><dd>{motivo?.Descricao ? motivo.Descricao.toUpperCase() : t.notInformed}</dd>
+            <dt>{t.motivation}</dt>
+            <dd>{motivo?.Descricao ? motivo.Descricao.toUpperCase() : t.notInformed}</dd>
           </dl>
           <h4 className="financial-subtitle">{t.linkedServices}</h4>
-                    <QueryState query={linked} variant="card" loading={t.loading} error={t.servicesFailed} empty={t.noServices} isEmpty={(data) => data.length === 0}>
+          <QueryState
+            query={linked}
+            variant="card"
+            loading={t.loading}
+            error={t.servicesFailed}
+            empty={t.noServices}
+            isEmpty={(data) => data.length === 0}
+          >
             {(services) => (
-                <ul className="financial-services">
-                  {services.map((s) => (
-                    <li key={s.id}>
-                      <span className="service-name">{s.label}</span>
-                      <span className="service-type">{commissionType(s)}</span>
-                      <span className="muted">{MSG.services.approval[approvalOf(s)] ?? approvalOf(s)}</span>
-                    </li>
-                  ))}
-                </ul>
+              <ul className="financial-services">
+                {services.map((s) => (
+                  <li key={s.id}>
+                    <span className="service-name">{s.label}</span>
+                    <span className="service-type">{commissionType(s)}</span>
+                    <span className="muted">{MSG.services.approval[approvalOf(s)] ?? approvalOf(s)}</span>
+                  </li>
+                ))}
+              </ul>
             )}
           </QueryState>
         </Section>
         <Section id="fin-datas" title={t.datesTitle}>
           <dl className="field-list">
-            <dt>{t.appointment}</dt><dd>{orNone(scheduled)}</dd>
-            <dt>{t.start}</dt><dd>{orNone(wallClockIsoToBr(execucao?.DataHoraInicio))}</dd>
-            <dt>{t.end}</dt><dd>{orNone(wallClockIsoToBr(execucao?.DataHoraFim))}</dd>
+            <dt>{t.appointment}</dt>
+            <dd>{orNone(scheduled)}</dd>
+            <dt>{t.start}</dt>
+            <dd>{orNone(wallClockIsoToBr(execucao?.DataHoraInicio))}</dd>
+            <dt>{t.end}</dt>
+            <dd>{orNone(wallClockIsoToBr(execucao?.DataHoraFim))}</dd>
           </dl>
         </Section>
         <Section id="fin-valores" title={t.moneyTitle}>
           <dl className="field-list financial-values">
-            <dt>{t.serviceValue}</dt><dd>{money(agendamento?.ValorServico)}</dd>
-            {services !== null && approved.map((s) => (
-              <Fragment key={s.id}><dt>{t.payoutOf(s.label)}</dt><dd>{money(payoutOf(s))}</dd></Fragment>
-            ))}
-            {services !== null && <><dt>{t.totalPayout}</dt><dd className="financial-total">{formatBRL(total)}</dd></>}
+            <dt>{t.serviceValue}</dt>
+            <dd>{money(agendamento?.ValorServico)}</dd>
+            {services !== null &&
+              approved.map((s) => (
+                <Fragment key={s.id}>
+                  <dt>{t.payoutOf(s.label)}</dt>
+                  <dd>{money(payoutOf(s))}</dd>
+                </Fragment>
+              ))}
+            {services !== null && (
+              <>
+                <dt>{t.totalPayout}</dt>
+                <dd className="financial-total">{formatBRL(total)}</dd>
+              </>
+            )}
           </dl>
           {services !== null && approved.length === 0 && <p className="muted">{t.noApproved}</p>}
         </Section>

@@ -18,7 +18,11 @@ import { queryRoots } from "../../../lib/query-keys";
 
 const approvalLabel = (status: string) => MSG.finish.approval[status as keyof typeof MSG.finish.approval] ?? status;
 
-interface Props { details: AgendamentoDetails; userId: string; onClose: () => void }
+interface Props {
+  details: AgendamentoDetails;
+  userId: string;
+  onClose: () => void;
+}
 
 export function FinishOrderModal({ details, userId, onClose }: Props) {
   const t = MSG.finish;
@@ -33,7 +37,8 @@ export function FinishOrderModal({ details, userId, onClose }: Props) {
   const needsVideo = !order.VideoFinal;
   // With the video already on the order there is no file to keep on the device: the finish is one plain call.
   const direct = useMutation({
-    mutationFn: async () => unwrap(await post<{ message: string }>("/agendamentos/concluir", finishOrderStepsFor(details, userId)[1]!.body), t.failed),
+    mutationFn: async () =>
+      unwrap(await post<{ message: string }>("/agendamentos/concluir", finishOrderStepsFor(details, userId)[1]!.body), t.failed),
     onSuccess: () => {
       toast.success(t.finished);
       void queryClient.invalidateQueries({ queryKey: orderKeys.one(order.IdSocioVeiculoAgenda) });
@@ -60,23 +65,47 @@ export function FinishOrderModal({ details, userId, onClose }: Props) {
   };
 
   return (
-    <Modal open title={t.title} onClose={onClose} preventClose={saving || direct.isPending}
-      footer={(
+    <Modal
+      open
+      title={t.title}
+      onClose={onClose}
+      preventClose={saving || direct.isPending}
+      footer={
         <>
-          <button type="button" className="btn" onClick={onClose} disabled={saving || direct.isPending}>{t.back}</button>
-          <button type="button" className="btn btn-primary" onClick={() => void confirm()} disabled={!ready} aria-describedby="finalizar-requisitos">
+          <button type="button" className="btn" onClick={onClose} disabled={saving || direct.isPending}>
+            {t.back}
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => void confirm()}
+            disabled={!ready}
+            aria-describedby="finalizar-requisitos"
+          >
             {saving || direct.isPending ? t.saving : t.confirm}
           </button>
         </>
-      )}>
+      }
+    >
       <div className="finish-modal">
         <p>{t.text(order.NumeroOS)}</p>
         <h3 className="modal-subtitle">{t.pendingTitle}</h3>
-                <QueryState query={linked} variant="card" loading={t.loadingServices} error={t.servicesFailed} empty={t.pendingNone} isEmpty={() => pending.length === 0}>
+        <QueryState
+          query={linked}
+          variant="card"
+          loading={t.loadingServices}
+          error={t.servicesFailed}
+          empty={t.pendingNone}
+          isEmpty={() => pending.length === 0}
+        >
           {(_data) => (
-              <ul className="pending-services" aria-label={t.pendingTitle}>
-                {pending.map((s) => <li key={s.id}><span>{s.label}</span> <span className="status-badge status-pending">{approvalLabel(s.StatusAprovacao ?? s.status)}</span></li>)}
-              </ul>
+            <ul className="pending-services" aria-label={t.pendingTitle}>
+              {pending.map((s) => (
+                <li key={s.id}>
+                  <span>{s.label}</span> <span className="status-badge status-pending">{approvalLabel(s.StatusAprovacao ?? s.status)}</span>
+                </li>
+              ))}
+            </ul>
           )}
         </QueryState>
         {needsVideo ? (
@@ -84,9 +113,17 @@ export function FinishOrderModal({ details, userId, onClose }: Props) {
             <h3 className="modal-subtitle">{t.videoTitle}</h3>
             <MediaPicker kinds={["video"]} single items={items} onChange={setItems} disabled={saving} />
           </>
-        ) : <p className="muted">{t.videoAttached}</p>}
-        <p id="finalizar-requisitos" className="muted">{pending.length > 0 ? t.pendingHint : needsVideo && items.length === 0 ? t.videoHint : ""}</p>
-        {error && <p className="form-error" role="alert">{error}</p>}
+        ) : (
+          <p className="muted">{t.videoAttached}</p>
+        )}
+        <p id="finalizar-requisitos" className="muted">
+          {pending.length > 0 ? t.pendingHint : needsVideo && items.length === 0 ? t.videoHint : ""}
+        </p>
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
       </div>
     </Modal>
   );
@@ -95,7 +132,9 @@ export function FinishOrderModal({ details, userId, onClose }: Props) {
 /** The finish job's steps for this order, stamped with the day the attendant confirmed (Brasília). */
 function finishOrderStepsFor(details: AgendamentoDetails, userId: string) {
   return finishOrderSteps({
-    idSocioVeiculoAgenda: details.agendamento!.IdSocioVeiculoAgenda, idPontoAtendimentoUsuario: userId,
-    idSocio: details.socio?.IdSocio ?? "", data: isoToBr(wallClock().date),
+    idSocioVeiculoAgenda: details.agendamento!.IdSocioVeiculoAgenda,
+    idPontoAtendimentoUsuario: userId,
+    idSocio: details.socio?.IdSocio ?? "",
+    data: isoToBr(wallClock().date),
   });
 }

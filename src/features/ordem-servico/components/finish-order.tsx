@@ -22,11 +22,15 @@ export function finishProgressText(job: FinishState): string {
   const t = MSG.finish;
   if (job === "finished") return t.finishing;
   switch (job.state) {
-    case "failed": return job.error ?? t.failed;
+    case "failed":
+      return job.error ?? t.failed;
     case "stored":
-    case "compressing": return t.preparing;
-    case "uploading": return job.retryReason === "network" ? t.offline(job.progress) : t.uploading(job.progress);
-    default: return t.finishing;
+    case "compressing":
+      return t.preparing;
+    case "uploading":
+      return job.retryReason === "network" ? t.offline(job.progress) : t.uploading(job.progress);
+    default:
+      return t.finishing;
   }
 }
 
@@ -40,8 +44,12 @@ export function FinishProgress({ job }: { job: FinishState }) {
       {job !== "finished" && job.state === "uploading" && <progress max={100} value={job.progress} aria-label={t.progressLabel} />}
       {failed && (
         <div className="row-actions">
-          <button type="button" className="btn" onClick={() => void retryJob(job.id)}>{t.retry}</button>
-          <button type="button" className="btn" onClick={() => void discardJob(job.id)}>{t.discard}</button>
+          <button type="button" className="btn" onClick={() => void retryJob(job.id)}>
+            {t.retry}
+          </button>
+          <button type="button" className="btn" onClick={() => void discardJob(job.id)}>
+            {t.discard}
+          </button>
         </div>
       )}
     </div>

@@ -13,7 +13,11 @@ import { enqueueUpload } from "../../../lib/workers/upload-bridge";
 import type { AgendamentoDetails } from "../api/execucao";
 import { orderKeys } from "../queries";
 
-interface Props { details: AgendamentoDetails; userId: string; started: boolean }
+interface Props {
+  details: AgendamentoDetails;
+  userId: string;
+  started: boolean;
+}
 
 export function InitialVideoPrompt({ details, userId, started }: Props) {
   const t = MSG.initialVideo;
@@ -38,7 +42,13 @@ export function InitialVideoPrompt({ details, userId, started }: Props) {
     // Started elsewhere: only attach the video. Not started yet: attach it, then start, exactly as the agenda does.
     const steps = started
       ? [{ kind: "atualizar-video-inicial" as const, body: { idSocioVeiculoAgenda: id } }]
-      : startOrderSteps({ idSocioVeiculoAgenda: id, idPontoAtendimentoUsuario: userId, idSocio: details.socio?.IdSocio ?? "", data: isoToBr(now.date), hora: now.time });
+      : startOrderSteps({
+          idSocioVeiculoAgenda: id,
+          idPontoAtendimentoUsuario: userId,
+          idSocio: details.socio?.IdSocio ?? "",
+          data: isoToBr(now.date),
+          hora: now.time,
+        });
     try {
       await enqueueUpload(file, steps);
       setItems([]);
@@ -53,7 +63,9 @@ export function InitialVideoPrompt({ details, userId, started }: Props) {
   return (
     <>
       <section className="card initial-video" aria-labelledby="video-inicial-titulo">
-        <h2 id="video-inicial-titulo" className="card-title">{t.title}</h2>
+        <h2 id="video-inicial-titulo" className="card-title">
+          {t.title}
+        </h2>
         {job ? (
           <p className={job.state === "failed" ? "form-error" : "start-progress"} role={job.state === "failed" ? "alert" : "status"}>
             {job.state === "failed" ? job.error : job.state === "uploading" ? t.uploading(job.progress) : MSG.order.jobState[job.state]}
@@ -61,23 +73,36 @@ export function InitialVideoPrompt({ details, userId, started }: Props) {
         ) : (
           <>
             <p>{started ? t.missing : t.notStarted}</p>
-            <button type="button" className="btn btn-primary" onClick={() => setOpen(true)}>{t.open}</button>
+            <button type="button" className="btn btn-primary" onClick={() => setOpen(true)}>
+              {t.open}
+            </button>
           </>
         )}
       </section>
       {open && !job && (
-        <Modal open title={t.title} onClose={() => setOpen(false)} preventClose={saving}
-          footer={(
+        <Modal
+          open
+          title={t.title}
+          onClose={() => setOpen(false)}
+          preventClose={saving}
+          footer={
             <>
-              <button type="button" className="btn" onClick={() => setOpen(false)} disabled={saving}>{t.later}</button>
+              <button type="button" className="btn" onClick={() => setOpen(false)} disabled={saving}>
+                {t.later}
+              </button>
               <button type="button" className="btn btn-primary" onClick={() => void send()} disabled={items.length === 0 || saving}>
                 {saving ? MSG.finish.saving : started ? t.send : MSG.startOrder.start}
               </button>
             </>
-          )}>
+          }
+        >
           <p>{started ? t.missing : t.notStarted}</p>
           <MediaPicker kinds={["video"]} single items={items} onChange={setItems} disabled={saving} />
-          {error && <p className="form-error" role="alert">{error}</p>}
+          {error && (
+            <p className="form-error" role="alert">
+              {error}
+            </p>
+          )}
         </Modal>
       )}
     </>

@@ -17,24 +17,37 @@ export function NotesCard({ orderId, userId, canEdit }: { orderId: string; userI
   return (
     <section className="card notes-card" aria-labelledby="anotacoes-titulo">
       <div className="notes-card-head">
-        <h2 id="anotacoes-titulo" className="card-title">{t.title}</h2>
-        <button type="button" className="btn" onClick={() => setOpen(true)}>{canEdit ? t.manage : t.view}</button>
+        <h2 id="anotacoes-titulo" className="card-title">
+          {t.title}
+        </h2>
+        <button type="button" className="btn" onClick={() => setOpen(true)}>
+          {canEdit ? t.manage : t.view}
+        </button>
       </div>
-      <QueryState query={query} variant="card" loading={t.loading} error={t.loadFailed} empty={t.empty} isEmpty={(data) => data.length === 0}>
+      <QueryState
+        query={query}
+        variant="card"
+        loading={t.loading}
+        error={t.loadFailed}
+        empty={t.empty}
+        isEmpty={(data) => data.length === 0}
+      >
         {(data) => {
           const notes = newestFirst(data);
           return (
-          <>
-            <ul className="note-list" aria-label={t.listLabel}>
-              {notes.slice(0, CARD_NOTES).map((note) => (
-                <li key={note.IdSocioVeiculoAgendaExecucaoAnotacao} className="note-item">
-                  <p className="note-text">{note.Anotacao}</p>
-                  <time className="muted note-date" dateTime={note.DataLog}>{noteDate(note.DataLog)}</time>
-                </li>
-              ))}
-            </ul>
-            {notes.length > CARD_NOTES && <p className="muted">{t.more(notes.length - CARD_NOTES)}</p>}
-          </>
+            <>
+              <ul className="note-list" aria-label={t.listLabel}>
+                {notes.slice(0, CARD_NOTES).map((note) => (
+                  <li key={note.IdSocioVeiculoAgendaExecucaoAnotacao} className="note-item">
+                    <p className="note-text">{note.Anotacao}</p>
+                    <time className="muted note-date" dateTime={note.DataLog}>
+                      {noteDate(note.DataLog)}
+                    </time>
+                  </li>
+                ))}
+              </ul>
+              {notes.length > CARD_NOTES && <p className="muted">{t.more(notes.length - CARD_NOTES)}</p>}
+            </>
           );
         }}
       </QueryState>

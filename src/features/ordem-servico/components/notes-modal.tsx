@@ -26,7 +26,12 @@ export function noteDate(iso: string): string {
 /** Newest first (the server lists oldest first). */
 export const newestFirst = (notes: readonly Anotacao[]) => [...notes].sort((a, b) => Date.parse(b.DataLog) - Date.parse(a.DataLog));
 
-interface Props { orderId: string; userId: string; canEdit: boolean; onClose: () => void }
+interface Props {
+  orderId: string;
+  userId: string;
+  canEdit: boolean;
+  onClose: () => void;
+}
 
 export function NotesModal({ orderId, userId, canEdit, onClose }: Props) {
   const t = MSG.notes;
@@ -44,9 +49,16 @@ export function NotesModal({ orderId, userId, canEdit, onClose }: Props) {
   const removedId = useRef<string | null>(null);
 
   const add = useMutation({
-    mutationFn: async (anotacao: string) => unwrap(await addNote({
-      idSocioVeiculoAgenda: orderId, idPontoAtendimentoUsuario: userId, anotacao, data: new Date().toISOString(),
-    }), t.addFailed),
+    mutationFn: async (anotacao: string) =>
+      unwrap(
+        await addNote({
+          idSocioVeiculoAgenda: orderId,
+          idPontoAtendimentoUsuario: userId,
+          anotacao,
+          data: new Date().toISOString(),
+        }),
+        t.addFailed,
+      ),
     onSuccess: () => {
       toast.success(t.added);
       setText("");
@@ -85,52 +97,89 @@ export function NotesModal({ orderId, userId, canEdit, onClose }: Props) {
   return (
     <>
       <Modal open title={t.title} onClose={onClose}>
-                <QueryState query={query} variant="card" loading={t.loading} error={t.loadFailed} empty={t.empty} isEmpty={() => notes?.length === 0}>
+        <QueryState
+          query={query}
+          variant="card"
+          loading={t.loading}
+          error={t.loadFailed}
+          empty={t.empty}
+          isEmpty={() => notes?.length === 0}
+        >
           {(_data) => (
-              // Focusable so a keyboard user can scroll a long list; named so a screen reader announces what it holds.
-              <div ref={listRef} className="notes-scroll" role="region" aria-label={t.listLabel} tabIndex={0}>
-                <ul className="note-list">
-                  {(notes ?? []).map((note) => {
-                    const when = noteDate(note.DataLog);
-                    return (
-                      <li key={note.IdSocioVeiculoAgendaExecucaoAnotacao} className="note-item">
-                        <p className="note-text">{note.Anotacao}</p>
-                        <div className="note-meta">
-                          <time className="muted note-date" dateTime={note.DataLog}>{when}</time>
-                          {canEdit && (
-                            <button type="button" className="btn btn-danger btn-small" aria-label={t.removeOf(when)} onClick={() => setConfirm(note)} {...guard}>
-                              {t.remove}
-                            </button>
-                          )}
-                        </div>
-                      </li>
-                    );
-                  })}
-                </ul>
-              </div>
+            // Focusable so a keyboard user can scroll a long list; named so a screen reader announces what it holds.
+            <div ref={listRef} className="notes-scroll" role="region" aria-label={t.listLabel} tabIndex={0}>
+              <ul className="note-list">
+                {(notes ?? []).map((note) => {
+                  const when = noteDate(note.DataLog);
+                  return (
+                    <li key={note.IdSocioVeiculoAgendaExecucaoAnotacao} className="note-item">
+                      <p className="note-text">{note.Anotacao}</p>
+                      <div className="note-meta">
+                        <time className="muted note-date" dateTime={note.DataLog}>
+                          {when}
+                        </time>
+                        {canEdit && (
+                          <button
+                            type="button"
+                            className="btn btn-danger btn-small"
+                            aria-label={t.removeOf(when)}
+                            onClick={() => setConfirm(note)}
+                            {...guard}
+                          >
+                            {t.remove}
+                          </button>
+                        )}
+                      </div>
+                    </li>
+                  );
+                })}
+              </ul>
+            </div>
           )}
         </QueryState>
         {canEdit && (
           <form className="note-form" onSubmit={submit} noValidate>
             <label htmlFor="nova-anotacao">{t.newLabel}</label>
-            <textarea ref={formRef} id="nova-anotacao" rows={3} maxLength={NOTE_MAX} value={text} aria-describedby="nova-anotacao-contador"
+            <textarea
+              ref={formRef}
+              id="nova-anotacao"
+              rows={3}
+              maxLength={NOTE_MAX}
+              value={text}
+              aria-describedby="nova-anotacao-contador"
               aria-invalid={error ? true : undefined}
               onChange={(e) => {
                 setText(e.target.value);
                 if (error) setError("");
-              }} />
-            <p id="nova-anotacao-contador" className="muted note-counter">{t.chars(text.length, NOTE_MAX)}</p>
-            {error && <p className="form-error" role="alert">{error}</p>}
+              }}
+            />
+            <p id="nova-anotacao-contador" className="muted note-counter">
+              {t.chars(text.length, NOTE_MAX)}
+            </p>
+            {error && (
+              <p className="form-error" role="alert">
+                {error}
+              </p>
+            )}
             <OfflineHint id={hintId} online={online} />
             <div className="modal-actions">
-              <button type="submit" className="btn btn-primary" disabled={add.isPending} {...guard}>{add.isPending ? t.adding : t.add}</button>
+              <button type="submit" className="btn btn-primary" disabled={add.isPending} {...guard}>
+                {add.isPending ? t.adding : t.add}
+              </button>
             </div>
           </form>
         )}
       </Modal>
       {confirm && (
-        <ConfirmModal title={t.confirmTitle} onClose={() => setConfirm(null)} onConfirm={() => remove.mutate(confirm)} pending={remove.isPending}
-          confirmLabel={t.confirmYes} pendingLabel={t.removing} backLabel={t.back}>
+        <ConfirmModal
+          title={t.confirmTitle}
+          onClose={() => setConfirm(null)}
+          onConfirm={() => remove.mutate(confirm)}
+          pending={remove.isPending}
+          confirmLabel={t.confirmYes}
+          pendingLabel={t.removing}
+          backLabel={t.back}
+        >
           <p>{t.confirmText}</p>
           <p className="muted">{t.irreversible}</p>
         </ConfirmModal>

@@ -4,10 +4,13 @@ import { displayPlate } from "../../../domain/plate";
 import { formatDocument } from "../../../lib/br-format";
 import type { AgendamentoDetails } from "../api/execucao";
 
-const orNone = (value: unknown) => (value === null || value === undefined || String(value).trim() === "" ? MSG.order.notInformed : String(value));
+const orNone = (value: unknown) =>
+  value === null || value === undefined || String(value).trim() === "" ? MSG.order.notInformed : String(value);
 
 export function vehicleText(v: AgendamentoDetails["socioVeiculo"]) {
-  return [v?.MarcaVeiculo, v?.VeiculoModelo, v?.Ano, v?.Litragem].filter((x) => x !== null && x !== undefined && String(x).trim() !== "").join(" ");
+  return [v?.MarcaVeiculo, v?.VeiculoModelo, v?.Ano, v?.Litragem]
+    .filter((x) => x !== null && x !== undefined && String(x).trim() !== "")
+    .join(" ");
 }
 
 export function ClientCard({ details }: { details: AgendamentoDetails }) {
@@ -15,12 +18,18 @@ export function ClientCard({ details }: { details: AgendamentoDetails }) {
   const { socio, socioVeiculo } = details;
   return (
     <section className="card" aria-labelledby="cliente-titulo">
-      <h2 id="cliente-titulo" className="card-title">{t.clientTitle}</h2>
+      <h2 id="cliente-titulo" className="card-title">
+        {t.clientTitle}
+      </h2>
       <dl className="field-list">
-        <dt>{t.name}</dt><dd>{orNone(socio?.Nome)}</dd>
-        <dt>{t.document}</dt><dd>{socio?.Cpf ? formatDocument(socio.Cpf) : t.notInformed}</dd>
-        <dt>{t.vehicle}</dt><dd>{orNone(vehicleText(socioVeiculo))}</dd>
-        <dt>{t.plate}</dt><dd>{socioVeiculo?.Placa ? displayPlate(socioVeiculo.Placa) : t.notInformed}</dd>
+        <dt>{t.name}</dt>
+        <dd>{orNone(socio?.Nome)}</dd>
+        <dt>{t.document}</dt>
+        <dd>{socio?.Cpf ? formatDocument(socio.Cpf) : t.notInformed}</dd>
+        <dt>{t.vehicle}</dt>
+        <dd>{orNone(vehicleText(socioVeiculo))}</dd>
+        <dt>{t.plate}</dt>
+        <dd>{socioVeiculo?.Placa ? displayPlate(socioVeiculo.Placa) : t.notInformed}</dd>
       </dl>
     </section>
   );
@@ -31,11 +40,16 @@ export function ExecutionCard({ details }: { details: AgendamentoDetails }) {
   const { motivo, execucao } = details;
   return (
     <section className="card" aria-labelledby="execucao-titulo">
-      <h2 id="execucao-titulo" className="card-title">{t.executionTitle}</h2>
+      <h2 id="execucao-titulo" className="card-title">
+        {t.executionTitle}
+      </h2>
       <dl className="field-list">
-        <dt>{t.motivation}</dt><dd>{motivo?.Descricao ? motivo.Descricao.toUpperCase() : t.notInformed}</dd>
-        <dt>{t.initialExecutor}</dt><dd>{orNone(execucao?.ExecutorInicio)}</dd>
-        <dt>{t.finalExecutor}</dt><dd>{orNone(execucao?.ExecutorFim)}</dd>
+        <dt>{t.motivation}</dt>
+        <dd>{motivo?.Descricao ? motivo.Descricao.toUpperCase() : t.notInformed}</dd>
+        <dt>{t.initialExecutor}</dt>
+        <dd>{orNone(execucao?.ExecutorInicio)}</dd>
+        <dt>{t.finalExecutor}</dt>
+        <dd>{orNone(execucao?.ExecutorFim)}</dd>
       </dl>
     </section>
   );

@@ -14,7 +14,13 @@ import { QueryState } from "../../../components/ui/query-state";
 
 const t = MSG.services;
 
-interface Props { details: AgendamentoDetails; userId: string; pointId: string; linked: LinkedService[]; onClose: () => void }
+interface Props {
+  details: AgendamentoDetails;
+  userId: string;
+  pointId: string;
+  linked: LinkedService[];
+  onClose: () => void;
+}
 
 /** The result of a confirm: linked, or a refusal the attendant must read (warranty, annual limit, duplicate). */
 type Outcome = { linked: true } | { linked: false; info: string };
@@ -32,9 +38,13 @@ export function SelectServiceModal({ details, userId, pointId, linked, onClose }
   const noticeId = useId();
 
   const linkedIds = useMemo(() => new Set(linked.map((s) => String(s.value ?? s.IdServico))), [linked]);
-  const options = useMemo(() => (catalogue.data ?? [])
-    .filter((s) => s.TipoVeiculo === vehicleType && s.FornecidoPelaVcar !== "S" && !linkedIds.has(s.IdServico))
-    .map((s) => ({ value: s.IdServico, label: s.label })), [catalogue.data, vehicleType, linkedIds]);
+  const options = useMemo(
+    () =>
+      (catalogue.data ?? [])
+        .filter((s) => s.TipoVeiculo === vehicleType && s.FornecidoPelaVcar !== "S" && !linkedIds.has(s.IdServico))
+        .map((s) => ({ value: s.IdServico, label: s.label })),
+    [catalogue.data, vehicleType, linkedIds],
+  );
 
   const link = useMutation({
     mutationFn: async (idServico: string): Promise<Outcome> => {
@@ -83,32 +93,56 @@ export function SelectServiceModal({ details, userId, pointId, linked, onClose }
 
   const formId = `${noticeId}-form`;
   return (
-    <Modal open title={t.selectTitle} onClose={onClose} preventClose={link.isPending}
-      footer={(
+    <Modal
+      open
+      title={t.selectTitle}
+      onClose={onClose}
+      preventClose={link.isPending}
+      footer={
         <>
-          <button type="button" className="btn" onClick={onClose} disabled={link.isPending}>{t.cancel}</button>
+          <button type="button" className="btn" onClick={onClose} disabled={link.isPending}>
+            {t.cancel}
+          </button>
           <button type="submit" form={formId} className="btn btn-primary" disabled={link.isPending || options.length === 0}>
             {link.isPending ? t.checking : t.confirm}
           </button>
         </>
-      )}>
+      }
+    >
       <form id={formId} className="select-service-form" onSubmit={submit} noValidate>
-                <QueryState query={catalogue} variant="card" loading={t.loading} error={t.catalogueFailed} empty={t.noneAvailable} isEmpty={() => options.length === 0}>
+        <QueryState
+          query={catalogue}
+          variant="card"
+          loading={t.loading}
+          error={t.catalogueFailed}
+          empty={t.noneAvailable}
+          isEmpty={() => options.length === 0}
+        >
           {(_data) => (
-              <>
-                <SearchableSelect label={t.selectLabel} options={options} value={choice} placeholder={t.selectPlaceholder}
-                  disabled={link.isPending} errorId={notice ? `${noticeId}-${notice.kind}` : undefined}
-                  onChange={(v) => {
-                    setChoice(v);
-                    setNotice(null);
-                  }} />
-                <p className="muted select-service-hint">{t.selectHint}</p>
-              </>
+            <>
+              <SearchableSelect
+                label={t.selectLabel}
+                options={options}
+                value={choice}
+                placeholder={t.selectPlaceholder}
+                disabled={link.isPending}
+                errorId={notice ? `${noticeId}-${notice.kind}` : undefined}
+                onChange={(v) => {
+                  setChoice(v);
+                  setNotice(null);
+                }}
+              />
+              <p className="muted select-service-hint">{t.selectHint}</p>
+            </>
           )}
         </QueryState>
         {/* Two stable live regions: refusals (warranty, limit, duplicate) are news; failures and a missing choice are errors. */}
-        <p id={`${noticeId}-info`} className="select-service-notice" role="status">{notice?.kind === "info" ? notice.text : ""}</p>
-        <p id={`${noticeId}-error`} className="form-error" role="alert">{notice?.kind === "error" ? notice.text : ""}</p>
+        <p id={`${noticeId}-info`} className="select-service-notice" role="status">
+          {notice?.kind === "info" ? notice.text : ""}
+        </p>
+        <p id={`${noticeId}-error`} className="form-error" role="alert">
+          {notice?.kind === "error" ? notice.text : ""}
+        </p>
       </form>
     </Modal>
   );

@@ -27,13 +27,21 @@ function Approval({ service }: { service: LinkedService }) {
     <span className="service-approval">
       <span className={`status-badge ${badgeClass[status] ?? ""}`}>{t.approval[status] ?? status}</span>
       {status === "R" && service.Observacoes && (
-        <span className="service-rejection"><span className="sr-only">{t.rejectionNote}: </span>{service.Observacoes}</span>
+        <span className="service-rejection">
+          <span className="sr-only">{t.rejectionNote}: </span>
+          {service.Observacoes}
+        </span>
       )}
     </span>
   );
 }
 
-interface Props { details: AgendamentoDetails; userId: string; pointId: string; canEdit: boolean }
+interface Props {
+  details: AgendamentoDetails;
+  userId: string;
+  pointId: string;
+  canEdit: boolean;
+}
 
 export function ServicesCard({ details, userId, pointId, canEdit }: Props) {
   const orderId = details.agendamento!.IdSocioVeiculoAgenda;
@@ -43,17 +51,34 @@ export function ServicesCard({ details, userId, pointId, canEdit }: Props) {
   // Linking and removing need the server (the OS page shows why).
   const { guard } = useOfflineGuard(PAGE_OFFLINE_HINT);
 
-  const actionsOf = (s: LinkedService) => canEdit && removable(s) && (
-    <button type="button" className="btn btn-danger btn-small" aria-label={t.removeOf(s.label)} onClick={() => setRemoving(s)} {...guard}>{t.remove}</button>
-  );
+  const actionsOf = (s: LinkedService) =>
+    canEdit &&
+    removable(s) && (
+      <button type="button" className="btn btn-danger btn-small" aria-label={t.removeOf(s.label)} onClick={() => setRemoving(s)} {...guard}>
+        {t.remove}
+      </button>
+    );
 
   return (
     <section className="card services-card" aria-labelledby="servicos-titulo">
       <div className="services-card-head">
-        <h2 id="servicos-titulo" className="card-title">{t.title}</h2>
-        {canEdit && <button type="button" className="btn btn-primary btn-small" onClick={() => setAdding(true)} {...guard}>{t.add}</button>}
+        <h2 id="servicos-titulo" className="card-title">
+          {t.title}
+        </h2>
+        {canEdit && (
+          <button type="button" className="btn btn-primary btn-small" onClick={() => setAdding(true)} {...guard}>
+            {t.add}
+          </button>
+        )}
       </div>
-      <QueryState query={query} variant="card" loading={t.loading} error={t.loadFailed} empty={t.empty} isEmpty={(data) => data.length === 0}>
+      <QueryState
+        query={query}
+        variant="card"
+        loading={t.loading}
+        error={t.loadFailed}
+        empty={t.empty}
+        isEmpty={(data) => data.length === 0}
+      >
         {(services) => (
           <>
             <ul className="service-cards" aria-label={t.listLabel}>
@@ -69,14 +94,26 @@ export function ServicesCard({ details, userId, pointId, canEdit }: Props) {
             <table className="service-table">
               <caption className="sr-only">{t.listLabel}</caption>
               <thead>
-                <tr><th scope="col">{t.commissionType}</th><th scope="col">{t.service}</th><th scope="col">{t.actions}</th></tr>
+                <tr>
+                  <th scope="col">{t.commissionType}</th>
+                  <th scope="col">{t.service}</th>
+                  <th scope="col">{t.actions}</th>
+                </tr>
               </thead>
               <tbody>
                 {services.map((s) => (
                   <tr key={s.id}>
-                    <td><span className="service-type">{commissionType(s)}</span></td>
-                    <td><span className="service-name">{s.label}</span> <Approval service={s} /></td>
-                    <td><div className="row-actions">{actionsOf(s) || (s.FornecidoPelaVcar === "S" ? <span className="muted">{t.programProvided}</span> : null)}</div></td>
+                    <td>
+                      <span className="service-type">{commissionType(s)}</span>
+                    </td>
+                    <td>
+                      <span className="service-name">{s.label}</span> <Approval service={s} />
+                    </td>
+                    <td>
+                      <div className="row-actions">
+                        {actionsOf(s) || (s.FornecidoPelaVcar === "S" ? <span className="muted">{t.programProvided}</span> : null)}
+                      </div>
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -85,14 +122,37 @@ export function ServicesCard({ details, userId, pointId, canEdit }: Props) {
         )}
       </QueryState>
       {adding && canEdit && (
-        <SelectServiceModal details={details} userId={userId} pointId={pointId} linked={query.data ?? []} onClose={() => setAdding(false)} />
+        <SelectServiceModal
+          details={details}
+          userId={userId}
+          pointId={pointId}
+          linked={query.data ?? []}
+          onClose={() => setAdding(false)}
+        />
       )}
-      {removing && <RemoveServiceModal orderId={orderId} vehicleId={details.socioVeiculo?.IdSocioVeiculo ?? ""} service={removing} onClose={() => setRemoving(null)} />}
+      {removing && (
+        <RemoveServiceModal
+          orderId={orderId}
+          vehicleId={details.socioVeiculo?.IdSocioVeiculo ?? ""}
+          service={removing}
+          onClose={() => setRemoving(null)}
+        />
+      )}
     </section>
   );
 }
 
-function RemoveServiceModal({ orderId, vehicleId, service, onClose }: { orderId: string; vehicleId: string; service: LinkedService; onClose: () => void }) {
+function RemoveServiceModal({
+  orderId,
+  vehicleId,
+  service,
+  onClose,
+}: {
+  orderId: string;
+  vehicleId: string;
+  service: LinkedService;
+  onClose: () => void;
+}) {
   const invalidate = useInvalidateOrder(orderId);
   const client = useQueryClient();
   const [error, setError] = useState("");
@@ -113,8 +173,16 @@ function RemoveServiceModal({ orderId, vehicleId, service, onClose }: { orderId:
     },
   });
   return (
-    <ConfirmModal title={t.removeTitle} onClose={onClose} onConfirm={() => remove.mutate()} pending={remove.isPending}
-      confirmLabel={t.removeYes} pendingLabel={t.removing} backLabel={t.back} error={error}>
+    <ConfirmModal
+      title={t.removeTitle}
+      onClose={onClose}
+      onConfirm={() => remove.mutate()}
+      pending={remove.isPending}
+      confirmLabel={t.removeYes}
+      pendingLabel={t.removing}
+      backLabel={t.back}
+      error={error}
+    >
       <p>{t.removeText(service.label)}</p>
       <p className="muted">{t.irreversible}</p>
     </ConfirmModal>

@@ -24,7 +24,11 @@ type Field = "appointment" | "kind" | "status" | "description";
 type Errors = Partial<Record<Field | "form", string>>;
 const NONE: readonly SentFile[] = [];
 
-interface Props { pointId: string; row?: RetornoServico; onClose: () => void }
+interface Props {
+  pointId: string;
+  row?: RetornoServico;
+  onClose: () => void;
+}
 
 export function ReturnFormModal({ pointId, row, onClose }: Props) {
   const editing = Boolean(row);
@@ -59,8 +63,12 @@ export function ReturnFormModal({ pointId, row, onClose }: Props) {
   const save = useMutation({
     mutationFn: async () => {
       const data = {
-        IdSocioVeiculoAgenda: row?.IdSocioVeiculoAgenda ?? appointment, Tipo: kind, Status: status, Descricao: description.trim(),
-        Fotos: photos.join(","), Videos: videos.join(","),
+        IdSocioVeiculoAgenda: row?.IdSocioVeiculoAgenda ?? appointment,
+        Tipo: kind,
+        Status: status,
+        Descricao: description.trim(),
+        Fotos: photos.join(","),
+        Videos: videos.join(","),
       };
       if (row) {
         unwrapSuccess(await updateReturn(row.IdRetornoServico, data), failed);
@@ -103,68 +111,130 @@ export function ReturnFormModal({ pointId, row, onClose }: Props) {
   if (sent) {
     // The return is saved; closing waits while a file is still moving (a failed one can be retried, discarded, or left to the outbox).
     return (
-      <Modal open title={title} onClose={onClose} preventClose={uploads.busy}
-        footer={uploads.busy ? undefined : <button type="button" className="btn" onClick={onClose}>{t.close}</button>}>
+      <Modal
+        open
+        title={title}
+        onClose={onClose}
+        preventClose={uploads.busy}
+        footer={
+          uploads.busy ? undefined : (
+            <button type="button" className="btn" onClick={onClose}>
+              {t.close}
+            </button>
+          )
+        }
+      >
         <ReturnUploads left={uploads.left} onDiscard={(id) => void uploads.discard(id)} />
       </Modal>
     );
   }
   return (
-    <Modal open title={title} onClose={onClose} preventClose={busy}
-      footer={(
+    <Modal
+      open
+      title={title}
+      onClose={onClose}
+      preventClose={busy}
+      footer={
         <>
-          <button type="button" className="btn" onClick={onClose} disabled={busy}>{t.cancel}</button>
-          <button type="submit" form={formId} className="btn btn-primary" disabled={busy}>{busy ? t.saving : editing ? t.update : t.save}</button>
+          <button type="button" className="btn" onClick={onClose} disabled={busy}>
+            {t.cancel}
+          </button>
+          <button type="submit" form={formId} className="btn btn-primary" disabled={busy}>
+            {busy ? t.saving : editing ? t.update : t.save}
+          </button>
         </>
-      )}>
+      }
+    >
       <form id={formId} className="returns-form" onSubmit={submit} noValidate>
         {row ? (
           <div>
             <p className="returns-form-label">{t.appointment}</p>
             <p className="chosen-vehicle">
-              <strong>{t.osLabel(row.NumeroOS)}</strong> {[displayPlate(row.PlacaVeiculo), row.NomeSocio, row.NomeServico?.toUpperCase()].filter(Boolean).join(" · ")}
+              <strong>{t.osLabel(row.NumeroOS)}</strong>{" "}
+              {[displayPlate(row.PlacaVeiculo), row.NomeSocio, row.NomeServico?.toUpperCase()].filter(Boolean).join(" · ")}
             </p>
             <p className="muted returns-hint">{t.appointmentKept}</p>
           </div>
         ) : (
           <div>
-            <SearchableSelect label={t.appointment} options={options} value={appointment} placeholder={t.appointmentPlaceholder} disabled={busy}
+            <SearchableSelect
+              label={t.appointment}
+              options={options}
+              value={appointment}
+              placeholder={t.appointmentPlaceholder}
+              disabled={busy}
               onChange={(v) => {
                 setAppointment(v);
                 clear("appointment");
-              }} errorId={describedBy("appointment")} />
+              }}
+              errorId={describedBy("appointment")}
+            />
             <p id={describedBy("appointment")} className="form-error" role={appointments.isError ? "alert" : undefined}>
               {errors.appointment ?? (appointments.isError ? t.appointmentsFailed : "")}
             </p>
           </div>
         )}
         <label htmlFor={`${ids}-kind`}>{t.kindLabel}</label>
-        <select id={`${ids}-kind`} value={kind} disabled={busy} aria-describedby={describedBy("kind")} aria-invalid={errors.kind ? true : undefined}
+        <select
+          id={`${ids}-kind`}
+          value={kind}
+          disabled={busy}
+          aria-describedby={describedBy("kind")}
+          aria-invalid={errors.kind ? true : undefined}
           onChange={(e) => {
             setKind(e.target.value);
             clear("kind");
-          }}>
+          }}
+        >
           <option value="">{t.kindPlaceholder}</option>
-          {t.kinds.map((k) => <option key={k} value={k}>{k}</option>)}
+          {t.kinds.map((k) => (
+            <option key={k} value={k}>
+              {k}
+            </option>
+          ))}
         </select>
-        <p id={describedBy("kind")} className="form-error">{errors.kind}</p>
+        <p id={describedBy("kind")} className="form-error">
+          {errors.kind}
+        </p>
         <label htmlFor={`${ids}-status`}>{t.status}</label>
-        <select id={`${ids}-status`} value={status} disabled={busy} aria-describedby={describedBy("status")} aria-invalid={errors.status ? true : undefined}
+        <select
+          id={`${ids}-status`}
+          value={status}
+          disabled={busy}
+          aria-describedby={describedBy("status")}
+          aria-invalid={errors.status ? true : undefined}
           onChange={(e) => {
             setStatus(e.target.value);
             clear("status");
-          }}>
+          }}
+        >
           <option value="">{t.statusPlaceholder}</option>
-          {STATUS_CODES.map((s) => <option key={s} value={s}>{statusLabel(s)}</option>)}
+          {STATUS_CODES.map((s) => (
+            <option key={s} value={s}>
+              {statusLabel(s)}
+            </option>
+          ))}
         </select>
-        <p id={describedBy("status")} className="form-error">{errors.status}</p>
+        <p id={describedBy("status")} className="form-error">
+          {errors.status}
+        </p>
         <label htmlFor={`${ids}-desc`}>{t.description}</label>
-        <textarea id={`${ids}-desc`} rows={4} maxLength={4000} value={description} disabled={busy} aria-describedby={describedBy("description")}
-          aria-invalid={errors.description ? true : undefined} onChange={(e) => {
+        <textarea
+          id={`${ids}-desc`}
+          rows={4}
+          maxLength={4000}
+          value={description}
+          disabled={busy}
+          aria-describedby={describedBy("description")}
+          aria-invalid={errors.description ? true : undefined}
+          onChange={(e) => {
             setDescription(e.target.value);
             clear("description");
-          }} />
-        <p id={describedBy("description")} className="form-error">{errors.description}</p>
+          }}
+        />
+        <p id={describedBy("description")} className="form-error">
+          {errors.description}
+        </p>
         <fieldset className="returns-media" disabled={busy}>
           <legend>{t.media}</legend>
           <p className="muted returns-hint">{t.mediaHint}</p>
@@ -172,23 +242,41 @@ export function ReturnFormModal({ pointId, row, onClose }: Props) {
             <ul className="media-grid" aria-label={t.savedFiles}>
               {kept.map((f) => (
                 <li key={f.name} className="media-item">
-                  {f.video
-                    ? <video src={fileUrl(f.name)} controls preload="metadata" playsInline aria-label={f.name} />
-                    : <img src={fileUrl(f.name)} alt={f.name} loading="lazy" />}
-                  <button type="button" className="btn media-remove" aria-label={t.removeFile(f.name)} onClick={() => {
-                    if (f.video) setVideos((v) => v.filter((x) => x !== f.name));
-                    else setPhotos((p) => p.filter((x) => x !== f.name));
-                  }}>×</button>
+                  {f.video ? (
+                    <video src={fileUrl(f.name)} controls preload="metadata" playsInline aria-label={f.name} />
+                  ) : (
+                    <img src={fileUrl(f.name)} alt={f.name} loading="lazy" />
+                  )}
+                  <button
+                    type="button"
+                    className="btn media-remove"
+                    aria-label={t.removeFile(f.name)}
+                    onClick={() => {
+                      if (f.video) setVideos((v) => v.filter((x) => x !== f.name));
+                      else setPhotos((p) => p.filter((x) => x !== f.name));
+                    }}
+                  >
+                    ×
+                  </button>
                 </li>
               ))}
             </ul>
           )}
-          <MediaPicker kinds={["photo", "video"]} items={media} disabled={busy} onChange={(next) => {
-            media.filter((m) => !next.includes(m)).forEach(releaseLocalMedia);
-            setMedia(next);
-          }} />
+          <MediaPicker
+            kinds={["photo", "video"]}
+            items={media}
+            disabled={busy}
+            onChange={(next) => {
+              media.filter((m) => !next.includes(m)).forEach(releaseLocalMedia);
+              setMedia(next);
+            }}
+          />
         </fieldset>
-        {errors.form && <p className="form-error" role="alert">{errors.form}</p>}
+        {errors.form && (
+          <p className="form-error" role="alert">
+            {errors.form}
+          </p>
+        )}
       </form>
     </Modal>
   );

@@ -9,4 +9,8 @@ export function registeredAt(iso: string | null | undefined): string {
 }
 
 /** The contract's comma-separated file names as a list. */
-export const fileList = (csv: string | null | undefined): string[] => (csv ?? "").split(",").map((x) => x.trim()).filter(Boolean);
+export const fileList = (csv: string | null | undefined): string[] =>
+  (csv ?? "")
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean);

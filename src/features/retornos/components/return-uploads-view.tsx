@@ -9,10 +9,14 @@ const t = MSG.returns;
 export function ReturnUploads({ left, onDiscard }: { left: readonly TrackedFile[]; onDiscard: (id: string) => void }) {
   return (
     <>
-      <p className="returns-sending" role="status">{t.sendingTitle}</p>
+      <p className="returns-sending" role="status">
+        {t.sendingTitle}
+      </p>
       <p className="muted returns-hint">{t.sendingHint}</p>
       <ul className="pending-list" aria-label={t.pendingList}>
-        {left.map((f) => <PendingFile key={f.id} file={f} onDiscard={() => onDiscard(f.id)} />)}
+        {left.map((f) => (
+          <PendingFile key={f.id} file={f} onDiscard={() => onDiscard(f.id)} />
+        ))}
       </ul>
     </>
   );
@@ -25,8 +29,12 @@ function PendingFile({ file, onDiscard }: { file: TrackedFile; onDiscard: () => 
       <li>
         <span className="form-error">{t.failedOf(file.name, job.error ?? MSG.media.uploadFailed)}</span>
         <span className="row-actions">
-          <button type="button" className="btn btn-small" aria-label={t.retryOf(file.name)} onClick={() => void retryJob(file.id)}>{MSG.media.retry}</button>
-          <button type="button" className="btn btn-small" aria-label={t.discardOf(file.name)} onClick={onDiscard}>{t.discard}</button>
+          <button type="button" className="btn btn-small" aria-label={t.retryOf(file.name)} onClick={() => void retryJob(file.id)}>
+            {MSG.media.retry}
+          </button>
+          <button type="button" className="btn btn-small" aria-label={t.discardOf(file.name)} onClick={onDiscard}>
+            {t.discard}
+          </button>
         </span>
       </li>
     );

@@ -8,7 +8,10 @@ import { kindLabel, statusLabel } from "../filters";
 import { registeredAt } from "./return-format";
 
 export type RowAction = "view" | "edit" | "delete";
-interface Props { rows: RetornoServico[]; onAction: (action: RowAction, row: RetornoServico) => void }
+interface Props {
+  rows: RetornoServico[];
+  onAction: (action: RowAction, row: RetornoServico) => void;
+}
 
 const t = MSG.returns;
 const badgeClass = (s: string) => `status-badge status-${s === "C" ? "done" : s === "A" ? "pending" : "active"}`;
@@ -26,9 +29,15 @@ function Badges({ row }: { row: RetornoServico }) {
 function Actions({ row, onAction }: { row: RetornoServico; onAction: Props["onAction"] }) {
   return (
     <div className="row-actions" role="group" aria-label={t.rowActions(row.NumeroOS)}>
-      <button type="button" className="btn" onClick={() => onAction("view", row)}>{t.view}</button>
-      <button type="button" className="btn" onClick={() => onAction("edit", row)}>{t.edit}</button>
-      <button type="button" className="btn btn-danger" onClick={() => onAction("delete", row)}>{t.remove}</button>
+      <button type="button" className="btn" onClick={() => onAction("view", row)}>
+        {t.view}
+      </button>
+      <button type="button" className="btn" onClick={() => onAction("edit", row)}>
+        {t.edit}
+      </button>
+      <button type="button" className="btn btn-danger" onClick={() => onAction("delete", row)}>
+        {t.remove}
+      </button>
     </div>
   );
 }
@@ -45,12 +54,18 @@ export function ReturnsList({ rows, onAction }: Props) {
               <Badges row={r} />
             </div>
             <dl className="agenda-card-fields">
-              <dt>{c.kind}</dt><dd>{kindLabel(r.Tipo)}</dd>
-              <dt>{c.plate}</dt><dd>{displayPlate(r.PlacaVeiculo)}</dd>
-              <dt>{c.member}</dt><dd>{r.NomeSocio || t.notInformed}</dd>
-              <dt>{c.service}</dt><dd>{r.NomeServico?.toUpperCase() || t.notInformed}</dd>
-              <dt>{c.registered}</dt><dd>{registeredAt(r.DataLog)}</dd>
-              <dt>{c.description}</dt><dd className="returns-description">{r.Descricao}</dd>
+              <dt>{c.kind}</dt>
+              <dd>{kindLabel(r.Tipo)}</dd>
+              <dt>{c.plate}</dt>
+              <dd>{displayPlate(r.PlacaVeiculo)}</dd>
+              <dt>{c.member}</dt>
+              <dd>{r.NomeSocio || t.notInformed}</dd>
+              <dt>{c.service}</dt>
+              <dd>{r.NomeServico?.toUpperCase() || t.notInformed}</dd>
+              <dt>{c.registered}</dt>
+              <dd>{registeredAt(r.DataLog)}</dd>
+              <dt>{c.description}</dt>
+              <dd className="returns-description">{r.Descricao}</dd>
             </dl>
             <Actions row={r} onAction={onAction} />
           </li>
@@ -58,20 +73,30 @@ export function ReturnsList({ rows, onAction }: Props) {
       </ul>
       <table className="agenda-table returns-table" aria-label={t.title}>
         <thead>
-          <tr>{[c.os, c.status, c.kind, c.plate, c.member, c.appointmentDate, c.registered, c.description, c.actions].map((h) => <th key={h} scope="col">{h}</th>)}</tr>
+          <tr>
+            {[c.os, c.status, c.kind, c.plate, c.member, c.appointmentDate, c.registered, c.description, c.actions].map((h) => (
+              <th key={h} scope="col">
+                {h}
+              </th>
+            ))}
+          </tr>
         </thead>
         <tbody>
           {rows.map((r) => (
             <tr key={r.IdRetornoServico} className={isOpen(r) ? "is-new" : undefined}>
               <td>{r.NumeroOS}</td>
-              <td><Badges row={r} /></td>
+              <td>
+                <Badges row={r} />
+              </td>
               <td>{kindLabel(r.Tipo)}</td>
               <td>{displayPlate(r.PlacaVeiculo)}</td>
               <td>{r.NomeSocio || t.notInformed}</td>
               <td>{r.DataAgendamento ? isoToBr(r.DataAgendamento) : t.notInformed}</td>
               <td>{registeredAt(r.DataLog)}</td>
               <td className="returns-description">{r.Descricao}</td>
-              <td><Actions row={r} onAction={onAction} /></td>
+              <td>
+                <Actions row={r} onAction={onAction} />
+              </td>
             </tr>
           ))}
         </tbody>

@@ -18,7 +18,10 @@ import { ReturnViewModal } from "./return-view-modal";
 import { ReturnsFilterBar } from "./returns-filters";
 import { ReturnsList, type RowAction } from "./returns-list";
 
-export interface ReturnsPageProps { pointId: string; userId: string }
+export interface ReturnsPageProps {
+  pointId: string;
+  userId: string;
+}
 type Open = { kind: RowAction; row: RetornoServico } | { kind: "new" } | null;
 
 const t = MSG.returns;
@@ -33,9 +36,13 @@ export default function ReturnsPage({ pointId }: ReturnsPageProps) {
   const rows = useMemo(() => (list.data ?? []).filter((r) => matches(r, filters)), [list.data, filters]);
 
   // A file of a return landed (from this modal, or resumed by the outbox after a reload): the list shows it.
-  useEffect(() => onJobAttached((job) => {
-    if (isReturnJob(job)) void invalidate();
-  }), [invalidate]);
+  useEffect(
+    () =>
+      onJobAttached((job) => {
+        if (isReturnJob(job)) void invalidate();
+      }),
+    [invalidate],
+  );
 
   const remove = useMutation({
     mutationFn: async (row: RetornoServico) => unwrapSuccess(await deleteReturn(row.IdRetornoServico), t.deleteFailed),
@@ -50,17 +57,24 @@ export default function ReturnsPage({ pointId }: ReturnsPageProps) {
     <section className="page returns-page">
       <header className="page-header">
         <h1 className="page-title">{t.title}</h1>
-        <button type="button" className="btn btn-primary" onClick={() => setOpen({ kind: "new" })}>{t.newReturn}</button>
+        <button type="button" className="btn btn-primary" onClick={() => setOpen({ kind: "new" })}>
+          {t.newReturn}
+        </button>
       </header>
       <ReturnsFilterBar filters={filters} onChange={setFilters} />
       <QueryState query={list} loading={t.loading} error={t.loadFailed} empty={t.empty} isEmpty={() => rows.length === 0}>
         {(all) => (
           <>
-            <p className="muted returns-count" role="status">{t.count(rows.length, all.length)}</p>
-            <ReturnsList rows={rows} onAction={(kind, row) => {
-              remove.reset();
-              setOpen({ kind, row });
-            }} />
+            <p className="muted returns-count" role="status">
+              {t.count(rows.length, all.length)}
+            </p>
+            <ReturnsList
+              rows={rows}
+              onAction={(kind, row) => {
+                remove.reset();
+                setOpen({ kind, row });
+              }}
+            />
           </>
         )}
       </QueryState>
@@ -68,11 +82,20 @@ export default function ReturnsPage({ pointId }: ReturnsPageProps) {
       {open?.kind === "edit" && <ReturnFormModal pointId={pointId} row={open.row} onClose={close} />}
       {open?.kind === "view" && <ReturnViewModal row={open.row} onClose={close} />}
       {open?.kind === "delete" && (
-        <ConfirmModal title={t.deleteTitle} onClose={close} onConfirm={() => remove.mutate(open.row)} pending={remove.isPending}
-          confirmLabel={t.deleteYes} pendingLabel={t.deleting} backLabel={t.back}
-          error={remove.isError ? withReason(t.deleteFailed, remove.error.message) : null}>
+        <ConfirmModal
+          title={t.deleteTitle}
+          onClose={close}
+          onConfirm={() => remove.mutate(open.row)}
+          pending={remove.isPending}
+          confirmLabel={t.deleteYes}
+          pendingLabel={t.deleting}
+          backLabel={t.back}
+          error={remove.isError ? withReason(t.deleteFailed, remove.error.message) : null}
+        >
           <p>{t.deleteConfirm}</p>
-          <p><strong>{t.osLabel(open.row.NumeroOS)}</strong> · {open.row.Descricao}</p>
+          <p>
+            <strong>{t.osLabel(open.row.NumeroOS)}</strong> · {open.row.Descricao}
+          </p>
           <p className="muted">{t.deleteWarning}</p>
         </ConfirmModal>
       )}

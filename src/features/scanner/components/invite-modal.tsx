@@ -9,7 +9,11 @@ import { Modal } from "../../../components/ui/modal";
 import { unwrap } from "../../../lib/api-client";
 import { sendInvite } from "../api/scanner";
 
-interface Props { plate: string; onClose: () => void; onSent: () => void }
+interface Props {
+  plate: string;
+  onClose: () => void;
+  onSent: () => void;
+}
 
 export function InviteModal({ plate, onClose, onSent }: Props) {
   const id = useId();
@@ -38,20 +42,37 @@ export function InviteModal({ plate, onClose, onSent }: Props) {
   return (
     <Modal open title={MSG.scanner.inviteTitle} onClose={onClose} preventClose={send.isPending}>
       <form onSubmit={submit} noValidate>
-        <p className="scanner-invite-info" role="status">{MSG.scanner.inviteInfo}</p>
-        <p className="scanner-invite-plate">{MSG.scanner.plate}: <strong>{displayPlate(plate)}</strong></p>
+        <p className="scanner-invite-info" role="status">
+          {MSG.scanner.inviteInfo}
+        </p>
+        <p className="scanner-invite-plate">
+          {MSG.scanner.plate}: <strong>{displayPlate(plate)}</strong>
+        </p>
         <label htmlFor={id}>{MSG.scanner.phone}</label>
-        <IMaskInput id={id} mask="(00) 00000-0000" lazy={false} placeholderChar="_" inputMode="tel" autoComplete="tel"
-          aria-describedby={`${id}-err`} aria-invalid={shown ? true : undefined} disabled={send.isPending}
+        <IMaskInput
+          id={id}
+          mask="(00) 00000-0000"
+          lazy={false}
+          placeholderChar="_"
+          inputMode="tel"
+          autoComplete="tel"
+          aria-describedby={`${id}-err`}
+          aria-invalid={shown ? true : undefined}
+          disabled={send.isPending}
           onAccept={(masked: string, mask) => {
             // A complete number goes as shown, (81) 99999-9999; a partial one as its digits (the server explains the refusal).
             setPhone({ masked: mask.masked.isComplete ? masked : mask.unmaskedValue, digits: mask.unmaskedValue });
             if (error) setError("");
           }}
-          onBlur={() => setTouched(true)} />
-        <p id={`${id}-err`} className="form-error" role={shown ? "alert" : undefined}>{shown}</p>
+          onBlur={() => setTouched(true)}
+        />
+        <p id={`${id}-err`} className="form-error" role={shown ? "alert" : undefined}>
+          {shown}
+        </p>
         <div className="modal-actions">
-          <button type="button" className="btn" onClick={onClose} disabled={send.isPending}>{MSG.scanner.cancel}</button>
+          <button type="button" className="btn" onClick={onClose} disabled={send.isPending}>
+            {MSG.scanner.cancel}
+          </button>
           <button type="submit" className="btn btn-primary" disabled={empty || send.isPending}>
             {send.isPending ? MSG.scanner.sending : MSG.scanner.sendInvite}
           </button>

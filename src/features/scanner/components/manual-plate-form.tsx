@@ -8,7 +8,10 @@ import { plateFormat } from "../../../domain/plate";
 const PLATE_MASKS = [{ mask: "aaa-0000" }, { mask: "aaa0a00" }];
 const upper = (s: string) => s.toUpperCase();
 
-interface Props { onSubmit: (plate: string) => void; busy: boolean }
+interface Props {
+  onSubmit: (plate: string) => void;
+  busy: boolean;
+}
 
 export function ManualPlateForm({ onSubmit, busy }: Props) {
   const id = useId();
@@ -25,15 +28,28 @@ export function ManualPlateForm({ onSubmit, busy }: Props) {
       <h2 className="scanner-manual-title">{MSG.scanner.typePlate}</h2>
       <label htmlFor={id}>{MSG.scanner.plate}</label>
       <div className="scanner-manual-row">
-        <IMaskInput id={id} mask={PLATE_MASKS} prepareChar={upper} unmask inputMode="text" autoCapitalize="characters"
-          autoComplete="off" aria-describedby={`${id}-note`} aria-invalid={error ? true : undefined}
+        <IMaskInput
+          id={id}
+          mask={PLATE_MASKS}
+          prepareChar={upper}
+          unmask
+          inputMode="text"
+          autoCapitalize="characters"
+          autoComplete="off"
+          aria-describedby={`${id}-note`}
+          aria-invalid={error ? true : undefined}
           onAccept={(value: string) => {
             setPlate(value.toUpperCase());
             if (error) setError("");
-          }} />
-        <button type="submit" className="btn btn-primary" disabled={busy}>{MSG.scanner.search}</button>
+          }}
+        />
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {MSG.scanner.search}
+        </button>
       </div>
-      <p id={`${id}-note`} className={error ? "form-error" : "muted"} role={error ? "alert" : undefined}>{error || MSG.scanner.plateHint}</p>
+      <p id={`${id}-note`} className={error ? "form-error" : "muted"} role={error ? "alert" : undefined}>
+        {error || MSG.scanner.plateHint}
+      </p>
     </form>
   );
 }

@@ -19,7 +19,13 @@ export const REDIRECT_DELAY_MS = 1_500;
 export const VEHICLE_MODAL_DELAY_MS = 500;
 
 /** The vehicle handed to the booking modal (the same shape as the agenda's chosen vehicle). */
-export interface ScannedVehicle { idSocio: string; idSocioVeiculo: string; placa: string; descricao?: string; nomeSocio?: string }
+export interface ScannedVehicle {
+  idSocio: string;
+  idSocioVeiculo: string;
+  placa: string;
+  descricao?: string;
+  nomeSocio?: string;
+}
 
 interface Props {
   pointId: string;
@@ -42,7 +48,10 @@ const subscribeVisibility = (cb: () => void) => {
 const useTabVisible = () => useSyncExternalStore(subscribeVisibility, () => document.visibilityState === "visible");
 
 const vehicleOf = (f: PlateLookup): ScannedVehicle => ({
-  idSocio: String(f.IdSocio ?? ""), idSocioVeiculo: f.IdSocioVeiculo, placa: f.PlacaVeiculo, nomeSocio: f.NomeSocio,
+  idSocio: String(f.IdSocio ?? ""),
+  idSocioVeiculo: f.IdSocioVeiculo,
+  placa: f.PlacaVeiculo,
+  nomeSocio: f.NomeSocio,
   descricao: [f.MarcaVeiculo, f.ModeloVeiculo, f.AnoVeiculo].filter(Boolean).join(" "),
 });
 
@@ -60,46 +69,55 @@ export default function ScannerPage({ pointId, renderNewAppointment }: Props) {
   // Each lookup gets a number; a newer lookup, Tentar Novamente or leaving the page makes an older one's results void.
   const run = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => {
-    run.current++;
-    clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      run.current++;
+      clearTimeout(timer.current);
+    },
+    [],
+  );
 
   // One plate is looked up: the locked one, a tapped choice or a typed one. The original system went on to its runner-up
   // candidates when the first was not found, which opened another member's order on a misread; here a miss is a miss.
-  const lookup = useCallback(async (plate: string) => {
-    const mine = ++run.current;
-    clearTimeout(timer.current);
-    setModal(null);
-    setChoices([]);
-    setPhase({ kind: "searching", plate });
-    let found: PlateLookup | null;
-    try {
-      found = await lookupPlate(client, pointId, plate);
-    } catch (err) {
-      if (run.current === mine) setPhase({ kind: "failed", plate, message: (err as Error).message || MSG.scanner.lookupFailed });
-      return;
-    }
-    if (run.current !== mine) return;
-    if (found?.IdSocioVeiculoAgenda) {
-      const id = found.IdSocioVeiculoAgenda;
-      setPhase({ kind: "redirecting", plate });
-      timer.current = setTimeout(() => navigate(PATHS.execution(id)), REDIRECT_DELAY_MS);
-    } else if (found) {
-      const member = found;
-      setPhase({ kind: "found", plate });
-      timer.current = setTimeout(() => setModal({ kind: "vehicle", found: member }), VEHICLE_MODAL_DELAY_MS);
-    } else {
-      // Not a member: scanning stops and the camera closes until the invite is sent or closed.
-      setPhase({ kind: "found", plate });
-      setModal({ kind: "invite", plate });
-    }
-  }, [client, pointId, navigate]);
+  const lookup = useCallback(
+    async (plate: string) => {
+      const mine = ++run.current;
+      clearTimeout(timer.current);
+      setModal(null);
+      setChoices([]);
+      setPhase({ kind: "searching", plate });
+      let found: PlateLookup | null;
+      try {
+        found = await lookupPlate(client, pointId, plate);
+      } catch (err) {
+        if (run.current === mine) setPhase({ kind: "failed", plate, message: (err as Error).message || MSG.scanner.lookupFailed });
+        return;
+      }
+      if (run.current !== mine) return;
+      if (found?.IdSocioVeiculoAgenda) {
+        const id = found.IdSocioVeiculoAgenda;
+        setPhase({ kind: "redirecting", plate });
+        timer.current = setTimeout(() => navigate(PATHS.execution(id)), REDIRECT_DELAY_MS);
+      } else if (found) {
+        const member = found;
+        setPhase({ kind: "found", plate });
+        timer.current = setTimeout(() => setModal({ kind: "vehicle", found: member }), VEHICLE_MODAL_DELAY_MS);
+      } else {
+        // Not a member: scanning stops and the camera closes until the invite is sent or closed.
+        setPhase({ kind: "found", plate });
+        setModal({ kind: "invite", plate });
+      }
+    },
+    [client, pointId, navigate],
+  );
 
   const booked = useMemo(() => plateSet(expected), [expected]);
-  const onPlate = useCallback((c: PlateCandidate) => {
-    void lookup(c.plate);
-  }, [lookup]);
+  const onPlate = useCallback(
+    (c: PlateCandidate) => {
+      void lookup(c.plate);
+    },
+    [lookup],
+  );
 
   const onSuggestions = useCallback((plates: PlateCandidate[]) => {
     if (!plates.length) return; // keep what is on screen while the attendant aims again
@@ -119,16 +137,33 @@ export default function ScannerPage({ pointId, renderNewAppointment }: Props) {
 
   const on = visible && modal?.kind !== "invite";
   const scanning = phase.kind === "scanning" && modal === null;
-  const { camera, engineReady, ocrFailed, torch, toggleTorch, retry } = usePlateCamera({ on, scanning, onPlate, onSuggestions, videoRef, guideRef, booked });
+  const { camera, engineReady, ocrFailed, torch, toggleTorch, retry } = usePlateCamera({
+    on,
+    scanning,
+    onPlate,
+    onSuggestions,
+    videoRef,
+    guideRef,
+    booked,
+  });
 
   const shownPlate = phase.kind === "scanning" ? null : phase.plate;
   const format = shownPlate ? plateFormat(shownPlate) : null;
   const busy = phase.kind === "searching" || phase.kind === "redirecting";
-  const status = phase.kind === "redirecting" ? MSG.scanner.appointmentFound
-    : phase.kind === "searching" ? MSG.scanner.searching
-      : phase.kind === "failed" ? "" // shown as an alert below
-        : phase.kind === "scanning" && camera.kind === "ready" ? (ocrFailed ? MSG.scanner.ocrFailed : engineReady ? MSG.scanner.scanning : MSG.scanner.aim)
-          : "";
+  const status =
+    phase.kind === "redirecting"
+      ? MSG.scanner.appointmentFound
+      : phase.kind === "searching"
+        ? MSG.scanner.searching
+        : phase.kind === "failed"
+          ? "" // shown as an alert below
+          : phase.kind === "scanning" && camera.kind === "ready"
+            ? ocrFailed
+              ? MSG.scanner.ocrFailed
+              : engineReady
+                ? MSG.scanner.scanning
+                : MSG.scanner.aim
+            : "";
 
   return (
     <section className="page scanner-page">
@@ -137,13 +172,19 @@ export default function ScannerPage({ pointId, renderNewAppointment }: Props) {
         <div className="scanner-camera-error" role="alert">
           <h2>{MSG.scanner.problem}</h2>
           <p>{camera.message}</p>
-          <button type="button" className="btn btn-primary" onClick={retry}>{MSG.scanner.retry}</button>
+          <button type="button" className="btn btn-primary" onClick={retry}>
+            {MSG.scanner.retry}
+          </button>
         </div>
       ) : (
         <div className="scanner-view">
           <video ref={videoRef} className="scanner-video" muted playsInline autoPlay aria-label={MSG.scanner.preview} />
           <div ref={guideRef} className="scanner-guide" aria-hidden="true" />
-          {camera.kind === "checking" && on && <p className="scanner-overlay-note" role="status">{MSG.scanner.opening}</p>}
+          {camera.kind === "checking" && on && (
+            <p className="scanner-overlay-note" role="status">
+              {MSG.scanner.opening}
+            </p>
+          )}
           {torch.supported && (
             <button type="button" className="btn scanner-torch" aria-pressed={torch.on} onClick={() => void toggleTorch()}>
               {torch.on ? MSG.scanner.torchOff : MSG.scanner.torchOn}
@@ -152,18 +193,26 @@ export default function ScannerPage({ pointId, renderNewAppointment }: Props) {
         </div>
       )}
       <div className="scanner-result">
-        {shownPlate && format && (
-          <p className="scanner-plate">{MSG.scanner.plateFound(displayPlate(shownPlate), formatLabel(format))}</p>
+        {shownPlate && format && <p className="scanner-plate">{MSG.scanner.plateFound(displayPlate(shownPlate), formatLabel(format))}</p>}
+        <p className={phase.kind === "redirecting" ? "scanner-status scanner-status-ok" : "scanner-status muted"} role="status">
+          {status}
+        </p>
+        {phase.kind === "failed" && (
+          <p className="form-error" role="alert">
+            {phase.message}
+          </p>
         )}
-        <p className={phase.kind === "redirecting" ? "scanner-status scanner-status-ok" : "scanner-status muted"} role="status">{status}</p>
-        {phase.kind === "failed" && <p className="form-error" role="alert">{phase.message}</p>}
         {shownPlate && !busy && (
-          <button type="button" className="btn" onClick={restart}>{MSG.scanner.retry}</button>
+          <button type="button" className="btn" onClick={restart}>
+            {MSG.scanner.retry}
+          </button>
         )}
       </div>
       {phase.kind === "scanning" && choices.length > 0 && (
         <section className="scanner-confirm" aria-labelledby="scanner-confirm-title">
-          <h2 id="scanner-confirm-title" className="scanner-confirm-title">{MSG.scanner.confirmPlate}</h2>
+          <h2 id="scanner-confirm-title" className="scanner-confirm-title">
+            {MSG.scanner.confirmPlate}
+          </h2>
           <p className="muted">{MSG.scanner.confirmHint}</p>
           <div className="scanner-confirm-choices">
             {choices.map((plate) => (
@@ -176,8 +225,11 @@ export default function ScannerPage({ pointId, renderNewAppointment }: Props) {
       )}
       <ManualPlateForm busy={busy} onSubmit={(plate) => void lookup(plate)} />
       {modal?.kind === "vehicle" && (
-        <VehicleModal found={modal.found} onClose={() => setModal(null)}
-          onNewAppointment={renderNewAppointment ? () => setModal({ kind: "new", found: modal.found }) : undefined} />
+        <VehicleModal
+          found={modal.found}
+          onClose={() => setModal(null)}
+          onNewAppointment={renderNewAppointment ? () => setModal({ kind: "new", found: modal.found }) : undefined}
+        />
       )}
       {modal?.kind === "new" && renderNewAppointment?.(vehicleOf(modal.found), () => setModal(null))}
       {modal?.kind === "invite" && <InviteModal plate={modal.plate} onClose={restart} onSent={restart} />}

@@ -1,7 +1,11 @@
 // Calls of /credenciado: login, token check, user data, logout (main thread).
 import { get, post } from "../../../lib/api-client";
 
-export interface LoginResponse { message: string; token: string; user: { id: string; email: string; name?: string } }
+export interface LoginResponse {
+  message: string;
+  token: string;
+  user: { id: string; email: string; name?: string };
+}
 
 /** The signed-in attendant and the service point, as /credenciado/get returns them (kept in localStorage as userData). */
 export interface SessionUser {

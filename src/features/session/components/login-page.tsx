@@ -43,29 +43,58 @@ export default function LoginPage() {
         <h1 id="login-title">Portal do Credenciado</h1>
         <p className="muted">Entre com o e-mail e a senha do seu ponto de atendimento.</p>
         <label htmlFor="login-email">E-mail</label>
-        <input id="login-email" type="email" autoComplete="username" inputMode="email" value={email}
-          onChange={(e) => setEmail(e.target.value)} disabled={busy} required />
+        <input
+          id="login-email"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          disabled={busy}
+          required
+        />
         <label htmlFor="login-password">Senha</label>
         <div className="password-field">
-          <input id="login-password" type={showPassword ? "text" : "password"} autoComplete="current-password" value={password}
-            onChange={(e) => setPassword(e.target.value)} disabled={busy} required />
-          <button type="button" className="link-button" onClick={() => setShowPassword((v) => !v)}
-            aria-pressed={showPassword} aria-controls="login-password">
-            {showPassword ? "Ocultar" : "Mostrar"}<span className="sr-only"> senha</span>
+          <input
+            id="login-password"
+            type={showPassword ? "text" : "password"}
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            disabled={busy}
+            required
+          />
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => setShowPassword((v) => !v)}
+            aria-pressed={showPassword}
+            aria-controls="login-password"
+          >
+            {showPassword ? "Ocultar" : "Mostrar"}
+            <span className="sr-only"> senha</span>
           </button>
         </div>
         <label className="checkbox">
           <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} disabled={busy} />
           Lembrar-me
         </label>
-        <a href="#esqueci-a-senha" className="forgot-link" hidden>Esqueci minha senha</a>
-        {error && <p role="alert" className="form-error">{error}</p>}
+        <a href="#esqueci-a-senha" className="forgot-link" hidden>
+          Esqueci minha senha
+        </a>
+        {error && (
+          <p role="alert" className="form-error">
+            {error}
+          </p>
+        )}
         <button type="submit" className="btn btn-primary btn-block" disabled={empty || busy}>
           {busy ? MSG.login.busy : MSG.login.submit}
         </button>
         <p className="login-footer">
           Sua oficina ainda não é credenciada?{" "}
-          <a href={SIGNUP_URL} target="_blank" rel="noopener noreferrer">Quero ser credenciado</a>
+          <a href={SIGNUP_URL} target="_blank" rel="noopener noreferrer">
+            Quero ser credenciado
+          </a>
         </p>
       </form>
     </main>
