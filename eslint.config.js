@@ -5,6 +5,7 @@ import { defineConfig, globalIgnores } from "eslint/config";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import checkFile from "eslint-plugin-check-file";
 import boundaries from "./lint/import-boundaries.js";
 
 export default defineConfig([
@@ -31,6 +32,16 @@ export default defineConfig([
   },
   // Code that runs in a page: the browser bench page and the browser-mode tests (real Chromium).
   { files: ["bench/browser/**", "tests/workers/**", "tests/ui/**"], languageOptions: { globals: globals.browser } },
+  {
+    // File and folder names: kebab-case, suffixes after a dot (`ocr.worker.ts`, `api-crud.bench.ts`, `messages.pt-BR.ts`).
+    files: ["**/*.{ts,tsx,js,mjs}"],
+    ignores: ["*.config.{js,ts}", "drizzle.config.ts"],
+    plugins: { "check-file": checkFile },
+    rules: {
+      "check-file/filename-naming-convention": ["error", { "**/*.{ts,tsx,js,mjs}": "KEBAB_CASE" }, { ignoreMiddleExtensions: true }],
+      "check-file/folder-naming-convention": ["error", { "{src,workers,server,tests,bench,scripts,lint,docs}/**/": "KEBAB_CASE" }],
+    },
+  },
   {
     files: ["src/**", "workers/**", "server/**"],
     plugins: { local: boundaries },
