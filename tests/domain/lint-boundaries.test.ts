@@ -196,3 +196,26 @@ describe("import-boundaries lint rule", () => {
     expect(await boundaryErrors(file, code)).toEqual([]);
   });
 });
+
+describe("file and folder name lint rule", () => {
+  const nameErrors = async (file: string) => {
+    const [result] = await eslint.lintText("export const x = 1;\n", { filePath: path.join(root, file) });
+    return result.messages.filter((m) => m.ruleId?.startsWith("check-file/")).map((m) => m.message);
+  };
+
+  it.each([
+    "src/lib/BadName.ts",
+    "src/features/agenda/components/appointmentList.tsx",
+    "src/features/Agenda/list.ts",
+    "workers/ocr/ocr_worker.ts",
+  ])("refuses %s", async (file) => {
+    expect(await nameErrors(file)).toHaveLength(1);
+  });
+
+  it.each(["src/lib/query-keys.ts", "workers/ocr/ocr.worker.ts", "src/config/messages.pt-BR.ts", "bench/api-crud.bench.ts"])(
+    "allows %s",
+    async (file) => {
+      expect(await nameErrors(file)).toEqual([]);
+    },
+  );
+});
