@@ -38,10 +38,13 @@ export function QueryError({
   );
 }
 
+/** The loading and empty lines: quiet text, centred in the page's body on the 'page' variant. */
+const lineClass = (variant: Variant) => (variant === "page" ? "muted page-state" : "muted");
+
 /** A call's loading line (`role="status"`). */
 export function QueryLoading({ label, variant = "card" }: { label: string; variant?: Variant }) {
   return (
-    <p className={variant === "page" ? "muted page-state" : "muted"} role="status">
+    <p className={lineClass(variant)} role="status">
       {label}
     </p>
   );
@@ -67,7 +70,7 @@ export function QueryState<T>({ query, loading, error, empty, isEmpty, variant =
     return <QueryLoading label={loading} variant={variant} />;
   }
   if (empty !== undefined && isEmpty?.(query.data)) {
-    return <p className={variant === "page" ? "muted page-state" : "muted"}>{empty}</p>;
+    return <p className={lineClass(variant)}>{empty}</p>;
   }
   return <>{children(query.data)}</>;
 }

@@ -2,7 +2,15 @@
 // IndexedDB under the signed-in attendant and service point, each query with the time its data was fetched (dataUpdatedAt).
 // One owner's record at a time: signing in as someone else or signing out deletes the previous one, and empties the memory cache,
 // so data of one point is never shown to another user on the same phone.
-import { dehydrate, hydrate, type DehydratedState, type Query, type QueryClient, type QueryKey } from "@tanstack/react-query";
+import {
+  dehydrate,
+  hydrate,
+  partialMatchKey,
+  type DehydratedState,
+  type Query,
+  type QueryClient,
+  type QueryKey,
+} from "@tanstack/react-query";
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
 import { isOnline, reportRequestFailure, reportRequestSuccess, startNetworkWatch, subscribeOnline } from "./network";
 import { queryRoots } from "../query-keys";
@@ -33,9 +41,8 @@ export const ownerKey = (o: CacheOwner) => `${o.userId}@${o.pointId}`;
 
 /** The screens that work offline: the agenda list (one per point and range) and every query of the OS screen. */
 export function isOfflineQuery(key: QueryKey): boolean {
-  return startsWith(key, queryRoots.agendaList) || startsWith(key, queryRoots.order);
+  return partialMatchKey(key, queryRoots.agendaList) || partialMatchKey(key, queryRoots.order);
 }
-const startsWith = (key: QueryKey, root: readonly string[]) => root.every((part, i) => key[i] === part);
 
 let dbPromise: Promise<IDBPDatabase<OfflineDb>> | null = null;
 function db(): Promise<IDBPDatabase<OfflineDb>> {

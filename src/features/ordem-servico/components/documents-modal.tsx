@@ -17,7 +17,7 @@ import { enqueueUpload } from "../../../lib/workers/upload-bridge";
 import { deleteReceipt, deleteReport, type Laudo, type NotaFiscal } from "../api/execucao";
 import { unwrap } from "../../../lib/api-client";
 import { orderKeys, useReceipts, useReports } from "../queries";
-import { QueryError, QueryLoading } from "../../../components/ui/query-state";
+import { QueryState, type QueryLike } from "../../../components/ui/query-state";
 
 export type DocumentKind = "laudo" | "recibo";
 
@@ -89,7 +89,8 @@ export function DocumentsModal({ kind, orderId, userId, canEdit, onClose }: Prop
   const text = TEXT[kind];
   const reports = useReports(orderId, kind === "laudo");
   const receipts = useReceipts(orderId, kind === "recibo");
-  const query = kind === "laudo" ? reports : receipts;
+  // The open kind's list: laudos and recibos differ only in their id and name fields (rowOf).
+  const query: QueryLike<(Laudo | NotaFiscal)[]> = kind === "laudo" ? reports : receipts;
   const client = useQueryClient();
   const reload = useCallback(
     () =>
@@ -103,8 +104,7 @@ export function DocumentsModal({ kind, orderId, userId, canEdit, onClose }: Prop
   const [confirm, setConfirm] = useState<Row | null>(null);
   // Adding goes through the outbox and works offline; deleting needs the server.
   const { online, hintId, guard } = useOfflineGuard();
-  const data = query.data as (Laudo | NotaFiscal)[] | undefined;
-  const rows = useMemo(() => (data ? data.map(rowOf) : null), [data]);
+  const rows = useMemo(() => (query.data ?? []).map(rowOf), [query.data]);
 
   const choose = async (e: ChangeEvent<HTMLInputElement>) => {
     const input = e.currentTarget;
@@ -186,47 +186,52 @@ export function DocumentsModal({ kind, orderId, userId, canEdit, onClose }: Prop
               ))}
             </ul>
           )}
-          {query.isError && !rows ? (
-            <QueryError message={text.loadFailed} onRetry={() => void query.refetch()} />
-          ) : rows === null ? (
-            <QueryLoading label={t.loading} />
-          ) : rows.length === 0 ? (
-            pending.length === 0 && <p className="muted">{text.empty}</p>
-          ) : (
-            <>
-              <ul className="document-cards" aria-label={text.list}>
-                {rows.map((row) => (
-                  <li key={row.id} className="document-card">
-                    <span className="document-name">{row.name}</span>
-                    <time className="muted" dateTime={row.iso}>
-                      {row.date}
-                    </time>
-                    {rowActions(row)}
-                  </li>
-                ))}
-              </ul>
-              <table className="document-table" aria-label={text.list}>
-                <thead>
-                  <tr>
-                    <th scope="col">{t.fileColumn}</th>
-                    <th scope="col">{t.dateColumn}</th>
-                    <th scope="col">{t.actionsColumn}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((row) => (
-                    <tr key={row.id}>
-                      <td className="document-name">{row.name}</td>
-                      <td>
-                        <time dateTime={row.iso}>{row.date}</time>
-                      </td>
-                      <td>{rowActions(row)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </>
-          )}
+          <QueryState
+            query={query}
+            variant="card"
+            loading={t.loading}
+            error={text.loadFailed}
+            empty={text.empty}
+            isEmpty={() => rows.length === 0 && pending.length === 0}
+          >
+            {() =>
+              rows.length > 0 && (
+                <>
+                  <ul className="document-cards" aria-label={text.list}>
+                    {rows.map((row) => (
+                      <li key={row.id} className="document-card">
+                        <span className="document-name">{row.name}</span>
+                        <time className="muted" dateTime={row.iso}>
+                          {row.date}
+                        </time>
+                        {rowActions(row)}
+                      </li>
+                    ))}
+                  </ul>
+                  <table className="document-table" aria-label={text.list}>
+                    <thead>
+                      <tr>
+                        <th scope="col">{t.fileColumn}</th>
+                        <th scope="col">{t.dateColumn}</th>
+                        <th scope="col">{t.actionsColumn}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {rows.map((row) => (
+                        <tr key={row.id}>
+                          <td className="document-name">{row.name}</td>
+                          <td>
+                            <time dateTime={row.iso}>{row.date}</time>
+                          </td>
+                          <td>{rowActions(row)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </>
+              )
+            }
+          </QueryState>
         </div>
       </Modal>
       {confirm && (

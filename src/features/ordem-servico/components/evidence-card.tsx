@@ -11,7 +11,7 @@ import { useOrderUploads } from "../../../lib/uploads/use-order-uploads";
 import { enqueueUpload } from "../../../lib/workers/upload-bridge";
 import { deletePhoto, type Foto } from "../api/execucao";
 import { orderKeys, usePhotos } from "../queries";
-import { QueryError, QueryLoading } from "../../../components/ui/query-state";
+import { QueryState } from "../../../components/ui/query-state";
 
 const isVideo = (name: string) => /\.(mp4|webm|mov|m4v)$/i.test(name);
 
@@ -20,7 +20,6 @@ export function EvidenceCard({ orderId, userId, canEdit }: { orderId: string; us
   const client = useQueryClient();
   const reload = useCallback(() => void client.invalidateQueries({ queryKey: orderKeys.photos(orderId) }), [client, orderId]);
   const pending = useOrderUploads(orderId, reload, "adicionar-foto");
-  const photos = query.data ?? null;
   // Capture keeps working offline (the outbox sends it later); removing a saved file needs the server (the OS page shows why).
   const { guard } = useOfflineGuard(PAGE_OFFLINE_HINT);
 
@@ -62,36 +61,39 @@ export function EvidenceCard({ orderId, userId, canEdit }: { orderId: string; us
           ))}
         </ul>
       )}
-      {query.isError && !photos ? (
-        <QueryError message={MSG.order.photosFailed} onRetry={() => void query.refetch()} />
-      ) : photos === null ? (
-        <QueryLoading label={MSG.session.loading} />
-      ) : photos.length === 0 && pending.length === 0 ? (
-        <p className="muted">{MSG.order.noEvidence}</p>
-      ) : (
-        <ul className="media-grid" aria-label={MSG.order.savedTitle}>
-          {photos.map((foto) => (
-            <li key={foto.IdSocioVeiculoAgendaExecucaoFoto} className="media-item">
-              {isVideo(foto.Foto) ? (
-                <video src={fileUrl(foto.Foto)} controls preload="metadata" playsInline aria-label={MSG.order.savedVideo} />
-              ) : (
-                <img src={fileUrl(foto.Foto)} alt={MSG.order.savedPhoto} loading="lazy" />
-              )}
-              {canEdit && (
-                <button
-                  type="button"
-                  className="btn media-remove"
-                  aria-label={MSG.order.removePhoto}
-                  onClick={() => void remove(foto)}
-                  {...guard}
-                >
-                  ×
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={query}
+        variant="card"
+        loading={MSG.session.loading}
+        error={MSG.order.photosFailed}
+        empty={MSG.order.noEvidence}
+        isEmpty={(photos) => photos.length === 0 && pending.length === 0}
+      >
+        {(photos) => (
+          <ul className="media-grid" aria-label={MSG.order.savedTitle}>
+            {photos.map((foto) => (
+              <li key={foto.IdSocioVeiculoAgendaExecucaoFoto} className="media-item">
+                {isVideo(foto.Foto) ? (
+                  <video src={fileUrl(foto.Foto)} controls preload="metadata" playsInline aria-label={MSG.order.savedVideo} />
+                ) : (
+                  <img src={fileUrl(foto.Foto)} alt={MSG.order.savedPhoto} loading="lazy" />
+                )}
+                {canEdit && (
+                  <button
+                    type="button"
+                    className="btn media-remove"
+                    aria-label={MSG.order.removePhoto}
+                    onClick={() => void remove(foto)}
+                    {...guard}
+                  >
+                    ×
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -98,7 +98,7 @@ export function FinishOrderModal({ details, userId, onClose }: Props) {
           empty={t.pendingNone}
           isEmpty={() => pending.length === 0}
         >
-          {(_data) => (
+          {() => (
             <ul className="pending-services" aria-label={t.pendingTitle}>
               {pending.map((s) => (
                 <li key={s.id}>

@@ -86,10 +86,10 @@ export function NotesModal({ orderId, userId, canEdit, onClose }: Props) {
     setError("");
     add.mutate(trimmed);
   };
-  const notes = useMemo(() => (query.data ? newestFirst(query.data) : null), [query.data]);
+  const notes = useMemo(() => newestFirst(query.data ?? []), [query.data]);
   useLayoutEffect(() => {
     const id = removedId.current;
-    if (!id || notes?.some((n) => n.IdSocioVeiculoAgendaExecucaoAnotacao === id)) return;
+    if (!id || notes.some((n) => n.IdSocioVeiculoAgendaExecucaoAnotacao === id)) return;
     removedId.current = null;
     (listRef.current ?? formRef.current)?.focus();
   }, [notes]);
@@ -103,13 +103,13 @@ export function NotesModal({ orderId, userId, canEdit, onClose }: Props) {
           loading={t.loading}
           error={t.loadFailed}
           empty={t.empty}
-          isEmpty={() => notes?.length === 0}
+          isEmpty={(data) => data.length === 0}
         >
-          {(_data) => (
+          {() => (
             // Focusable so a keyboard user can scroll a long list; named so a screen reader announces what it holds.
             <div ref={listRef} className="notes-scroll" role="region" aria-label={t.listLabel} tabIndex={0}>
               <ul className="note-list">
-                {(notes ?? []).map((note) => {
+                {notes.map((note) => {
                   const when = noteDate(note.DataLog);
                   return (
                     <li key={note.IdSocioVeiculoAgendaExecucaoAnotacao} className="note-item">

@@ -118,7 +118,7 @@ export function SelectServiceModal({ details, userId, pointId, linked, onClose }
           empty={t.noneAvailable}
           isEmpty={() => options.length === 0}
         >
-          {(_data) => (
+          {() => (
             <>
               <SearchableSelect
                 label={t.selectLabel}
