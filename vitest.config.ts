@@ -2,18 +2,7 @@
 import { defineConfig } from "vitest/config";
 import { playwright } from "@vitest/browser-playwright";
 import { VitePWA } from "vite-plugin-pwa";
-
-export const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
-export const CHROME_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
-
-export const FAKE_MEDIA_ARGS = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"];
+import { CHROME_ARGS, CHROME_PATH, FAKE_MEDIA_ARGS } from "./tests/support/chromium";
 
 export default defineConfig({
   test: {

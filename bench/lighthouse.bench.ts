@@ -8,7 +8,8 @@ import lighthouse from "lighthouse";
 import * as chromeLauncher from "chrome-launcher";
 import { chromium } from "playwright-core";
 import { startServer } from "../tests/support/start-server.ts";
-import { apiCall, apiToken, CHROME_ARGS, CHROME_PATH } from "../tests/e2e/browser.ts";
+import { apiCall, apiToken } from "../tests/e2e/browser.ts";
+import { CHROME_ARGS, CHROME_PATH } from "../tests/support/chromium.ts";
 import { initialJs } from "./initial-js.ts";
 import type { BenchRow } from "./types.ts";
 

@@ -2,7 +2,7 @@
 import { createServer } from "vite";
 import { chromium } from "playwright-core";
 import { startServer } from "../tests/support/start-server.ts";
-import { CHROME_ARGS, CHROME_PATH } from "../tests/e2e/browser.ts";
+import { CHROME_ARGS, CHROME_PATH } from "../tests/support/chromium.ts";
 import type { BenchRow } from "./types.ts";
 
 export default async function mediaBench(): Promise<BenchRow[]> {

@@ -7,7 +7,8 @@ import path from "node:path";
 import { build } from "vite";
 import { chromium, devices, type Page } from "playwright-core";
 import { startServer } from "../tests/support/start-server.ts";
-import { apiCall, apiToken, CHROME_ARGS, CHROME_PATH } from "../tests/e2e/browser.ts";
+import { apiCall, apiToken } from "../tests/e2e/browser.ts";
+import { CHROME_ARGS, CHROME_PATH } from "../tests/support/chromium.ts";
 import type { BenchRow } from "./types.ts";
 
 const RUNS = Number(process.env.BENCH_OS_RUNS ?? 7);

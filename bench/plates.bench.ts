@@ -7,7 +7,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { createServer } from "vite";
 import { chromium } from "playwright-core";
-import { CHROME_ARGS, CHROME_PATH } from "../tests/e2e/browser.ts";
+import { CHROME_ARGS, CHROME_PATH } from "../tests/support/chromium.ts";
 import type { BenchRow } from "./types.ts";
 
 // Shapes shared with bench/browser/plates-page.ts (not imported: that page's imports need Vite's client types).

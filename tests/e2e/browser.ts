@@ -11,23 +11,11 @@ import {
   type Page,
   type Route,
 } from "playwright-core";
-
-export const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
-export const CHROME_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
+import { CHROME_ARGS, CHROME_PATH, FAKE_MEDIA_ARGS } from "../support/chromium";
 
 export const DESKTOP: BrowserContextOptions = { viewport: { width: 1366, height: 850 }, locale: "pt-BR" };
 export const MOBILE: BrowserContextOptions = { ...devices["Pixel 7"], locale: "pt-BR" };
 export const DEMO = { email: "demo@credenciado.com.br", password: "demo1234" };
-
-/** Chromium's fake camera and microphone, granted without a prompt, for capture on the OS page. */
-export const FAKE_MEDIA_ARGS = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"];
 
 export const launch = (): Promise<Browser> =>
   chromium.launch({ executablePath: CHROME_PATH, args: [...CHROME_ARGS, ...FAKE_MEDIA_ARGS], headless: true });

@@ -5,7 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { apiCall, CHROME_ARGS, CHROME_PATH, DESKTOP, inProgressOrder, launch, openSignedIn, holdFirstUpload } from "./browser";
+import { apiCall, DESKTOP, inProgressOrder, launch, openSignedIn, holdFirstUpload } from "./browser";
+import { CHROME_ARGS, CHROME_PATH } from "../support/chromium";
 
 const base = inject("baseUrl");
 let browser: Browser;

@@ -7,7 +7,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { apiCall, apiToken, CHROME_ARGS, CHROME_PATH, DESKTOP, FAKE_MEDIA_ARGS, MOBILE, launch, openSignedIn, violations } from "./browser";
+import { apiCall, apiToken, DESKTOP, MOBILE, launch, openSignedIn, violations } from "./browser";
+import { CHROME_ARGS, CHROME_PATH, FAKE_MEDIA_ARGS } from "../support/chromium";
 
 const base = inject("baseUrl");
 let browser: Browser;
