@@ -72,41 +72,21 @@ train(cycle(2), [
   path.join(cycle(1), "plate-net.pt"),
   ...between(2),
 ]);
-train(cycle(3), [
-  "--train",
-  "48000",
-  "--epochs",
-  "4",
-  "--lr",
-  "5e-4",
-  "--seed",
-  String(seed + 2),
-  "--resume",
-  path.join(cycle(2), "plate-net-2.pt"),
-  ...between(3),
-]);
-train(cycle(4), [
-  "--train",
-  "48000",
-  "--epochs",
-  "4",
-  "--lr",
-  "5e-4",
-  "--seed",
-  String(seed + 3),
-  "--resume",
-  path.join(cycle(3), "plate-net-2.pt"),
-  ...between(4),
-]);
-train(cycle(5), [
-  "--train",
-  "48000",
-  "--epochs",
-  "4",
-  "--lr",
-  "5e-4",
-  "--seed",
-  String(seed + 4),
-  "--resume",
-  path.join(cycle(4), "plate-net-2.pt"),
-]);
+// The third to fifth cycles: the same fine-tuning on new plates, each from the previous cycle's net; the fifth writes the
+// shipped weights (no --out of its own).
+const LAST = 5;
+for (let n = 3; n <= LAST; n++) {
+  train(cycle(n), [
+    "--train",
+    "48000",
+    "--epochs",
+    "4",
+    "--lr",
+    "5e-4",
+    "--seed",
+    String(seed + n - 1),
+    "--resume",
+    path.join(cycle(n - 1), "plate-net-2.pt"),
+    ...(n < LAST ? between(n) : []),
+  ]);
+}
