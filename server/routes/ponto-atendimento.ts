@@ -1,6 +1,6 @@
 // Bank/PIX payout data (CRUD, no-store) and registration data with opening hours of the point (server only).
 import { and, desc, eq, ne } from "drizzle-orm";
-import { formatCep, formatCnpj, isValidCnpj } from "@brazilian-utils/brazilian-utils";
+import { formatCep, formatCnpj, getStates, isValidCnpj } from "@brazilian-utils/brazilian-utils";
 import type { FastifyInstance } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { Type, type Static } from "typebox";
@@ -14,35 +14,8 @@ import { idText, MAX, nullableText, params, route } from "../lib/schemas.ts";
 import { assertOwnPoint } from "../plugins/tenant.ts";
 import type { RouteDeps } from "./deps.ts";
 
-export const UFS = [
-  "AC",
-  "AL",
-  "AP",
-  "AM",
-  "BA",
-  "CE",
-  "DF",
-  "ES",
-  "GO",
-  "MA",
-  "MT",
-  "MS",
-  "MG",
-  "PA",
-  "PB",
-  "PR",
-  "PE",
-  "PI",
-  "RJ",
-  "RN",
-  "RS",
-  "RO",
-  "RR",
-  "SC",
-  "SP",
-  "SE",
-  "TO",
-];
+/** The 27 federative units' codes, from the same library that formats the CEP and CNPJ. */
+const UFS: ReadonlySet<string> = new Set(getStates().map((state) => state.code));
 
 // Bounded generously for the schema; the per-field limits below apply after trimming, with the spec's messages.
 const bankText = Type.Optional(nullableText(MAX.name));
@@ -201,7 +174,7 @@ function registrationPatch(b: Static<typeof registrationBody>) {
       const s = (v ?? "").trim();
       if (s.length > 300) throw badRequest(`O campo ${key} é longo demais.`);
       if (REQUIRED_TEXT[key] && !s) throw badRequest(REQUIRED_TEXT[key]);
-      if (key === "EnderecoUf" && s && !UFS.includes(s.toUpperCase())) throw badRequest("UF inválida.");
+      if (key === "EnderecoUf" && s && !UFS.has(s.toUpperCase())) throw badRequest("UF inválida.");
       if (key === "Cnpj" && !isValidCnpj(s)) throw badRequest("CNPJ inválido: confira os dígitos verificadores.");
       if (key === "EnderecoCep" && !/^\d{5}-?\d{3}$/.test(s)) throw badRequest("CEP inválido: informe os 8 dígitos (00000-000).");
       // Stored masked, as seeded and shown: 11.222.333/0001-81 and 51020-000.

@@ -59,6 +59,7 @@ describe.each(BACKENDS)("registration data on %s", (backend) => {
     [{ EnderecoCep: null }, "CEP é obrigatório"],
     [{ Endereco: " " }, "Endereço é obrigatório"],
     [{ EnderecoUf: "" }, "UF é obrigatória"],
+    [{ EnderecoUf: "XX" }, "UF inválida."],
     [{ EnderecoCidade: "" }, "Cidade é obrigatória"],
     [{ EnderecoBairro: null }, "Bairro é obrigatório"],
     [{ QtdeElevadores: "" }, "Qtde. Elevadores deve ser um número inteiro de 0 a 99."],
