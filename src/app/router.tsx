@@ -1,5 +1,5 @@
 // Every route of the spec, with lazily loaded pages (main thread).
-import { Suspense, type ComponentProps } from "react";
+import { lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
 import { PATHS } from "../config/paths";
 import { ChunkErrorBoundary, lazyPage } from "./lazy-page";
@@ -17,62 +17,45 @@ import { bankDataQuery } from "../features/dados-bancarios/query-options";
 import { registrationQuery } from "../features/dados-cadastrais/query-options";
 import { mirrorQuery } from "../features/espelho/query-options";
 import { useMirrorFilters } from "../features/espelho/filters";
-import type { NewAppointmentModal as BookingModal } from "../features/agenda/components/new-appointment-modal";
 
-// Each page's chunk loader, named so the current URL's page can start loading before the session check ends (below).
-const loaders = {
-  login: () => import("../features/session/components/login-page"),
-  privacy: () => import("../features/legal/privacy-page"),
-  terms: () => import("../features/legal/terms-page"),
-  contracts: () => import("../features/legal/contract-page"),
-  ratings: () => import("../features/avaliacoes/components/ratings-page"),
-  returns: () => import("../features/retornos/components/returns-page"),
-  bankData: () => import("../features/dados-bancarios/components/bank-data-page"),
-  registration: () => import("../features/dados-cadastrais/components/registration-page"),
-  mirror: () => import("../features/espelho/components/mirror-page"),
-  agenda: () => import("../features/agenda/components/agenda-page"),
-  execution: () => import("../features/ordem-servico/components/execution-page"),
-  scanner: () => import("../features/scanner/components/scanner-page"),
-};
-
-const LoginPage = lazyPage(loaders.login);
-const PrivacyPage = lazyPage(loaders.privacy);
-const TermsPage = lazyPage(loaders.terms);
-const ContractPage = lazyPage(loaders.contracts);
-const RatingsPage = lazyPage(loaders.ratings);
-const ReturnsPage = lazyPage(loaders.returns);
-const BankDataPage = lazyPage(loaders.bankData);
-const RegistrationPage = lazyPage(loaders.registration);
-const MirrorPage = lazyPage(loaders.mirror);
-const AgendaPage = lazyPage(loaders.agenda);
-const ExecutionPage = lazyPage(loaders.execution);
-const ScannerPage = lazyPage(loaders.scanner);
+// Every page, loaded on first use (lazy-page.tsx).
+const LoginPage = lazyPage(() => import("../features/session/components/login-page"));
+const PrivacyPage = lazyPage(() => import("../features/legal/privacy-page"));
+const TermsPage = lazyPage(() => import("../features/legal/terms-page"));
+const ContractPage = lazyPage(() => import("../features/legal/contract-page"));
+const RatingsPage = lazyPage(() => import("../features/avaliacoes/components/ratings-page"));
+const ReturnsPage = lazyPage(() => import("../features/retornos/components/returns-page"));
+const BankDataPage = lazyPage(() => import("../features/dados-bancarios/components/bank-data-page"));
+const RegistrationPage = lazyPage(() => import("../features/dados-cadastrais/components/registration-page"));
+const MirrorPage = lazyPage(() => import("../features/espelho/components/mirror-page"));
+const AgendaPage = lazyPage(() => import("../features/agenda/components/agenda-page"));
+const ExecutionPage = lazyPage(() => import("../features/ordem-servico/components/execution-page"));
+const ScannerPage = lazyPage(() => import("../features/scanner/components/scanner-page"));
 
 /**
- * The page of the URL the app opens on starts downloading with the entry, in parallel with the session check (a private page
- * only mounts once the token is confirmed): one round trip less before the first screen on a slow network. A failure here is
- * ignored; the page's own lazy load retries and shows the retry screen.
+ * The page of the URL the app opens on starts downloading with the entry, in parallel with the session check and the shell's
+ * first render: one round trip less before the first screen on a slow network.
  */
 function preloadOpeningPage(pathname: string) {
-  const byPath: Record<string, keyof typeof loaders> = {
-    [PATHS.login]: "login",
-    [PATHS.privacy]: "privacy",
-    [PATHS.terms]: "terms",
-    [PATHS.contracts]: "contracts",
-    [PATHS.agenda]: "agenda",
-    [PATHS.scanner]: "scanner",
-    [PATHS.ratings]: "ratings",
-    [PATHS.returns]: "returns",
-    [PATHS.bankData]: "bankData",
-    [PATHS.registration]: "registration",
-    [PATHS.mirror]: "mirror",
+  const byPath: Record<string, { preload: () => void }> = {
+    [PATHS.login]: LoginPage,
+    [PATHS.privacy]: PrivacyPage,
+    [PATHS.terms]: TermsPage,
+    [PATHS.contracts]: ContractPage,
+    [PATHS.agenda]: AgendaPage,
+    [PATHS.scanner]: ScannerPage,
+    [PATHS.ratings]: RatingsPage,
+    [PATHS.returns]: ReturnsPage,
+    [PATHS.bankData]: BankDataPage,
+    [PATHS.registration]: RegistrationPage,
+    [PATHS.mirror]: MirrorPage,
   };
-  const key = pathname.startsWith(`${PATHS.executionPrefix}/`) ? "execution" : byPath[pathname.replace(/(.)\/$/, "$1")];
-  if (key) loaders[key]().catch(() => undefined);
+  const page = pathname.startsWith(`${PATHS.executionPrefix}/`) ? ExecutionPage : byPath[pathname.replace(/(.)\/$/, "$1")];
+  page?.preload();
 }
 if (typeof window !== "undefined") preloadOpeningPage(window.location.pathname);
 
-const NewAppointmentModal = lazyPage<ComponentProps<typeof BookingModal>>(() =>
+const NewAppointmentModal = lazy(() =>
   import("../features/agenda/components/new-appointment-modal").then((m) => ({ default: m.NewAppointmentModal })),
 );
 

@@ -1,11 +1,6 @@
 // Layout for signed-in pages: header, desktop sidebar, mobile bottom bar and drawer (main thread).
-import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { watchStarts } from "../../features/agenda/start/start-watcher";
-import { UploadIndicator } from "../../features/media/components/upload-indicator";
-import { startUploadQueue } from "../../features/media/upload-notices";
-import { watchDocuments } from "../../features/ordem-servico/document-watcher";
-import { watchFinishes } from "../../features/ordem-servico/finish-watcher";
 import { useSession } from "../../features/session/use-session";
 import { OfflineNotice } from "../offline-notice";
 import { BottomBar } from "./bottom-bar";
@@ -13,19 +8,21 @@ import { Drawer } from "./drawer";
 import { Header } from "./header";
 import { Sidebar } from "./sidebar";
 
+// The indicator shows nothing until a file is queued, so it arrives with the outbox (background-work.ts) after the first paint.
+const UploadIndicator = lazy(() =>
+  import("../../features/media/components/upload-indicator").then((m) => ({ default: m.UploadIndicator })),
+);
+
 export function AppShell({ children }: { children: ReactNode }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const close = useCallback(() => setDrawerOpen(false), []);
   const { token } = useSession();
   const client = useQueryClient();
-  // Evidence saved on this device resumes uploading as soon as someone is signed in. The start, finish and document notices listen
-  // first: a job resumed after a reload may land before the screen that shows it has loaded.
+  // Evidence saved on this device resumes uploading as soon as someone is signed in (the chunk is precached by the service worker,
+  // so this also runs offline). Registration is idempotent: a second sign-in in the same tab starts nothing twice.
   useEffect(() => {
     if (!token) return;
-    watchStarts(client);
-    watchFinishes(client);
-    watchDocuments();
-    void startUploadQueue();
+    void import("./background-work").then((m) => m.startBackgroundWork(client));
   }, [token, client]);
   return (
     <div className="app-shell">
@@ -39,7 +36,9 @@ export function AppShell({ children }: { children: ReactNode }) {
       </div>
       <BottomBar menuOpen={drawerOpen} onMenu={() => setDrawerOpen(true)} />
       <Drawer open={drawerOpen} onClose={close} />
-      <UploadIndicator />
+      <Suspense fallback={null}>
+        <UploadIndicator />
+      </Suspense>
     </div>
   );
 }

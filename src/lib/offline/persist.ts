@@ -11,7 +11,7 @@ import {
   type QueryClient,
   type QueryKey,
 } from "@tanstack/react-query";
-import { openDB, type DBSchema, type IDBPDatabase } from "idb";
+import type { DBSchema, IDBPDatabase } from "idb";
 import { isOnline, reportRequestFailure, reportRequestSuccess, startNetworkWatch, subscribeOnline } from "./network";
 import { queryRoots } from "../query-keys";
 
@@ -46,11 +46,15 @@ export function isOfflineQuery(key: QueryKey): boolean {
 
 let dbPromise: Promise<IDBPDatabase<OfflineDb>> | null = null;
 function db(): Promise<IDBPDatabase<OfflineDb>> {
-  dbPromise ??= openDB<OfflineDb>(OFFLINE_DB, 1, {
-    upgrade(d) {
-      d.createObjectStore(STORE, { keyPath: "owner" });
-    },
-  });
+  // idb is fetched with the first read, after the first screen is drawn (the session opens the screens before it reads, see
+  // openOfflineCache), so it stays out of the entry chunk.
+  dbPromise ??= import("idb").then(({ openDB }) =>
+    openDB<OfflineDb>(OFFLINE_DB, 1, {
+      upgrade(d) {
+        d.createObjectStore(STORE, { keyPath: "owner" });
+      },
+    }),
+  );
   return dbPromise;
 }
 
