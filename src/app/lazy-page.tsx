@@ -1,5 +1,5 @@
 // Lazily loaded page chunks with a load timeout and a retry screen instead of a blank page (main thread).
-import { Component, useEffect, useState, type ComponentType, type ReactNode } from "react";
+import { Component, startTransition, useEffect, useState, type ComponentType, type ReactNode } from "react";
 import { CHUNK_LOAD_TIMEOUT_MS } from "../config/env";
 import { MSG } from "../config/messages.pt-BR";
 import { LoadingScreen } from "./loading-screen";
@@ -32,7 +32,9 @@ export function lazyPage<P extends object>(load: () => Promise<{ default: Compon
       if (Page) return;
       let live = true;
       start().then(
-        (C) => live && setPage({ C }),
+        // A transition: the page's first render yields to the browser every few ms (taps, the data arriving) instead of holding
+        // the main thread for the whole screen on a slow phone; the loading indicator stays until it commits.
+        (C) => live && startTransition(() => setPage({ C })),
         (error: unknown) => live && setFailure({ error }),
       );
       return () => {
