@@ -1,5 +1,7 @@
-// The agenda's rows: cards on phones, a table from 1024 px (CSS picks one), status badge, NOVO tag and the row actions (main thread).
+// The agenda's rows as a ResponsiveList (cards on phones, a table from 1024 px): status badge, NOVO tag and the row actions
+// (main thread).
 import { Link } from "wouter";
+import { ResponsiveList, type Column } from "../../../components/ui/responsive-list";
 import { MSG } from "../../../config/messages.pt-BR";
 import { PATHS } from "../../../config/paths";
 import { agendaStatus, type AgendaStatus } from "../../../domain/agenda-status";
@@ -65,62 +67,28 @@ function Actions({ row, onAction, offlineHint }: { row: AgendamentoRow; onAction
   );
 }
 
+const c = MSG.agenda.cols;
+const COLUMNS: readonly Column<AgendamentoRow>[] = [
+  { id: "os", header: c.os, cell: (r) => r.NumeroOS, cardCell: (r) => MSG.agenda.osLabel(r.NumeroOS), card: "title" },
+  { id: "status", header: c.status, cell: (r) => <Badges row={r} />, card: "meta" },
+  // The card shows the date and time as one field.
+  { id: "date", header: c.date, cell: (r) => r.DataAgendamento, cardCell: (r) => `${r.DataAgendamento} ${r.HoraAgendamento}` },
+  { id: "time", header: c.time, cell: (r) => r.HoraAgendamento, card: "hidden" },
+  { id: "requester", header: c.requester, cell: (r) => r.Nome },
+  { id: "vehicle", header: c.vehicle, cell: vehicleOf },
+  { id: "motivation", header: c.motivation, cell: (r) => r.Motivacao?.toUpperCase() ?? MSG.agenda.noMotivation },
+];
+
 export function AppointmentList({ rows, onAction, offlineHint }: Props) {
-  const c = MSG.agenda.cols;
   return (
-    <>
-      <ul className="agenda-cards">
-        {rows.map((r) => (
-          <li key={r.IdSocioVeiculoAgenda} className={`card agenda-card${statusOf(r) === "PENDENTE" ? " is-new" : ""}`}>
-            <div className="agenda-card-head">
-              <h2 className="agenda-card-title">{MSG.agenda.osLabel(r.NumeroOS)}</h2>
-              <Badges row={r} />
-            </div>
-            <dl className="agenda-card-fields">
-              <dt>{c.date}</dt>
-              <dd>
-                {r.DataAgendamento} {r.HoraAgendamento}
-              </dd>
-              <dt>{c.requester}</dt>
-              <dd>{r.Nome}</dd>
-              <dt>{c.vehicle}</dt>
-              <dd>{vehicleOf(r)}</dd>
-              <dt>{c.motivation}</dt>
-              <dd>{r.Motivacao?.toUpperCase() ?? MSG.agenda.noMotivation}</dd>
-            </dl>
-            <Actions row={r} onAction={onAction} offlineHint={offlineHint} />
-          </li>
-        ))}
-      </ul>
-      <table className="agenda-table">
-        <thead>
-          <tr>
-            {[c.os, c.status, c.date, c.time, c.requester, c.vehicle, c.motivation, c.actions].map((h) => (
-              <th key={h} scope="col">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.IdSocioVeiculoAgenda} className={statusOf(r) === "PENDENTE" ? "is-new" : undefined}>
-              <td>{r.NumeroOS}</td>
-              <td>
-                <Badges row={r} />
-              </td>
-              <td>{r.DataAgendamento}</td>
-              <td>{r.HoraAgendamento}</td>
-              <td>{r.Nome}</td>
-              <td>{vehicleOf(r)}</td>
-              <td>{r.Motivacao?.toUpperCase() ?? MSG.agenda.noMotivation}</td>
-              <td>
-                <Actions row={r} onAction={onAction} offlineHint={offlineHint} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </>
+    <ResponsiveList
+      name="agenda"
+      rows={rows}
+      columns={COLUMNS}
+      rowKey={(r) => r.IdSocioVeiculoAgenda}
+      rowClass={(r) => (statusOf(r) === "PENDENTE" ? "is-new" : undefined)}
+      actions={(r) => <Actions row={r} onAction={onAction} offlineHint={offlineHint} />}
+      actionsHeader={c.actions}
+    />
   );
 }

@@ -1,5 +1,6 @@
-// The point's bank data: cards on phones, a table from 1024 px (CSS picks one); selected entries highlighted; Visualizar, Editar
-// and Excluir on each row (main thread).
+// The point's bank data as a ResponsiveList (cards on phones, a table from 1024 px); selected entries highlighted; Visualizar,
+// Editar and Excluir on each row (main thread).
+import { ResponsiveList, type Column } from "../../../components/ui/responsive-list";
 import { MSG } from "../../../config/messages.pt-BR";
 import type { DadoBancario } from "../api/dados-bancarios";
 import { bankSummary, createdOn, documentOf, pixSummary, selectedLabel, typeLabel } from "../display";
@@ -11,6 +12,7 @@ interface Props {
 }
 
 const M = MSG.bankData;
+const none = <span className="muted">—</span>;
 
 function Selected({ row }: { row: DadoBancario }) {
   return <span className={`status-badge ${row.Selecionado === "S" ? "status-done" : "bank-not-selected"}`}>{selectedLabel(row)}</span>;
@@ -44,77 +46,39 @@ function BankLines({ row }: { row: DadoBancario }) {
       ))}
     </>
   ) : (
-    <span className="muted">—</span>
+    none
   );
 }
 
+const c = M.cols;
+const COLUMNS: readonly Column<DadoBancario>[] = [
+  { id: "selected", header: c.selected, cell: (r) => <Selected row={r} />, card: "meta" },
+  {
+    id: "type",
+    header: c.type,
+    cell: typeLabel,
+    cardCell: (r) => <span className="status-badge status-active">{typeLabel(r)}</span>,
+    card: "meta",
+  },
+  // The card shows the PIX key or, without one, the bank account; the table has a column for each.
+  { id: "pix", header: c.pix, cell: (r) => pixSummary(r) || none, cardCell: (r) => pixSummary(r) || null },
+  { id: "bank", header: c.bank, cell: (r) => <BankLines row={r} />, cardCell: (r) => !pixSummary(r) && <BankLines row={r} /> },
+  { id: "holder", header: c.holder, cell: (r) => r.NomeTitular, card: "title" },
+  { id: "document", header: c.document, cell: documentOf },
+  { id: "createdAt", header: c.createdAt, cell: (r) => createdOn(r.DataCadastro) },
+];
+
 export function BankList({ rows, onAction }: Props) {
-  const c = M.cols;
   return (
-    <>
-      <ul className="bank-cards" aria-label={M.title}>
-        {rows.map((r) => (
-          <li key={r.IdDadoBancario} className={`card bank-card${r.Selecionado === "S" ? " is-selected" : ""}`}>
-            <div className="bank-card-head">
-              <h2 className="bank-card-title">{r.NomeTitular}</h2>
-              <span className="status-badge status-active">{typeLabel(r)}</span>
-              <Selected row={r} />
-            </div>
-            <dl className="bank-card-fields">
-              {pixSummary(r) ? (
-                <>
-                  <dt>{c.pix}</dt>
-                  <dd>{pixSummary(r)}</dd>
-                </>
-              ) : (
-                <>
-                  <dt>{c.bank}</dt>
-                  <dd>
-                    <BankLines row={r} />
-                  </dd>
-                </>
-              )}
-              <dt>{c.document}</dt>
-              <dd>{documentOf(r)}</dd>
-              <dt>{c.createdAt}</dt>
-              <dd>{createdOn(r.DataCadastro)}</dd>
-            </dl>
-            <Actions row={r} onAction={onAction} />
-          </li>
-        ))}
-      </ul>
-      <table className="bank-table">
-        <caption className="visually-hidden">{M.title}</caption>
-        <thead>
-          <tr>
-            {[c.selected, c.type, c.pix, c.bank, c.holder, c.document, c.createdAt, c.actions].map((h) => (
-              <th key={h} scope="col">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.IdDadoBancario} className={r.Selecionado === "S" ? "is-selected" : undefined}>
-              <td>
-                <Selected row={r} />
-              </td>
-              <td>{typeLabel(r)}</td>
-              <td>{pixSummary(r) || <span className="muted">—</span>}</td>
-              <td>
-                <BankLines row={r} />
-              </td>
-              <td>{r.NomeTitular}</td>
-              <td>{documentOf(r)}</td>
-              <td>{createdOn(r.DataCadastro)}</td>
-              <td>
-                <Actions row={r} onAction={onAction} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </>
+    <ResponsiveList
+      name="bank"
+      label={M.title}
+      rows={rows}
+      columns={COLUMNS}
+      rowKey={(r) => r.IdDadoBancario}
+      rowClass={(r) => (r.Selecionado === "S" ? "is-selected" : undefined)}
+      actions={(r) => <Actions row={r} onAction={onAction} />}
+      actionsHeader={c.actions}
+    />
   );
 }

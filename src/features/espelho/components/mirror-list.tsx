@@ -1,4 +1,6 @@
-// The mirror's rows: cards on phones, a table from 1024 px (CSS picks one), payment badge, NOVO on pending rows, Ver Detalhes (main thread).
+// The mirror's rows as a ResponsiveList (cards on phones, a table from 1024 px): payment badge, NOVO on pending rows, Ver
+// Detalhes (main thread).
+import { ResponsiveList, type Column } from "../../../components/ui/responsive-list";
 import { MSG } from "../../../config/messages.pt-BR";
 import { formatBRL } from "../../../domain/format";
 import { statusTone, type Transaction } from "../mirror";
@@ -31,60 +33,29 @@ function DetailsButton({ row, onDetails }: { row: Transaction; onDetails: Props[
   );
 }
 
+const c = t.cols;
+const COLUMNS: readonly Column<Transaction>[] = [
+  { id: "os", header: c.os, cell: (r) => r.numeroOS, cardCell: (r) => t.osLabel(r.numeroOS), card: "title" },
+  { id: "status", header: c.status, cell: (r) => <Badges row={r} />, card: "meta" },
+  { id: "client", header: c.client, cell: (r) => r.cliente || t.notInformed },
+  { id: "document", header: c.document, cell: (r) => r.cnpj || t.notInformed, className: "mirror-doc" },
+  { id: "service", header: c.service, cell: (r) => r.servico || t.notInformed },
+  { id: "payout", header: c.payout, cell: (r) => formatBRL(r.valorRepasse), className: "mirror-money" },
+];
+
 export function MirrorList({ rows, onDetails, busy }: Props) {
-  const c = t.cols;
-  const isNew = (r: Transaction) => r.statusPagamento === "PENDENTE";
   return (
     <div className="mirror-rows" aria-busy={busy || undefined}>
-      <ul className="mirror-cards">
-        {rows.map((r) => (
-          <li key={r.id} className={`card mirror-card${isNew(r) ? " is-new" : ""}`} data-id={r.id}>
-            <div className="mirror-card-head">
-              <h2 className="mirror-card-title">{t.osLabel(r.numeroOS)}</h2>
-              <Badges row={r} />
-            </div>
-            <dl className="mirror-card-fields">
-              <dt>{c.client}</dt>
-              <dd>{r.cliente || t.notInformed}</dd>
-              <dt>{c.document}</dt>
-              <dd>{r.cnpj || t.notInformed}</dd>
-              <dt>{c.service}</dt>
-              <dd>{r.servico || t.notInformed}</dd>
-              <dt>{c.payout}</dt>
-              <dd className="mirror-money">{formatBRL(r.valorRepasse)}</dd>
-            </dl>
-            <DetailsButton row={r} onDetails={onDetails} />
-          </li>
-        ))}
-      </ul>
-      <table className="mirror-table">
-        <thead>
-          <tr>
-            {[c.os, c.status, c.client, c.document, c.service, c.payout, c.actions].map((h) => (
-              <th key={h} scope="col">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.id} className={isNew(r) ? "is-new" : undefined} data-id={r.id}>
-              <td>{r.numeroOS}</td>
-              <td>
-                <Badges row={r} />
-              </td>
-              <td>{r.cliente || t.notInformed}</td>
-              <td className="mirror-doc">{r.cnpj || t.notInformed}</td>
-              <td>{r.servico || t.notInformed}</td>
-              <td className="mirror-money">{formatBRL(r.valorRepasse)}</td>
-              <td>
-                <DetailsButton row={r} onDetails={onDetails} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ResponsiveList
+        name="mirror"
+        rows={rows}
+        columns={COLUMNS}
+        rowKey={(r) => r.id}
+        rowClass={(r) => (r.statusPagamento === "PENDENTE" ? "is-new" : undefined)}
+        rowData={(r) => ({ id: r.id })}
+        actions={(r) => <DetailsButton row={r} onDetails={onDetails} />}
+        actionsHeader={c.actions}
+      />
     </div>
   );
 }

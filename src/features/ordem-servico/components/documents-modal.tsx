@@ -18,6 +18,7 @@ import { deleteReceipt, deleteReport, type Laudo, type NotaFiscal } from "../api
 import { unwrap } from "../../../lib/api-client";
 import { orderKeys, useReceipts, useReports } from "../queries";
 import { QueryState, type QueryLike } from "../../../components/ui/query-state";
+import { ResponsiveList, type Column } from "../../../components/ui/responsive-list";
 
 export type DocumentKind = "laudo" | "recibo";
 
@@ -76,6 +77,23 @@ const rowOf = (d: Laudo | NotaFiscal): Row => ({
   date: shownDate(d.DataLog),
   iso: d.DataLog,
 });
+
+// Small item cards on phones: the file name and its date read by themselves, without labels.
+const COLUMNS: readonly Column<Row>[] = [
+  { id: "file", header: t.fileColumn, cell: (row) => <span className="document-name">{row.name}</span>, card: "plain" },
+  {
+    id: "date",
+    header: t.dateColumn,
+    cell: (row) => <time dateTime={row.iso}>{row.date}</time>,
+    // Under the name in the card, so quieter.
+    cardCell: (row) => (
+      <time className="muted" dateTime={row.iso}>
+        {row.date}
+      </time>
+    ),
+    card: "plain",
+  },
+];
 
 interface Props {
   kind: DocumentKind;
@@ -196,39 +214,16 @@ export function DocumentsModal({ kind, orderId, userId, canEdit, onClose }: Prop
           >
             {() =>
               rows.length > 0 && (
-                <>
-                  <ul className="document-cards" aria-label={text.list}>
-                    {rows.map((row) => (
-                      <li key={row.id} className="document-card">
-                        <span className="document-name">{row.name}</span>
-                        <time className="muted" dateTime={row.iso}>
-                          {row.date}
-                        </time>
-                        {rowActions(row)}
-                      </li>
-                    ))}
-                  </ul>
-                  <table className="document-table" aria-label={text.list}>
-                    <thead>
-                      <tr>
-                        <th scope="col">{t.fileColumn}</th>
-                        <th scope="col">{t.dateColumn}</th>
-                        <th scope="col">{t.actionsColumn}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {rows.map((row) => (
-                        <tr key={row.id}>
-                          <td className="document-name">{row.name}</td>
-                          <td>
-                            <time dateTime={row.iso}>{row.date}</time>
-                          </td>
-                          <td>{rowActions(row)}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </>
+                <ResponsiveList
+                  name="document"
+                  itemClass="document-card"
+                  label={text.list}
+                  rows={rows}
+                  columns={COLUMNS}
+                  rowKey={(row) => row.id}
+                  actions={rowActions}
+                  actionsHeader={t.actionsColumn}
+                />
               )
             }
           </QueryState>

@@ -12,6 +12,7 @@ import { unwrap } from "../../../lib/api-client";
 import { orderKeys, useInvalidateOrder, useLinkedServices } from "../queries";
 import { SelectServiceModal } from "./select-service-modal";
 import { QueryState } from "../../../components/ui/query-state";
+import { ResponsiveList, type Column } from "../../../components/ui/responsive-list";
 
 const t = MSG.services;
 
@@ -36,6 +37,21 @@ function Approval({ service }: { service: LinkedService }) {
   );
 }
 
+// Small item cards on phones: the type and the name with its approval read by themselves, without labels.
+const COLUMNS: readonly Column<LinkedService>[] = [
+  { id: "type", header: t.commissionType, cell: (s) => <span className="service-type">{commissionType(s)}</span>, card: "plain" },
+  {
+    id: "service",
+    header: t.service,
+    cell: (s) => (
+      <>
+        <span className="service-name">{s.label}</span> <Approval service={s} />
+      </>
+    ),
+    card: "plain",
+  },
+];
+
 interface Props {
   details: AgendamentoDetails;
   userId: string;
@@ -51,12 +67,22 @@ export function ServicesCard({ details, userId, pointId, canEdit }: Props) {
   // Linking and removing need the server (the OS page shows why).
   const { guard } = useOfflineGuard(PAGE_OFFLINE_HINT);
 
+  // Remover where allowed; a program service says why it has none.
   const actionsOf = (s: LinkedService) =>
-    canEdit &&
-    removable(s) && (
-      <button type="button" className="btn btn-danger btn-small" aria-label={t.removeOf(s.label)} onClick={() => setRemoving(s)} {...guard}>
-        {t.remove}
-      </button>
+    canEdit && removable(s) ? (
+      <div className="row-actions">
+        <button
+          type="button"
+          className="btn btn-danger btn-small"
+          aria-label={t.removeOf(s.label)}
+          onClick={() => setRemoving(s)}
+          {...guard}
+        >
+          {t.remove}
+        </button>
+      </div>
+    ) : (
+      s.FornecidoPelaVcar === "S" && <span className="muted">{t.programProvided}</span>
     );
 
   return (
@@ -80,45 +106,16 @@ export function ServicesCard({ details, userId, pointId, canEdit }: Props) {
         isEmpty={(data) => data.length === 0}
       >
         {(services) => (
-          <>
-            <ul className="service-cards" aria-label={t.listLabel}>
-              {services.map((s) => (
-                <li key={s.id} className="service-item">
-                  <span className="service-type">{commissionType(s)}</span>
-                  <span className="service-name">{s.label}</span>
-                  <Approval service={s} />
-                  {canEdit && removable(s) && <div className="row-actions">{actionsOf(s)}</div>}
-                </li>
-              ))}
-            </ul>
-            <table className="service-table">
-              <caption className="sr-only">{t.listLabel}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t.commissionType}</th>
-                  <th scope="col">{t.service}</th>
-                  <th scope="col">{t.actions}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {services.map((s) => (
-                  <tr key={s.id}>
-                    <td>
-                      <span className="service-type">{commissionType(s)}</span>
-                    </td>
-                    <td>
-                      <span className="service-name">{s.label}</span> <Approval service={s} />
-                    </td>
-                    <td>
-                      <div className="row-actions">
-                        {actionsOf(s) || (s.FornecidoPelaVcar === "S" ? <span className="muted">{t.programProvided}</span> : null)}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </>
+          <ResponsiveList
+            name="service"
+            itemClass="service-item"
+            label={t.listLabel}
+            rows={services}
+            columns={COLUMNS}
+            rowKey={(s) => s.id}
+            actions={actionsOf}
+            actionsHeader={t.actions}
+          />
         )}
       </QueryState>
       {adding && canEdit && (

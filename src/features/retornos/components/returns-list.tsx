@@ -1,5 +1,6 @@
-// The returns' rows: cards on phones, a table from 1024 px (CSS picks one), status badge, NOVO tag on open returns and the
-// view / edit / delete actions of each row (main thread).
+// The returns' rows as a ResponsiveList (cards on phones, a table from 1024 px): status badge, NOVO tag on open returns and
+// the view / edit / delete actions of each row (main thread).
+import { ResponsiveList, type Column } from "../../../components/ui/responsive-list";
 import { MSG } from "../../../config/messages.pt-BR";
 import { isoToBr } from "../../../domain/dates";
 import { displayPlate } from "../../../domain/plate";
@@ -42,65 +43,36 @@ function Actions({ row, onAction }: { row: RetornoServico; onAction: Props["onAc
   );
 }
 
+const c = t.cols;
+const COLUMNS: readonly Column<RetornoServico>[] = [
+  { id: "os", header: c.os, cell: (r) => r.NumeroOS, cardCell: (r) => t.osLabel(r.NumeroOS), card: "title" },
+  { id: "status", header: c.status, cell: (r) => <Badges row={r} />, card: "meta" },
+  { id: "kind", header: c.kind, cell: (r) => kindLabel(r.Tipo) },
+  { id: "plate", header: c.plate, cell: (r) => displayPlate(r.PlacaVeiculo) },
+  { id: "member", header: c.member, cell: (r) => r.NomeSocio || t.notInformed },
+  { id: "service", header: c.service, cell: (r) => r.NomeServico?.toUpperCase() || t.notInformed, table: false },
+  {
+    id: "appointmentDate",
+    header: c.appointmentDate,
+    cell: (r) => (r.DataAgendamento ? isoToBr(r.DataAgendamento) : t.notInformed),
+    card: "hidden",
+  },
+  { id: "registered", header: c.registered, cell: (r) => registeredAt(r.DataLog) },
+  { id: "description", header: c.description, cell: (r) => r.Descricao, className: "returns-description" },
+];
+
 export function ReturnsList({ rows, onAction }: Props) {
-  const c = t.cols;
   return (
-    <>
-      <ul className="agenda-cards returns-cards" aria-label={t.title}>
-        {rows.map((r) => (
-          <li key={r.IdRetornoServico} className={`card agenda-card${isOpen(r) ? " is-new" : ""}`}>
-            <div className="agenda-card-head">
-              <h2 className="agenda-card-title">{t.osLabel(r.NumeroOS)}</h2>
-              <Badges row={r} />
-            </div>
-            <dl className="agenda-card-fields">
-              <dt>{c.kind}</dt>
-              <dd>{kindLabel(r.Tipo)}</dd>
-              <dt>{c.plate}</dt>
-              <dd>{displayPlate(r.PlacaVeiculo)}</dd>
-              <dt>{c.member}</dt>
-              <dd>{r.NomeSocio || t.notInformed}</dd>
-              <dt>{c.service}</dt>
-              <dd>{r.NomeServico?.toUpperCase() || t.notInformed}</dd>
-              <dt>{c.registered}</dt>
-              <dd>{registeredAt(r.DataLog)}</dd>
-              <dt>{c.description}</dt>
-              <dd className="returns-description">{r.Descricao}</dd>
-            </dl>
-            <Actions row={r} onAction={onAction} />
-          </li>
-        ))}
-      </ul>
-      <table className="agenda-table returns-table" aria-label={t.title}>
-        <thead>
-          <tr>
-            {[c.os, c.status, c.kind, c.plate, c.member, c.appointmentDate, c.registered, c.description, c.actions].map((h) => (
-              <th key={h} scope="col">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.IdRetornoServico} className={isOpen(r) ? "is-new" : undefined}>
-              <td>{r.NumeroOS}</td>
-              <td>
-                <Badges row={r} />
-              </td>
-              <td>{kindLabel(r.Tipo)}</td>
-              <td>{displayPlate(r.PlacaVeiculo)}</td>
-              <td>{r.NomeSocio || t.notInformed}</td>
-              <td>{r.DataAgendamento ? isoToBr(r.DataAgendamento) : t.notInformed}</td>
-              <td>{registeredAt(r.DataLog)}</td>
-              <td className="returns-description">{r.Descricao}</td>
-              <td>
-                <Actions row={r} onAction={onAction} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </>
+    // The agenda's card and table styles, plus the returns' own.
+    <ResponsiveList
+      name={["agenda", "returns"]}
+      label={t.title}
+      rows={rows}
+      columns={COLUMNS}
+      rowKey={(r) => r.IdRetornoServico}
+      rowClass={(r) => (isOpen(r) ? "is-new" : undefined)}
+      actions={(r) => <Actions row={r} onAction={onAction} />}
+      actionsHeader={c.actions}
+    />
   );
 }
