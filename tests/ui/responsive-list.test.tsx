@@ -1,5 +1,5 @@
 // ResponsiveList in real Chromium with the app's stylesheet: at 360 px the cards (title, badges, labelled fields), from 1024 px
-// the table (column headers, cells); hidden and card-only columns, row class and data, actions once per row and by keyboard,
+// the table (column headers, cells), only one of them built, switching on resize; hidden and card-only columns, row class and data, actions once per row and by keyboard,
 // focus kept across a re-render, and axe-core clean in both layouts.
 import { afterEach, describe, expect, it } from "vitest";
 import { page, userEvent } from "vitest/browser";
@@ -91,8 +91,8 @@ describe("responsive list", () => {
   it("shows cards on a 360 px phone: title, badge, each field's label with its value; no table", async () => {
     await mount(360);
     await expect.element(page.getByRole("list", { name: "Veículos do ponto" })).toBeVisible();
-    expect(getComputedStyle(table()).display).toBe("none");
-    await expect.element(page.getByRole("table")).not.toBeInTheDocument();
+    // Only the layout the screen shows is built.
+    expect(host.querySelector("table")).toBeNull();
 
     const cards = list().querySelectorAll(":scope > li");
     expect(cards).toHaveLength(2);
@@ -116,8 +116,7 @@ describe("responsive list", () => {
   it("shows a table from 1024 px: column headers in order, the cells of each row; no cards", async () => {
     await mount(1280);
     await expect.element(page.getByRole("table", { name: "Veículos do ponto" })).toBeVisible();
-    expect(getComputedStyle(list()).display).toBe("none");
-    await expect.element(page.getByRole("list")).not.toBeInTheDocument();
+    expect(host.querySelector("ul")).toBeNull();
 
     const headers = table().querySelectorAll("thead th");
     expect(texts(headers)).toEqual(["Sócio", "Situação", "Placa", "Observação", "Cadastro", "Ações"]);
@@ -158,6 +157,17 @@ describe("responsive list", () => {
       expect(opened).toEqual(["v1", "v2"]);
     });
   }
+
+  it("switches layout when the screen crosses 1024 px (a rotated tablet, a resized window)", async () => {
+    await mount(800);
+    await expect.element(page.getByRole("list", { name: "Veículos do ponto" })).toBeVisible();
+    await page.viewport(1100, 800);
+    await expect.element(page.getByRole("table", { name: "Veículos do ponto" })).toBeVisible();
+    expect(host.querySelector("ul")).toBeNull();
+    await page.viewport(1000, 800);
+    await expect.element(page.getByRole("list", { name: "Veículos do ponto" })).toBeVisible();
+    expect(host.querySelector("table")).toBeNull();
+  });
 
   it("keeps the focused action when the list renders again with new rows (cards are not remounted)", async () => {
     await mount(360);

@@ -1,6 +1,22 @@
 // One list of rows in two layouts from one column definition: cards with labelled fields on phones, a table from 1024 px;
-// both are rendered and the stylesheet shows one (main thread).
-import { Fragment, type ReactNode } from "react";
+// only the layout the screen shows is rendered (main thread).
+import { Fragment, useSyncExternalStore, type ReactNode } from "react";
+
+/** The width from which lists are tables; the same breakpoint as the stylesheet's `@media (min-width: 1024px)`. */
+export const TABLE_MEDIA = "(min-width: 1024px)";
+
+function subscribeTableMedia(onChange: () => void) {
+  const query = window.matchMedia(TABLE_MEDIA);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+/**
+ * Whether lists show as tables now (a rotated tablet or a resized window switches). One layout in the DOM, not both with one
+ * hidden by CSS: half the elements to build on every poll, which a cheap phone feels on a long agenda.
+ */
+export function useTableLayout(): boolean {
+  return useSyncExternalStore(subscribeTableMedia, () => window.matchMedia(TABLE_MEDIA).matches);
+}
 
 /**
  * Where a column goes in the phone card:
@@ -62,6 +78,7 @@ export function ResponsiveList<T>(props: ResponsiveListProps<T>) {
   const cls = (suffix: string) => names.map((n) => `${n}${suffix}`).join(" ");
   const tableColumns = columns.filter((c) => c.table !== false);
   const Title = props.titleLevel === 3 ? "h3" : "h2";
+  const asTable = useTableLayout();
 
   // A plain function, not a component: a component declared here would be new on every render, so React would remount
   // every card (and lose the focus on its buttons) each time the list re-renders, e.g. at every agenda poll.
@@ -107,36 +124,38 @@ export function ResponsiveList<T>(props: ResponsiveListProps<T>) {
     );
   }
 
-  return (
-    <>
+  if (!asTable) {
+    return (
       <ul className={joined("responsive-list-cards", cls("-cards"))} aria-label={label}>
         {rows.map((row) => card(row))}
       </ul>
-      <table className={joined("responsive-list-table", cls("-table"))}>
-        {label && <caption className="sr-only">{label}</caption>}
-        <thead>
-          <tr>
-            {tableColumns.map((c) => (
-              <th key={c.id} scope="col">
-                {c.header}
-              </th>
-            ))}
-            {actions && <th scope="col">{actionsHeader}</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={rowKey(row)} className={rowClass?.(row)} {...dataAttributes(rowData?.(row))}>
-              {tableColumns.map((c) => (
-                <td key={c.id} className={c.className}>
-                  {c.cell(row)}
-                </td>
-              ))}
-              {actions && <td>{actions(row)}</td>}
-            </tr>
+    );
+  }
+  return (
+    <table className={joined("responsive-list-table", cls("-table"))}>
+      {label && <caption className="sr-only">{label}</caption>}
+      <thead>
+        <tr>
+          {tableColumns.map((c) => (
+            <th key={c.id} scope="col">
+              {c.header}
+            </th>
           ))}
-        </tbody>
-      </table>
-    </>
+          {actions && <th scope="col">{actionsHeader}</th>}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={rowKey(row)} className={rowClass?.(row)} {...dataAttributes(rowData?.(row))}>
+            {tableColumns.map((c) => (
+              <td key={c.id} className={c.className}>
+                {c.cell(row)}
+              </td>
+            ))}
+            {actions && <td>{actions(row)}</td>}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
