@@ -2,9 +2,10 @@
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { precompress } from "./scripts/precompress";
+import { routeHtml } from "./scripts/route-html";
 
 export default defineConfig({
-  plugins: [pwa(), precompress()],
+  plugins: [pwa(), routeHtml(), precompress()],
   // React DOM with the automatic JSX runtime (Vite's built-in Oxc transform; no Fast Refresh: the dev server reloads the page).
   oxc: { jsx: { runtime: "automatic" } },
   build: {
@@ -14,7 +15,13 @@ export default defineConfig({
     // Every module the entry imports statically goes into one chunk. Left to itself, Rolldown split each module that a lazy page
     // also uses into a chunk of its own (16 files before the first screen, many under 1 KB): on HTTP/1.1's six connections
     // and a mobile round trip that is three rounds of requests instead of one.
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: "app", tags: ["$initial"] }] } } },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: "app", tags: ["$initial"] }],
+        },
+      },
+    },
   },
   worker: { format: "es" },
   // @ffmpeg/ffmpeg starts its worker with new URL(…, import.meta.url) and imports the core at run time: served as it is (dev
@@ -60,7 +67,8 @@ function pwa() {
       // The manifest and its icons are added by the plugin itself (plus includeAssets).
       globPatterns: ["**/*.{js,css,html,svg,woff2}"],
       // Heavy engines load on first use through the runtime routes below; .gz copies are the server's business.
-      globIgnores: ["**/ffmpeg-core*", "**/*.wasm", "**/*.gz", ".vite/**"],
+      // The per-route copies of index.html are for cold starts from the server; the worker answers every navigation with index.html.
+      globIgnores: ["**/ffmpeg-core*", "**/*.wasm", "**/*.gz", ".vite/**", "route-html/**"],
       maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       // Hashed file names already change with their content.
       dontCacheBustURLsMatching: /\/assets\/.+-[A-Za-z0-9_-]{8}\.[a-z0-9.]+$/,

@@ -12,6 +12,8 @@ import { apiCall, apiToken } from "../tests/e2e/browser.ts";
 import { CHROME_ARGS, CHROME_PATH } from "../tests/support/chromium.ts";
 import { initialJs } from "./initial-js.ts";
 import type { BenchRow } from "./types.ts";
+import { PAGE_FILES } from "../src/app/page-files.ts";
+import { PATHS } from "../src/config/paths.ts";
 
 /** BENCH_LH_ROUTES=/login,/espelho runs only those routes; BENCH_LH_REPORTS=<dir> keeps each route's full JSON report. */
 const ONLY = process.env.BENCH_LH_ROUTES?.split(",")
@@ -30,35 +32,29 @@ interface RouteCase {
   public: boolean;
 }
 
-const ROUTES = (orderId: string): RouteCase[] => [
-  { label: "/login", path: "/login", source: "src/features/session/components/login-page.tsx", public: true },
-  { label: "/privacy", path: "/privacy", source: "src/features/legal/privacy-page.tsx", public: true },
-  { label: "/terms", path: "/terms", source: "src/features/legal/terms-page.tsx", public: true },
-  { label: "/ (agenda)", path: "/", source: "src/features/agenda/components/agenda-page.tsx", public: false },
-  {
-    label: "/execucao-os/:id",
-    path: `/execucao-os/${orderId}`,
-    source: "src/features/ordem-servico/components/execution-page.tsx",
-    public: false,
-  },
-  { label: "/scan", path: "/scan", source: "src/features/scanner/components/scanner-page.tsx", public: false },
-  { label: "/avaliacoes", path: "/avaliacoes", source: "src/features/avaliacoes/components/ratings-page.tsx", public: false },
-  { label: "/retorno-servico", path: "/retorno-servico", source: "src/features/retornos/components/returns-page.tsx", public: false },
-  {
-    label: "/dados-bancarios",
-    path: "/dados-bancarios",
-    source: "src/features/dados-bancarios/components/bank-data-page.tsx",
-    public: false,
-  },
-  {
-    label: "/dados-cadastrais",
-    path: "/dados-cadastrais",
-    source: "src/features/dados-cadastrais/components/registration-page.tsx",
-    public: false,
-  },
-  { label: "/espelho", path: "/espelho", source: "src/features/espelho/components/mirror-page.tsx", public: false },
-  { label: "/contratos", path: "/contratos", source: "src/features/legal/contract-page.tsx", public: false },
-];
+const ROUTES = (orderId: string): RouteCase[] =>
+  (
+    [
+      ["/login", PATHS.login, true],
+      ["/privacy", PATHS.privacy, true],
+      ["/terms", PATHS.terms, true],
+      ["/ (agenda)", PATHS.agenda, false],
+      ["/execucao-os/:id", PATHS.execution(orderId), false],
+      ["/scan", PATHS.scanner, false],
+      ["/avaliacoes", PATHS.ratings, false],
+      ["/retorno-servico", PATHS.returns, false],
+      ["/dados-bancarios", PATHS.bankData, false],
+      ["/dados-cadastrais", PATHS.registration, false],
+      ["/espelho", PATHS.mirror, false],
+      ["/contratos", PATHS.contracts, false],
+    ] as const
+  ).map(([label, path, isPublic]) => ({
+    label,
+    path,
+    // The page's module, from the table the build also uses (src/app/page-files.ts).
+    source: PAGE_FILES[path.startsWith(`${PATHS.executionPrefix}/`) ? PATHS.executionPrefix : path]!,
+    public: isPublic,
+  }));
 
 export default async function lighthouseBench(): Promise<BenchRow[]> {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-lh-"));

@@ -6,7 +6,7 @@ import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import type { Db } from "./db/client.ts";
 import type { ServerConfig } from "./config.ts";
-import { registerErrorHandling } from "./plugins/errors.ts";
+import { registerErrorHandling, sendPage } from "./plugins/errors.ts";
 import { requireAuth } from "./plugins/auth.ts";
 import multipart from "@fastify/multipart";
 import { loginRoutes, sessionRoutes } from "./routes/credenciado.ts";
@@ -25,6 +25,7 @@ import { HttpError } from "./lib/http-errors.ts";
 import { DiskStorage, type FileStorage } from "./storage/storage.ts";
 import type { Clock } from "./lib/dates.ts";
 import type { RouteDeps } from "./routes/deps.ts";
+import { ROUTE_HTML_DIR } from "../src/domain/route-html.ts";
 
 export interface AppDeps {
   db: Db;
@@ -73,6 +74,8 @@ export async function buildApp({ db, config, logger = false, storage, clock = ()
     ajv: { customOptions: { allowUnionTypes: true } },
   });
   const hasSpa = fs.existsSync(path.join(config.staticDir, "index.html"));
+  const routeDir = path.join(config.staticDir, ROUTE_HTML_DIR);
+  const routePages = hasSpa ? new Set(fs.existsSync(routeDir) ? fs.readdirSync(routeDir).filter((f) => f.endsWith(".html")) : []) : null;
   const deps: RouteDeps = { db, config, clock, storage: storage ?? new DiskStorage(config.uploadDir) };
   app.decorate("routeList", [] as string[]);
   app.addHook("onRoute", (route) => {
@@ -101,7 +104,7 @@ export async function buildApp({ db, config, logger = false, storage, clock = ()
       message: `Muitas tentativas de login. Tente novamente em ${Math.ceil(context.ttl / 1000)} segundos.`,
     }),
   });
-  registerErrorHandling(app, hasSpa);
+  registerErrorHandling(app, routePages);
 
   await app.register(multipart);
   await app.register(
@@ -140,6 +143,8 @@ export async function buildApp({ db, config, logger = false, storage, clock = ()
         res.header("cache-control", filePath.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache");
       },
     });
+    // '/' is a page like the others (the agenda's copy, route-html/index.html), not the static handler's plain index.html.
+    app.get("/", (request, reply) => sendPage(reply, request.url, routePages!));
   }
   return app;
 }

@@ -1,6 +1,7 @@
 // Error and not-found handling: JSON with pt-BR messages, never a stack trace, never a 500 for bad input (server only).
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import { HttpError } from "../lib/http-errors.ts";
+import { ROUTE_HTML_DIR, routeHtmlName } from "../../src/domain/route-html.ts";
 
 function validationMessage(err: FastifyError, query: unknown): string {
   const first = err.validation?.[0];
@@ -55,7 +56,17 @@ const BY_CODE: Record<string, [number, string]> = {
   FST_INVALID_JSON_FIELD_ERROR: [400, "Um campo do envio declarado como JSON não é um JSON válido."],
 };
 
-export function registerErrorHandling(app: FastifyInstance, spaFallback: boolean) {
+/** Sends the SPA's HTML for a page URL: the route's own copy when the build has one, else index.html. */
+export function sendPage(reply: FastifyReply, url: string, routePages: ReadonlySet<string>) {
+  const name = routeHtmlName(url);
+  return reply.header("cache-control", "no-cache").sendFile(routePages.has(name) ? `${ROUTE_HTML_DIR}/${name}` : "index.html");
+}
+
+/**
+ * The SPA's HTML for a page URL: the route's own copy (its page code preloaded, scripts/route-html.ts) when the build has one,
+ * else index.html. `routePages` holds the file names under `route-html/`; null when no SPA is served.
+ */
+export function registerErrorHandling(app: FastifyInstance, routePages: ReadonlySet<string> | null) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err.validation) return reply.code(400).send({ success: false, message: validationMessage(err, request.query) });
     if (err instanceof HttpError) return reply.code(err.statusCode).send({ success: false, message: err.message, ...err.body });
@@ -73,7 +84,7 @@ export function registerErrorHandling(app: FastifyInstance, spaFallback: boolean
     // A missing file (/robots.txt, /favicon.ico, an old chunk) is a 404, not the app's HTML under a .txt or .js name.
     const isFile = /\.[a-z0-9]+$/i.test(request.url.split(/[?#]/)[0]!);
     const wantsPage = request.method === "GET" && !isFile && !request.url.startsWith("/api/") && request.url !== "/api";
-    if (spaFallback && wantsPage) return reply.header("cache-control", "no-cache").sendFile("index.html");
+    if (routePages && wantsPage) return sendPage(reply, request.url, routePages);
     return reply.code(404).send({ success: false, message: "Rota não encontrada." });
   });
 }

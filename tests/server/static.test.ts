@@ -18,6 +18,14 @@ describe("static assets", () => {
     fs.writeFileSync(path.join(dir, "assets", "core-abc.wasm.gz"), gzipSync(wasm));
     fs.writeFileSync(path.join(dir, "assets", "core-abc.wasm.br"), brotliCompressSync(wasm));
     fs.writeFileSync(path.join(dir, "robots.txt"), "User-agent: *\nAllow: /\n");
+    // The build's per-route copies (scripts/route-html.ts), here for two routes and the agenda at '/'.
+    fs.mkdirSync(path.join(dir, "route-html"));
+    for (const name of ["espelho", "execucao-os", "index"]) {
+      fs.writeFileSync(
+        path.join(dir, "route-html", `${name}.html`),
+        `<!doctype html><title>Portal</title><link rel="modulepreload" href="/assets/${name}-page.js">`,
+      );
+    }
     t = await makeTestApp("pglite", { staticDir: dir });
   });
   afterAll(async () => {
@@ -63,6 +71,24 @@ describe("static assets", () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.headers["content-type"], url).toMatch(/^text\/html/);
       expect(res.body, url).toContain("<title>Portal</title>");
+    }
+  });
+
+  it("sends a route its own HTML, with its page's code preloaded, and index.html to a route the build has no copy for", async () => {
+    const cases: [url: string, preload: string | null][] = [
+      ["/", "/assets/index-page.js"],
+      ["/?inicio=2026-11-01", "/assets/index-page.js"],
+      ["/espelho?status=PAGO", "/assets/espelho-page.js"],
+      ["/execucao-os/6f1c2d3e-0000-4000-8000-000000000001", "/assets/execucao-os-page.js"],
+      ["/avaliacoes", null],
+    ];
+    for (const [url, preload] of cases) {
+      const res = await t.app.inject({ method: "GET", url, headers: { "accept-encoding": "identity" } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["content-type"], url).toMatch(/^text\/html/);
+      expect(res.headers["cache-control"], url).toBe("no-cache");
+      if (preload) expect(res.body, url).toContain(`<link rel="modulepreload" href="${preload}">`);
+      else expect(res.body, url).toBe("<!doctype html><title>Portal</title>");
     }
   });
 });
