@@ -3,7 +3,8 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { isoToBr, wallClock } from "../../domain/dates";
 import { unwrap } from "../../lib/api-client";
-import { findByPlate, listAppointments, listAvailableSlots, listMotivations } from "./api/agendamentos";
+import { listAppointments, listAvailableSlots, listMotivations } from "./api/agendamentos";
+import { findByPlate } from "../../lib/plate-lookup";
 import { reuseFreshPrefetch } from "../../lib/prefetch";
 import { queryRoots } from "../../lib/query-keys";
 

@@ -4,7 +4,8 @@ import { queryOptions } from "@tanstack/react-query";
 import { MSG } from "../../config/messages.pt-BR";
 import { addDays, wallClock } from "../../domain/dates";
 import { unwrap } from "../../lib/api-client";
-import { findByPlate, listExpected } from "./api/scanner";
+import { findByPlate } from "../../lib/plate-lookup";
+import { listExpected } from "./api/scanner";
 
 /** Today and the coming days: the appointments a vehicle in front of the camera most likely belongs to. */
 const EXPECTED_DAYS = 7;

@@ -7,7 +7,7 @@ import { MSG } from "../../../config/messages.pt-BR";
 import { PATHS } from "../../../config/paths";
 import { displayPlate, formatLabel, plateFormat, type PlateCandidate } from "../../../domain/plate";
 import { plateSet } from "../../../domain/plate-match";
-import type { PlateLookup } from "../api/scanner";
+import type { PlateLookup } from "../../../lib/plate-lookup";
 import { expectedPlatesQuery, plateLookupQuery } from "../query-options";
 import { usePlateCamera } from "../use-plate-camera";
 import { InviteModal } from "./invite-modal";
