@@ -7,7 +7,7 @@ import { LoadingScreen } from "./loading-screen";
 import { Private, Public, PublicOnly } from "./guards";
 import { useSession } from "../features/session/use-session";
 import NotFoundPage from "./not-found";
-import { usePrefetchOrder } from "../features/ordem-servico/queries";
+import { usePrefetchOrder } from "../features/ordem-servico/use-prefetch-order";
 import { usePrefetchQueries, type Prefetchable } from "../lib/prefetch";
 import { appointmentsQuery } from "../features/agenda/query-options";
 import { useAgendaFilters } from "../features/agenda/filters";

@@ -1,5 +1,5 @@
 // The query-key roots that more than one feature (or src/lib) needs (main thread). Each feature's key factory builds its keys
-// on these (features/agenda/query-options.ts, features/ordem-servico/queries.ts); code outside a feature (the offline store, the
+// on these (features/agenda/query-options.ts, features/ordem-servico/query-options.ts); code outside a feature (the offline store, the
 // OS screen invalidating the agenda) names a root from here, never a literal.
 export const queryRoots = {
   /** Every agenda query: the list, free slots, motivations, plate lookups. */

@@ -21,11 +21,13 @@ vi.mock("../../src/lib/workers/ocr-bridge", () => ({
   },
 }));
 const lookups: string[] = [];
-vi.mock("../../src/features/scanner/api/scanner", () => ({
+vi.mock("../../src/lib/plate-lookup", () => ({
   findByPlate: async (_point: string, plate: string) => {
     lookups.push(plate);
     return { ok: true, status: 200, data: false };
   },
+}));
+vi.mock("../../src/features/scanner/api/scanner", () => ({
   listExpected: async () => ({ ok: true, status: 200, data: { data: [{ Placa: "ABC1234", StatusAgendamento: "A" }] } }),
   sendInvite: async () => ({ ok: true, status: 200, data: { message: "" } }),
 }));

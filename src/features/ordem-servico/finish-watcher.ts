@@ -9,7 +9,7 @@ import { finishesOrder } from "../../domain/outbox-steps";
 import { queryRoots } from "../../lib/query-keys";
 import { toast } from "../../lib/toast";
 import { jobWatcher } from "../../lib/uploads/uploads-store";
-import { orderKeys } from "./queries";
+import { orderKeys } from "./query-options";
 
 /** Orders whose finish job landed in this tab: the screen keeps saying 'Finalizando…' until the refetched order shows 'C'. */
 export const finishedStore = proxy<{ ids: Record<string, true> }>({ ids: {} });

@@ -1,4 +1,5 @@
-// Calls of /agendamentos used by the agenda: list, schedule, reschedule, cancel, start, finish, slots, videos, motivations, plate lookup (main thread).
+// Calls of /agendamentos used by the agenda: list, schedule, reschedule, cancel, start, finish, slots, videos, motivations (main
+// thread). The plate lookup, shared with the scanner, is src/lib/plate-lookup.ts.
 import { get, post, seg } from "../../../lib/api-client";
 
 export interface AgendamentoRow {
@@ -33,17 +34,6 @@ export interface Motivacao {
 }
 type Msg = { message: string };
 
-export interface PlateLookup {
-  IdSocioVeiculoAgenda: string | null;
-  IdSocio?: string;
-  NomeSocio: string;
-  PlacaVeiculo: string;
-  MarcaVeiculo: string;
-  ModeloVeiculo: string;
-  AnoVeiculo: number | null;
-  IdSocioVeiculo: string;
-}
-
 /** Optional range (yyyy-MM-dd, both ends included) so the 10 s poll does not download years of history; none gives the full list. */
 export const listAppointments = (
   idPontoAtendimento: string,
@@ -58,9 +48,6 @@ export const listAppointments = (
     signal,
   });
 };
-/** The plate lookup of the scanner (same call; features do not import each other). data is false for a non-member vehicle. */
-export const findByPlate = (idPontoAtendimento: string, placa: string) =>
-  get<PlateLookup | false>(`/scanner/get-agendamento-pontoatendimento-by-placa/${seg(idPontoAtendimento)}/${seg(placa)}`);
 export const scheduleAppointment = (b: {
   idPontoAtendimento: string;
   idSocio: string;

@@ -6,7 +6,8 @@ import { agendaStatus, matchesFilter } from "../../../domain/agenda-status";
 import type { AgendamentoRow } from "../api/agendamentos";
 import { useAgendaFilters } from "../filters";
 import { OfflineHint, PAGE_OFFLINE_HINT, useOfflineGuard } from "../../../lib/offline/offline-hint";
-import { useAppointments } from "../queries";
+import { useQuery } from "@tanstack/react-query";
+import { appointmentsQuery } from "../query-options";
 import { AgendaFilterBar } from "./agenda-filters";
 import { AppointmentList, type RowAction } from "./appointment-list";
 
@@ -23,7 +24,7 @@ export default function AgendaPage({ userId, pointId }: { userId: string; pointI
   const [filters, setFilters] = useAgendaFilters();
   // Offline: booking, rescheduling and cancelling need the server; starting (video through the outbox) keeps working.
   const { online, hintId, guard } = useOfflineGuard(PAGE_OFFLINE_HINT);
-  const list = useAppointments(pointId, filters.from, filters.to);
+  const list = useQuery(appointmentsQuery(pointId, filters.from, filters.to));
   // Modals live outside the list, so a poll that replaces the rows never closes them.
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);

@@ -1,12 +1,10 @@
 // Cancelar: a required, trimmed reason, then a confirmation step; the list reloads after success (main thread).
 import { useState, type FormEvent } from "react";
-import { useMutation } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
 import { MSG } from "../../../config/messages.pt-BR";
 import { Modal } from "../../../components/ui/modal";
-import { cancelAppointment, type AgendamentoRow } from "../api/agendamentos";
-import { useInvalidateAgenda } from "../queries";
-import { unwrap } from "../../../lib/api-client";
+import type { AgendamentoRow } from "../api/agendamentos";
+import { useCancelAppointment } from "../api/use-agenda-mutations";
 
 interface Props {
   row: AgendamentoRow;
@@ -18,19 +16,7 @@ export function CancelModal({ row, pointId, onClose }: Props) {
   const [reason, setReason] = useState("");
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState("");
-  const invalidate = useInvalidateAgenda();
-  const cancel = useMutation({
-    mutationFn: async () =>
-      unwrap(
-        await cancelAppointment({
-          idSocioVeiculoAgenda: row.IdSocioVeiculoAgenda,
-          idPontoAtendimento: pointId,
-          idSocio: row.IdSocio,
-          idSocioVeiculo: row.IdSocioVeiculo,
-          motivo: reason.trim(),
-        }),
-        MSG.agenda.cancelFailed,
-      ),
+  const cancel = useCancelAppointment({
     onSuccess: () => {
       toast.success(MSG.agenda.cancelled);
       onClose();
@@ -39,7 +25,6 @@ export function CancelModal({ row, pointId, onClose }: Props) {
       setConfirming(false);
       setError(err.message || MSG.agenda.cancelFailed);
     },
-    onSettled: () => invalidate(),
   });
   const next = (e: FormEvent) => {
     e.preventDefault();
@@ -47,6 +32,14 @@ export function CancelModal({ row, pointId, onClose }: Props) {
     setError("");
     setConfirming(true);
   };
+  const confirm = () =>
+    cancel.mutate({
+      idSocioVeiculoAgenda: row.IdSocioVeiculoAgenda,
+      idPontoAtendimento: pointId,
+      idSocio: row.IdSocio,
+      idSocioVeiculo: row.IdSocioVeiculo,
+      motivo: reason.trim(),
+    });
   return (
     <Modal open title={`${MSG.agenda.cancelTitle} ${MSG.agenda.osLabel(row.NumeroOS)}`} onClose={onClose} preventClose={cancel.isPending}>
       {!confirming ? (
@@ -81,7 +74,7 @@ export function CancelModal({ row, pointId, onClose }: Props) {
             <button type="button" className="btn" onClick={() => setConfirming(false)} disabled={cancel.isPending}>
               {MSG.agenda.back}
             </button>
-            <button type="button" className="btn btn-danger" onClick={() => cancel.mutate()} disabled={cancel.isPending}>
+            <button type="button" className="btn btn-danger" onClick={confirm} disabled={cancel.isPending}>
               {cancel.isPending ? MSG.agenda.saving : MSG.agenda.cancelYes}
             </button>
           </div>

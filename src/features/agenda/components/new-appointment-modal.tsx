@@ -1,15 +1,14 @@
 // Novo Agendamento: a member vehicle (typed plate, or given by the caller, e.g. the scanner), motivation, date and a free time (main thread).
 import { useCallback, useId, useState, type FormEvent } from "react";
-import { useMutation } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
 import { MSG } from "../../../config/messages.pt-BR";
 import { wallClock } from "../../../domain/dates";
 import { displayPlate } from "../../../domain/plate";
 import { Modal } from "../../../components/ui/modal";
 import { SearchableSelect } from "../../../components/ui/searchable-select";
-import { scheduleAppointment } from "../api/agendamentos";
-import { useInvalidateAgenda, useMotivations } from "../queries";
-import { unwrap } from "../../../lib/api-client";
+import { useScheduleAppointment } from "../api/use-agenda-mutations";
+import { motivationsQuery } from "../query-options";
 import { PlateField, type ChosenVehicle } from "./plate-field";
 import { SlotSelect } from "./slot-select";
 
@@ -29,28 +28,14 @@ export function NewAppointmentModal({ pointId, onClose, vehicle: given }: Props)
   const [date, setDate] = useState("");
   const [time, setTime] = useState("");
   const [errors, setErrors] = useState<Errors>({});
-  const motivations = useMotivations();
-  const invalidate = useInvalidateAgenda();
+  const motivations = useQuery(motivationsQuery());
   const onVehicle = useCallback((v: ChosenVehicle | null) => setTyped(v), []);
-  const save = useMutation({
-    mutationFn: async (v: ChosenVehicle) =>
-      unwrap(
-        await scheduleAppointment({
-          idPontoAtendimento: pointId,
-          idSocio: v.idSocio,
-          idSocioVeiculo: v.idSocioVeiculo,
-          data: date,
-          hora: time,
-          motivo: Number(motivation),
-        }),
-        MSG.agenda.createFailed,
-      ),
+  const save = useScheduleAppointment({
     onSuccess: () => {
       toast.success(MSG.agenda.created);
       onClose();
     },
     onError: (err) => setErrors({ form: err.message || MSG.agenda.createFailed }),
-    onSettled: () => invalidate(),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -61,7 +46,15 @@ export function NewAppointmentModal({ pointId, onClose, vehicle: given }: Props)
     else if (date < wallClock().date) next.date = MSG.agenda.dateInPast;
     if (!time) next.time = MSG.agenda.timeRequired;
     setErrors(next);
-    if (vehicle && Object.keys(next).length === 0) save.mutate(vehicle);
+    if (vehicle && Object.keys(next).length === 0)
+      save.mutate({
+        idPontoAtendimento: pointId,
+        idSocio: vehicle.idSocio,
+        idSocioVeiculo: vehicle.idSocioVeiculo,
+        data: date,
+        hora: time,
+        motivo: Number(motivation),
+      });
   };
   const options = (motivations.data ?? []).map((m) => ({ value: String(m.IdMotivacao), label: m.Descricao.toUpperCase() }));
   return (

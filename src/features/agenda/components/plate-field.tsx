@@ -2,7 +2,8 @@
 import { useEffect, useId, useState } from "react";
 import { IMaskInput } from "react-imask";
 import { MSG } from "../../../config/messages.pt-BR";
-import { usePlateLookup } from "../queries";
+import { useQuery } from "@tanstack/react-query";
+import { plateLookupQuery } from "../query-options";
 
 export interface ChosenVehicle {
   idSocio: string;
@@ -25,7 +26,7 @@ interface Props {
 export function PlateField({ pointId, onVehicle, error }: Props) {
   const id = useId();
   const [plate, setPlate] = useState("");
-  const lookup = usePlateLookup(pointId, plate);
+  const lookup = useQuery(plateLookupQuery(pointId, plate));
   const found = plate.length === 7 && lookup.data ? lookup.data : null;
   useEffect(() => {
     onVehicle(

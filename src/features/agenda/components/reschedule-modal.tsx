@@ -1,13 +1,11 @@
 // Reagendar: new date (not before today), a free time of that date and a reason; the server's message on failure (main thread).
 import { useState, type FormEvent } from "react";
-import { useMutation } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
 import { MSG } from "../../../config/messages.pt-BR";
 import { wallClock } from "../../../domain/dates";
 import { Modal } from "../../../components/ui/modal";
-import { rescheduleAppointment, type AgendamentoRow } from "../api/agendamentos";
-import { useInvalidateAgenda } from "../queries";
-import { unwrap } from "../../../lib/api-client";
+import type { AgendamentoRow } from "../api/agendamentos";
+import { useRescheduleAppointment } from "../api/use-agenda-mutations";
 import { SlotSelect } from "./slot-select";
 
 interface Props {
@@ -22,27 +20,12 @@ export function RescheduleModal({ row, pointId, onClose }: Props) {
   const [time, setTime] = useState("");
   const [reason, setReason] = useState("");
   const [error, setError] = useState("");
-  const invalidate = useInvalidateAgenda();
-  const save = useMutation({
-    mutationFn: async () =>
-      unwrap(
-        await rescheduleAppointment({
-          idSocioVeiculoAgenda: row.IdSocioVeiculoAgenda,
-          idPontoAtendimento: pointId,
-          idSocio: row.IdSocio,
-          idSocioVeiculo: row.IdSocioVeiculo,
-          data: date,
-          hora: time,
-          motivo: reason.trim(),
-        }),
-        MSG.agenda.rescheduleFailed,
-      ),
+  const save = useRescheduleAppointment({
     onSuccess: () => {
       toast.success(MSG.agenda.rescheduled);
       onClose();
     },
     onError: (err) => setError(err.message || MSG.agenda.rescheduleFailed),
-    onSettled: () => invalidate(),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -50,7 +33,15 @@ export function RescheduleModal({ row, pointId, onClose }: Props) {
     const now = wallClock();
     if (date < now.date || (date === now.date && time <= now.time)) return setError(MSG.agenda.mustBeFuture);
     setError("");
-    save.mutate();
+    save.mutate({
+      idSocioVeiculoAgenda: row.IdSocioVeiculoAgenda,
+      idPontoAtendimento: pointId,
+      idSocio: row.IdSocio,
+      idSocioVeiculo: row.IdSocioVeiculo,
+      data: date,
+      hora: time,
+      motivo: reason.trim(),
+    });
   };
   return (
     <Modal open title={`${MSG.agenda.reschedule} ${MSG.agenda.osLabel(row.NumeroOS)}`} onClose={onClose} preventClose={save.isPending}>

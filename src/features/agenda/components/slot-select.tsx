@@ -1,7 +1,8 @@
 // Time select filled with the free slots of one date (lista-horarios-disponiveis); disabled while (re)loading or when none (main thread).
 import { useId } from "react";
 import { MSG } from "../../../config/messages.pt-BR";
-import { useSlots } from "../queries";
+import { useQuery } from "@tanstack/react-query";
+import { slotsQuery } from "../query-options";
 
 interface Props {
   pointId: string;
@@ -14,7 +15,7 @@ interface Props {
 
 export function SlotSelect({ pointId, date, label, value, onChange, error }: Props) {
   const id = useId();
-  const slots = useSlots(pointId, date);
+  const slots = useQuery(slotsQuery(pointId, date));
   // A cached list may be stale (another booking took a slot since): nothing is offered until this mount's fetch answers.
   const loading = slots.isPending || slots.isFetching;
   const list = loading ? [] : (slots.data ?? []);

@@ -1,8 +1,9 @@
 // Avaliações dos Clientes (/avaliacoes): the point's average, the distribution per star, a star filter and the list (main thread).
 import { useMemo, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { combineQueries, QueryState } from "../../../components/ui/query-state";
 import { MSG } from "../../../config/messages.pt-BR";
-import { useRatingAverage, useRatings } from "../queries";
+import { ratingAverageQuery, ratingsQuery } from "../query-options";
 import { matchesStar, type StarFilter as Filter } from "../ratings";
 import { RatingList } from "./rating-list";
 import { RatingSummary } from "./rating-summary";
@@ -15,8 +16,8 @@ export interface RatingsPageProps {
 
 export default function RatingsPage({ pointId }: RatingsPageProps) {
   const t = MSG.ratings;
-  const average = useRatingAverage(pointId);
-  const list = useRatings(pointId);
+  const average = useQuery(ratingAverageQuery(pointId));
+  const list = useQuery(ratingsQuery(pointId));
   const [filter, setFilter] = useState<Filter>("all");
   const ratings = useMemo(() => list.data ?? [], [list.data]);
   const shown = useMemo(() => ratings.filter((r) => matchesStar(r, filter)), [ratings, filter]);

@@ -1,12 +1,13 @@
 // Dados Bancários (/dados-bancarios): the point's PIX and transfer payout entries, filtered by payment type and Selecionado (in the
 // URL), with Novo Dado and per-row Visualizar / Editar / Excluir (main thread).
 import { lazy, Suspense, useMemo, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { QueryState } from "../../../components/ui/query-state";
 import { MSG } from "../../../config/messages.pt-BR";
 import { paymentTypeOf } from "../../../domain/bank-data";
 import type { DadoBancario } from "../api/dados-bancarios";
 import { useBankFilters } from "../filters";
-import { useBankData } from "../queries";
+import { bankDataQuery } from "../query-options";
 import { BankFilterBar } from "./bank-filters";
 import { BankList, type BankAction } from "./bank-list";
 import { BankViewModal } from "./bank-view-modal";
@@ -25,7 +26,7 @@ const M = MSG.bankData;
 
 export default function BankDataPage({ pointId }: BankDataPageProps) {
   const [filters, setFilters] = useBankFilters();
-  const list = useBankData(pointId);
+  const list = useQuery(bankDataQuery(pointId));
   // Modals are state of the page, outside the list, so a refetch never closes them.
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);

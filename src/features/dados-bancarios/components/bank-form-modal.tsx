@@ -2,7 +2,6 @@
 // from the COMPE list, agency, account, account type), then holder, CPF/CNPJ and Selecionado. The rules are src/domain/bank-data.ts,
 // the same the server applies; errors show under their field and clear on edit; fields are disabled while saving (main thread).
 import { useId, useMemo, useState, type FormEvent } from "react";
-import { useMutation } from "@tanstack/react-query";
 import { IMaskInput } from "react-imask";
 import { toast } from "../../../lib/toast";
 import { MSG } from "../../../config/messages.pt-BR";
@@ -20,10 +19,9 @@ import {
 import { withReason } from "../../../domain/format";
 import { Modal } from "../../../components/ui/modal";
 import { SearchableSelect } from "../../../components/ui/searchable-select";
-import { addBankData, editBankData, type DadoBancario } from "../api/dados-bancarios";
+import type { DadoBancario } from "../api/dados-bancarios";
+import { useSaveBankData } from "../api/use-dados-bancarios-mutations";
 import { bankOptions } from "../banks";
-import { useInvalidateBankData } from "../queries";
-import { unwrap } from "../../../lib/api-client";
 
 const M = MSG.bankData;
 type Errors = Partial<Record<BankField | "form", string>>;
@@ -88,16 +86,10 @@ export function BankFormModal({ pointId, row, onClose }: Props) {
   const id = useId();
   const [form, setForm] = useState<Form>(() => initialForm(row));
   const [errors, setErrors] = useState<Errors>({});
-  const invalidate = useInvalidateBankData();
   const options = useMemo(() => bankOptions(row?.Banco), [row?.Banco]);
   const editing = Boolean(row);
 
-  const save = useMutation({
-    mutationFn: async (payload: BankDataFields) => {
-      const body = { ...payload, Selecionado: payload.Selecionado === "S" ? ("S" as const) : ("N" as const), IdPontoAtendimento: pointId };
-      const res = row ? await editBankData({ ...body, IdDadoBancario: row.IdDadoBancario }) : await addBankData(body);
-      return unwrap(res, M.saveFailed);
-    },
+  const save = useSaveBankData(pointId, {
     onSuccess: () => {
       toast.success(editing ? M.updated : M.created);
       onClose();
@@ -106,7 +98,6 @@ export function BankFormModal({ pointId, row, onClose }: Props) {
       setErrors({ form: withReason(M.saveFailed, err.message) });
       toast.error(M.saveFailedAlert);
     },
-    onSettled: () => invalidate(),
   });
   const busy = save.isPending;
 
@@ -138,7 +129,7 @@ export function BankFormModal({ pointId, row, onClose }: Props) {
       return;
     }
     setErrors({});
-    save.mutate(payload);
+    save.mutate({ fields: payload, id: row?.IdDadoBancario });
   };
 
   /** The attributes linking a field to its error paragraph, and that paragraph (empty, hence hidden, without an error). */

@@ -1,32 +1,27 @@
 // Confirmar Exclusão: the holder and the key or bank details, the spec's question, Cancelar and Excluir (main thread).
-import { useMutation } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
 import { MSG } from "../../../config/messages.pt-BR";
 import { withReason } from "../../../domain/format";
 import { ConfirmModal } from "../../../components/ui/confirm-modal";
-import { deleteBankData, type DadoBancario } from "../api/dados-bancarios";
+import type { DadoBancario } from "../api/dados-bancarios";
+import { useDeleteBankData } from "../api/use-dados-bancarios-mutations";
 import { bankSummary, pixSummary } from "../display";
-import { useInvalidateBankData } from "../queries";
-import { unwrap } from "../../../lib/api-client";
 
 const M = MSG.bankData;
 
 export function DeleteBankModal({ row, onClose }: { row: DadoBancario; onClose: () => void }) {
-  const invalidate = useInvalidateBankData();
-  const remove = useMutation({
-    mutationFn: async () => unwrap(await deleteBankData(row.IdDadoBancario), M.deleteFailed),
+  const remove = useDeleteBankData({
     onSuccess: () => {
       toast.success(M.deleted);
       onClose();
     },
-    onSettled: () => invalidate(),
   });
   const details = pixSummary(row) ? [pixSummary(row)] : bankSummary(row);
   return (
     <ConfirmModal
       title={M.deleteTitle}
       onClose={onClose}
-      onConfirm={() => remove.mutate()}
+      onConfirm={() => remove.mutate(row.IdDadoBancario)}
       pending={remove.isPending}
       confirmLabel={M.delete}
       pendingLabel={M.deleting}

@@ -1,13 +1,15 @@
 // Dados Cadastrais (/dados-cadastrais): the point's registration and opening hours, view mode, then edit mode from a snapshot
 // with Cancelar and Salvar at the top and the bottom; Salvar only once something changed (main thread).
 import { useLayoutEffect, useRef, useState, type FormEvent } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
 import { QueryState } from "../../../components/ui/query-state";
 import { MSG } from "../../../config/messages.pt-BR";
 import { withReason } from "../../../domain/format";
 import type { DadosCadastrais } from "../api/dados-cadastrais";
 import { sameForm, toForm, toPayload, validate, type DayKey, type FieldKey, type FormErrors, type RegistrationForm as Form } from "../form";
-import { useRegistration, useSaveRegistration } from "../queries";
+import { useSaveRegistration } from "../api/use-dados-cadastrais-mutations";
+import { registrationQuery } from "../query-options";
 import { RegistrationForm } from "./registration-form";
 import { RegistrationView } from "./registration-view";
 
@@ -27,7 +29,7 @@ interface Editing {
 }
 
 export default function RegistrationPage({ pointId }: RegistrationPageProps) {
-  const query = useRegistration(pointId);
+  const query = useQuery(registrationQuery(pointId));
   const save = useSaveRegistration(pointId);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [errors, setErrors] = useState<FormErrors>({});

@@ -1,13 +1,14 @@
 // Espelho Financeiro (/espelho): indicator cards, filters in the URL, Atualizar, the payout rows with their details modal, and the
 // CSV export of the rows on screen (main thread).
 import { useMemo, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
 import { QueryState } from "../../../components/ui/query-state";
 import { MSG } from "../../../config/messages.pt-BR";
 import { formatBRL, withReason } from "../../../domain/format";
 import { useMirrorFilters } from "../filters";
 import { mirrorFileName, mirrorTotals, toTransaction, type Transaction } from "../mirror";
-import { useMirror } from "../queries";
+import { mirrorQuery } from "../query-options";
 import { MirrorDetailsModal } from "./mirror-details-modal";
 import { MirrorFilterBar } from "./mirror-filters";
 import { MirrorList } from "./mirror-list";
@@ -33,7 +34,7 @@ function Indicator({ id, label, value }: { id: string; label: string; value: num
 export default function MirrorPage({ pointId }: MirrorPageProps) {
   const [filters, setFilters] = useMirrorFilters();
   const rangeOk = filters.from <= filters.to;
-  const list = useMirror(pointId, filters.from, filters.to, filters.status, rangeOk);
+  const list = useQuery(mirrorQuery(pointId, filters.from, filters.to, filters.status, rangeOk));
   const data = rangeOk ? list.data : undefined;
   const transactions = useMemo(() => (data ?? []).map(toTransaction), [data]);
   const totals = useMemo(() => mirrorTotals(data ?? []), [data]);

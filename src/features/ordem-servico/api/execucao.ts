@@ -1,4 +1,6 @@
-// Calls used by the OS execution screen: order details, services, warranty and limits, photos, notes, laudos and recibos (main thread).
+// Calls used by the OS execution screen: order details, services, warranty and limits, photos, notes, laudos and recibos, cancel
+// and finish (main thread).
+import type { FinishOrder } from "../../../domain/outbox-steps";
 import { get, post, seg } from "../../../lib/api-client";
 
 export interface PointService {
@@ -144,6 +146,8 @@ export const addReport = (b: {
   descricao?: string;
 }) => post<Msg & { laudo: string }>("/agendamentos/adicionar-laudo", b);
 export const deleteReport = (idSocioVeiculoAgendaLaudo: string) => post<Msg>("/agendamentos/deletar-laudo", { idSocioVeiculoAgendaLaudo });
+/** The OS documents: laudos (/…-laudo calls) and recibos (the contract's notas fiscais). */
+export type DocumentKind = "laudo" | "recibo";
 
 /** Cancelling an OS from the execution screen: the contract's fixed reason, plus the day it was cancelled (dd/MM/yyyy). */
 export const cancelOrder = (b: {
@@ -154,6 +158,12 @@ export const cancelOrder = (b: {
   motivo: string;
   data: string;
 }) => post<Msg>("/agendamentos/cancelar", b);
+
+/**
+ * Finishing an OS whose final video is already on it: one plain call. Without the video the finish is the outbox job's last
+ * step instead (finishOrderSteps), with the same body.
+ */
+export const finishOrder = (b: FinishOrder) => post<Msg>("/agendamentos/concluir", b);
 
 /** Registration data of the point (Razão social, CNPJ…) for the 'Detalhes financeiros' modal. */
 export interface PointRegistration {

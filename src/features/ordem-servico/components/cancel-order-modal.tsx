@@ -1,5 +1,4 @@
 // Cancelar OS: a confirmation ('Esta ação não pode ser desfeita.'), the contract's fixed reason, then back to the agenda (main thread).
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
 import { useLocation } from "wouter";
 import { MSG } from "../../../config/messages.pt-BR";
@@ -7,10 +6,8 @@ import { PATHS } from "../../../config/paths";
 import { ConfirmModal } from "../../../components/ui/confirm-modal";
 import { isoToBr, wallClock } from "../../../domain/dates";
 import { withReason } from "../../../domain/format";
-import { unwrap } from "../../../lib/api-client";
-import { cancelOrder, type AgendamentoDetails } from "../api/execucao";
-import { queryRoots } from "../../../lib/query-keys";
-import { orderKeys } from "../queries";
+import type { AgendamentoDetails } from "../api/execucao";
+import { useCancelOrder } from "../api/use-execucao-mutations";
 
 interface Props {
   details: AgendamentoDetails;
@@ -21,33 +18,28 @@ interface Props {
 export function CancelOrderModal({ details, pointId, onClose }: Props) {
   const t = MSG.order;
   const [, navigate] = useLocation();
-  const client = useQueryClient();
-  const cancel = useMutation({
-    mutationFn: async () =>
-      unwrap(
-        await cancelOrder({
-          idSocioVeiculoAgenda: details.agendamento!.IdSocioVeiculoAgenda,
-          idPontoAtendimento: pointId,
-          idSocio: details.socio?.IdSocio ?? "",
-          idSocioVeiculo: details.socioVeiculo?.IdSocioVeiculo ?? "",
-          motivo: t.cancelReason,
-          data: isoToBr(wallClock().date),
-        }),
-        t.cancelFailed,
-      ),
+  const cancel = useCancelOrder({
     onSuccess: () => {
       toast.success(t.cancelled);
-      void client.invalidateQueries({ queryKey: queryRoots.agenda });
-      void client.invalidateQueries({ queryKey: orderKeys.one(details.agendamento!.IdSocioVeiculoAgenda) });
       onClose();
       navigate(PATHS.agenda);
     },
   });
+  // The day it was cancelled is the day the attendant confirmed (Brasília).
+  const confirm = () =>
+    cancel.mutate({
+      idSocioVeiculoAgenda: details.agendamento!.IdSocioVeiculoAgenda,
+      idPontoAtendimento: pointId,
+      idSocio: details.socio?.IdSocio ?? "",
+      idSocioVeiculo: details.socioVeiculo?.IdSocioVeiculo ?? "",
+      motivo: t.cancelReason,
+      data: isoToBr(wallClock().date),
+    });
   return (
     <ConfirmModal
       title={t.cancelTitle}
       onClose={onClose}
-      onConfirm={() => cancel.mutate()}
+      onConfirm={confirm}
       pending={cancel.isPending}
       confirmLabel={t.confirmYes}
       pendingLabel={t.cancelling}

@@ -2,7 +2,7 @@
 // outbox ('enviando n%', or their error with retry/discard), one file at a time added through the durable outbox, and deletion
 // after a confirmation (main thread).
 import { useCallback, useMemo, useState, type ChangeEvent } from "react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
 import { MSG } from "../../../config/messages.pt-BR";
 import { ConfirmModal } from "../../../components/ui/confirm-modal";
@@ -14,13 +14,11 @@ import { fileUrl } from "../../../lib/api-client";
 import { useOrderUploads } from "../../../lib/uploads/use-order-uploads";
 import { discardJob, retryJob, type UploadView } from "../../../lib/uploads/uploads-store";
 import { enqueueUpload } from "../../../lib/workers/upload-bridge";
-import { deleteReceipt, deleteReport, type Laudo, type NotaFiscal } from "../api/execucao";
-import { unwrap } from "../../../lib/api-client";
-import { orderKeys, useReceipts, useReports } from "../queries";
+import type { DocumentKind, Laudo, NotaFiscal } from "../api/execucao";
+import { useDeleteDocument } from "../api/use-execucao-mutations";
+import { orderKeys, receiptsQuery, reportsQuery } from "../query-options";
 import { QueryState, type QueryLike } from "../../../components/ui/query-state";
 import { ResponsiveList, type Column } from "../../../components/ui/responsive-list";
-
-export type DocumentKind = "laudo" | "recibo";
 
 /** The spec's accepted extensions for laudos and recibos (the server also checks the file's real type from its bytes). */
 export const DOCUMENT_EXTENSIONS = [".pdf", ".jpg", ".jpeg", ".png", ".doc", ".docx"] as const;
@@ -105,8 +103,8 @@ interface Props {
 
 export function DocumentsModal({ kind, orderId, userId, canEdit, onClose }: Props) {
   const text = TEXT[kind];
-  const reports = useReports(orderId, kind === "laudo");
-  const receipts = useReceipts(orderId, kind === "recibo");
+  const reports = useQuery(reportsQuery(orderId, kind === "laudo"));
+  const receipts = useQuery(receiptsQuery(orderId, kind === "recibo"));
   // The open kind's list: laudos and recibos differ only in their id and name fields (rowOf).
   const query: QueryLike<(Laudo | NotaFiscal)[]> = kind === "laudo" ? reports : receipts;
   const client = useQueryClient();
@@ -141,14 +139,10 @@ export function DocumentsModal({ kind, orderId, userId, canEdit, onClose }: Prop
     }
   };
 
-  const remove = useMutation({
-    mutationFn: async (row: Row) => unwrap(kind === "laudo" ? await deleteReport(row.id) : await deleteReceipt(row.id), text.removeFailed),
+  const remove = useDeleteDocument(orderId, kind, {
     onSuccess: () => void toast.success(text.removed),
     onError: () => void toast.error(text.removeFailed),
-    onSettled: () => {
-      setConfirm(null);
-      reload();
-    },
+    onSettled: () => setConfirm(null),
   });
 
   const inputId = `documento-${kind}`;
@@ -233,7 +227,7 @@ export function DocumentsModal({ kind, orderId, userId, canEdit, onClose }: Prop
         <ConfirmModal
           title={text.confirmTitle}
           onClose={() => setConfirm(null)}
-          onConfirm={() => remove.mutate(confirm)}
+          onConfirm={() => remove.mutate(confirm.id)}
           pending={remove.isPending}
           confirmLabel={t.confirmYes}
           pendingLabel={t.removing}

@@ -1,6 +1,6 @@
 // 'Fotos e Vídeos da Execução': saved evidence of the order, evidence still on its way, and capture that saves to the outbox first (main thread).
 import { useCallback } from "react";
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
 import { MediaPicker } from "../../../components/media/media-picker";
 import { MSG } from "../../../config/messages.pt-BR";
@@ -9,14 +9,14 @@ import { releaseLocalMedia, type LocalMedia } from "../../../lib/capture/local-m
 import { PAGE_OFFLINE_HINT, useOfflineGuard } from "../../../lib/offline/offline-hint";
 import { useOrderUploads } from "../../../lib/uploads/use-order-uploads";
 import { enqueueUpload } from "../../../lib/workers/upload-bridge";
-import { deletePhoto, type Foto } from "../api/execucao";
-import { orderKeys, usePhotos } from "../queries";
+import { useDeletePhoto } from "../api/use-execucao-mutations";
+import { orderKeys, photosQuery } from "../query-options";
 import { QueryState } from "../../../components/ui/query-state";
 
 const isVideo = (name: string) => /\.(mp4|webm|mov|m4v)$/i.test(name);
 
 export function EvidenceCard({ orderId, userId, canEdit }: { orderId: string; userId: string; canEdit: boolean }) {
-  const query = usePhotos(orderId);
+  const query = useQuery(photosQuery(orderId));
   const client = useQueryClient();
   const reload = useCallback(() => void client.invalidateQueries({ queryKey: orderKeys.photos(orderId) }), [client, orderId]);
   const pending = useOrderUploads(orderId, reload, "adicionar-foto");
@@ -37,12 +37,11 @@ export function EvidenceCard({ orderId, userId, canEdit }: { orderId: string; us
       }
     }
   };
-  const remove = async (foto: Foto) => {
-    const res = await deletePhoto(foto.IdSocioVeiculoAgendaExecucaoFoto);
-    if (!res.ok) return void toast.error(MSG.order.photoRemoveFailed);
-    toast.success(MSG.order.photoRemoved);
-    reload();
-  };
+  // No pending state on the button, as before: each tap deletes its own file.
+  const remove = useDeletePhoto(orderId, {
+    onSuccess: () => void toast.success(MSG.order.photoRemoved),
+    onError: () => void toast.error(MSG.order.photoRemoveFailed),
+  });
 
   return (
     <section className="card" aria-labelledby="evidencias-titulo">
@@ -83,7 +82,7 @@ export function EvidenceCard({ orderId, userId, canEdit }: { orderId: string; us
                     type="button"
                     className="btn media-remove"
                     aria-label={MSG.order.removePhoto}
-                    onClick={() => void remove(foto)}
+                    onClick={() => remove.mutate(foto.IdSocioVeiculoAgendaExecucaoFoto)}
                     {...guard}
                   >
                     ×

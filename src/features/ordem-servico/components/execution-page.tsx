@@ -1,12 +1,13 @@
 // OS execution page (/execucao-os/:id): header, the cards (each with its own loading and error state), the actions
 // (buttons on desktop, an 'Ações' menu on mobile) and the page's modals (main thread).
 import { lazy, Suspense, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { MSG } from "../../../config/messages.pt-BR";
 import { wallClockIsoToBr } from "../../../domain/dates";
 import { withReason } from "../../../domain/format";
 import { MenuButton, type MenuItem } from "../../../components/ui/menu-button";
 import { OfflineHint, PAGE_OFFLINE_HINT, useOfflineGuard } from "../../../lib/offline/offline-hint";
-import { useOrderDetails } from "../queries";
+import { orderDetailsQuery } from "../query-options";
 import { EvidenceCard } from "./evidence-card";
 import { ClientCard, ExecutionCard } from "./order-cards";
 import { FinishProgress, useFinishJob } from "./finish-order";
@@ -28,7 +29,7 @@ type ModalName = "cancel" | "finish" | "reports" | "receipts" | "financial";
 export type OrderPhase = "active" | "pending" | "done" | "cancelled";
 
 export default function ExecutionPage({ id, userId, pointId }: { id: string; userId: string; pointId: string }) {
-  const query = useOrderDetails(id);
+  const query = useQuery(orderDetailsQuery(id));
   const [modal, setModal] = useState<ModalName | null>(null);
   const finishJob = useFinishJob(id);
   const { online, hintId } = useOfflineGuard(PAGE_OFFLINE_HINT);

@@ -8,9 +8,8 @@ import { isoToBr, readWallClockIso, wallClockIsoToBr } from "../../../domain/dat
 import { formatBRL } from "../../../domain/format";
 import { displayPlate } from "../../../domain/plate";
 import { formatDocument } from "../../../lib/br-format";
-import { getPointRegistration, type AgendamentoDetails, type LinkedService } from "../api/execucao";
-import { ApiFailure, unwrapSuccess } from "../../../lib/api-client";
-import { orderKeys, useLinkedServices } from "../queries";
+import type { AgendamentoDetails, LinkedService } from "../api/execucao";
+import { linkedServicesQuery, pointRegistrationQuery } from "../query-options";
 import { approvalOf, commissionType } from "./services-card";
 import { QueryState } from "../../../components/ui/query-state";
 
@@ -20,20 +19,6 @@ const blank = (v: unknown) => v === null || v === undefined || String(v).trim() 
 const orNone = (v: unknown) => (blank(v) ? t.notInformed : String(v));
 const money = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? formatBRL(v) : t.notInformed);
 const payoutOf = (s: LinkedService) => (typeof s.ValorRepasse === "number" ? s.ValorRepasse : null);
-
-/** The point's registration data: changes rarely, kept five minutes like the catalogue. */
-function usePointRegistration(pointId: string) {
-  return useQuery({
-    queryKey: orderKeys.pointRegistration(pointId),
-    queryFn: async ({ signal }) => {
-      const { data } = unwrapSuccess(await getPointRegistration(pointId, signal), t.pointFailed);
-      if (!data) throw new ApiFailure(t.pointFailed);
-      return data;
-    },
-    enabled: Boolean(pointId),
-    staleTime: 5 * 60_000,
-  });
-}
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -54,8 +39,8 @@ interface Props {
 
 export function FinancialDetailsModal({ details, pointId, onClose }: Props) {
   const { agendamento, socioVeiculo: v, motivo, execucao } = details;
-  const point = usePointRegistration(pointId);
-  const linked = useLinkedServices(agendamento!.IdSocioVeiculoAgenda);
+  const point = useQuery(pointRegistrationQuery(pointId));
+  const linked = useQuery(linkedServicesQuery(agendamento!.IdSocioVeiculoAgenda));
   const services = linked.data ?? null;
   const approved = (services ?? []).filter((s) => approvalOf(s) === "A");
   const total = approved.reduce((sum, s) => sum + (payoutOf(s) ?? 0), 0);

@@ -1,20 +1,19 @@
 // The 'Finalizar Ordem de Serviço' modal: services awaiting approval, the final video, and ONE durable outbox job that attaches
 // the video then finishes the order (or one plain call when the video is already on the order); loaded when opened (main thread).
 import { useState } from "react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
 import { MSG } from "../../../config/messages.pt-BR";
 import { Modal } from "../../../components/ui/modal";
 import { MediaPicker } from "../../../components/media/media-picker";
 import { useLocalMedia } from "../../../components/media/use-local-media";
 import { isoToBr, wallClock } from "../../../domain/dates";
-import { finishOrderSteps } from "../../../domain/outbox-steps";
-import { post, unwrap } from "../../../lib/api-client";
+import { finishOrderSteps, type FinishOrder } from "../../../domain/outbox-steps";
 import { enqueueUpload } from "../../../lib/workers/upload-bridge";
 import type { AgendamentoDetails } from "../api/execucao";
-import { orderKeys, useLinkedServices } from "../queries";
+import { useFinishOrder } from "../api/use-execucao-mutations";
+import { linkedServicesQuery } from "../query-options";
 import { QueryState } from "../../../components/ui/query-state";
-import { queryRoots } from "../../../lib/query-keys";
 
 const approvalLabel = (status: string) => MSG.finish.approval[status as keyof typeof MSG.finish.approval] ?? status;
 
@@ -27,22 +26,17 @@ interface Props {
 export function FinishOrderModal({ details, userId, onClose }: Props) {
   const t = MSG.finish;
   const order = details.agendamento!;
-  const linked = useLinkedServices(order.IdSocioVeiculoAgenda);
+  const linked = useQuery(linkedServicesQuery(order.IdSocioVeiculoAgenda));
   const { items, setItems } = useLocalMedia();
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState("");
-  const queryClient = useQueryClient();
   const pending = (linked.data ?? []).filter((s) => (s.StatusAprovacao ?? s.status) === "P");
   // The final video prompt is offered only when no final video exists (e.g. a finish refused earlier kept its video).
   const needsVideo = !order.VideoFinal;
   // With the video already on the order there is no file to keep on the device: the finish is one plain call.
-  const direct = useMutation({
-    mutationFn: async () =>
-      unwrap(await post<{ message: string }>("/agendamentos/concluir", finishOrderStepsFor(details, userId)[1]!.body), t.failed),
+  const direct = useFinishOrder({
     onSuccess: () => {
       toast.success(t.finished);
-      void queryClient.invalidateQueries({ queryKey: orderKeys.one(order.IdSocioVeiculoAgenda) });
-      void queryClient.invalidateQueries({ queryKey: queryRoots.agenda });
       onClose();
     },
     onError: (err) => setError(err.message || t.failed),
@@ -52,11 +46,11 @@ export function FinishOrderModal({ details, userId, onClose }: Props) {
   const confirm = async () => {
     if (!ready) return;
     setError("");
-    if (!needsVideo) return direct.mutate();
+    if (!needsVideo) return direct.mutate(finishOf(details, userId));
     setSaving(true);
     try {
       // Resolves once the video and the job are saved on the device; from there the outbox owns the finish.
-      await enqueueUpload(items[0]!.file, finishOrderStepsFor(details, userId));
+      await enqueueUpload(items[0]!.file, finishOrderSteps(finishOf(details, userId)));
       onClose();
     } catch {
       setSaving(false);
@@ -129,12 +123,13 @@ export function FinishOrderModal({ details, userId, onClose }: Props) {
   );
 }
 
-/** The finish job's steps for this order, stamped with the day the attendant confirmed (Brasília). */
-function finishOrderStepsFor(details: AgendamentoDetails, userId: string) {
-  return finishOrderSteps({
+/** The finish of this order (the plain call's body, and the outbox job's last step), stamped with the day the attendant
+ * confirmed (Brasília). */
+function finishOf(details: AgendamentoDetails, userId: string): FinishOrder {
+  return {
     idSocioVeiculoAgenda: details.agendamento!.IdSocioVeiculoAgenda,
     idPontoAtendimentoUsuario: userId,
     idSocio: details.socio?.IdSocio ?? "",
     data: isoToBr(wallClock().date),
-  });
+  };
 }

@@ -11,7 +11,7 @@ import { startOrderSteps } from "../../../domain/outbox-steps";
 import { useOrderUploads } from "../../../lib/uploads/use-order-uploads";
 import { enqueueUpload } from "../../../lib/workers/upload-bridge";
 import type { AgendamentoDetails } from "../api/execucao";
-import { orderKeys } from "../queries";
+import { orderKeys } from "../query-options";
 
 interface Props {
   details: AgendamentoDetails;

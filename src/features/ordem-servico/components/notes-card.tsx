@@ -1,8 +1,9 @@
 // 'Anotações Gerais' card of the OS screen: the newest notes with their date, its own loading/empty/error state, and the
 // button that opens the notes modal (add and delete live there) (main thread).
 import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { MSG } from "../../../config/messages.pt-BR";
-import { useNotes } from "../queries";
+import { notesQuery } from "../query-options";
 import { NotesModal, newestFirst, noteDate } from "./notes-modal";
 import { QueryState } from "../../../components/ui/query-state";
 
@@ -10,7 +11,7 @@ import { QueryState } from "../../../components/ui/query-state";
 const CARD_NOTES = 5;
 
 export function NotesCard({ orderId, userId, canEdit }: { orderId: string; userId: string; canEdit: boolean }) {
-  const query = useNotes(orderId);
+  const query = useQuery(notesQuery(orderId));
   const [open, setOpen] = useState(false);
   const t = MSG.notes;
 

@@ -1,15 +1,15 @@
 // Notes modal of the OS screen: every note (newest first) in a scrollable region, a trimmed non-blank note to add, and
 // deletion after a confirmation; notes stay usable on concluded orders (main thread).
 import { useLayoutEffect, useMemo, useRef, useState, type FormEvent } from "react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
 import { MSG } from "../../../config/messages.pt-BR";
 import { ConfirmModal } from "../../../components/ui/confirm-modal";
 import { Modal } from "../../../components/ui/modal";
 import { OfflineHint, useOfflineGuard } from "../../../lib/offline/offline-hint";
-import { addNote, deleteNote, type Anotacao } from "../api/execucao";
-import { unwrap } from "../../../lib/api-client";
-import { orderKeys, useNotes } from "../queries";
+import type { Anotacao } from "../api/execucao";
+import { useAddNote, useDeleteNote } from "../api/use-execucao-mutations";
+import { notesQuery } from "../query-options";
 import { BRAZIL_TZ } from "../../../domain/dates";
 import { QueryState } from "../../../components/ui/query-state";
 
@@ -35,9 +35,7 @@ interface Props {
 
 export function NotesModal({ orderId, userId, canEdit, onClose }: Props) {
   const t = MSG.notes;
-  const query = useNotes(orderId);
-  const client = useQueryClient();
-  const reload = () => client.invalidateQueries({ queryKey: orderKeys.notes(orderId) });
+  const query = useQuery(notesQuery(orderId));
   const [text, setText] = useState("");
   // Adding and deleting notes need the server; offline the notes stay readable.
   const { online, hintId, guard } = useOfflineGuard();
@@ -48,35 +46,20 @@ export function NotesModal({ orderId, userId, canEdit, onClose }: Props) {
   // The deleted note's button held the focus: once the list no longer shows it, focus goes back into the modal.
   const removedId = useRef<string | null>(null);
 
-  const add = useMutation({
-    mutationFn: async (anotacao: string) =>
-      unwrap(
-        await addNote({
-          idSocioVeiculoAgenda: orderId,
-          idPontoAtendimentoUsuario: userId,
-          anotacao,
-          data: new Date().toISOString(),
-        }),
-        t.addFailed,
-      ),
+  const add = useAddNote(orderId, userId, {
     onSuccess: () => {
       toast.success(t.added);
       setText("");
     },
     onError: () => void toast.error(t.addFailed),
-    onSettled: () => reload(),
   });
-  const remove = useMutation({
-    mutationFn: async (note: Anotacao) => unwrap(await deleteNote(note.IdSocioVeiculoAgendaExecucaoAnotacao), t.removeFailed),
+  const remove = useDeleteNote(orderId, {
     onSuccess: (_data, note) => {
       toast.success(t.removed);
       removedId.current = note.IdSocioVeiculoAgendaExecucaoAnotacao;
     },
     onError: () => void toast.error(t.removeFailed),
-    onSettled: () => {
-      setConfirm(null);
-      void reload();
-    },
+    onSettled: () => setConfirm(null),
   });
 
   const submit = (e: FormEvent) => {

@@ -1,15 +1,14 @@
 // Select-service modal of the OS screen: the point's services for this vehicle's type, not provided by the program and not yet on
 // the order; on confirm the duplicate, warranty and annual-limit checks run before the link, and any refusal is shown here (main thread).
 import { useId, useMemo, useState, type FormEvent } from "react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
 import { MSG } from "../../../config/messages.pt-BR";
 import { Modal } from "../../../components/ui/modal";
 import { SearchableSelect } from "../../../components/ui/searchable-select";
-import { ApiFailure } from "../../../lib/api-client";
-import { checkAnnualLimit, checkWarranty, linkService, type AgendamentoDetails, type LinkedService } from "../api/execucao";
-import { unwrap } from "../../../lib/api-client";
-import { orderKeys, useInvalidateOrder, usePointServices } from "../queries";
+import type { AgendamentoDetails, LinkedService } from "../api/execucao";
+import { useLinkService } from "../api/use-execucao-mutations";
+import { pointServicesQuery } from "../query-options";
 import { QueryState } from "../../../components/ui/query-state";
 
 const t = MSG.services;
@@ -22,17 +21,13 @@ interface Props {
   onClose: () => void;
 }
 
-/** The result of a confirm: linked, or a refusal the attendant must read (warranty, annual limit, duplicate). */
-type Outcome = { linked: true } | { linked: false; info: string };
 type Notice = { kind: "info" | "error"; text: string };
 
 export function SelectServiceModal({ details, userId, pointId, linked, onClose }: Props) {
   const orderId = details.agendamento!.IdSocioVeiculoAgenda;
   const vehicleId = details.socioVeiculo?.IdSocioVeiculo ?? "";
   const vehicleType = details.socioVeiculo?.TipoVeiculo;
-  const catalogue = usePointServices(pointId);
-  const invalidate = useInvalidateOrder(orderId);
-  const client = useQueryClient();
+  const catalogue = useQuery(pointServicesQuery(pointId));
   const [choice, setChoice] = useState("");
   const [notice, setNotice] = useState<Notice | null>(null);
   const noticeId = useId();
@@ -46,49 +41,32 @@ export function SelectServiceModal({ details, userId, pointId, linked, onClose }
     [catalogue.data, vehicleType, linkedIds],
   );
 
-  const link = useMutation({
-    mutationFn: async (idServico: string): Promise<Outcome> => {
-      if (linkedIds.has(idServico)) return { linked: false, info: t.alreadyAdded };
-      const warranty = await checkWarranty(vehicleId, idServico);
-      if (!warranty.ok) throw new ApiFailure(t.warrantyCheckFailed);
-      if (warranty.data.garantiaValida) return { linked: false, info: t.warranty };
-      const limits = await checkAnnualLimit(vehicleId);
-      if (!limits.ok) throw new ApiFailure(t.limitCheckFailed);
-      client.setQueryData(orderKeys.limits(vehicleId), limits.data.servicos ?? []);
-      // A limit of 0 (or none) means unlimited: only a positive limit already used up refuses.
-      const row = (limits.data.servicos ?? []).find((s) => s.idServico === idServico);
-      if (row && row.limiteAnual > 0 && !row.podeUsar) return { linked: false, info: t.annualLimit };
-      unwrap(await linkService({ idPontoAtendimentoUsuario: userId, idSocioVeiculoAgenda: orderId, idServico }), t.linkFailed);
-      return { linked: true };
+  const link = useLinkService(
+    { orderId, vehicleId, userId },
+    {
+      onSuccess: (outcome) => {
+        if (outcome.linked) {
+          toast.success(t.linked);
+          onClose();
+          return;
+        }
+        setNotice({ kind: "info", text: outcome.info });
+        toast.info(outcome.info);
+      },
+      onError: (err) => {
+        const text = err.message || t.linkFailed;
+        setNotice({ kind: "error", text });
+        toast.error(text);
+      },
     },
-    onSuccess: (outcome) => {
-      if (outcome.linked) {
-        toast.success(t.linked);
-        onClose();
-        return;
-      }
-      setNotice({ kind: "info", text: outcome.info });
-      toast.info(outcome.info);
-    },
-    onError: (err) => {
-      const text = err.message || t.linkFailed;
-      setNotice({ kind: "error", text });
-      toast.error(text);
-    },
-    onSettled: (outcome) => {
-      if (outcome?.linked) {
-        void invalidate();
-        void client.invalidateQueries({ queryKey: orderKeys.limits(vehicleId) });
-      }
-    },
-  });
+  );
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (link.isPending) return;
     if (!choice) return setNotice({ kind: "error", text: t.required });
     setNotice(null);
-    link.mutate(choice);
+    link.mutate({ idServico: choice, linkedIds });
   };
 
   const formId = `${noticeId}-form`;

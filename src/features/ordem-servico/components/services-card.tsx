@@ -1,15 +1,15 @@
 // 'Serviços' card of the OS screen: the linked services (commission type, name, approval), adding through the select-service
 // modal and removing with a confirmation; cards on phones, a table from 1024px; no add/remove once the order is not running (main thread).
 import { useState } from "react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
 import { MSG } from "../../../config/messages.pt-BR";
 import { ConfirmModal } from "../../../components/ui/confirm-modal";
 import { withReason } from "../../../domain/format";
 import { PAGE_OFFLINE_HINT, useOfflineGuard } from "../../../lib/offline/offline-hint";
-import { unlinkService, type AgendamentoDetails, type LinkedService } from "../api/execucao";
-import { unwrap } from "../../../lib/api-client";
-import { orderKeys, useInvalidateOrder, useLinkedServices } from "../queries";
+import type { AgendamentoDetails, LinkedService } from "../api/execucao";
+import { useUnlinkService } from "../api/use-execucao-mutations";
+import { linkedServicesQuery } from "../query-options";
 import { SelectServiceModal } from "./select-service-modal";
 import { QueryState } from "../../../components/ui/query-state";
 import { ResponsiveList, type Column } from "../../../components/ui/responsive-list";
@@ -61,7 +61,7 @@ interface Props {
 
 export function ServicesCard({ details, userId, pointId, canEdit }: Props) {
   const orderId = details.agendamento!.IdSocioVeiculoAgenda;
-  const query = useLinkedServices(orderId);
+  const query = useQuery(linkedServicesQuery(orderId));
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<LinkedService | null>(null);
   // Linking and removing need the server (the OS page shows why).
@@ -150,30 +150,26 @@ function RemoveServiceModal({
   service: LinkedService;
   onClose: () => void;
 }) {
-  const invalidate = useInvalidateOrder(orderId);
-  const client = useQueryClient();
   const [error, setError] = useState("");
-  const remove = useMutation({
-    mutationFn: async () => unwrap(await unlinkService(service.id), ""),
-    onSuccess: () => {
-      toast.success(t.removed);
-      onClose();
+  const remove = useUnlinkService(
+    { orderId, vehicleId },
+    {
+      onSuccess: () => {
+        toast.success(t.removed);
+        onClose();
+      },
+      onError: (err) => {
+        const text = withReason(t.removeFailed, err.message);
+        setError(text);
+        toast.error(text);
+      },
     },
-    onError: (err) => {
-      const text = withReason(t.removeFailed, err.message);
-      setError(text);
-      toast.error(text);
-    },
-    onSettled: () => {
-      void invalidate();
-      void client.invalidateQueries({ queryKey: orderKeys.limits(vehicleId) });
-    },
-  });
+  );
   return (
     <ConfirmModal
       title={t.removeTitle}
       onClose={onClose}
-      onConfirm={() => remove.mutate()}
+      onConfirm={() => remove.mutate(service.id)}
       pending={remove.isPending}
       confirmLabel={t.removeYes}
       pendingLabel={t.removing}

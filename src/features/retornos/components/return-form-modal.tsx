@@ -1,7 +1,7 @@
 // 'Novo Retorno' / 'Editar Retorno': appointment (create only), type, status, description, photos and videos. The return is
 // saved first, then its new files go through the outbox and the modal stays open (closing blocked) until they are on it (main thread).
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { useMutation } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
 import { MSG } from "../../../config/messages.pt-BR";
 import { MediaPicker } from "../../../components/media/media-picker";
@@ -11,10 +11,10 @@ import { withReason } from "../../../domain/format";
 import { displayPlate } from "../../../domain/plate";
 import { fileUrl } from "../../../lib/api-client";
 import { releaseLocalMedia, type LocalMedia } from "../../../lib/capture/local-media";
-import { addReturn, updateReturn, type RetornoServico } from "../api/retornos";
+import type { RetornoServico } from "../api/retornos";
+import { useSaveReturn } from "../api/use-retornos-mutations";
 import { kindLabel, STATUS_CODES, statusLabel } from "../filters";
-import { useInvalidateReturns, useReturnableAppointments } from "../queries";
-import { unwrapSuccess } from "../../../lib/api-client";
+import { returnableAppointmentsQuery } from "../query-options";
 import { enqueueReturnFiles, useReturnUploads, type SentFile } from "../return-uploads";
 import { fileList } from "./return-format";
 import { ReturnUploads } from "./return-uploads-view";
@@ -49,8 +49,7 @@ export function ReturnFormModal({ pointId, row, onClose }: Props) {
   useEffect(() => {
     if (allLanded) onClose();
   }, [allLanded, onClose]);
-  const appointments = useReturnableAppointments(pointId, !editing);
-  const invalidate = useInvalidateReturns();
+  const appointments = useQuery(returnableAppointmentsQuery(pointId, !editing));
 
   // Previews not handed to the outbox are freed when the modal goes away.
   const mediaRef = useRef(media);
@@ -60,22 +59,7 @@ export function ReturnFormModal({ pointId, row, onClose }: Props) {
   useEffect(() => () => mediaRef.current.forEach(releaseLocalMedia), []);
 
   const failed = editing ? t.updateFailed : t.createFailed;
-  const save = useMutation({
-    mutationFn: async () => {
-      const data = {
-        IdSocioVeiculoAgenda: row?.IdSocioVeiculoAgenda ?? appointment,
-        Tipo: kind,
-        Status: status,
-        Descricao: description.trim(),
-        Fotos: photos.join(","),
-        Videos: videos.join(","),
-      };
-      if (row) {
-        unwrapSuccess(await updateReturn(row.IdRetornoServico, data), failed);
-        return row.IdRetornoServico;
-      }
-      return unwrapSuccess(await addReturn(data), failed).data.IdRetornoServico;
-    },
+  const save = useSaveReturn({
     onSuccess: async (returnId) => {
       toast.success(editing ? t.updated : t.created);
       const items = media;
@@ -85,7 +69,6 @@ export function ReturnFormModal({ pointId, row, onClose }: Props) {
       else setSent(files);
     },
     onError: (err) => setErrors({ form: withReason(failed, err.message) }),
-    onSettled: () => invalidate(),
   });
 
   const clear = (field: Field) => setErrors((e) => (e[field] || e.form ? { ...e, [field]: undefined, form: undefined } : e));
@@ -97,7 +80,18 @@ export function ReturnFormModal({ pointId, row, onClose }: Props) {
     if (!status) next.status = t.statusRequired;
     if (!description.trim()) next.description = t.descriptionRequired;
     setErrors(next);
-    if (Object.keys(next).length === 0) save.mutate();
+    if (Object.keys(next).length > 0) return;
+    save.mutate({
+      id: row?.IdRetornoServico,
+      data: {
+        IdSocioVeiculoAgenda: row?.IdSocioVeiculoAgenda ?? appointment,
+        Tipo: kind,
+        Status: status,
+        Descricao: description.trim(),
+        Fotos: photos.join(","),
+        Videos: videos.join(","),
+      },
+    });
   };
 
   const options = (appointments.data ?? []).map((a) => ({

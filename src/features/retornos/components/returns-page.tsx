@@ -1,17 +1,17 @@
 // Retorno de Serviço (/retorno-servico): filters in the URL (dates, status, type, all applied), the point's returns, and the
 // modals of 'Novo Retorno' and of each row's view / edit / delete (main thread).
 import { useEffect, useMemo, useState } from "react";
-import { useMutation } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
 import { MSG } from "../../../config/messages.pt-BR";
 import { ConfirmModal } from "../../../components/ui/confirm-modal";
 import { QueryState } from "../../../components/ui/query-state";
 import { withReason } from "../../../domain/format";
 import { onJobAttached } from "../../../lib/uploads/uploads-store";
-import { deleteReturn, type RetornoServico } from "../api/retornos";
+import type { RetornoServico } from "../api/retornos";
+import { useDeleteReturn } from "../api/use-retornos-mutations";
 import { matches, useReturnFilters } from "../filters";
-import { useInvalidateReturns, useReturns } from "../queries";
-import { unwrapSuccess } from "../../../lib/api-client";
+import { returnKeys, returnsQuery } from "../query-options";
 import { isReturnJob } from "../return-uploads";
 import { ReturnFormModal } from "./return-form-modal";
 import { ReturnViewModal } from "./return-view-modal";
@@ -28,8 +28,8 @@ const t = MSG.returns;
 
 export default function ReturnsPage({ pointId }: ReturnsPageProps) {
   const [filters, setFilters] = useReturnFilters();
-  const list = useReturns(pointId);
-  const invalidate = useInvalidateReturns();
+  const list = useQuery(returnsQuery(pointId));
+  const client = useQueryClient();
   // Modals are page state, outside the list, so a refetch never closes them.
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
@@ -39,18 +39,16 @@ export default function ReturnsPage({ pointId }: ReturnsPageProps) {
   useEffect(
     () =>
       onJobAttached((job) => {
-        if (isReturnJob(job)) void invalidate();
+        if (isReturnJob(job)) void client.invalidateQueries({ queryKey: returnKeys.all });
       }),
-    [invalidate],
+    [client],
   );
 
-  const remove = useMutation({
-    mutationFn: async (row: RetornoServico) => unwrapSuccess(await deleteReturn(row.IdRetornoServico), t.deleteFailed),
+  const remove = useDeleteReturn({
     onSuccess: () => {
       toast.success(t.deleted);
       close();
     },
-    onSettled: () => invalidate(),
   });
 
   return (
@@ -85,7 +83,7 @@ export default function ReturnsPage({ pointId }: ReturnsPageProps) {
         <ConfirmModal
           title={t.deleteTitle}
           onClose={close}
-          onConfirm={() => remove.mutate(open.row)}
+          onConfirm={() => remove.mutate(open.row.IdRetornoServico)}
           pending={remove.isPending}
           confirmLabel={t.deleteYes}
           pendingLabel={t.deleting}

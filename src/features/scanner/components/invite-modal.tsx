@@ -1,13 +1,11 @@
 // Convidar para ser Sócio: the plate that is not a member's and a WhatsApp number masked (__) _____-____ (main thread).
 import { useId, useState, type FormEvent } from "react";
-import { useMutation } from "@tanstack/react-query";
 import { IMaskInput } from "react-imask";
 import { toast } from "../../../lib/toast";
 import { MSG } from "../../../config/messages.pt-BR";
 import { displayPlate } from "../../../domain/plate";
 import { Modal } from "../../../components/ui/modal";
-import { unwrap } from "../../../lib/api-client";
-import { sendInvite } from "../api/scanner";
+import { useSendInvite } from "../api/use-scanner-mutations";
 
 interface Props {
   plate: string;
@@ -20,8 +18,7 @@ export function InviteModal({ plate, onClose, onSent }: Props) {
   const [phone, setPhone] = useState({ masked: "", digits: "" });
   const [touched, setTouched] = useState(false);
   const [error, setError] = useState("");
-  const send = useMutation({
-    mutationFn: async () => unwrap(await sendInvite(phone.masked, displayPlate(plate)), MSG.scanner.inviteFailed),
+  const send = useSendInvite({
     onSuccess: () => {
       toast.success(MSG.scanner.inviteSent);
       onSent();
@@ -36,7 +33,7 @@ export function InviteModal({ plate, onClose, onSent }: Props) {
       return setError(MSG.scanner.phoneRequired);
     }
     setError("");
-    send.mutate();
+    send.mutate({ telefone: phone.masked, placa: displayPlate(plate) });
   };
   const shown = error || (touched && empty ? MSG.scanner.phoneRequired : "");
   return (

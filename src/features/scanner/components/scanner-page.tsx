@@ -1,14 +1,14 @@
 // Scanner de Placas (/scan): rear camera with a guide frame, plate recognition every second, 'Digitar placa', and the
 // lookup flows — appointment -> OS screen, member -> vehicle data and 'Novo Agendamento', not a member -> invite (main thread).
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocation } from "wouter";
 import { MSG } from "../../../config/messages.pt-BR";
 import { PATHS } from "../../../config/paths";
 import { displayPlate, formatLabel, plateFormat, type PlateCandidate } from "../../../domain/plate";
 import { plateSet } from "../../../domain/plate-match";
-import type { PlateLookup } from "../api/scanner";
-import { lookupPlate, useExpectedPlates } from "../queries";
+import type { PlateLookup } from "../../../lib/plate-lookup";
+import { expectedPlatesQuery, plateLookupQuery } from "../query-options";
 import { usePlateCamera } from "../use-plate-camera";
 import { InviteModal } from "./invite-modal";
 import { ManualPlateForm } from "./manual-plate-form";
@@ -46,6 +46,8 @@ const subscribeVisibility = (cb: () => void) => {
   return () => document.removeEventListener("visibilitychange", cb);
 };
 const useTabVisible = () => useSyncExternalStore(subscribeVisibility, () => document.visibilityState === "visible");
+/** One empty list while the expected plates load or fail, so the booked set is not rebuilt on every render. */
+const NO_PLATES: string[] = [];
 
 const vehicleOf = (f: PlateLookup): ScannedVehicle => ({
   idSocio: String(f.IdSocio ?? ""),
@@ -59,7 +61,7 @@ export default function ScannerPage({ pointId, renderNewAppointment }: Props) {
   const client = useQueryClient();
   const [, navigate] = useLocation();
   const visible = useTabVisible();
-  const expected = useExpectedPlates(pointId);
+  const expected = useQuery(expectedPlatesQuery(pointId)).data ?? NO_PLATES;
   const [phase, setPhase] = useState<Phase>({ kind: "scanning" });
   const [modal, setModal] = useState<OpenModal>(null);
   // 'Confirme a placa': the plates seen most while no lock comes, offered as one-tap choices beside 'Digitar placa'.
@@ -88,7 +90,7 @@ export default function ScannerPage({ pointId, renderNewAppointment }: Props) {
       setPhase({ kind: "searching", plate });
       let found: PlateLookup | null;
       try {
-        found = await lookupPlate(client, pointId, plate);
+        found = await client.fetchQuery(plateLookupQuery(pointId, plate));
       } catch (err) {
         if (run.current === mine) setPhase({ kind: "failed", plate, message: (err as Error).message || MSG.scanner.lookupFailed });
         return;

@@ -2,7 +2,7 @@
 import { MSG } from "../../../config/messages.pt-BR";
 import { displayPlate } from "../../../domain/plate";
 import { Modal } from "../../../components/ui/modal";
-import type { PlateLookup } from "../api/scanner";
+import type { PlateLookup } from "../../../lib/plate-lookup";
 
 interface Props {
   found: PlateLookup;

@@ -1,24 +1,27 @@
-// Server state of the scanner with TanStack Query: the plates the point expects and the plate lookup (main thread).
-import { useQuery, type QueryClient } from "@tanstack/react-query";
+// The scanner's queries (the plates the point expects, the plate lookup) as TanStack query options and their key factory,
+// without the hooks (main thread).
+import { queryOptions } from "@tanstack/react-query";
 import { MSG } from "../../config/messages.pt-BR";
 import { addDays, wallClock } from "../../domain/dates";
 import { unwrap } from "../../lib/api-client";
-import { findByPlate, listExpected, type PlateLookup } from "./api/scanner";
+import { findByPlate } from "../../lib/plate-lookup";
+import { listExpected } from "./api/scanner";
 
 /** Today and the coming days: the appointments a vehicle in front of the camera most likely belongs to. */
-export const EXPECTED_DAYS = 7;
+const EXPECTED_DAYS = 7;
 
+const root = ["scanner"] as const;
 export const scannerKeys = {
-  all: ["scanner"] as const,
-  expected: (pointId: string, from: string, to: string) => ["scanner", "expected", pointId, from, to] as const,
-  plate: (pointId: string, plate: string) => ["scanner", "plate", pointId, plate] as const,
+  all: root,
+  expected: (pointId: string, from: string, to: string) => [...root, "expected", pointId, from, to] as const,
+  plate: (pointId: string, plate: string) => [...root, "plate", pointId, plate] as const,
 };
 
 /** Plates of the point's open appointments (status A) from today to EXPECTED_DAYS ahead; a failure only loses the hint. */
-export function useExpectedPlates(pointId: string): string[] {
+export const expectedPlatesQuery = (pointId: string) => {
   const from = wallClock().date;
   const to = addDays(from, EXPECTED_DAYS);
-  const query = useQuery({
+  return queryOptions({
     queryKey: scannerKeys.expected(pointId, from, to),
     queryFn: async ({ signal }) => {
       const rows = unwrap(await listExpected(pointId, from, to, signal), "").data ?? [];
@@ -27,13 +30,11 @@ export function useExpectedPlates(pointId: string): string[] {
     enabled: Boolean(pointId),
     staleTime: 60_000,
   });
-  return query.data ?? EMPTY;
-}
-const EMPTY: string[] = [];
+};
 
-/** One lookup, always fresh (a vehicle may have been booked a moment ago); null when the plate is not a member's. */
-export const lookupPlate = (client: QueryClient, pointId: string, plate: string): Promise<PlateLookup | null> =>
-  client.fetchQuery({
+/** One lookup (`fetchQuery`), always fresh (a vehicle may have been booked a moment ago); null when the plate is not a member's. */
+export const plateLookupQuery = (pointId: string, plate: string) =>
+  queryOptions({
     queryKey: scannerKeys.plate(pointId, plate),
     queryFn: async ({ signal }) => unwrap(await findByPlate(pointId, plate, signal), MSG.scanner.lookupFailed) || null,
     staleTime: 0,

@@ -1,12 +1,15 @@
-// Server state of the OS execution screen with TanStack Query (the agenda's pattern): one query per card, so one failing
+// The OS execution screen's queries as TanStack query options and their key factory, without the hooks (the router prefetches
+// through use-prefetch-order.ts, and hooks here would pull useQuery into the entry chunk). One query per card, so one failing
 // call (e.g. laudos) shows its own error and never blanks the screen; keys per order for targeted invalidation (main thread).
-import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
-import { unwrap } from "../../lib/api-client";
-import { reuseFreshPrefetch, usePrefetchQueries } from "../../lib/prefetch";
+import { queryOptions } from "@tanstack/react-query";
+import { MSG } from "../../config/messages.pt-BR";
+import { ApiFailure, unwrap, unwrapSuccess } from "../../lib/api-client";
+import { reuseFreshPrefetch } from "../../lib/prefetch";
 import { queryRoots } from "../../lib/query-keys";
 import {
   checkAnnualLimit,
   getAppointment,
+  getPointRegistration,
   listLinkedServices,
   listNotes,
   listPhotos,
@@ -30,7 +33,7 @@ export const orderKeys = {
 };
 
 /** The order itself: header, Cliente and Execução cards, status. An answer without agendamento is an error (unknown id). */
-const detailsQuery = (id: string) =>
+export const orderDetailsQuery = (id: string) =>
   queryOptions({
     ...reuseFreshPrefetch,
     queryKey: orderKeys.details(id),
@@ -40,10 +43,9 @@ const detailsQuery = (id: string) =>
       return data as Required<Pick<typeof data, "agendamento">> & typeof data;
     },
   });
-export const useOrderDetails = (id: string) => useQuery(detailsQuery(id));
 
 /** While a service awaits the office's approval the list polls (10 s, visible tab only), so the finish unlocks by itself. */
-const linkedQuery = (id: string) =>
+export const linkedServicesQuery = (id: string) =>
   queryOptions({
     ...reuseFreshPrefetch,
     queryKey: orderKeys.linked(id),
@@ -51,69 +53,61 @@ const linkedQuery = (id: string) =>
     refetchInterval: (q) => (q.state.data?.some((s) => (s.StatusAprovacao ?? s.status) === "P") ? 10_000 : false),
     refetchIntervalInBackground: false,
   });
-export const useLinkedServices = (id: string) => useQuery(linkedQuery(id));
 
 /** The point's catalogue changes rarely: kept for five minutes. */
-export function usePointServices(pointId: string, enabled = true) {
-  return useQuery({
+export const pointServicesQuery = (pointId: string, enabled = true) =>
+  queryOptions({
     queryKey: orderKeys.pointServices(pointId),
     queryFn: async ({ signal }) => unwrap(await listPointServices(pointId, signal), "").servicos ?? [],
     enabled: Boolean(pointId) && enabled,
     staleTime: 5 * 60_000,
   });
-}
 
-export function useAnnualLimits(vehicleId: string, enabled = true) {
-  return useQuery({
+/** The vehicle's annual limits per service; linking a service fills it with the answer of its own check. */
+export const annualLimitsQuery = (vehicleId: string, enabled = true) =>
+  queryOptions({
     queryKey: orderKeys.limits(vehicleId),
     queryFn: async () => unwrap(await checkAnnualLimit(vehicleId), "").servicos ?? [],
     enabled: Boolean(vehicleId) && enabled,
   });
-}
 
-const photosQuery = (id: string) =>
+export const photosQuery = (id: string) =>
   queryOptions({
     ...reuseFreshPrefetch,
     queryKey: orderKeys.photos(id),
     queryFn: async ({ signal }) => unwrap(await listPhotos(id, signal), "").fotos ?? [],
   });
-export const usePhotos = (id: string) => useQuery(photosQuery(id));
 
-const notesQuery = (id: string) =>
+export const notesQuery = (id: string) =>
   queryOptions({
     ...reuseFreshPrefetch,
     queryKey: orderKeys.notes(id),
     queryFn: async ({ signal }) => unwrap(await listNotes(id, signal), "").anotacoes ?? [],
   });
-export const useNotes = (id: string) => useQuery(notesQuery(id));
 
-/**
- * Render-as-you-fetch: called by the route ABOVE the lazily loaded page, during render, so the screen's calls run while the
- * page's code loads instead of after the page mounts (src/lib/prefetch.ts, as every point screen's route does). An effect would
- * not do: effects of a suspended tree wait for it.
- */
-export function usePrefetchOrder(id: string) {
-  usePrefetchQueries([detailsQuery(id), linkedQuery(id), photosQuery(id), notesQuery(id)]);
-}
-
-export function useReports(id: string, enabled = true) {
-  return useQuery({
+export const reportsQuery = (id: string, enabled = true) =>
+  queryOptions({
     queryKey: orderKeys.reports(id),
     queryFn: async ({ signal }) => unwrap(await listReports(id, signal), "").laudos ?? [],
     enabled,
   });
-}
 
-export function useReceipts(id: string, enabled = true) {
-  return useQuery({
+export const receiptsQuery = (id: string, enabled = true) =>
+  queryOptions({
     queryKey: orderKeys.receipts(id),
     queryFn: async ({ signal }) => unwrap(await listReceipts(id, signal), "").notas ?? [],
     enabled,
   });
-}
 
-/** After a mutation of one order: every card of it refetches (cheap: a handful of small lists). */
-export function useInvalidateOrder(id: string) {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: orderKeys.one(id) });
-}
+/** The point's registration data for 'Detalhes financeiros': changes rarely, kept five minutes like the catalogue. */
+export const pointRegistrationQuery = (pointId: string) =>
+  queryOptions({
+    queryKey: orderKeys.pointRegistration(pointId),
+    queryFn: async ({ signal }) => {
+      const { data } = unwrapSuccess(await getPointRegistration(pointId, signal), MSG.financial.pointFailed);
+      if (!data) throw new ApiFailure(MSG.financial.pointFailed);
+      return data;
+    },
+    enabled: Boolean(pointId),
+    staleTime: 5 * 60_000,
+  });

@@ -1,11 +1,10 @@
-// Server state of Dados Cadastrais with TanStack Query, as on the agenda: the point's registration and its update (main thread).
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { MSG } from "../../config/messages.pt-BR";
-import { unwrap } from "../../lib/api-client";
-import { updateRegistration, type DadosCadastrais } from "./api/dados-cadastrais";
-import { registrationKeys, registrationQuery } from "./query-options";
-
-export const useRegistration = (pointId: string) => useQuery(registrationQuery(pointId));
+// Dados Cadastrais' mutation hook beside its call in dados-cadastrais.ts: the save owns the envelope check, the cache update and
+// the invalidation; the page adds its UI (toast, leaving edit mode, error text) in mutate's callbacks (main thread).
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { MSG } from "../../../config/messages.pt-BR";
+import { unwrap } from "../../../lib/api-client";
+import { registrationKeys } from "../query-options";
+import { updateRegistration, type DadosCadastrais } from "./dados-cadastrais";
 
 /** Saves the flat body; on success the view shows what was sent at once, then the server's copy replaces it. */
 export function useSaveRegistration(pointId: string) {
