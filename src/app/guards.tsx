@@ -6,7 +6,8 @@ import { useSession } from "../features/session/use-session";
 import { AppShell } from "./shell/app-shell";
 import { LoadingScreen } from "./loading-screen";
 
-export function Private({ children }: { children: ReactNode }) {
+/** `data`: the screen's first calls (router.tsx), rendered before the shell so they start before it is built. */
+export function Private({ children, data }: { children: ReactNode; data?: ReactNode }) {
   const { status } = useSession();
   const [location] = useLocation();
   const search = useSearch();
@@ -15,7 +16,12 @@ export function Private({ children }: { children: ReactNode }) {
     const origin = `${location}${search ? `?${search}` : ""}`;
     return <Redirect to={`${PATHS.login}?redirect=${encodeURIComponent(origin)}`} replace />;
   }
-  return <AppShell>{children}</AppShell>;
+  return (
+    <>
+      {data}
+      <AppShell>{children}</AppShell>
+    </>
+  );
 }
 
 export function PublicOnly({ children }: { children: ReactNode }) {

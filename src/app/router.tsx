@@ -62,21 +62,12 @@ const NewAppointmentModal = lazy(() =>
 /** The OS page gets the signed-in attendant from the session here, so the feature does not import another feature. */
 function ExecutionRoute({ id }: { id: string }) {
   const { user } = useSession();
-  // The screen's calls start now, in parallel with its code, not after it mounts.
-  usePrefetchOrder(id);
   return <ExecutionPage key={id} id={id} userId={user?.IdPontoAtendimentoUsuario ?? ""} pointId={user?.IdPontoAtendimento ?? ""} />;
 }
 
-/** The mirror opens on the URL's period and status (this month, PENDENTE by default). */
-function useMirrorData(pointId: string) {
-  const [f] = useMirrorFilters();
-  return [mirrorQuery(pointId, f.from, f.to, f.status, f.from <= f.to)];
-}
 function MirrorRoute() {
   const { user } = useSession();
-  const pointId = user?.IdPontoAtendimento ?? "";
-  usePrefetchQueries(useMirrorData(pointId));
-  return <MirrorPage userId={user?.IdPontoAtendimentoUsuario ?? ""} pointId={pointId} />;
+  return <MirrorPage userId={user?.IdPontoAtendimentoUsuario ?? ""} pointId={user?.IdPontoAtendimento ?? ""} />;
 }
 
 /** Likewise the contract page gets the service point's data from the session here. */
@@ -85,11 +76,9 @@ function ContractRoute() {
   return <ContractPage user={user ?? null} />;
 }
 
-/** The agenda gets the signed-in attendant and point from the session here too; its list starts loading with the page's code. */
+/** The agenda gets the signed-in attendant and point from the session here too. */
 function AgendaRoute() {
   const { user } = useSession();
-  const [filters] = useAgendaFilters();
-  usePrefetchQueries([appointmentsQuery(user?.IdPontoAtendimento ?? "", filters.from, filters.to)]);
   return <AgendaPage userId={user?.IdPontoAtendimentoUsuario ?? ""} pointId={user?.IdPontoAtendimento ?? ""} />;
 }
 
@@ -109,12 +98,38 @@ function ScannerRoute() {
   );
 }
 
-/** The point's screens get the signed-in attendant and point from the session here; `data` names the queries each screen opens
- * with, started in parallel with its code. */
-function PointRoute({ page: Page, data }: { page: typeof RatingsPage; data: (pointId: string) => readonly Prefetchable[] }) {
+/** The point's screens get the signed-in attendant and point from the session here. */
+function PointRoute({ page: Page }: { page: typeof RatingsPage }) {
+  const { user } = useSession();
+  return <Page userId={user?.IdPontoAtendimentoUsuario ?? ""} pointId={user?.IdPontoAtendimento ?? ""} />;
+}
+
+/*
+ * Each screen's first calls, started by the route during render (src/lib/prefetch.ts) as the guard's first child, BEFORE the
+ * shell around the page renders (siblings render in order): on a slow phone the calls leave before the header and menus are
+ * built, in parallel with the page's code. `Private` renders them only for a signed-in attendant.
+ */
+function AgendaData() {
+  const { user } = useSession();
+  const [f] = useAgendaFilters();
+  usePrefetchQueries([appointmentsQuery(user?.IdPontoAtendimento ?? "", f.from, f.to)]);
+  return null;
+}
+/** The mirror opens on the URL's period and status (this month, PENDENTE by default). */
+function MirrorData() {
+  const { user } = useSession();
+  const [f] = useMirrorFilters();
+  usePrefetchQueries([mirrorQuery(user?.IdPontoAtendimento ?? "", f.from, f.to, f.status, f.from <= f.to)]);
+  return null;
+}
+function OrderData({ id }: { id: string }) {
+  usePrefetchOrder(id);
+  return null;
+}
+function PointData({ data }: { data: (pointId: string) => readonly Prefetchable[] }) {
   const { user } = useSession();
   usePrefetchQueries(data(user?.IdPontoAtendimento ?? ""));
-  return <Page userId={user?.IdPontoAtendimentoUsuario ?? ""} pointId={user?.IdPontoAtendimento ?? ""} />;
+  return null;
 }
 
 export function AppRouter() {
@@ -144,13 +159,13 @@ export function AppRouter() {
           </Route>
           <Route path={`${PATHS.executionPrefix}/:id`}>
             {(params) => (
-              <Private>
+              <Private data={<OrderData id={params.id} />}>
                 <ExecutionRoute id={params.id} />
               </Private>
             )}
           </Route>
           <Route path={PATHS.agenda}>
-            <Private>
+            <Private data={<AgendaData />}>
               <AgendaRoute />
             </Private>
           </Route>
@@ -160,27 +175,27 @@ export function AppRouter() {
             </Private>
           </Route>
           <Route path={PATHS.ratings}>
-            <Private>
-              <PointRoute page={RatingsPage} data={(p) => [ratingAverageQuery(p), ratingsQuery(p)]} />
+            <Private data={<PointData data={(p) => [ratingAverageQuery(p), ratingsQuery(p)]} />}>
+              <PointRoute page={RatingsPage} />
             </Private>
           </Route>
           <Route path={PATHS.returns}>
-            <Private>
-              <PointRoute page={ReturnsPage} data={(p) => [returnsQuery(p)]} />
+            <Private data={<PointData data={(p) => [returnsQuery(p)]} />}>
+              <PointRoute page={ReturnsPage} />
             </Private>
           </Route>
           <Route path={PATHS.bankData}>
-            <Private>
-              <PointRoute page={BankDataPage} data={(p) => [bankDataQuery(p)]} />
+            <Private data={<PointData data={(p) => [bankDataQuery(p)]} />}>
+              <PointRoute page={BankDataPage} />
             </Private>
           </Route>
           <Route path={PATHS.registration}>
-            <Private>
-              <PointRoute page={RegistrationPage} data={(p) => [registrationQuery(p)]} />
+            <Private data={<PointData data={(p) => [registrationQuery(p)]} />}>
+              <PointRoute page={RegistrationPage} />
             </Private>
           </Route>
           <Route path={PATHS.mirror}>
-            <Private>
+            <Private data={<MirrorData />}>
               <MirrorRoute />
             </Private>
           </Route>
