@@ -1,10 +1,12 @@
 // Media picker: photo from the camera, video recorded on the camera, or files from the device; refuses when storage is low (main thread).
-import { useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { MSG } from "../../config/messages.pt-BR";
 import { kindOfType, toLocalMedia, type LocalMedia, type MediaKind } from "../../lib/capture/local-media";
 import { storageProblem } from "../../lib/capture/storage-check";
-import { CameraDialog } from "./camera-dialog";
 import { MediaPreview } from "./media-preview";
+
+// Loaded when the camera is asked for: screens that offer it draw their buttons without its code.
+const CameraDialog = lazy(() => import("./camera-dialog").then((m) => ({ default: m.CameraDialog })));
 
 interface MediaPickerProps {
   kinds: readonly MediaKind[];
@@ -78,7 +80,11 @@ export function MediaPicker({ kinds, items, onChange, single = false, disabled =
       )}
       <MediaPreview items={items} disabled={disabled} onRemove={(id) => onChange(items.filter((i) => i.id !== id))} />
       {/* keyed by mode: another mode is another camera session, starting again from "opening" */}
-      {camera && <CameraDialog key={camera} mode={camera} onClose={() => setCamera(null)} onCapture={(file) => add([file])} />}
+      {camera && (
+        <Suspense fallback={null}>
+          <CameraDialog key={camera} mode={camera} onClose={() => setCamera(null)} onCapture={(file) => add([file])} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 // OS execution page (/execucao-os/:id): header, the cards (each with its own loading and error state), the actions
 // (buttons on desktop, an 'Ações' menu on mobile) and the page's modals (main thread).
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useDeferredValue, useState, type ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { MSG } from "../../../config/messages.pt-BR";
 import { wallClockIsoToBr } from "../../../domain/dates";
@@ -27,6 +27,16 @@ type ModalName = "cancel" | "finish" | "reports" | "receipts" | "financial";
 
 /** The order's state on this screen: 'A' started = in execution; 'C' concluded; 'E' cancelled; 'A' not started = pending. */
 export type OrderPhase = "active" | "pending" | "done" | "cancelled";
+
+/**
+ * The cards below the fold (services, photos and videos, notes) render in a second, interruptible pass right after the order's
+ * header, actions and first cards are on screen: the first paint of the order on a slow phone does not wait for the heaviest
+ * part of the screen, and a tap in between is answered first. Their calls started with the route, so their data is usually in.
+ */
+function AfterFirstPaint({ children }: { children: ReactNode }) {
+  const ready = useDeferredValue(true, false);
+  return ready ? children : null;
+}
 
 export default function ExecutionPage({ id, userId, pointId }: { id: string; userId: string; pointId: string }) {
   const query = useQuery(orderDetailsQuery(id));
@@ -122,9 +132,11 @@ export default function ExecutionPage({ id, userId, pointId }: { id: string; use
       <div className="order-grid">
         <ClientCard details={details} />
         <ExecutionCard details={details} />
-        <ServicesCard details={details} userId={userId} pointId={pointId} canEdit={canEdit} />
-        <EvidenceCard orderId={id} userId={userId} canEdit={canDocument} />
-        <NotesCard orderId={id} userId={userId} canEdit={canDocument} />
+        <AfterFirstPaint>
+          <ServicesCard details={details} userId={userId} pointId={pointId} canEdit={canEdit} />
+          <EvidenceCard orderId={id} userId={userId} canEdit={canDocument} />
+          <NotesCard orderId={id} userId={userId} canEdit={canDocument} />
+        </AfterFirstPaint>
       </div>
       <Suspense fallback={null}>
         {modal === "cancel" && <CancelOrderModal details={details} pointId={pointId} onClose={() => setModal(null)} />}

@@ -1,6 +1,6 @@
 // 'Serviços' card of the OS screen: the linked services (commission type, name, approval), adding through the select-service
 // modal and removing with a confirmation; cards on phones, a table from 1024px; no add/remove once the order is not running (main thread).
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
 import { MSG } from "../../../config/messages.pt-BR";
@@ -10,9 +10,11 @@ import { PAGE_OFFLINE_HINT, useOfflineGuard } from "../../../lib/offline/offline
 import type { AgendamentoDetails, LinkedService } from "../api/execucao";
 import { useUnlinkService } from "../api/use-execucao-mutations";
 import { linkedServicesQuery } from "../query-options";
-import { SelectServiceModal } from "./select-service-modal";
 import { QueryState } from "../../../components/ui/query-state";
 import { ResponsiveList, type Column } from "../../../components/ui/responsive-list";
+
+// Loaded when 'Adicionar serviço' is pressed: the catalogue search is not needed to show the order.
+const SelectServiceModal = lazy(() => import("./select-service-modal").then((m) => ({ default: m.SelectServiceModal })));
 
 const t = MSG.services;
 
@@ -119,13 +121,15 @@ export function ServicesCard({ details, userId, pointId, canEdit }: Props) {
         )}
       </QueryState>
       {adding && canEdit && (
-        <SelectServiceModal
-          details={details}
-          userId={userId}
-          pointId={pointId}
-          linked={query.data ?? []}
-          onClose={() => setAdding(false)}
-        />
+        <Suspense fallback={null}>
+          <SelectServiceModal
+            details={details}
+            userId={userId}
+            pointId={pointId}
+            linked={query.data ?? []}
+            onClose={() => setAdding(false)}
+          />
+        </Suspense>
       )}
       {removing && (
         <RemoveServiceModal
