@@ -1,11 +1,12 @@
-// The upload indicator in real Chromium: progress of pending files, failed files with retry/discard, sign-in request, success toast.
+// The upload indicator and the upload notices in real Chromium: progress of pending files, failed files with retry/discard,
+// sign-in request, success toasts.
 import { afterEach, describe, expect, it } from "vitest";
 import { act } from "./act";
 import { createRoot, type Root } from "react-dom/client";
 import { ToastContainer } from "react-toastify";
 import { bus } from "../../src/lib/bus";
 import { UploadIndicator } from "../../src/features/media/components/upload-indicator";
-import { noticeStore } from "../../src/features/media/upload-notices";
+import { noticeStore, showUploadNotices } from "../../src/features/media/upload-notices";
 import { uploadsStore } from "../../src/lib/uploads/uploads-store";
 import { setUploadSession } from "../../src/lib/uploads/upload-session";
 import type { UploadJob } from "../../workers/upload/outbox-store";
@@ -31,6 +32,8 @@ let root: Root | undefined;
 let host: HTMLElement;
 async function mount() {
   setUploadSession({ token: "t1", owner: { userId: "u1", pointId: "p1" } });
+  // As the shell's background work does before the queue starts (once per tab; later calls change nothing).
+  showUploadNotices();
   host = document.createElement("div");
   document.body.append(host);
   root = createRoot(host);

@@ -14,7 +14,6 @@ beforeAll(async () => {
   const demo = await demoSession();
   ({ token, appointment } = demo);
   setUploadSession({ token, owner: { userId: demo.userId, pointId: demo.pointId } });
-  await startUploads({ apiBase: api, dbName: `outbox-bridge-${Date.now()}` });
 });
 afterAll(() => {
   stopUploads();
@@ -22,26 +21,33 @@ afterAll(() => {
 });
 
 describe("upload bridge", () => {
-  it("saves, compresses, uploads and attaches a 3 MB photo, reporting each state", async () => {
+  it("saves, compresses, uploads and attaches a 3 MB photo, reporting each state, even when chosen before the queue started", async () => {
     const file = await noisePng(1000, 1000);
     expect(file.size).toBeGreaterThan(2 * 1024 * 1024);
-    const states: string[] = [];
-    let id = "";
+    // Every job's states by id: the id is known only once the queue has taken the file, after its first events.
+    const seen = new Map<string, string[]>();
     const attached = new Promise<string>((resolve) => {
       const on = (e: OutboxEvent) => {
-        if (e.type === "state" && e.job.id === id) {
-          states.push(e.job.state);
-          if (e.job.state === "attached") {
-            bus.off("upload:event", on);
-            resolve(e.job.storedName!);
-          }
+        if (e.type !== "state") return;
+        seen.set(e.job.id, [...(seen.get(e.job.id) ?? []), e.job.state]);
+        if (e.job.state === "attached") {
+          bus.off("upload:event", on);
+          resolve(e.job.storedName!);
         }
       };
       bus.on("upload:event", on);
     });
-    id = await enqueueUpload(file, [{ kind: "adicionar-foto", body: { idSocioVeiculoAgenda: appointment } }]);
+    // Chosen while the shell's background work is still loading: the file waits for the queue instead of being refused.
+    let settled = false;
+    const queued = enqueueUpload(file, [{ kind: "adicionar-foto", body: { idSocioVeiculoAgenda: appointment } }]).finally(
+      () => (settled = true),
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    expect(settled).toBe(false);
+    await startUploads({ apiBase: api, dbName: `outbox-bridge-${Date.now()}` });
+    const id = await queued;
     const stored = await attached;
-    expect(states).toEqual(["compressing", "uploading", "uploaded", "attached"]);
+    expect(seen.get(id)).toEqual(["compressing", "uploading", "uploaded", "attached"]);
     expect(stored).toMatch(/\.jpg$/);
     const fotos = (await (await fetch(`${api}/agendamentos/get-fotos/${appointment}`, { headers: { authToken: token } })).json()).fotos;
     expect(fotos.map((f: { Foto: string }) => f.Foto)).toContain(stored);

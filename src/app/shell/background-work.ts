@@ -3,14 +3,15 @@
 // needed to draw the first screen, so it stays out of the entry chunk.
 import type { QueryClient } from "@tanstack/react-query";
 import { watchStarts } from "../../features/agenda/start/start-watcher";
-import { startUploadQueue } from "../../features/media/upload-notices";
+import { showUploadNotices, startUploadQueue } from "../../features/media/upload-notices";
 import { watchDocuments } from "../../features/ordem-servico/document-watcher";
 import { watchFinishes } from "../../features/ordem-servico/finish-watcher";
 
-/** The start, finish and document notices listen first: a job resumed after a reload may land before the screen that shows it. */
+/** The start, finish, document and upload notices listen first: a job resumed after a reload may land before the screen that shows it. */
 export function startBackgroundWork(client: QueryClient): Promise<void> {
   watchStarts(client);
   watchFinishes(client);
   watchDocuments();
+  showUploadNotices();
   return startUploadQueue();
 }

@@ -3,6 +3,8 @@ import { proxy } from "valtio/vanilla";
 import { finishesOrder, startsOrder } from "../../domain/outbox-steps";
 import { onUploadChange, startUploadQueue as startQueue, uploadsStore, type UploadView } from "../../lib/uploads/uploads-store";
 import type { OutboxEvent } from "../../../workers/upload/process";
+import { MSG } from "../../config/messages.pt-BR";
+import { toast } from "../../lib/toast";
 
 /** Laudos and recibos: jobs whose first step attaches the file as a laudo or a nota fiscal. */
 const isDocumentJob = (job: { steps: readonly { kind: string }[] }) =>
@@ -46,3 +48,22 @@ export const onUploadEvent = (listener: (notice: UploadNotice) => void) =>
     const notice = noticeFor(e, before);
     if (notice) listener(notice);
   });
+
+let showing = false;
+/**
+ * Tells the attendant about files sent, failed or being compressed, with toasts, for the tab's lifetime. Registered by the
+ * shell's background work before the queue starts (and so before any file can be queued, see enqueueUpload), not by the
+ * indicator's mount: a file sent while the indicator's code was still loading was told nothing.
+ */
+export function showUploadNotices(): void {
+  if (showing) return;
+  showing = true;
+  onUploadEvent((notice) => {
+    if ("sent" in notice) toast.success(MSG.media.sent(notice.sent));
+    else if ("video" in notice) {
+      if (notice.video === "sent") toast.success(MSG.media.videoSent);
+      else toast.error(notice.video === "network" ? MSG.media.videoNetwork : MSG.media.videoFailed);
+    } else if (notice.compressing === "video") toast.info(MSG.media.compressingVideo);
+    else if (notice.compressing === "image") toast.info(MSG.media.compressingImage);
+  });
+}

@@ -12,6 +12,9 @@ import { compressVideoFile } from "./video-bridge";
 
 let remote: Remote<UploadApi> | null = null;
 let worker: Worker | null = null;
+/** Settles once the worker has started (the shell starts the queue from a chunk of its own, after the first paint). */
+let markStarted!: () => void;
+const started = new Promise<void>((resolve) => (markStarted = resolve));
 
 const kindOf = (file: File): OutboxJob["kind"] =>
   file.type.startsWith("video/") ? "video" : file.type.startsWith("image/") ? "image" : "document";
@@ -45,6 +48,9 @@ export async function startUploads(opts: { apiBase?: string; dbName?: string } =
     proxy((e: OutboxEvent) => bus.emit("upload:event", e)),
     opts.dbName,
   );
+  // Only now: a file added while the worker was still starting would be in the list of interrupted jobs it returns, and be
+  // compressed twice.
+  markStarted();
   for (const job of resume) {
     const saved = await remote.file(job.id);
     if (saved) await compressAndQueue(job.id, new File([saved], job.name, { type: job.type }));
@@ -57,7 +63,11 @@ export async function startUploads(opts: { apiBase?: string; dbName?: string } =
  */
 export async function enqueueUpload(file: File, steps: Omit<FollowUpStep, "done">[]): Promise<string> {
   const session = uploadSession();
-  if (!remote) throw new Error("startUploads() must run first");
+  // A file chosen before the shell's background work has started the queue (its chunk still loading on a slow network) waits
+  // for it instead of being refused.
+  if (!remote) await started;
+  const api = remote;
+  if (!api) throw new Error("the upload queue was stopped");
   if (!session) throw new Error("no signed-in session to own the upload");
   const job = createJob({
     id: crypto.randomUUID(),
@@ -69,7 +79,7 @@ export async function enqueueUpload(file: File, steps: Omit<FollowUpStep, "done"
     steps,
     createdAt: Date.now(),
   });
-  await remote.add(job, file);
+  await api.add(job, file);
   void compressAndQueue(job.id, file);
   return job.id;
 }

@@ -1,25 +1,10 @@
 // Always-visible upload indicator: files still being sent with their progress, failed files with retry and discard (main thread).
-import { useEffect } from "react";
 import { useSnapshot } from "valtio";
-import { toast } from "../../../lib/toast";
 import { MSG } from "../../../config/messages.pt-BR";
 import { discardJob, retryJob, uploadsStore } from "../../../lib/uploads/uploads-store";
-import { onUploadEvent } from "../upload-notices";
 
 export function UploadIndicator() {
   const { jobs, authRequired } = useSnapshot(uploadsStore);
-  useEffect(
-    () =>
-      onUploadEvent((notice) => {
-        if ("sent" in notice) toast.success(MSG.media.sent(notice.sent));
-        else if ("video" in notice) {
-          if (notice.video === "sent") toast.success(MSG.media.videoSent);
-          else toast.error(notice.video === "network" ? MSG.media.videoNetwork : MSG.media.videoFailed);
-        } else if (notice.compressing === "video") toast.info(MSG.media.compressingVideo);
-        else if (notice.compressing === "image") toast.info(MSG.media.compressingImage);
-      }),
-    [],
-  );
   const list = Object.values(jobs);
   const active = list.filter((j) => j.state !== "failed");
   const failed = list.filter((j) => j.state === "failed");
