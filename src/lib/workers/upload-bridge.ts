@@ -63,9 +63,9 @@ export async function startUploads(opts: { apiBase?: string; dbName?: string } =
  */
 export async function enqueueUpload(file: File, steps: Omit<FollowUpStep, "done">[]): Promise<string> {
   const session = uploadSession();
-  // A file chosen before the shell's background work has started the queue (its chunk still loading on a slow network) waits
-  // for it instead of being refused.
-  if (!remote) await started;
+  // A file chosen before the shell's background work has started the queue (its chunk still loading on a slow network), or
+  // while the worker is starting, waits for it instead of being refused or listed among the jobs to resume.
+  await started;
   const api = remote;
   if (!api) throw new Error("the upload queue was stopped");
   if (!session) throw new Error("no signed-in session to own the upload");
