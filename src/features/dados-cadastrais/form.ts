@@ -4,7 +4,7 @@ import { formatCep } from "@brazilian-utils/brazilian-utils/format-cep";
 import { formatCnpj } from "@brazilian-utils/brazilian-utils/format-cnpj";
 import { isValidCnpj } from "@brazilian-utils/brazilian-utils/is-valid-cnpj";
 import { MSG } from "../../config/messages.pt-BR";
-import type { DadosCadastrais } from "./api/dados-cadastrais";
+import type { DadosCadastrais } from "../../lib/point-registration";
 
 const TEXT_KEYS = [
   "RazaoSocial",

@@ -2,7 +2,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { MSG } from "../../config/messages.pt-BR";
 import { ApiFailure, unwrapSuccess } from "../../lib/api-client";
-import { getRegistration } from "./api/dados-cadastrais";
+import { getRegistration } from "../../lib/point-registration";
 import { reuseFreshPrefetch } from "../../lib/prefetch";
 
 export const registrationKeys = {

@@ -9,7 +9,6 @@ import { queryRoots } from "../../lib/query-keys";
 import {
   checkAnnualLimit,
   getAppointment,
-  getPointRegistration,
   listLinkedServices,
   listNotes,
   listPhotos,
@@ -17,6 +16,7 @@ import {
   listReceipts,
   listReports,
 } from "./api/execucao";
+import { getRegistration } from "../../lib/point-registration";
 
 export const orderKeys = {
   all: queryRoots.order,
@@ -104,7 +104,7 @@ export const pointRegistrationQuery = (pointId: string) =>
   queryOptions({
     queryKey: orderKeys.pointRegistration(pointId),
     queryFn: async ({ signal }) => {
-      const { data } = unwrapSuccess(await getPointRegistration(pointId, signal), MSG.financial.pointFailed);
+      const { data } = unwrapSuccess(await getRegistration(pointId, signal), MSG.financial.pointFailed);
       if (!data) throw new ApiFailure(MSG.financial.pointFailed);
       return data;
     },

@@ -4,7 +4,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { MSG } from "../../../config/messages.pt-BR";
 import { unwrap } from "../../../lib/api-client";
 import { registrationKeys } from "../query-options";
-import { updateRegistration, type DadosCadastrais } from "./dados-cadastrais";
+import type { DadosCadastrais } from "../../../lib/point-registration";
+import { updateRegistration } from "./dados-cadastrais";
 
 /** Saves the flat body; on success the view shows what was sent at once, then the server's copy replaces it. */
 export function useSaveRegistration(pointId: string) {

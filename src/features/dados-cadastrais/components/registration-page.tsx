@@ -6,7 +6,7 @@ import { toast } from "../../../lib/toast";
 import { QueryState } from "../../../components/ui/query-state";
 import { MSG } from "../../../config/messages.pt-BR";
 import { withReason } from "../../../domain/format";
-import type { DadosCadastrais } from "../api/dados-cadastrais";
+import type { DadosCadastrais } from "../../../lib/point-registration";
 import { sameForm, toForm, toPayload, validate, type DayKey, type FieldKey, type FormErrors, type RegistrationForm as Form } from "../form";
 import { useSaveRegistration } from "../api/use-dados-cadastrais-mutations";
 import { registrationQuery } from "../query-options";

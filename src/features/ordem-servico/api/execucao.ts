@@ -164,13 +164,3 @@ export const cancelOrder = (b: {
  * step instead (finishOrderSteps), with the same body.
  */
 export const finishOrder = (b: FinishOrder) => post<Msg>("/agendamentos/concluir", b);
-
-/** Registration data of the point (Razão social, CNPJ…) for the 'Detalhes financeiros' modal. */
-export interface PointRegistration {
-  Cnpj?: string | null;
-  RazaoSocial?: string | null;
-  Matricula?: string | null;
-  [k: string]: unknown;
-}
-export const getPointRegistration = (idPontoAtendimento: string, signal?: AbortSignal) =>
-  get<{ success: boolean; data: PointRegistration }>(`/ponto-atendimento/dados-cadastrais/${seg(idPontoAtendimento)}`, { signal });
