@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Starts a throw-away PostgreSQL on 127.0.0.1 for the server suite and prints its admin URL (installs the server from apt when missing and root).
 # Usage: eval "$(scripts/test-postgres.sh start)"   ...   scripts/test-postgres.sh stop
+#        down / up / restart: take a running instance away and back, keeping its data (restart tests).
 set -euo pipefail
 PGPORT="${TEST_PG_PORT:-55432}"
 PGDATA="${TEST_PG_DATA:-/tmp/portal-test-pg}"
@@ -33,6 +34,21 @@ case "${1:-start}" in
     run_as_pg "$BIN/pg_ctl" -D "$PGDATA" -w -l "$PGDATA/server.log" \
       -o "-p $PGPORT -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off" start >&2
     echo "export TEST_DATABASE_URL=postgres://postgres@127.0.0.1:$PGPORT/postgres"
+    ;;
+  down)
+    # Stops the server but keeps its data: the restart tests take the database away under a running portal.
+    BIN="$(find_bin)"
+    run_as_pg "$BIN/pg_ctl" -D "$PGDATA" -w stop -m fast >&2
+    ;;
+  up)
+    BIN="$(find_bin)"
+    run_as_pg "$BIN/pg_ctl" -D "$PGDATA" -w -l "$PGDATA/server.log" \
+      -o "-p $PGPORT -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off" start >&2
+    ;;
+  restart)
+    BIN="$(find_bin)"
+    # -l: the new postmaster must not inherit the caller's stdout/stderr (a caller reading them would wait for ever).
+    run_as_pg "$BIN/pg_ctl" -D "$PGDATA" -w -l "$PGDATA/server.log" restart -m fast >&2
     ;;
   stop)
     BIN="$(find_bin)"

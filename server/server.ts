@@ -16,7 +16,16 @@ try {
 }
 let handle;
 try {
-  handle = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+  handle = await openDatabase(
+    config.databaseUrl
+      ? {
+          url: config.databaseUrl,
+          // One JSON line per lost connection: the operator sees the restart, the process keeps serving.
+          onConnectionLost: (err) =>
+            console.error(JSON.stringify({ level: "warn", time: Date.now(), msg: "database connection lost", err: err.message })),
+        }
+      : { dataDir: config.dataDir },
+  );
 } catch (err) {
   if (err instanceof DataDirLockedError) {
     console.error(err.message);

@@ -14,13 +14,33 @@ export interface DbHandle {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
-/** url: postgres:// for PostgreSQL; dataDir: embedded PGlite directory, or undefined for an in-memory database (tests). */
-export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<DbHandle> {
+/** How long a request waits for a PostgreSQL connection, and at most for one statement, before it is answered 503 / 500. */
+export const PG_CONNECT_TIMEOUT_MS = 5_000;
+export const PG_STATEMENT_TIMEOUT_MS = 30_000;
+
+/**
+ * url: postgres:// for PostgreSQL; dataDir: embedded PGlite directory, or undefined for an in-memory database (tests).
+ * onConnectionLost: told when an idle pooled connection dies (database restart, failover, network), which node-postgres
+ * reports as an 'error' event that would otherwise end the process. The pool drops that connection and opens new ones on
+ * demand, so the server serves again as soon as the database is back.
+ */
+export async function openDatabase(opts: { url?: string; dataDir?: string; onConnectionLost?: (err: Error) => void }): Promise<DbHandle> {
   if (opts.url) {
     const { default: pg } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: 10,
+      // A database that is down answers at once (connection refused); one that hangs (failover, lost packets) would hold every
+      // request open: both end within these bounds.
+      connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+      statement_timeout: PG_STATEMENT_TIMEOUT_MS,
+      query_timeout: PG_STATEMENT_TIMEOUT_MS + PG_CONNECT_TIMEOUT_MS,
+      idleTimeoutMillis: 30_000,
+      keepAlive: true,
+    });
+    pool.on("error", (err) => opts.onConnectionLost?.(err));
     const db = drizzle({ client: pool, schema, casing: "snake_case" });
     await migrate(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };

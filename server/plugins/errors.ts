@@ -1,6 +1,7 @@
 // Error and not-found handling: JSON with pt-BR messages, never a stack trace, never a 500 for bad input (server only).
 import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import { HttpError } from "../lib/http-errors.ts";
+import { DB_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "../lib/db-errors.ts";
 import { ROUTE_HTML_DIR, routeHtmlName } from "../../src/domain/route-html.ts";
 
 function validationMessage(err: FastifyError, query: unknown): string {
@@ -72,6 +73,11 @@ export function registerErrorHandling(app: FastifyInstance, routePages: Readonly
     if (err instanceof HttpError) return reply.code(err.statusCode).send({ success: false, message: err.message, ...err.body });
     const known = err.code ? BY_CODE[err.code] : undefined;
     if (known) return reply.code(known[0]).send({ success: false, message: known[1] });
+    if (isDatabaseUnavailable(err)) {
+      // A restart or failover: the pool reconnects by itself once the database is back; the client may retry.
+      request.log.warn({ err: { code: (err as { code?: string }).code, message: err.message } }, "database unavailable");
+      return reply.code(503).header("retry-after", "5").send({ success: false, message: DB_UNAVAILABLE_MESSAGE });
+    }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ success: false, message: err.message || "Requisição inválida." });

@@ -15,7 +15,16 @@ const freePort = () =>
     srv.on("error", reject);
   });
 
-export async function startServer(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
+export interface TestServer {
+  url: string;
+  /** Everything the process printed so far (stdout and stderr). */
+  output(): string;
+  /** The exit code or signal once the process has ended, else null. */
+  exited(): string | null;
+  stop(): Promise<void>;
+}
+
+export async function startServer(env: Record<string, string>): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-test-data-"));
   const port = await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", "server/server.ts"], {
@@ -33,14 +42,14 @@ export async function startServer(env: Record<string, string>): Promise<{ url: s
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
+  child.stdout!.on("data", (b: Buffer) => (output += b.toString()));
+  child.stderr!.on("data", (b: Buffer) => (output += b.toString()));
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);
-    const onData = (b: Buffer) => {
-      output += b.toString();
-      if (output.includes("Login de demonstração")) {
-        clearTimeout(timer);
-        resolve();
-      }
+    const onData = () => {
+      if (!output.includes("Login de demonstração")) return;
+      clearTimeout(timer);
+      resolve();
     };
     child.stdout!.on("data", onData);
     child.stderr!.on("data", onData);
@@ -48,6 +57,8 @@ export async function startServer(env: Record<string, string>): Promise<{ url: s
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    output: () => output,
+    exited: () => (child.exitCode !== null ? `code ${child.exitCode}` : child.signalCode ? `signal ${child.signalCode}` : null),
     async stop() {
       // Never waits for ever: a server that already exited has no 'exit' left to emit, and one that does not stop on SIGTERM
       // within 10 s (a request still open) is killed, so a test run's teardown always ends.

@@ -1,0 +1,38 @@
+// Tells a database that cannot be reached (restart, failover, network) from every other error, so a request in the outage is
+// answered 503 with a clear message instead of 500 (server only).
+
+/** PostgreSQL SQLSTATEs of a server going away or refusing connections, and Node's socket errors. */
+const UNAVAILABLE_CODES = new Set([
+  "57P01", // admin_shutdown ('terminating connection due to administrator command', pg_ctl stop/restart -m fast)
+  "57P02", // crash_shutdown
+  "57P03", // cannot_connect_now (starting up, shutting down, recovery)
+  "08000", // connection_exception
+  "08001", // sqlclient_unable_to_establish_sqlconnection
+  "08003", // connection_does_not_exist
+  "08004", // sqlserver_rejected_establishment_of_sqlconnection
+  "08006", // connection_failure
+  "53300", // too_many_connections
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
+
+/** node-postgres' own messages for a connection that broke or could not be made in time. */
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection refused/i;
+
+export const DB_UNAVAILABLE_MESSAGE = "O banco de dados está indisponível no momento. Tente novamente em instantes.";
+
+/** True when `err`, or any error in its `cause` chain (drizzle wraps the driver's error), says the database is unreachable. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === "string" && UNAVAILABLE_CODES.has(code)) return true;
+    if (typeof message === "string" && UNAVAILABLE_MESSAGE.test(message)) return true;
+  }
+  return false;
+}
