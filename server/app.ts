@@ -26,6 +26,7 @@ import { DiskStorage, type FileStorage } from "./storage/storage.ts";
 import type { Clock } from "./lib/dates.ts";
 import type { RouteDeps } from "./routes/deps.ts";
 import { ROUTE_HTML_DIR } from "../src/domain/route-html.ts";
+import { healthRoutes } from "./routes/health.ts";
 
 export interface AppDeps {
   db: Db;
@@ -105,6 +106,7 @@ export async function buildApp({ db, config, logger = false, storage, clock = ()
     }),
   });
   registerErrorHandling(app, routePages);
+  await app.register(healthRoutes, deps);
 
   await app.register(multipart);
   await app.register(

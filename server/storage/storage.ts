@@ -15,6 +15,8 @@ export interface FileStorage {
   /** Reads the whole file or the inclusive byte range [start, end]. */
   read(name: string, range?: { start: number; end: number }): Readable;
   remove(name: string): Promise<void>;
+  /** Resolves when files can be written and read now (readiness probe); rejects with the reason otherwise. */
+  ready(): Promise<void>;
 }
 
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
@@ -31,6 +33,10 @@ export class DiskStorage implements FileStorage {
   }
   tempPath() {
     return path.join(this.incoming, `${randomUUID()}.part`);
+  }
+  async ready() {
+    // The folder uploads are written to must exist and be writable (a full or read-only disk, a missing mount).
+    await fsp.access(this.incoming, fs.constants.W_OK | fs.constants.R_OK);
   }
   async commit(tempFile: string, name: string) {
     await fsp.rename(tempFile, this.file(name));

@@ -62,10 +62,16 @@ describe.skipIf(!url)("PostgreSQL restart under a running server", () => {
       expect(r.ms).toBeLessThan(10_000);
     }
     expect(server.exited()).toBeNull();
+    // The probes a load balancer reads: alive, but not ready.
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    const ready = await fetch(`${server.url}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(((await ready.json()) as { checks: unknown }).checks).toEqual({ database: "indisponível", storage: "ok" });
 
     pg("up");
     const back = await until(agenda, (r) => r.status === 200, 15_000);
     expect(back.status).toBe(200);
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
     expect(server.exited()).toBeNull();
     // The lost connections were logged, not thrown.
     expect(server.output()).toMatch(/database connection lost/);
