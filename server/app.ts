@@ -27,6 +27,7 @@ import type { Clock } from "./lib/dates.ts";
 import type { RouteDeps } from "./routes/deps.ts";
 import { ROUTE_HTML_DIR } from "../src/domain/route-html.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { databaseRateLimitStore } from "./lib/rate-limit-store.ts";
 
 export interface AppDeps {
   db: Db;
@@ -100,6 +101,8 @@ export async function buildApp({ db, config, logger = false, storage, clock = ()
 
   await app.register(rateLimit, {
     global: false,
+    // Counted in the database, not in this process: the limit holds across instances and restarts.
+    store: databaseRateLimitStore(db),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Muitas tentativas de login. Tente novamente em ${Math.ceil(context.ttl / 1000)} segundos.`,

@@ -5,6 +5,7 @@ import { DataDirLockedError } from "./db/lock.ts";
 import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from "./db/seed.ts";
 import { buildApp } from "./app.ts";
 import { purgeExpiredSessions } from "./plugins/auth.ts";
+import { purgeExpiredRateLimits } from "./lib/rate-limit-store.ts";
 
 let config;
 try {
@@ -36,6 +37,7 @@ try {
 const { db, kind, close } = handle;
 const seeded = await seedIfEmpty(db);
 await purgeExpiredSessions(db);
+await purgeExpiredRateLimits(db);
 const level = process.env.LOG_LEVEL ?? "warn";
 const app = await buildApp({ db, config, logger: level === "silent" ? false : { level } });
 

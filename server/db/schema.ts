@@ -393,3 +393,13 @@ export const agendaVersions = pgTable("agenda_versions", {
   scope: uuid().primaryKey(),
   version: bigint({ mode: "number" }).notNull().default(0),
 });
+
+/**
+ * Rate-limit windows shared by every server instance (login attempts per client address): one row per key, its hit count and
+ * when its window ends. Written only by server/lib/rate-limit-store.ts.
+ */
+export const rateLimitWindows = pgTable("rate_limit_windows", {
+  key: text().primaryKey(),
+  hits: integer().notNull(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+});

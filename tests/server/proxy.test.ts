@@ -1,5 +1,6 @@
 // TRUST_PROXY: request.ip (seen through the per-IP login rate limit) follows X-Forwarded-For only as configured (server, PGlite).
 import type { FastifyInstance } from "fastify";
+import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { makeTestApp, type TestApp } from "./helpers";
 import { buildApp } from "../../server/app";
@@ -15,9 +16,11 @@ afterAll(() => t?.close());
 afterEach(async () => {
   await app?.close();
   app = undefined;
+  // The limit's windows live in the database (shared by instances): each case starts with none.
+  await t.db.execute(sql`delete from rate_limit_windows`);
 });
 
-/** An app over the shared database, with its own rate-limit counters: two failed logins per client IP, the third is 429. */
+/** An app over the shared database: two failed logins per client IP, the third is 429. */
 async function appWith(trustProxy: ServerConfig["trustProxy"]) {
   const config = {
     ...loadConfig({}),

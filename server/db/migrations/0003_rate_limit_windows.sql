@@ -1,0 +1,5 @@
+CREATE TABLE "rate_limit_windows" (
+	"key" text PRIMARY KEY NOT NULL,
+	"hits" integer NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL
+);
