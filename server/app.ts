@@ -1,4 +1,5 @@
 // buildApp(deps): the Fastify application with every plugin and route; no listening here (server only).
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
@@ -28,6 +29,9 @@ import type { RouteDeps } from "./routes/deps.ts";
 import { ROUTE_HTML_DIR } from "../src/domain/route-html.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { databaseRateLimitStore } from "./lib/rate-limit-store.ts";
+
+/** A request id accepted from the X-Request-Id header: a short token, never free text (it goes into every log line). */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export interface AppDeps {
   db: Db;
@@ -71,6 +75,12 @@ function hasUnstorableText(value: unknown, depth = 0): boolean {
 export async function buildApp({ db, config, logger = false, storage, clock = () => new Date() }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
+    // Every log line of a request carries its id (`reqId`), also sent back as X-Request-Id: the id a proxy or load balancer
+    // assigned when it is a plain token, else a new UUID, so one call can be followed across the proxy and the instances.
+    genReqId: (req) => {
+      const given = req.headers["x-request-id"];
+      return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+    },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     ajv: { customOptions: { allowUnionTypes: true } },
@@ -92,7 +102,8 @@ export async function buildApp({ db, config, logger = false, storage, clock = ()
     }
   });
 
-  app.addHook("onSend", async (_request, reply) => {
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
     reply.header("x-content-type-options", "nosniff");
     reply.header("referrer-policy", "same-origin");
     reply.header("x-frame-options", "DENY");

@@ -21,6 +21,10 @@ export interface TestServer {
   output(): string;
   /** The exit code or signal once the process has ended, else null. */
   exited(): string | null;
+  /** Resolves with the exit code or signal when the process ends. */
+  exit: Promise<string>;
+  /** Sends the process a signal (SIGTERM: the graceful shutdown a deploy or orchestrator asks for). */
+  kill(signal: NodeJS.Signals): void;
   stop(): Promise<void>;
 }
 
@@ -55,9 +59,14 @@ export async function startServer(env: Record<string, string>): Promise<TestServ
     child.stderr!.on("data", onData);
     child.on("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
+  const exit = new Promise<string>((resolve) =>
+    child.once("exit", (code, signal) => resolve(code !== null ? `code ${code}` : `signal ${signal}`)),
+  );
   return {
     url: `http://127.0.0.1:${port}`,
     output: () => output,
+    exit,
+    kill: (signal) => void child.kill(signal),
     exited: () => (child.exitCode !== null ? `code ${child.exitCode}` : child.signalCode ? `signal ${child.signalCode}` : null),
     async stop() {
       // Never waits for ever: a server that already exited has no 'exit' left to emit, and one that does not stop on SIGTERM
