@@ -1,4 +1,5 @@
-// The agenda's 10 s poll on a busy point (one month of ~20 000 appointments): req/s, p50, p99 with and without If-None-Match, 304 bytes (Node).
+// The agenda's 10 s poll on a busy point (one month of ~20 000 appointments): req/s, p50, p99 with and without If-None-Match, 304 bytes;
+// on PostgreSQL also one vs two server processes behind a round-robin proxy at 50 and 200 connections (Node).
 import net from "node:net";
 import autocannon from "autocannon";
 import { buildApp } from "../server/app.ts";
@@ -9,6 +10,8 @@ import { monthRange, wallClock } from "../src/domain/dates.ts";
 import { BUSY, seedBusyPoint } from "./busy-point.ts";
 import { withFreshPostgres } from "./postgres.ts";
 import type { BenchRow } from "./types.ts";
+import { startServer } from "../tests/support/start-server.ts";
+import { startRoundRobinProxy } from "../tests/support/round-robin-proxy.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
@@ -102,9 +105,64 @@ async function measure(kind: string, handle: DbHandle): Promise<BenchRow[]> {
   return rows;
 }
 
+/**
+ * The same unchanged poll (If-None-Match, 304) against one and two server processes on one PostgreSQL behind a round-robin
+ * proxy, at 50 and 200 connections: what a second instance buys. On this 2-core machine the instances, the proxy, the load
+ * generator and PostgreSQL share the same two cores, so read the figures as a floor, not as what two machines would give.
+ */
+async function measureInstances(url: string): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  for (const count of [1, 2]) {
+    const servers = await Promise.all(
+      Array.from({ length: count }, () => startServer({ DATABASE_URL: url, LOGIN_RATE_MAX: "1000000", LOG_LEVEL: "silent" })),
+    );
+    const proxy = await startRoundRobinProxy(servers.map((s) => s.url));
+    try {
+      const login = await fetch(`${proxy.url}/api/credenciado/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: DEMO_USERS.main, password: DEMO_PASSWORD }),
+      });
+      const { token } = (await login.json()) as { token: string };
+      const me = (await (await fetch(`${proxy.url}/api/credenciado/get`, { headers: { authToken: token } })).json()) as {
+        data: { IdPontoAtendimento: string };
+      };
+      const month = monthRange(wallClock(new Date()).date);
+      const target = `${proxy.url}/api/agendamentos/lista/${me.data.IdPontoAtendimento}?dataInicio=${month.first}&dataFim=${month.last}`;
+      const etag = (await fetch(target, { headers: { authToken: token } })).headers.get("etag")!;
+      const headers = { authToken: token, "if-none-match": etag };
+      for (const connections of [50, 200]) {
+        await run({ url: target, headers, connections, duration: 1, workers: 1 });
+        const r = await run({ url: target, headers, connections, duration: SECONDS, workers: 1 });
+        const c = `poll with If-None-Match, ${count} instance${count > 1 ? "s" : ""} behind the proxy, ${connections} conn (postgres)`;
+        rows.push({ bench: "agenda-poll", case: c, metric: "req/s", value: r.requests.average, unit: "req/s" });
+        rows.push({ bench: "agenda-poll", case: c, metric: "p99 latency", value: r.latency.p99, unit: "ms" });
+        const stats = (r as unknown as { statusCodeStats: Record<string, { count: number }> }).statusCodeStats ?? {};
+        const other = Object.entries(stats)
+          .filter(([code]) => Number(code) !== 304)
+          .reduce((n, [, s]) => n + s.count, 0);
+        rows.push({
+          bench: "agenda-poll",
+          case: c,
+          metric: "responses other than 304",
+          value: other + r.errors + r.timeouts,
+          unit: "responses",
+        });
+      }
+    } finally {
+      await proxy.close();
+      for (const s of servers) await s.stop();
+    }
+  }
+  return rows;
+}
+
 export default async function agendaPollBench(): Promise<BenchRow[]> {
   const rows = await measure("pglite", await openDatabase({}));
-  const pg = await withFreshPostgres(async (url) => measure("postgres", await openDatabase({ url })));
+  const pg = await withFreshPostgres(async (url) => [
+    ...(await measure("postgres", await openDatabase({ url }))),
+    ...(await measureInstances(url)),
+  ]);
   if (!pg) console.error("agenda-poll: PostgreSQL not available, measured PGlite only");
   return [...rows, ...(pg ?? [])];
 }
