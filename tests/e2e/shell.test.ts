@@ -32,7 +32,8 @@ describe("desktop", () => {
     await signIn(page);
     await page.waitForURL(`${base}/avaliacoes`);
     await expectTitle(page, "Avaliações dos Clientes");
-    await expect(page.getByText("Login realizado com sucesso.").isVisible()).resolves.toBe(true);
+    // The toast library loads with the first toast, so the message may land a moment after the page's title.
+    await page.getByText("Login realizado com sucesso.").waitFor({ timeout: 5_000 });
     await expect(page.locator(".app-header .user-name").textContent()).resolves.toBe("Marina Souza");
 
     const sidebar = page.getByRole("navigation", { name: "Menu lateral" });
