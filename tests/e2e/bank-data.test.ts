@@ -7,24 +7,14 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { apiCall, DESKTOP, launch, MOBILE, openSignedIn, violations, demoPoint } from "./browser";
+import type { BankDataFields } from "../../src/domain/bank-data";
 
 const base = inject("baseUrl");
 let browser: Browser;
 let token = "";
 let pointId = "";
 
-type Bank = {
-  IdDadoBancario: string;
-  TipoChavePix: string;
-  ChavePix: string;
-  Banco: string;
-  NumeroAgencia: string;
-  NumeroConta: string;
-  TipoConta: string;
-  NomeTitular: string;
-  DocumentoTitular: string;
-  Selecionado: string;
-};
+type Bank = BankDataFields & { IdDadoBancario: string };
 const api = <T>(p: string, body?: unknown) => apiCall<T>(base, token, p, body);
 const serverRows = async () => (await api<{ dadosBancarios: Bank[] }>(`/ponto-atendimento/get-dados-bancarios/${pointId}`)).dadosBancarios;
 const serverRow = async (holder: string) => (await serverRows()).find((r) => r.NomeTitular === holder);

@@ -7,30 +7,14 @@ import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import { apiCall, apiToken, brasiliaToday, DESKTOP, launch, MOBILE, openSignedIn, violations } from "./browser";
+import type { EspelhoRow } from "../../src/features/espelho/api/espelho";
 
 const base = inject("baseUrl");
 let browser: Browser;
 let token = "";
 let pointId = "";
 
-type Row = {
-  IdFinanceiroEspelho: string;
-  Matricula: string | null;
-  RazaoSocial: string;
-  Cnpj: string;
-  Placa: string;
-  VeiculoPlaca: string;
-  DataAgendamento: string;
-  DataExecucaoOS: string | null;
-  NomeServico: string;
-  NumeroOS: number;
-  ValorRepasse: number | null;
-  PagamentoFeito: "S" | "N";
-  CodigoEspelho: string;
-  TipoComissao: string;
-  Descricao: string;
-  SocioNome: string;
-};
+type Row = EspelhoRow;
 const api = <T>(p: string, body?: unknown) => apiCall<T>(base, token, p, body);
 const serverRows = (from: string, to: string, flag?: "S" | "N") =>
   api<Row[]>("/espelho/lista", { idPontoAtendimento: pointId, dataInicio: from, dataFim: to, ...(flag ? { pagamentoFeito: flag } : {}) });

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { apiCall, DESKTOP, launch, MOBILE, openSignedIn, violations, demoPoint } from "./browser";
+import type { Avaliacao } from "../../src/features/avaliacoes/api/avaliacoes";
 
 const base = inject("baseUrl");
 let browser: Browser;
@@ -13,18 +14,7 @@ let token = "";
 let pointId = "";
 
 const api = <T>(p: string, body?: unknown) => apiCall<T>(base, token, p, body);
-type Rating = {
-  IdSocioVeiculoAgenda: string;
-  Cliente: string;
-  MarcaVeiculo: string;
-  ModeloVeiculo: string;
-  AnoVeiculo: number | null;
-  PlacaVeiculo: string;
-  NumeroOS: number;
-  Nota: number;
-  Observacoes: string | null;
-  DataLog: string;
-};
+type Rating = Avaliacao;
 const serverAverage = () => api<{ MediaNotas: number | null; TotalAvaliacoes: number }>(`/avaliacoes/get-average/${pointId}`);
 const serverRatings = () => api<Rating[]>(`/avaliacoes/get-all/${pointId}`);
 
