@@ -44,6 +44,30 @@ function headerBytes(base: string, path: string, headers: Record<string, string>
   });
 }
 
+/** Signs the demo attendant in at `base` and gives the agenda list's path for this month (what the 10 s poll asks). */
+async function pollTarget(base: string): Promise<{ token: string; path: string }> {
+  const login = await fetch(`${base}/api/credenciado/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: DEMO_USERS.main, password: DEMO_PASSWORD }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const me = (await (await fetch(`${base}/api/credenciado/get`, { headers: { authToken: token } })).json()) as {
+    data: { IdPontoAtendimento: string };
+  };
+  const month = monthRange(wallClock(new Date()).date);
+  return { token, path: `/api/agendamentos/lista/${me.data.IdPontoAtendimento}?dataInicio=${month.first}&dataFim=${month.last}` };
+}
+
+/** Answers with another status than `expected`, plus errors and timeouts. */
+function unexpected(r: autocannon.Result, expected: number): number {
+  const stats = (r as unknown as { statusCodeStats: Record<string, { count: number }> }).statusCodeStats ?? {};
+  const other = Object.entries(stats)
+    .filter(([code]) => Number(code) !== expected)
+    .reduce((n, [, s]) => n + s.count, 0);
+  return other + r.errors + r.timeouts;
+}
+
 async function measure(kind: string, handle: DbHandle): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   const row = (c: string, metric: string, value: number, unit: string) =>
@@ -56,17 +80,7 @@ async function measure(kind: string, handle: DbHandle): Promise<BenchRow[]> {
   const app = await buildApp({ db: handle.db, config });
   const base = await app.listen({ port: 0, host: "127.0.0.1" });
   try {
-    const login = await fetch(`${base}/api/credenciado/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: DEMO_USERS.main, password: DEMO_PASSWORD }),
-    });
-    const { token } = (await login.json()) as { token: string };
-    const me = (await (await fetch(`${base}/api/credenciado/get`, { headers: { authToken: token } })).json()) as {
-      data: { IdPontoAtendimento: string };
-    };
-    const month = monthRange(wallClock(new Date()).date);
-    const path = `/api/agendamentos/lista/${me.data.IdPontoAtendimento}?dataInicio=${month.first}&dataFim=${month.last}`;
+    const { token, path } = await pollTarget(base);
     const first = await fetch(`${base}${path}`, { headers: { authToken: token } });
     const body = Buffer.from(await first.arrayBuffer());
     const etag = first.headers.get("etag");
@@ -89,11 +103,7 @@ async function measure(kind: string, handle: DbHandle): Promise<BenchRow[]> {
       row(c, "req/s", r.requests.average, "req/s");
       row(c, "p50 latency", r.latency.p50, "ms");
       row(c, "p99 latency", r.latency.p99, "ms");
-      const stats = (r as unknown as { statusCodeStats: Record<string, { count: number }> }).statusCodeStats ?? {};
-      const other = Object.entries(stats)
-        .filter(([code]) => Number(code) !== expected)
-        .reduce((n, [, s]) => n + s.count, 0);
-      row(c, `responses other than ${expected}`, other + r.errors + r.timeouts, "responses");
+      row(c, `responses other than ${expected}`, unexpected(r, expected), "responses");
     }
   } finally {
     try {
@@ -118,17 +128,8 @@ async function measureInstances(url: string): Promise<BenchRow[]> {
     );
     const proxy = await startRoundRobinProxy(servers.map((s) => s.url));
     try {
-      const login = await fetch(`${proxy.url}/api/credenciado/login`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email: DEMO_USERS.main, password: DEMO_PASSWORD }),
-      });
-      const { token } = (await login.json()) as { token: string };
-      const me = (await (await fetch(`${proxy.url}/api/credenciado/get`, { headers: { authToken: token } })).json()) as {
-        data: { IdPontoAtendimento: string };
-      };
-      const month = monthRange(wallClock(new Date()).date);
-      const target = `${proxy.url}/api/agendamentos/lista/${me.data.IdPontoAtendimento}?dataInicio=${month.first}&dataFim=${month.last}`;
+      const { token, path } = await pollTarget(proxy.url);
+      const target = `${proxy.url}${path}`;
       const etag = (await fetch(target, { headers: { authToken: token } })).headers.get("etag")!;
       const headers = { authToken: token, "if-none-match": etag };
       for (const connections of [50, 200]) {
@@ -137,17 +138,7 @@ async function measureInstances(url: string): Promise<BenchRow[]> {
         const c = `poll with If-None-Match, ${count} instance${count > 1 ? "s" : ""} behind the proxy, ${connections} conn (postgres)`;
         rows.push({ bench: "agenda-poll", case: c, metric: "req/s", value: r.requests.average, unit: "req/s" });
         rows.push({ bench: "agenda-poll", case: c, metric: "p99 latency", value: r.latency.p99, unit: "ms" });
-        const stats = (r as unknown as { statusCodeStats: Record<string, { count: number }> }).statusCodeStats ?? {};
-        const other = Object.entries(stats)
-          .filter(([code]) => Number(code) !== 304)
-          .reduce((n, [, s]) => n + s.count, 0);
-        rows.push({
-          bench: "agenda-poll",
-          case: c,
-          metric: "responses other than 304",
-          value: other + r.errors + r.timeouts,
-          unit: "responses",
-        });
+        rows.push({ bench: "agenda-poll", case: c, metric: "responses other than 304", value: unexpected(r, 304), unit: "responses" });
       }
     } finally {
       await proxy.close();

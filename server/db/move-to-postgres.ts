@@ -3,6 +3,7 @@
 // be stopped (the data directory's lock is taken); uploaded files stay where UPLOAD_DIR points.
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import { is, sql } from "drizzle-orm";
+import { toSnakeCase } from "drizzle-orm/casing";
 import * as schema from "./schema.ts";
 import { openDatabase, type Db } from "./client.ts";
 import { rows } from "../lib/db-rows.ts";
@@ -56,8 +57,8 @@ export async function moveDatabase(from: Db, to: Db): Promise<MoveReport[]> {
       }
       // Serial ids continue after the highest one moved.
       for (const column of getTableConfig(table).columns.filter((c) => c.columnType === "PgSerial")) {
-        // The schema names columns in camelCase and the database in snake_case (drizzle's `casing`).
-        const columnName = column.name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+        // The schema names columns in camelCase and the database in snake_case (drizzle's `casing`, the same conversion).
+        const columnName = toSnakeCase(column.name);
         await tx.execute(
           sql`select setval(pg_get_serial_sequence(${name}, ${columnName}), coalesce((select max(${sql.identifier(columnName)}) from ${table}), 0) + 1, false)`,
         );

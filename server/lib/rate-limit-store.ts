@@ -8,6 +8,9 @@ import { rateLimitWindows } from "../db/schema.ts";
 import { rows } from "./db-rows.ts";
 
 type Callback = (err: Error | null, result?: { current: number; ttl: number }) => void;
+
+/** The ms left in a window, as the plugin wants it. */
+const TTL_MS = sql.raw("greatest(0, floor(extract(epoch from (expires_at - now())) * 1000))::float8 as ttl");
 type RouteInfo = { method?: unknown; url?: unknown };
 
 /** The store class for `@fastify/rate-limit`'s `store` option, over this database. */
@@ -19,18 +22,21 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
       this.prefix = prefix;
     }
 
+    private id(key: string) {
+      return `${this.prefix}:${key}`;
+    }
+
     /** Counts one hit of `key` and answers the hits in its window and the ms left in it. */
     incr(key: string, cb: Callback, timeWindow: number) {
-      const id = `${this.prefix}:${key}`;
       rows<{ hits: number; ttl: number }>(
         db,
         sql`insert into ${rateLimitWindows} (key, hits, expires_at)
-            values (${id}, 1, now() + ${timeWindow} * interval '1 millisecond')
+            values (${this.id(key)}, 1, now() + ${timeWindow} * interval '1 millisecond')
             on conflict (key) do update set
               hits = case when ${rateLimitWindows.expiresAt} <= now() then 1 else ${rateLimitWindows.hits} + 1 end,
               expires_at = case when ${rateLimitWindows.expiresAt} <= now() then excluded.expires_at
                                 else ${rateLimitWindows.expiresAt} end
-            returning hits, greatest(0, floor(extract(epoch from (expires_at - now())) * 1000))::float8 as ttl`,
+            returning hits, ${TTL_MS}`,
       ).then(
         ([row]) => cb(null, { current: Number(row!.hits), ttl: Number(row!.ttl) }),
         (err: Error) => cb(err),
@@ -39,11 +45,10 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
 
     /** The same answer without counting (the plugin's `increment: false`). */
     read(key: string, cb: Callback) {
-      const id = `${this.prefix}:${key}`;
       rows<{ hits: number; ttl: number }>(
         db,
-        sql`select hits, greatest(0, floor(extract(epoch from (expires_at - now())) * 1000))::float8 as ttl
-            from ${rateLimitWindows} where key = ${id} and expires_at > now()`,
+        sql`select hits, ${TTL_MS}
+            from ${rateLimitWindows} where key = ${this.id(key)} and expires_at > now()`,
       ).then(
         ([row]) => cb(null, row ? { current: Number(row.hits), ttl: Number(row.ttl) } : { current: 0, ttl: 0 }),
         (err: Error) => cb(err),

@@ -11,7 +11,7 @@ import { loadConfig } from "../../server/config.ts";
 import { openDatabase, type DbHandle } from "../../server/db/client.ts";
 import { moveDatabase, tablesInForeignKeyOrder } from "../../server/db/move-to-postgres.ts";
 import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from "../../server/db/seed.ts";
-import { queryRows } from "./helpers";
+import { loginAs, queryRows } from "./helpers";
 
 const admin = process.env.TEST_DATABASE_URL;
 
@@ -38,12 +38,7 @@ describe.skipIf(!admin)("moving PGlite to PostgreSQL", () => {
     source = await openDatabase({ dataDir });
     await seedIfEmpty(source.db);
     const app = await buildApp({ db: source.db, config });
-    const login = await app.inject({
-      method: "POST",
-      url: "/api/credenciado/login",
-      payload: { email: DEMO_USERS.main, password: DEMO_PASSWORD },
-    });
-    token = login.json().token;
+    token = await loginAs(app);
     await app.close();
     await adminQuery(`CREATE DATABASE ${dbName}`);
     const url = new URL(admin!);

@@ -1,8 +1,9 @@
 // The portal on PostgreSQL rides through a database restart (Node): a real server process on a throw-away PostgreSQL of its own
 // (scripts/test-postgres.sh; skipped where PostgreSQL cannot be installed), the database stopped and restarted under it.
 import { execFileSync } from "node:child_process";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startServer, type TestServer } from "../support/start-server";
+import { DEMO, demoPoint } from "../e2e/browser";
 
 // Its own instance: stopping the suite's shared PostgreSQL would fail the other server tests running beside this one.
 const PG_ENV = { ...process.env, TEST_PG_PORT: "55499", TEST_PG_DATA: "/tmp/portal-restart-pg" };
@@ -10,7 +11,6 @@ const pg = (command: "start" | "stop" | "down" | "up" | "restart") =>
   execFileSync("bash", ["scripts/test-postgres.sh", command], { env: PG_ENV, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 
 const url = /TEST_DATABASE_URL=(\S+)/.exec(pg("start"))?.[1];
-const DEMO = { email: "demo@credenciado.com.br", password: "demo1234" };
 const UNAVAILABLE = "O banco de dados está indisponível no momento. Tente novamente em instantes.";
 
 let server: TestServer;
@@ -24,26 +24,10 @@ async function agenda() {
   return { status: res.status, body: (await res.json()) as { success?: boolean; message?: string }, ms: Date.now() - started };
 }
 
-async function until<T>(probe: () => Promise<T>, ok: (v: T) => boolean, ms: number): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 describe.skipIf(!url)("PostgreSQL restart under a running server", () => {
   beforeAll(async () => {
     server = await startServer({ DATABASE_URL: url!, LOG_LEVEL: "warn" });
-    const login = await fetch(`${server.url}/api/credenciado/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(DEMO),
-    });
-    token = ((await login.json()) as { token: string }).token;
-    const me = await fetch(`${server.url}/api/credenciado/get`, { headers: { authToken: token } });
-    pointId = ((await me.json()) as { data: { IdPontoAtendimento: string } }).data.IdPontoAtendimento;
+    ({ token, pointId } = await demoPoint(server.url));
   }, 120_000);
   afterAll(async () => {
     await server?.stop();
@@ -69,8 +53,7 @@ describe.skipIf(!url)("PostgreSQL restart under a running server", () => {
     expect(((await ready.json()) as { checks: unknown }).checks).toEqual({ database: "indisponível", storage: "ok" });
 
     pg("up");
-    const back = await until(agenda, (r) => r.status === 200, 15_000);
-    expect(back.status).toBe(200);
+    await vi.waitFor(async () => expect((await agenda()).status).toBe(200), { timeout: 15_000, interval: 250 });
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
     expect(server.exited()).toBeNull();
     // The lost connections were logged, not thrown.
@@ -80,8 +63,7 @@ describe.skipIf(!url)("PostgreSQL restart under a running server", () => {
   it("rides through 'pg_ctl restart -m fast' while idle: the next calls are served, the process never exits", async () => {
     expect((await agenda()).status).toBe(200);
     pg("restart");
-    const after = await until(agenda, (r) => r.status === 200, 15_000);
-    expect(after.status).toBe(200);
+    await vi.waitFor(async () => expect((await agenda()).status).toBe(200), { timeout: 15_000, interval: 250 });
     // A sign-in (a write) works too.
     const login = await fetch(`${server.url}/api/credenciado/login`, {
       method: "POST",

@@ -72,10 +72,9 @@ export async function startServer(env: Record<string, string>): Promise<TestServ
       // Never waits for ever: a server that already exited has no 'exit' left to emit, and one that does not stop on SIGTERM
       // within 10 s (a request still open) is killed, so a test run's teardown always ends.
       if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((r) => child.once("exit", r));
         child.kill("SIGTERM");
         const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-        await exited;
+        await exit;
         clearTimeout(timer);
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
