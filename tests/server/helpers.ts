@@ -54,6 +54,8 @@ async function dropDatabase(name: string) {
 
 export interface TestOptions {
   clock?: () => Date;
+  /** The app's logger (default: none, or level error with TEST_LOG). */
+  logger?: Parameters<typeof buildApp>[0]["logger"];
 }
 
 export async function makeTestApp(backend: Backend, overrides: Partial<ServerConfig> = {}, opts: TestOptions = {}): Promise<TestApp> {
@@ -70,7 +72,12 @@ export async function makeTestApp(backend: Backend, overrides: Partial<ServerCon
   await seedIfEmpty(handle.db);
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-test-uploads-"));
   const config = { ...loadConfig({}), staticDir: "/nonexistent-static-dir", uploadDir, ...overrides };
-  const app = await buildApp({ db: handle.db, config, clock: opts.clock, logger: process.env.TEST_LOG ? { level: "error" } : false });
+  const app = await buildApp({
+    db: handle.db,
+    config,
+    clock: opts.clock,
+    logger: opts.logger ?? (process.env.TEST_LOG ? { level: "error" } : false),
+  });
   return {
     app,
     db: handle.db,

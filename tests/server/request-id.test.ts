@@ -1,41 +1,26 @@
 // Request ids and JSON logs (Node, PGlite): every answer carries X-Request-Id (a proxy's plain token kept, anything else
 // replaced by a UUID) and every log line of that request names it.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../../server/app.ts";
-import { loadConfig } from "../../server/config.ts";
-import { openDatabase, type DbHandle } from "../../server/db/client.ts";
+import { makeTestApp, type TestApp } from "./helpers";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const lines: Record<string, unknown>[] = [];
+let t: TestApp;
 let app: FastifyInstance;
-let handle: DbHandle;
-let uploadDir: string;
 
 beforeAll(async () => {
-  handle = await openDatabase({});
-  uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-reqid-"));
   const stream = new Writable({
     write(chunk, _enc, done) {
       for (const line of String(chunk).split("\n").filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
       done();
     },
   });
-  app = await buildApp({
-    db: handle.db,
-    config: { ...loadConfig({}), staticDir: "/nonexistent-static-dir", uploadDir },
-    logger: { level: "info", stream },
-  });
+  t = await makeTestApp("pglite", {}, { logger: { level: "info", stream } });
+  app = t.app;
 });
-afterAll(async () => {
-  await app?.close();
-  await handle?.close();
-  fs.rmSync(uploadDir, { recursive: true, force: true });
-});
+afterAll(() => t?.close());
 
 describe("request ids", () => {
   it("keeps a proxy's X-Request-Id, sends it back, and logs the request as JSON lines carrying it", async () => {
