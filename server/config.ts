@@ -18,6 +18,35 @@ export interface ServerConfig {
   trustProxy: TrustProxy;
   /** An upload whose bytes stop arriving for this long is refused (408) and its connection closed. */
   uploadIdleTimeoutMs: number;
+  /** Files go to this S3-compatible bucket when S3_BUCKET is set; on disk (uploadDir) otherwise. */
+  s3: S3Settings | undefined;
+}
+
+export interface S3Settings {
+  /** Unset for AWS itself; the server's URL for an S3-compatible one (Swift, Ceph, MinIO...). */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  /** Unset: the AWS SDK's own chain (AWS_ACCESS_KEY_ID..., an instance role). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** Path-style URLs (http://host/bucket/key): what most S3-compatible servers need. */
+  forcePathStyle: boolean;
+}
+
+function s3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) return undefined;
+  const endpoint = env.S3_ENDPOINT?.trim() || undefined;
+  const pathStyle = env.S3_FORCE_PATH_STYLE?.trim();
+  return {
+    endpoint,
+    bucket,
+    region: env.S3_REGION?.trim() || "us-east-1",
+    accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+    forcePathStyle: pathStyle ? pathStyle !== "false" && pathStyle !== "0" : !!endpoint,
+  };
 }
 
 export type TrustProxy = false | string[] | ((address: string, hop: number) => boolean);
@@ -49,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .filter(Boolean),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     uploadIdleTimeoutMs: 30_000,
+    s3: s3Settings(env),
   };
 }
 

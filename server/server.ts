@@ -6,6 +6,7 @@ import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from "./db/seed.ts";
 import { buildApp } from "./app.ts";
 import { purgeExpiredSessions } from "./plugins/auth.ts";
 import { purgeExpiredRateLimits } from "./lib/rate-limit-store.ts";
+import { openStorage } from "./storage/s3-storage.ts";
 
 let config;
 try {
@@ -39,7 +40,8 @@ const seeded = await seedIfEmpty(db);
 await purgeExpiredSessions(db);
 await purgeExpiredRateLimits(db);
 const level = process.env.LOG_LEVEL ?? "warn";
-const app = await buildApp({ db, config, logger: level === "silent" ? false : { level } });
+const storage = await openStorage(config);
+const app = await buildApp({ db, config, storage, logger: level === "silent" ? false : { level } });
 
 let stopping = false;
 const stop = async () => {
@@ -54,8 +56,9 @@ process.on("SIGTERM", stop);
 
 await app.listen({ port: config.port, host: config.host });
 const where = kind === "pglite" ? `PGlite embutido em ${config.dataDir}` : "PostgreSQL (DATABASE_URL)";
+const files = config.s3 ? `bucket S3 ${config.s3.bucket}` : config.uploadDir;
 console.log(
-  `\nPortal do Credenciado em http://localhost:${config.port}  —  banco: ${where}${seeded ? " (dados de demonstração criados)" : ""}`,
+  `\nPortal do Credenciado em http://localhost:${config.port}  —  banco: ${where}${seeded ? " (dados de demonstração criados)" : ""}  —  arquivos: ${files}`,
 );
 console.log(`Login de demonstração: ${DEMO_USERS.main}  senha: ${DEMO_PASSWORD}`);
 console.log(`Outro ponto (isolamento): ${DEMO_USERS.otherPoint}  senha: ${DEMO_PASSWORD}\n`);

@@ -52,7 +52,7 @@ export function parseRanges(header: string | undefined, total: number): ByteRang
 }
 
 /** A multipart/byteranges body streaming each range from storage, with its exact length. */
-export function byteRangesBody(ranges: ByteRange[], total: number, mime: string, read: (r: ByteRange) => Readable) {
+export function byteRangesBody(ranges: ByteRange[], total: number, mime: string, read: (r: ByteRange) => Promise<Readable>) {
   const boundary = `portal-${randomBytes(12).toString("hex")}`;
   const heads = ranges.map((r, i) =>
     Buffer.from(
@@ -64,7 +64,7 @@ export function byteRangesBody(ranges: ByteRange[], total: number, mime: string,
   async function* parts() {
     for (const [i, r] of ranges.entries()) {
       yield heads[i];
-      for await (const chunk of read(r)) yield chunk as Buffer;
+      for await (const chunk of await read(r)) yield chunk as Buffer;
     }
     yield tail;
   }

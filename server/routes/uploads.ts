@@ -1,15 +1,13 @@
 // POST /uploads/upload (streamed to storage, magic-byte check, per-kind size limits, stall timeout) and GET /uploads/files/:name (owner only, Range) (server only).
-import fs from "node:fs";
-import fsp from "node:fs/promises";
-import { once } from "node:events";
 import { randomUUID } from "node:crypto";
+import { Readable } from "node:stream";
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type {} from "@fastify/multipart";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { storedFiles } from "../db/schema.ts";
-import { cleanOriginalName, detectType, downloadName, SNIFF_BYTES, type DetectedType } from "../lib/file-types.ts";
+import { cleanOriginalName, detectType, downloadName, SNIFF_BYTES } from "../lib/file-types.ts";
 import { byteRangesBody, parseRanges } from "../lib/byte-ranges.ts";
 import { multipartError, stallGuard } from "../lib/upload-input.ts";
 
@@ -46,58 +44,61 @@ export async function uploadRoutes(plain: FastifyInstance, { db, config, storage
       }
       stall.watch(part.file);
       const originalName = cleanOriginalName(part.filename);
-      const temp = storage.tempPath();
-      const out = fs.createWriteStream(temp);
+      // Read by hand (not for-await): a refusal part-way must leave the request's stream alive, to be drained below.
+      const chunks = (part.file as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
       let head = Buffer.alloc(0);
-      let type: DetectedType | null | undefined;
+      let ended = false;
+      while (head.length < SNIFF_BYTES) {
+        const next = await chunks.next();
+        if (next.done) {
+          ended = true;
+          break;
+        }
+        head = Buffer.concat([head, next.value]);
+      }
+      const drain = async () => {
+        while (!ended && !(await chunks.next()).done);
+      };
+      if (head.length === 0) return reply.code(400).send(fail("O arquivo enviado está vazio."));
+      const type = detectType(head, originalName);
+      if (!type) {
+        await drain();
+        return reply.code(UNSUPPORTED.code).send(fail(UNSUPPORTED.message));
+      }
+      const limit = limits[type.kind];
       let size = 0;
       let refused: { code: number; message: string } | undefined;
-      try {
-        for await (const chunk of part.file as AsyncIterable<Buffer>) {
-          if (refused) continue;
-          size += chunk.length;
-          if (type === undefined) {
-            head = Buffer.concat([head, chunk]);
-            if (head.length < SNIFF_BYTES) continue;
-            type = detectType(head, originalName);
-            if (!type) refused = UNSUPPORTED;
-            else if (!out.write(head)) await once(out, "drain");
-            continue;
+      const refuse = (why: { code: number; message: string }) => {
+        refused = why;
+        return new Error(why.message);
+      };
+      const checked = (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > limit) throw refuse(tooLarge(limit, type.kind));
+        return chunk;
+      };
+      const body = Readable.from(
+        (async function* () {
+          yield checked(head);
+          while (!ended) {
+            const next = await chunks.next();
+            if (next.done) break;
+            yield checked(next.value);
           }
-          if (type && size > limits[type.kind]) {
-            refused = tooLarge(limits[type.kind], type.kind);
-            continue;
-          }
-          if (!out.write(chunk)) await once(out, "drain");
-        }
-        if (!refused && type === undefined && size > 0) {
-          type = detectType(head, originalName);
-          if (!type) refused = UNSUPPORTED;
-          else out.write(head);
-        }
-        if (!refused && type && size > limits[type.kind]) {
-          refused = tooLarge(limits[type.kind], type.kind);
-        }
-        if (!refused && part.file.truncated) refused = tooLarge(largest);
-        if (!refused && size === 0) refused = { code: 400, message: "O arquivo enviado está vazio." };
-        out.end();
-        await once(out, "close");
-      } catch (err) {
-        // The stream opens its file asynchronously: wait until it is closed, or the file could appear after the rm below.
-        if (!out.closed) {
-          out.destroy();
-          await once(out, "close").catch(() => {});
-        }
-        await fsp.rm(temp, { force: true });
-        throw err;
-      }
-      if (refused || !type) {
-        await fsp.rm(temp, { force: true });
-        return reply.code(refused?.code ?? 400).send(fail(refused?.message ?? "Nenhum arquivo foi enviado"));
-      }
+          ended = true;
+          if (part!.file.truncated) throw refuse(tooLarge(largest));
+        })(),
+      );
+      // The file streams into storage under its final name as it arrives; a refusal or a cut stops it and leaves nothing.
       const storedName = `${randomUUID()}.${type.ext}`;
       try {
-        await storage.commit(temp, storedName);
+        await storage.write(storedName, body);
+      } catch (err) {
+        if (!refused) throw err;
+        await drain();
+        return reply.code(refused.code).send(fail(refused.message));
+      }
+      try {
         await db.insert(storedFiles).values({
           servicePointId: request.auth.servicePointId,
           storedName,
@@ -106,7 +107,6 @@ export async function uploadRoutes(plain: FastifyInstance, { db, config, storage
           size,
         });
       } catch (err) {
-        await fsp.rm(temp, { force: true });
         await storage.remove(storedName);
         throw err;
       }
@@ -164,14 +164,14 @@ export async function uploadRoutes(plain: FastifyInstance, { db, config, storage
         .code(206)
         .header("content-range", `bytes ${range.start}-${range.end}/${total}`)
         .header("content-length", range.end - range.start + 1);
-      return reply.send(storage.read(name, range));
+      return reply.send(await storage.read(name, range));
     }
     if (ranges) {
       const multi = byteRangesBody(ranges, total, file.mimeType, (r) => storage.read(name, r));
       return reply.code(206).header("content-type", multi.contentType).header("content-length", multi.length).send(multi.body);
     }
     reply.header("content-length", total);
-    return reply.send(total === 0 ? "" : storage.read(name));
+    return reply.send(total === 0 ? "" : await storage.read(name));
   });
 }
 

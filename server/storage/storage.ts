@@ -1,45 +1,70 @@
-// Storage of uploaded files behind one interface (disk now; an S3-compatible store can implement the same) (server only).
+// Storage of uploaded files behind one interface: disk (default) or an S3-compatible object store (server only).
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { DataStore } from "@tus/utils";
+import { FileStore } from "@tus/file-store";
 
 export interface FileStorage {
-  /** A fresh path where an incoming upload may be written before it is accepted. */
-  tempPath(): string;
-  /** Moves a completed temporary file into storage under its final name. */
-  commit(tempFile: string, name: string): Promise<void>;
+  /**
+   * Streams `body` into storage under `name`. Resolves once the whole file is stored; when `body` fails (a refused or cut
+   * upload) or the store does, rejects and leaves nothing under `name`. Memory stays bounded whatever the file's size.
+   */
+  write(name: string, body: Readable): Promise<void>;
   /** Size in bytes, or null when absent. */
   size(name: string): Promise<number | null>;
   /** Reads the whole file or the inclusive byte range [start, end]. */
-  read(name: string, range?: { start: number; end: number }): Readable;
+  read(name: string, range?: { start: number; end: number }): Promise<Readable>;
   remove(name: string): Promise<void>;
   /** Resolves when files can be written and read now (readiness probe); rejects with the reason otherwise. */
   ready(): Promise<void>;
+  /** Where resumable (tus) uploads are kept while they arrive: in the same place as the files. */
+  resumableStore(): DataStore;
+  /**
+   * Makes a finished resumable upload a stored file under `name` without its bytes passing through this process again
+   * (a rename on disk, a server-side copy in an object store), and forgets the upload.
+   */
+  adoptResumable(uploadId: string, name: string): Promise<void>;
 }
 
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
 
+/** A stored name: letters, digits, '.', '_' and '-', never a path or a hidden file (both stores check it). */
+export function checkedName(name: string): string {
+  if (!SAFE_NAME.test(name) || name.includes("..")) throw new Error("invalid stored name");
+  return name;
+}
+
 export class DiskStorage implements FileStorage {
   private readonly incoming: string;
+  private readonly resumableDir: string;
+  private tus: FileStore | undefined;
   constructor(private readonly dir: string) {
     this.incoming = path.join(dir, ".incoming");
+    this.resumableDir = path.join(dir, ".resumable");
     fs.mkdirSync(this.incoming, { recursive: true });
   }
   private file(name: string) {
-    if (!SAFE_NAME.test(name) || name.includes("..")) throw new Error("invalid stored name");
-    return path.join(this.dir, name);
-  }
-  tempPath() {
-    return path.join(this.incoming, `${randomUUID()}.part`);
+    return path.join(this.dir, checkedName(name));
   }
   async ready() {
     // The folder uploads are written to must exist and be writable (a full or read-only disk, a missing mount).
     await fsp.access(this.incoming, fs.constants.W_OK | fs.constants.R_OK);
   }
-  async commit(tempFile: string, name: string) {
-    await fsp.rename(tempFile, this.file(name));
+  async write(name: string, body: Readable) {
+    const target = this.file(name);
+    // Written apart first, so a half-written file is never seen under its name.
+    const temp = path.join(this.incoming, `${randomUUID()}.part`);
+    try {
+      await pipeline(body, fs.createWriteStream(temp));
+      await fsp.rename(temp, target);
+    } catch (err) {
+      await fsp.rm(temp, { force: true });
+      throw err;
+    }
   }
   async size(name: string) {
     try {
@@ -49,10 +74,24 @@ export class DiskStorage implements FileStorage {
       return null;
     }
   }
-  read(name: string, range?: { start: number; end: number }) {
-    return fs.createReadStream(this.file(name), range);
+  async read(name: string, range?: { start: number; end: number }) {
+    const stream = fs.createReadStream(this.file(name), range);
+    // Opened before it is handed over, so a missing file is an error here, not in the middle of a reply.
+    await new Promise<void>((resolve, reject) => {
+      stream.once("open", () => resolve());
+      stream.once("error", reject);
+    });
+    return stream;
   }
   async remove(name: string) {
     await fsp.rm(this.file(name), { force: true });
+  }
+  resumableStore() {
+    return (this.tus ??= new FileStore({ directory: this.resumableDir }));
+  }
+  async adoptResumable(uploadId: string, name: string) {
+    const source = path.join(this.resumableDir, checkedName(uploadId));
+    await fsp.rename(source, this.file(name));
+    await fsp.rm(`${source}.json`, { force: true });
   }
 }
