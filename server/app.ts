@@ -21,6 +21,7 @@ import { pontoAtendimentoRoutes } from "./routes/ponto-atendimento.ts";
 import { retornoRoutes } from "./routes/retorno-servico.ts";
 import { espelhoRoutes } from "./routes/espelho.ts";
 import { uploadRoutes } from "./routes/uploads.ts";
+import { resumableUploadRoutes } from "./routes/resumable-uploads.ts";
 import { registerCors } from "./plugins/cors.ts";
 import { HttpError } from "./lib/http-errors.ts";
 import { DiskStorage, type FileStorage } from "./storage/storage.ts";
@@ -139,6 +140,7 @@ export async function buildApp({ db, config, logger = false, storage, clock = ()
           pontoAtendimentoRoutes,
           retornoRoutes,
           espelhoRoutes,
+          resumableUploadRoutes,
         ])
           await scope.register(routes, deps);
       });

@@ -7,6 +7,7 @@ import { buildApp } from "./app.ts";
 import { purgeExpiredSessions } from "./plugins/auth.ts";
 import { purgeExpiredRateLimits } from "./lib/rate-limit-store.ts";
 import { openStorage } from "./storage/s3-storage.ts";
+import { purgeExpiredUploadLocks } from "./lib/upload-locker.ts";
 
 let config;
 try {
@@ -39,6 +40,7 @@ const { db, kind, close } = handle;
 const seeded = await seedIfEmpty(db);
 await purgeExpiredSessions(db);
 await purgeExpiredRateLimits(db);
+await purgeExpiredUploadLocks(db);
 const level = process.env.LOG_LEVEL ?? "warn";
 const storage = await openStorage(config);
 const app = await buildApp({ db, config, storage, logger: level === "silent" ? false : { level } });

@@ -382,7 +382,21 @@ export const storedFiles = pgTable("stored_files", {
   originalName: text().notNull(),
   mimeType: text().notNull(),
   size: integer().notNull(),
+  /** The resumable (tus) upload this file came from: completing the same upload twice, on any instance, gives this one row. */
+  uploadId: text().unique(),
   createdAt: createdAt(),
+});
+
+/**
+ * Who is writing to a resumable upload right now: one PATCH at a time per upload across every instance (tus needs a lock
+ * shared by all of them). A holder renews its lease while it writes; a lease that ran out is free to take; a waiter sets
+ * release_requested, and the holder (a request whose client went away) lets go.
+ */
+export const uploadLocks = pgTable("upload_locks", {
+  uploadId: text().primaryKey(),
+  holder: text().notNull(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  releaseRequested: boolean().notNull().default(false),
 });
 
 /**

@@ -61,3 +61,15 @@ export function stallGuard(request: FastifyRequest, reply: FastifyReply, idleMs:
     },
   };
 }
+
+export const MB = 1024 * 1024;
+const LABEL = { image: "imagens", video: "vídeos", document: "documentos" } as const;
+export const UNSUPPORTED = {
+  code: 415,
+  message:
+    "Tipo de arquivo não permitido. Envie imagens (JPG, PNG, GIF, WebP), vídeos (MP4, MOV, WebM, AVI) ou documentos (PDF, DOC, DOCX).",
+};
+export const tooLarge = (limit: number, kind?: keyof typeof LABEL) => ({
+  code: 413,
+  message: `Arquivo grande demais. O limite${kind ? ` para ${LABEL[kind]}` : ""} é ${limit / MB} MB.`,
+});

@@ -10,12 +10,18 @@ export function registerCors(app: FastifyInstance, allowed: string[]) {
     reply
       .header("access-control-allow-origin", origin!)
       .header("vary", "Origin")
-      .header("access-control-expose-headers", "Content-Range, Content-Length, Accept-Ranges, Retry-After");
+      .header(
+        "access-control-expose-headers",
+        "Content-Range, Content-Length, Accept-Ranges, Retry-After, Location, Upload-Offset, Upload-Length, Tus-Resumable",
+      );
     if (request.method === "OPTIONS") {
       return reply
         .code(204)
-        .header("access-control-allow-methods", "GET, POST, OPTIONS")
-        .header("access-control-allow-headers", "authToken, Content-Type, Range")
+        .header("access-control-allow-methods", "GET, POST, HEAD, PATCH, DELETE, OPTIONS")
+        .header(
+          "access-control-allow-headers",
+          "authToken, Content-Type, Range, Tus-Resumable, Upload-Length, Upload-Offset, Upload-Metadata",
+        )
         .header("access-control-max-age", "600")
         .send();
     }

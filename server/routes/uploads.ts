@@ -9,11 +9,10 @@ import { Type } from "typebox";
 import { storedFiles } from "../db/schema.ts";
 import { cleanOriginalName, detectType, downloadName, SNIFF_BYTES } from "../lib/file-types.ts";
 import { byteRangesBody, parseRanges } from "../lib/byte-ranges.ts";
-import { multipartError, stallGuard } from "../lib/upload-input.ts";
+import { multipartError, stallGuard, tooLarge, UNSUPPORTED } from "../lib/upload-input.ts";
 
 import type { RouteDeps } from "./deps.ts";
 
-const MB = 1024 * 1024;
 const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z0-9]{2,5}$/;
 const fail = (message: string) => ({ success: false, message, error: message });
 
@@ -174,14 +173,3 @@ export async function uploadRoutes(plain: FastifyInstance, { db, config, storage
     return reply.send(total === 0 ? "" : await storage.read(name));
   });
 }
-
-const LABEL = { image: "imagens", video: "vídeos", document: "documentos" } as const;
-const UNSUPPORTED = {
-  code: 415,
-  message:
-    "Tipo de arquivo não permitido. Envie imagens (JPG, PNG, GIF, WebP), vídeos (MP4, MOV, WebM, AVI) ou documentos (PDF, DOC, DOCX).",
-};
-const tooLarge = (limit: number, kind?: keyof typeof LABEL) => ({
-  code: 413,
-  message: `Arquivo grande demais. O limite${kind ? ` para ${LABEL[kind]}` : ""} é ${limit / MB} MB.`,
-});

@@ -162,6 +162,12 @@ export class S3Storage implements FileStorage {
       s3ClientConfig: { ...this.clientConfig, bucket: this.settings.bucket },
     }));
   }
+  async readResumableHead(uploadId: string, bytes: number) {
+    const answer = await this.client.send(
+      new GetObjectCommand({ Bucket: this.settings.bucket, Key: checkedName(uploadId), Range: `bytes=0-${bytes - 1}` }),
+    );
+    return Buffer.from(await answer.Body!.transformToByteArray());
+  }
   async adoptResumable(uploadId: string, name: string) {
     const id = checkedName(uploadId);
     const bucket = this.settings.bucket;

@@ -23,6 +23,8 @@ export interface FileStorage {
   ready(): Promise<void>;
   /** Where resumable (tus) uploads are kept while they arrive: in the same place as the files. */
   resumableStore(): DataStore;
+  /** The first `bytes` bytes of a resumable upload (its type is told by them), fewer when it is shorter. */
+  readResumableHead(uploadId: string, bytes: number): Promise<Buffer>;
   /**
    * Makes a finished resumable upload a stored file under `name` without its bytes passing through this process again
    * (a rename on disk, a server-side copy in an object store), and forgets the upload.
@@ -88,6 +90,16 @@ export class DiskStorage implements FileStorage {
   }
   resumableStore() {
     return (this.tus ??= new FileStore({ directory: this.resumableDir }));
+  }
+  async readResumableHead(uploadId: string, bytes: number) {
+    const handle = await fsp.open(path.join(this.resumableDir, checkedName(uploadId)));
+    try {
+      const head = Buffer.alloc(bytes);
+      const { bytesRead } = await handle.read(head, 0, bytes, 0);
+      return head.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
   }
   async adoptResumable(uploadId: string, name: string) {
     const source = path.join(this.resumableDir, checkedName(uploadId));

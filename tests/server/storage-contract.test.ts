@@ -123,6 +123,7 @@ for (const [name, make] of IMPLEMENTATIONS) {
       await store.write(Readable.from([whole.subarray(1_000_000)]), id, 1_000_000);
       expect((await store.getUpload(id)).offset).toBe(total);
       expect(await storage.size(`${id}.mp4`)).toBeNull();
+      expect((await storage.readResumableHead(id, 4100)).equals(whole.subarray(0, 4100))).toBe(true);
 
       await storage.adoptResumable(id, `${id}.mp4`);
       expect(await storage.size(`${id}.mp4`)).toBe(total);
