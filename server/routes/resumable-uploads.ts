@@ -143,6 +143,25 @@ export async function resumableUploadRoutes(plain: FastifyInstance, { db, config
 
   async function handle(request: FastifyRequest, reply: FastifyReply) {
     pointOf.set(request.raw, request.auth.servicePointId);
+    // An upload already made a stored file is gone from tus' store: it still stands complete for a client whose last answer
+    // was lost (HEAD: all of it arrived; PATCH: the stored file again), never "not found" and sent twice.
+    const id = (request.params as { id?: string }).id;
+    if (id && UPLOAD_ID.test(id) && (request.method === "HEAD" || request.method === "PATCH")) {
+      const [done] = await db
+        .select()
+        .from(storedFiles)
+        .where(and(eq(storedFiles.uploadId, id), eq(storedFiles.servicePointId, request.auth.servicePointId)))
+        .limit(1);
+      if (done && request.method === "PATCH") return reply.header("tus-resumable", "1.0.0").send(answer(done));
+      if (done) {
+        return reply
+          .header("tus-resumable", "1.0.0")
+          .header("upload-offset", String(done.size))
+          .header("upload-length", String(done.size))
+          .header("cache-control", "no-store")
+          .send();
+      }
+    }
     const response = await tus.handleWeb(new NodeRequest({ req: request.raw, res: reply.raw }) as unknown as Request);
     reply.code(response.status);
     response.headers.forEach((value, name) => {

@@ -22,6 +22,11 @@ export interface OutboxJob {
   /** Follow-up calls made after the upload, in order; each remembers whether it is done, so a reload resumes at the next one. */
   steps: FollowUpStep[];
   storedName?: string;
+  /**
+   * The resumable (tus) upload on the server that holds the bytes sent so far: the next attempt, after a cut, a reload or a
+   * killed tab, asks it how much arrived and sends only the rest. Dropped once the file is stored.
+   */
+  uploadUrl?: string;
   attempts: number;
   nextAttemptAt: number;
   progress: number;
@@ -46,6 +51,7 @@ export function createJob(init: Omit<OutboxJob, "state" | "attempts" | "nextAtte
 export type JobEvent =
   | { type: "compress" }
   | { type: "queue"; name?: string; mime?: string; size?: number }
+  | { type: "upload-opened"; url: string | undefined }
   | { type: "uploaded"; storedName: string }
   | { type: "step-done"; index: number }
   | { type: "retry-later"; reason: "network" | "server"; at: number }
@@ -60,12 +66,19 @@ export type Target = JobState | "removed";
 /**
  * Every allowed move; anything not listed is refused. compress from compressing = compression resumed after a restart
  * (uploading/uploaded jobs resume by themselves: the uploader picks them up); retry-later = network/5xx, backoff;
- * pause = 401, the job waits unchanged for a new sign-in; retry = the user asks again after a failure.
+ * pause = 401, the job waits unchanged for a new sign-in; retry = the user asks again after a failure; upload-opened = the
+ * server gave the upload its resumable address (or forgot it: undefined).
  */
 export const TRANSITIONS: Readonly<Record<JobState, Partial<Record<JobEventType, readonly Target[]>>>> = Object.freeze({
   stored: { compress: ["compressing"], fail: ["failed"] },
   compressing: { compress: ["compressing"], queue: ["uploading"], fail: ["failed"] },
-  uploading: { uploaded: ["uploaded"], "retry-later": ["uploading"], pause: ["uploading"], fail: ["failed"] },
+  uploading: {
+    "upload-opened": ["uploading"],
+    uploaded: ["uploaded"],
+    "retry-later": ["uploading"],
+    pause: ["uploading"],
+    fail: ["failed"],
+  },
   uploaded: { "step-done": ["uploaded", "attached"], "retry-later": ["uploaded"], pause: ["uploaded"], fail: ["failed"] },
   attached: { discard: ["removed"] },
   failed: { retry: ["uploading", "uploaded"], discard: ["removed"] },
@@ -88,8 +101,18 @@ function apply(job: OutboxJob, e: JobEvent): OutboxJob {
         type: e.mime ?? job.type,
         size: e.size ?? job.size,
       };
+    case "upload-opened":
+      return { ...job, uploadUrl: e.url };
     case "uploaded":
-      return { ...job, state: "uploaded", storedName: e.storedName, attempts: 0, progress: 100, retryReason: undefined };
+      return {
+        ...job,
+        state: "uploaded",
+        storedName: e.storedName,
+        uploadUrl: undefined,
+        attempts: 0,
+        progress: 100,
+        retryReason: undefined,
+      };
     case "step-done": {
       const steps = job.steps.map((s, i) => (i === e.index ? { ...s, done: true } : s));
       const state = steps.every((s) => s.done) ? "attached" : "uploaded";

@@ -16,6 +16,7 @@ const STATES: JobState[] = ["stored", "compressing", "uploading", "uploaded", "a
 const EVENTS: Record<JobEventType, JobEvent> = {
   compress: { type: "compress" },
   queue: { type: "queue" },
+  "upload-opened": { type: "upload-opened", url: "/api/uploads/tus/0123" },
   uploaded: { type: "uploaded", storedName: "f.jpg" },
   "step-done": { type: "step-done", index: 0 },
   "retry-later": { type: "retry-later", reason: "network", at: 5000 },
@@ -70,6 +71,16 @@ describe("outbox job transition table", () => {
     expect(transition(inState("uploading"), EVENTS.pause)!.job).toEqual(inState("uploading"));
     expect(transition(inState("failed"), EVENTS.retry)!.job).toMatchObject({ state: "uploading", attempts: 0, error: undefined });
     expect(transition(inState("failed", { storedName: "f.jpg" }), EVENTS.retry)!.to).toBe("uploaded");
+  });
+
+  it("remembers its resumable upload's address across retries and a failure, and drops it once the file is stored", () => {
+    let job = transition(inState("uploading"), EVENTS["upload-opened"])!.job;
+    expect(job.uploadUrl).toBe("/api/uploads/tus/0123");
+    job = transition(job, EVENTS["retry-later"])!.job;
+    job = transition(transition(job, EVENTS.fail)!.job, EVENTS.retry)!.job;
+    expect(job).toMatchObject({ state: "uploading", uploadUrl: "/api/uploads/tus/0123" });
+    expect(transition(job, { type: "upload-opened", url: undefined })!.job.uploadUrl).toBeUndefined();
+    expect(transition(job, EVENTS.uploaded)!.job).toMatchObject({ state: "uploaded", uploadUrl: undefined });
   });
 
   it("refuses a job without follow-up steps and sends a job only for its own attendant and point", () => {

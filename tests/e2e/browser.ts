@@ -145,7 +145,7 @@ export async function orderAction(page: Page, mobile: boolean, name: string) {
  */
 export async function holdFirstUpload(ctx: BrowserContext) {
   let held: Route | null = null;
-  await ctx.route("**/api/uploads/upload", (route) => {
+  await ctx.route("**/api/uploads/tus**", (route) => {
     if (held === null) held = route;
     else void route.continue();
   });

@@ -125,7 +125,7 @@ describe.each(viewports)("OS notes and documents (%s)", (label, options, mobile)
 
     // Each upload is held until 'enviando' has been seen, so the progress row is checked for real, not raced.
     const held: Route[] = [];
-    await ctx.route("**/api/uploads/upload", (route) => void held.push(route));
+    await ctx.route("**/api/uploads/tus**", (route) => void held.push(route));
     const release = async () => {
       await expect.poll(() => held.length, { timeout: 15_000 }).toBeGreaterThan(0);
       for (const r of held.splice(0)) await r.continue();
@@ -162,7 +162,7 @@ describe.each(viewports)("OS notes and documents (%s)", (label, options, mobile)
     const file = await page.request.get(new URL((await laudoLink.getAttribute("href"))!, base).href);
     expect(file.status()).toBe(200);
     expect((await file.body()).subarray(0, 8).toString("latin1")).toBe("%PDF-1.4");
-    expect(calls["/uploads/upload"]).toBe(1); // the .txt never left the device
+    expect(calls["/uploads/tus"]).toBe(1); // the .txt never left the device
     expect(calls["/agendamentos/adicionar-laudo"]).toBe(1);
 
     // Recibos: the same outbox flow, then kept after a reload.

@@ -134,7 +134,7 @@ describe("evidence outbox (e2e)", () => {
     const page = await openOrder(ctx);
     const before = (await photoRows()).length;
     let refused = 0;
-    await ctx.route("**/api/uploads/upload", (route) => {
+    await ctx.route("**/api/uploads/tus**", (route) => {
       if (refused++ === 0) void route.fulfill({ status: 503, contentType: "application/json", body: '{"message":"Serviço indisponível"}' });
       else void route.continue();
     });
@@ -179,7 +179,7 @@ describe("evidence outbox (e2e)", () => {
       let ctx = await persistent();
       const page = await openOrder(ctx);
       const before = (await photoRows()).length;
-      await ctx.route("**/api/uploads/upload", () => {}); // never answered: the crash comes first
+      await ctx.route("**/api/uploads/tus**", () => {}); // never answered: the crash comes first
       await choose(page, "crash.jpg", await jpegOf(page, 200));
       await expect.poll(async () => (await outbox(page)).jobs.map((j) => j.state), { timeout: 15_000 }).toContain("uploading");
       const crashed = new Promise<void>((resolve) => page.once("crash", () => resolve()));

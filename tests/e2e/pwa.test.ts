@@ -241,7 +241,7 @@ describe("new deploy: 'Nova versão disponível' (e2e, two builds)", () => {
 
         // A photo whose upload is held, as on a bad network: the job is saved in IndexedDB and pending.
         const held: Route[] = [];
-        await ctx.route("**/api/uploads/upload", (route) => void held.push(route));
+        await ctx.route("**/api/uploads/tus**", (route) => void held.push(route));
         const before = await photoRows();
         const photo = await jpegOf(page, 160);
         await page
@@ -288,7 +288,7 @@ describe("new deploy: 'Nova versão disponível' (e2e, two builds)", () => {
           (await outboxJobs(page)).find((j) => j.name === `deploy-${name}.jpg`)?.state,
         );
         expect(await photoRows()).toBe(before);
-        await ctx.unroute("**/api/uploads/upload");
+        await ctx.unroute("**/api/uploads/tus**");
         for (const route of held) await route.abort().catch(() => {});
         await expect.poll(photoRows, { timeout: 60_000, interval: 500 }).toBe(before + 1);
         const job = async () => (await outboxJobs(page)).find((j) => j.name === `deploy-${name}.jpg`)?.state;

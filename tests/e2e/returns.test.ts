@@ -208,7 +208,7 @@ describe.each(viewports)("Retorno de Serviço (%s)", (label, options, mobile) =>
 
     // A photo: held at the upload so the blocked close is checked for real.
     const held: Route[] = [];
-    await ctx.route("**/api/uploads/upload", (route) => void held.push(route));
+    await ctx.route("**/api/uploads/tus**", (route) => void held.push(route));
     await dialog
       .locator(".media-picker input[type=file]")
       .setInputFiles({ name: `freio-${tag}.jpg`, mimeType: "image/jpeg", buffer: await jpeg(page) });
@@ -226,7 +226,7 @@ describe.each(viewports)("Retorno de Serviço (%s)", (label, options, mobile) =>
     const created = (await serverRows()).find((r) => r.Descricao === description)!;
     expect(created).toMatchObject({ Status: "A", Tipo: "PEÇA", Fotos: null });
     for (const r of held.splice(0)) await r.continue();
-    await ctx.unroute("**/api/uploads/upload");
+    await ctx.unroute("**/api/uploads/tus**");
     await dialog.waitFor({ state: "detached", timeout: 30_000 });
     await expect
       .poll(async () => (await serverRows()).find((r) => r.Descricao === description)?.Fotos ?? null, { timeout: 15_000 })

@@ -93,6 +93,16 @@ describe.each(BACKENDS)("resumable uploads on %s", (backend) => {
         .from(storedFiles)
         .where(eq(storedFiles.uploadId, location.split("/").pop()!)),
     ).toHaveLength(1);
+    // HEAD still says all of it arrived (the upload itself is gone from tus' store), and a repeated last PATCH gets the file.
+    const after = await head(f.token1, location);
+    expect([after.statusCode, after.headers["upload-offset"], after.headers["upload-length"]]).toEqual([
+      200,
+      String(bytes.length),
+      String(bytes.length),
+    ]);
+    const repeated = await patch(f.token1, location, 120_000, bytes.subarray(120_000));
+    expect([repeated.statusCode, repeated.json().file]).toEqual([200, body.file]);
+    expect((await head(f.token2, location)).statusCode).toBe(404);
     // And the file downloads like any other, with Range.
     const range = await t.app.inject({
       method: "GET",

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, demoSession } from "./helpers";
 import { OutboxStore, type UploadJob } from "../../workers/upload/outbox-store";
 import { backoffMs, processDue, type OutboxEvent, type Transport } from "../../workers/upload/process";
-import { xhrTransport } from "../../workers/upload/xhr-transport";
+import { CHUNK_BYTES, xhrTransport } from "../../workers/upload/xhr-transport";
 
 let token = "";
 let appointment = "";
@@ -37,6 +37,7 @@ function job(id: string, size: number, name = "foto.jpg"): UploadJob {
 }
 
 const owner = { userId: "u1", pointId: "p1" };
+const DB_NAME = `outbox-test-${Date.now()}`;
 const run = (transport: Transport, tok: () => string | null = () => token) =>
   processDue({
     store,
@@ -54,7 +55,7 @@ async function photos(): Promise<string[]> {
 
 beforeAll(async () => {
   ({ token, appointment, userId } = await demoSession());
-  store = await OutboxStore.open(`outbox-test-${Date.now()}`);
+  store = await OutboxStore.open(DB_NAME);
 });
 afterAll(() => store?.close());
 
@@ -162,6 +163,66 @@ describe("upload outbox", () => {
     const done = await store.get("job-steps");
     expect(done!.state).toBe("attached");
     expect((await photos()).filter((f) => f === done!.storedName)).toHaveLength(1);
+  });
+
+  it("resumes a cut upload at the offset the server holds, after the page is gone, and sends only the rest", async () => {
+    // A 12 MB "photo" (JPEG magic bytes, then filler): sent by PATCH in chunks of CHUNK_BYTES (8 MiB).
+    const total = 12 * 1024 * 1024;
+    const bytes = new Uint8Array(total);
+    for (let i = 0; i < total; i++) bytes[i] = i % 251;
+    bytes.set([0xff, 0xd8, 0xff, 0xe0]);
+    const blob = new Blob([bytes], { type: "image/jpeg" });
+    await store.add(job("job-cut", blob.size), blob);
+    const real = xhrTransport(api);
+    // The connection dies in the second chunk: its first 1,000,000 bytes reach the server, then no answer comes (the tab
+    // closed, the network dropped). Done on the request itself so the cut does not depend on timing.
+    const send = XMLHttpRequest.prototype.send;
+    let patches = 0;
+    XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, body?: Document | XMLHttpRequestBodyInit | null) {
+      if (body instanceof Blob && ++patches === 2) {
+        const fail = this.onerror;
+        this.onload = (e) => fail?.call(this, e);
+        return send.call(this, body.slice(0, 1_000_000));
+      }
+      return send.call(this, body);
+    };
+    const cutting = real;
+    try {
+      await run(cutting);
+    } finally {
+      XMLHttpRequest.prototype.send = send;
+    }
+    const cutJob = await store.get("job-cut");
+    expect(cutJob).toMatchObject({ state: "uploading" });
+    expect(cutJob!.uploadUrl).toMatch(/\/api\/uploads\/tus\/[0-9a-f]{32}$/);
+    // The server kept what arrived; a fresh store handle (as after a reload) finds the upload's address in IndexedDB.
+    const head = await fetch(cutJob!.uploadUrl!, { method: "HEAD", headers: { authToken: token, "Tus-Resumable": "1.0.0" } });
+    const held = Number(head.headers.get("Upload-Offset"));
+    // The first chunk, which the server had acknowledged, and the bytes of the cut chunk that arrived.
+    expect(held).toBe(CHUNK_BYTES + 1_000_000);
+
+    const reopened = await OutboxStore.open(DB_NAME);
+    const progress: number[] = [];
+    const resumed = await processDue({
+      store: reopened,
+      transport: {
+        upload: (file, name, tok, onProgress, signal, resume) =>
+          real.upload(file, name, tok, (f) => (progress.push(f), onProgress(f)), signal, resume),
+        post: real.post,
+      },
+      session: () => ({ token, owner }),
+      emit: () => {},
+      now: () => clock + 120_000,
+    });
+    expect(resumed).toBe("idle");
+    // The resumed attempt started where the server stood, not at 0.
+    expect(progress[0]).toBeCloseTo(held / total, 5);
+    const done = await reopened.get("job-cut");
+    expect(done).toMatchObject({ state: "attached", uploadUrl: undefined });
+    const stored = await fetch(`${api}/uploads/files/${done!.storedName}`, { headers: { authToken: token } });
+    const digest = async (b: BufferSource) => [...new Uint8Array(await crypto.subtle.digest("SHA-256", b))].join(",");
+    expect(await digest(await stored.arrayBuffer())).toBe(await digest(bytes));
+    reopened.close();
   });
 
   it("backs off exponentially with jitter, capped at a minute", () => {

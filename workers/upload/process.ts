@@ -8,8 +8,20 @@ export interface HttpAnswer {
   status: number;
   body: unknown;
 }
+/** Where a resumable upload stands: the address the server gave it, and how to remember a new one (or forget it). */
+export interface Resume {
+  url: string | undefined;
+  opened(url: string | undefined): Promise<void>;
+}
 export interface Transport {
-  upload(file: Blob, name: string, token: string, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<HttpAnswer>;
+  upload(
+    file: Blob,
+    name: string,
+    token: string,
+    onProgress: (fraction: number) => void,
+    signal?: AbortSignal,
+    resume?: Resume,
+  ): Promise<HttpAnswer>;
   post(path: string, body: Record<string, unknown>, token: string, signal?: AbortSignal): Promise<HttpAnswer>;
 }
 export type OutboxEvent = { type: "progress"; id: string; percent: number } | { type: "state"; job: UploadJob } | { type: "auth-required" };
@@ -86,7 +98,7 @@ async function step(deps: ProcessDeps, job: UploadJob): Promise<Outcome> {
       emit({ type: "auth-required" });
       return "paused";
     }
-    if (answer.status === 0 || answer.status >= 500 || answer.status === 408 || answer.status === 429) {
+    if (answer.status === 0 || answer.status >= 500 || answer.status === 408 || answer.status === 423 || answer.status === 429) {
       const at = now() + backoffMs(job.attempts + 1, deps.random);
       return (await apply({ type: "retry-later", reason: answer.status === 0 ? "network" : "server", at })) ? "retry" : "skipped";
     }
@@ -105,6 +117,11 @@ async function step(deps: ProcessDeps, job: UploadJob): Promise<Outcome> {
       token,
       (f) => emit({ type: "progress", id: job.id, percent: Math.round(f * 100) }),
       signal,
+      {
+        url: job.uploadUrl,
+        // Saved before the first byte goes: a cut, a reload or a killed tab resumes this upload, not a new one.
+        opened: async (url) => void (await apply({ type: "upload-opened", url })),
+      },
     );
     const verdict = await judge(answer);
     if (verdict) return verdict;
