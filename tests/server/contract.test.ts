@@ -1,7 +1,7 @@
 // Contract test generated from one route table: no token -> 401 on every route; point 1's token on point 2's ids -> 404, nothing changed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { BACKENDS, call, fixtures, makeTestApp, queryRows, SAMPLE, upload, type Fixtures, type TestApp } from "./helpers";
+import { BACKENDS, call, fixtures, makeTestApp, queryRows, resumableUpload, SAMPLE, upload, type Fixtures, type TestApp } from "./helpers";
 import { ROUTES, type Ids } from "./route-table";
 import { DEMO_USERS } from "../../server/db/seed";
 
@@ -56,6 +56,7 @@ async function point2Resources(t: TestApp, f: Fixtures): Promise<Ids> {
     recibo,
     bank: await one(sql`select id from bank_accounts where service_point_id = ${f.p2}`),
     retorno: await one(sql`select id from service_returns where appointment_id = ${done.id}`),
+    upload: await resumableUpload(t, f.token2, SAMPLE.png),
     file,
   };
 }
@@ -88,8 +89,8 @@ describe.each(BACKENDS)("route contract on %s", (backend) => {
   });
 
   it.each(ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))("%s answers 401 without a token", async (_name, route) => {
-    const { url, body } = route.call(p2);
-    const res = await call(t, undefined, route.method, url, body);
+    const { url, body, headers } = route.call(p2);
+    const res = await call(t, undefined, route.method, url, body, headers);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ success: false, message: "Acesso não autorizado! Faça login novamente." });
   });
@@ -97,8 +98,8 @@ describe.each(BACKENDS)("route contract on %s", (backend) => {
   it("answers 404 with no data to point 1 for every route naming point 2's resources, and changes nothing", async () => {
     const before = await queryRows(t.db, SNAPSHOT);
     for (const route of ROUTES.filter((r) => r.tenant)) {
-      const { url, body } = route.call(p2);
-      const res = await call(t, f.token1, route.method, url, body);
+      const { url, body, headers } = route.call(p2);
+      const res = await call(t, f.token1, route.method, url, body, headers);
       expect(res.statusCode, `${route.method} ${route.path}: ${res.body}`).toBe(404);
       const json = res.json();
       expect(json.success).toBe(false);

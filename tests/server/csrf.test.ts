@@ -8,7 +8,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from "../../server/db/seed";
 describe("cookie and CSRF", () => {
   let t: TestApp;
   let cookie: string;
-  const stored = () => fs.readdirSync(t.uploadDir).filter((n) => n !== ".incoming");
+  const stored = () => fs.readdirSync(t.uploadDir).filter((n) => !n.startsWith("."));
   beforeAll(async () => {
     t = await makeTestApp("pglite", { loginRateLimit: { max: 1000, windowMs: 60_000 } });
     const login = await t.app.inject({

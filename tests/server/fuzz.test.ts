@@ -171,6 +171,7 @@ describe.each(BACKENDS)("fuzz on %s", (backend) => {
       bank: randomUUID(),
       retorno: randomUUID(),
       file: "x.png",
+      upload: "0123456789abcdef0123456789abcdef",
     };
   };
   /** Logout revokes the session it is sent with: it gets a throwaway one so token1 stays valid for every other call. */

@@ -178,10 +178,36 @@ export async function upload(t: TestApp, token: string, name: string, content: B
   return t.app.inject({ method: "POST", url: "/api/uploads/upload", headers: { ...headers, authToken: token }, payload });
 }
 
-export const call = (t: TestApp, token: string | undefined, method: "GET" | "POST", url: string, payload?: object) =>
+export const call = (
+  t: TestApp,
+  token: string | undefined,
+  method: "GET" | "POST" | "PATCH" | "DELETE",
+  url: string,
+  payload?: object,
+  headers: Record<string, string> = {},
+) =>
   t.app.inject({
     method,
     url: `/api${url}`,
-    headers: token ? { authToken: token } : {},
+    headers: { ...headers, ...(token ? { authToken: token } : {}) },
     ...(method === "POST" ? { payload: payload ?? {} } : {}),
   });
+
+/** A finished resumable (tus) upload of the token's point: created, then its bytes sent in one PATCH. Returns its id. */
+export async function resumableUpload(t: TestApp, token: string, bytes: Buffer, filename = "foto.png") {
+  const tus = { authToken: token, "tus-resumable": "1.0.0" };
+  const created = await t.app.inject({
+    method: "POST",
+    url: "/api/uploads/tus",
+    headers: { ...tus, "upload-length": String(bytes.length), "upload-metadata": `filename ${Buffer.from(filename).toString("base64")}` },
+  });
+  const location = String(created.headers.location);
+  const sent = await t.app.inject({
+    method: "PATCH",
+    url: location,
+    headers: { ...tus, "upload-offset": "0", "content-type": "application/offset+octet-stream" },
+    payload: bytes,
+  });
+  if (sent.statusCode !== 200) throw new Error(`tus upload failed: ${sent.statusCode} ${sent.body}`);
+  return location.split("/").pop()!;
+}

@@ -15,14 +15,18 @@ export interface Ids {
   bank: string;
   retorno: string;
   file: string;
+  /** A finished resumable (tus) upload of the point. */
+  upload: string;
 }
 export interface RouteCase {
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "PATCH" | "DELETE";
   path: string;
   /** false: the route names no resource of a point (login flow, motivations, upload, invite). */
   tenant: boolean;
-  call(ids: Ids): { url: string; body?: object };
+  call(ids: Ids): { url: string; body?: object; headers?: Record<string, string> };
 }
+
+const TUS = { "tus-resumable": "1.0.0" };
 
 const r = (method: RouteCase["method"], path: string, call: RouteCase["call"], tenant = true): RouteCase => ({
   method,
@@ -200,4 +204,11 @@ export const ROUTES: RouteCase[] = [
   r("POST", "/espelho/lista", (i) => ({ url: "/espelho/lista", body: { idPontoAtendimento: i.point } })),
   r("POST", "/uploads/upload", () => ({ url: "/uploads/upload", body: {} }), false),
   r("GET", "/uploads/files/:name", (i) => ({ url: `/uploads/files/${i.file}` })),
+  r("POST", "/uploads/tus", () => ({ url: "/uploads/tus", headers: { ...TUS, "upload-length": "10" } }), false),
+  r("GET", "/uploads/tus/:id", (i) => ({ url: `/uploads/tus/${i.upload}` })),
+  r("PATCH", "/uploads/tus/:id", (i) => ({
+    url: `/uploads/tus/${i.upload}`,
+    headers: { ...TUS, "upload-offset": "0", "content-type": "application/offset+octet-stream" },
+  })),
+  r("DELETE", "/uploads/tus/:id", (i) => ({ url: `/uploads/tus/${i.upload}`, headers: TUS })),
 ];

@@ -14,7 +14,7 @@ describe("malformed and stalled uploads", () => {
   let t: TestApp;
   let f: Fixtures;
   const leftovers = async () => ({
-    files: fs.readdirSync(t.uploadDir).filter((n) => n !== ".incoming"),
+    files: fs.readdirSync(t.uploadDir).filter((n) => !n.startsWith(".")),
     incoming: fs.readdirSync(path.join(t.uploadDir, ".incoming")),
     rows: (await t.db.select().from(storedFiles)).length,
   });

@@ -15,7 +15,7 @@ describe.each(BACKENDS)("uploads on %s", (backend) => {
   const files = () =>
     fs
       .readdirSync(t.uploadDir)
-      .filter((n) => n !== ".incoming")
+      .filter((n) => !n.startsWith("."))
       .sort();
   const incoming = () => fs.readdirSync(path.join(t.uploadDir, ".incoming"));
   const download = (name: string, headers: Record<string, string> = { authToken: f.token1 }) =>
