@@ -5,10 +5,15 @@
 # s3api implements multipart upload (ListParts, Abort, ListMultipartUploads included, which @tus/s3-store calls) and ranged
 # reads; it is in Debian's archive. MinIO, SeaweedFS and Garage are not installable here; the npm fakes lack multipart listing.
 # Usage: eval "$(scripts/test-s3.sh start)"   ...   scripts/test-s3.sh stop
+#        run: the same server in the foreground (deploy/swift/Dockerfile); TEST_S3_BIND, TEST_S3_USER, TEST_S3_KEY set the
+#        address the S3 API listens on and its one account (account:user and key), e.g. in deploy/compose.yaml.
 set -euo pipefail
 PORT="${TEST_S3_PORT:-58088}"
 BASE="${TEST_S3_DIR:-/tmp/portal-test-s3}"
 BASE_PORT=$((PORT + 100))
+BIND="${TEST_S3_BIND:-127.0.0.1}"
+S3_USER="${TEST_S3_USER:-portal:tester}"
+S3_KEY="${TEST_S3_KEY:-testing}"
 
 stop_all() {
   if [ -d "$BASE/run" ]; then
@@ -19,8 +24,9 @@ stop_all() {
   fi
 }
 
-case "${1:-start}" in
-  start)
+MODE="${1:-start}"
+case "$MODE" in
+  start|run)
     if ! command -v swift-proxy-server >/dev/null; then
       if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
         echo "Swift não encontrado: instalando pelo apt..." >&2
@@ -32,7 +38,9 @@ case "${1:-start}" in
       fi
     fi
     stop_all
-    rm -rf "$BASE"; mkdir -p "$BASE/etc" "$BASE/node/d1" "$BASE/run" "$BASE/log"
+    # start: a throw-away store; run: the objects in $BASE/node are kept (a volume), only the configuration is written anew.
+    if [ "$MODE" = run ]; then rm -rf "$BASE/etc" "$BASE/run"; else rm -rf "$BASE"; fi
+    mkdir -p "$BASE/etc" "$BASE/node/d1" "$BASE/run" "$BASE/log"
     cd "$BASE/etc"
     cat > swift.conf <<C
 [swift-hash]
@@ -66,7 +74,7 @@ C
     done
     cat > proxy-server.conf <<C
 [DEFAULT]
-bind_ip = 127.0.0.1
+bind_ip = $BIND
 bind_port = $PORT
 swift_dir = $BASE/etc
 user = $(id -un)
@@ -81,7 +89,7 @@ use = egg:swift#s3api
 location = us-east-1
 [filter:tempauth]
 use = egg:swift#tempauth
-user_portal_tester = testing .admin
+user_${S3_USER%%:*}_${S3_USER#*:} = $S3_KEY .admin
 [filter:healthcheck]
 use = egg:swift#healthcheck
 [filter:cache]
@@ -106,13 +114,19 @@ C
       echo $! > "$BASE/run/$n.pid"
     done
     for _ in $(seq 1 60); do
-      if curl -s -m 2 "http://127.0.0.1:$PORT/healthcheck" | grep -q OK; then break; fi
+      if curl -s -m 2 "http://127.0.0.1:$PORT/healthcheck" 2>/dev/null | grep -q OK; then break; fi
       sleep 0.5
     done
     curl -s -m 2 "http://127.0.0.1:$PORT/healthcheck" | grep -q OK || { echo "O Swift não respondeu; veja $BASE/log" >&2; exit 1; }
+    if [ "$MODE" = run ]; then
+      echo "Swift (S3 API) em http://$BIND:$PORT, conta $S3_USER" >&2
+      trap stop_all TERM INT
+      wait
+      exit 0
+    fi
     echo "export TEST_S3_ENDPOINT=http://127.0.0.1:$PORT"
-    echo "export TEST_S3_ACCESS_KEY_ID=portal:tester"
-    echo "export TEST_S3_SECRET_ACCESS_KEY=testing"
+    echo "export TEST_S3_ACCESS_KEY_ID=$S3_USER"
+    echo "export TEST_S3_SECRET_ACCESS_KEY=$S3_KEY"
     ;;
   stop)
     stop_all

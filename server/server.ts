@@ -43,6 +43,16 @@ await purgeExpiredRateLimits(db);
 await purgeExpiredUploadLocks(db);
 const level = process.env.LOG_LEVEL ?? "warn";
 const storage = await openStorage(config);
+// Unfinished resumable uploads past their expiry are deleted at start and daily (each instance may do it: deleting twice is fine).
+const dropExpiredUploads = () =>
+  storage
+    .resumableStore()
+    .deleteExpired()
+    .catch((err: Error) =>
+      console.error(JSON.stringify({ level: "warn", time: Date.now(), msg: "expired uploads not deleted", err: err.message })),
+    );
+void dropExpiredUploads();
+setInterval(dropExpiredUploads, 24 * 60 * 60 * 1000).unref();
 const app = await buildApp({ db, config, storage, logger: level === "silent" ? false : { level } });
 
 let stopping = false;

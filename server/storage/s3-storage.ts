@@ -17,7 +17,7 @@ import { Upload } from "@aws-sdk/lib-storage";
 import { S3Store } from "@tus/s3-store";
 import type { KvStore } from "@tus/utils";
 import type { S3Settings, ServerConfig } from "../config.ts";
-import { checkedName, DiskStorage, type FileStorage } from "./storage.ts";
+import { checkedName, DiskStorage, RESUMABLE_EXPIRY_MS, type FileStorage } from "./storage.ts";
 
 /** Parts of 8 MiB, two in flight: an upload holds at most ~16 MiB in memory whatever the file's size. */
 const PART_SIZE = 8 * 1024 * 1024;
@@ -159,6 +159,7 @@ export class S3Storage implements FileStorage {
     return (this.tus ??= new ResumableS3Store({
       partSize: PART_SIZE,
       cache: new NoCache(),
+      expirationPeriodInMilliseconds: RESUMABLE_EXPIRY_MS,
       s3ClientConfig: { ...this.clientConfig, bucket: this.settings.bucket },
     }));
   }

@@ -32,6 +32,9 @@ export interface FileStorage {
   adoptResumable(uploadId: string, name: string): Promise<void>;
 }
 
+/** A resumable upload left unfinished this long is refused (410: the client starts that file over) and deleted. */
+export const RESUMABLE_EXPIRY_MS = 7 * 24 * 60 * 60 * 1000;
+
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
 
 /** A stored name: letters, digits, '.', '_' and '-', never a path or a hidden file (both stores check it). */
@@ -89,7 +92,7 @@ export class DiskStorage implements FileStorage {
     await fsp.rm(this.file(name), { force: true });
   }
   resumableStore() {
-    return (this.tus ??= new FileStore({ directory: this.resumableDir }));
+    return (this.tus ??= new FileStore({ directory: this.resumableDir, expirationPeriodInMilliseconds: RESUMABLE_EXPIRY_MS }));
   }
   async readResumableHead(uploadId: string, bytes: number) {
     const handle = await fsp.open(path.join(this.resumableDir, checkedName(uploadId)));
