@@ -162,6 +162,15 @@ export async function resumableUploadRoutes(plain: FastifyInstance, { db, config
           .send();
       }
     }
+    const socket = request.raw.socket as typeof request.raw.socket | undefined;
+    // (app.inject's requests have a stand-in socket without timers.)
+    if ((request.method === "PATCH" || request.method === "POST") && typeof socket?.setTimeout === "function") {
+      // A client that goes silent mid-chunk must not hold the upload's lock and a connection for ever: after this long
+      // without a byte the connection is closed; tus keeps the bytes that arrived, and the client resumes from there.
+      // On the socket, not a 'data' listener: that would start the body flowing before tus reads it.
+      socket.setTimeout(config.uploadIdleTimeoutMs, () => socket.destroy());
+      reply.raw.once("close", () => socket.setTimeout(0));
+    }
     const response = await tus.handleWeb(new NodeRequest({ req: request.raw, res: reply.raw }) as unknown as Request);
     reply.code(response.status);
     response.headers.forEach((value, name) => {

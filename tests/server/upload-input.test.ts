@@ -82,4 +82,36 @@ describe("malformed and stalled uploads", () => {
     await closed;
     expect(answer()).toMatch(/^HTTP\/1\.1 408 [\s\S]*"message":"O envio do arquivo parou de chegar/);
   });
+
+  it("closes a resumable upload chunk whose client goes silent, keeps the bytes that arrived, and lets the upload resume", async () => {
+    const total = 50_000;
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/uploads/tus",
+      headers: { authToken: f.token1, "tus-resumable": "1.0.0", "upload-length": String(total) },
+    });
+    const location = String(created.headers.location);
+    const bytes = Buffer.alloc(total, 9);
+    SAMPLE.png.copy(bytes);
+    const { socket, closed } = await connect();
+    const sentAt = Date.now();
+    socket.write(
+      `PATCH ${location} HTTP/1.1\r\nHost: localhost\r\nauthToken: ${f.token1}\r\nTus-Resumable: 1.0.0\r\nUpload-Offset: 0\r\n` +
+        `Content-Type: application/offset+octet-stream\r\nContent-Length: ${total}\r\n\r\n`,
+    );
+    socket.write(bytes.subarray(0, 20_000));
+    const closedAt = await closed;
+    expect(closedAt - sentAt).toBeLessThan(5000);
+    const tus = { authToken: f.token1, "tus-resumable": "1.0.0" };
+    const where = await t.app.inject({ method: "HEAD", url: location, headers: tus });
+    expect(where.headers["upload-offset"]).toBe("20000");
+    const rest = await t.app.inject({
+      method: "PATCH",
+      url: location,
+      headers: { ...tus, "upload-offset": "20000", "content-type": "application/offset+octet-stream" },
+      payload: bytes.subarray(20_000),
+    });
+    expect(rest.statusCode).toBe(200);
+    expect(rest.json()).toMatchObject({ success: true, size: total, mimeType: "image/png" });
+  });
 });
