@@ -134,7 +134,10 @@ export async function resumableUploadRoutes(plain: FastifyInstance, { db, config
       if (err === ERRORS.ERR_LOCK_TIMEOUT) return refusal(423, RESUMABLE_MESSAGES.busy);
       const status = (err as { status_code?: number }).status_code;
       // tus' own errors carry their status; anything else is the store failing under the request.
-      if (status === undefined || status >= 500) return refusal(503, RESUMABLE_MESSAGES.storage);
+      if (status === undefined || status >= 500) {
+        plain.log.warn({ err }, "resumable upload: storage failed");
+        return refusal(503, RESUMABLE_MESSAGES.storage);
+      }
     },
   });
 

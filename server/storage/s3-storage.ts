@@ -160,6 +160,8 @@ export class S3Storage implements FileStorage {
       partSize: PART_SIZE,
       cache: new NoCache(),
       expirationPeriodInMilliseconds: RESUMABLE_EXPIRY_MS,
+      // Expiry told by the multipart upload's start date, not by object tags: S3-compatible servers (Swift) lack tagging.
+      useTags: false,
       s3ClientConfig: { ...this.clientConfig, bucket: this.settings.bucket },
     }));
   }

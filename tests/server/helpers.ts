@@ -56,6 +56,8 @@ export interface TestOptions {
   clock?: () => Date;
   /** The app's logger (default: none, or level error with TEST_LOG). */
   logger?: Parameters<typeof buildApp>[0]["logger"];
+  /** Where files go (default: disk under a fresh uploadDir). */
+  storage?: Parameters<typeof buildApp>[0]["storage"];
 }
 
 export async function makeTestApp(backend: Backend, overrides: Partial<ServerConfig> = {}, opts: TestOptions = {}): Promise<TestApp> {
@@ -76,6 +78,7 @@ export async function makeTestApp(backend: Backend, overrides: Partial<ServerCon
     db: handle.db,
     config,
     clock: opts.clock,
+    storage: opts.storage,
     logger: opts.logger ?? (process.env.TEST_LOG ? { level: "error" } : false),
   });
   return {

@@ -132,5 +132,16 @@ for (const [name, make] of IMPLEMENTATIONS) {
       ).toBe(true);
       await expect(store.getUpload(id)).rejects.toBeTruthy();
     }, 60_000);
+
+    it("creates resumable uploads with an expiry and sweeps expired ones without touching fresh ones", async () => {
+      const storage = await make();
+      const store = storage.resumableStore();
+      const id = randomUUID().replaceAll("-", "");
+      await store.create(new Upload({ id, size: 10, offset: 0, metadata: {}, creation_date: new Date().toISOString() }));
+      await store.write(Readable.from([Buffer.from("abc")]), id, 0);
+      expect(store.getExpiration()).toBe(7 * 24 * 60 * 60 * 1000);
+      expect(await store.deleteExpired()).toBe(0);
+      expect((await store.getUpload(id)).offset).toBe(3);
+    }, 60_000);
   });
 }
