@@ -182,10 +182,11 @@ export async function resumableUploadRoutes(plain: FastifyInstance, { db, config
     const text = await response.text();
     if (response.status < 400) return reply.send(text);
     // Our hooks' refusals are already this API's JSON (tus sends them as text/plain).
+    if (response.status === 503) reply.header("retry-after", "5");
     if (isJsonMessage(text)) return reply.header("content-type", "application/json; charset=utf-8").send(text);
     // tus' plain-text errors become this API's JSON, in Portuguese; a server-side failure is never a 5xx of the client's making.
     const [status, message] = plainError(response.status, largest);
-    if (status >= 500) reply.header("retry-after", "5");
+    if (status === 503) reply.header("retry-after", "5");
     return reply
       .code(status)
       .header("content-type", "application/json; charset=utf-8")
