@@ -1,6 +1,6 @@
 // Boot only: config -> database (migrations, first-start seed) -> app -> listen; prints the demo login (server only).
 import { loadConfig } from "./config.ts";
-import { openDatabase } from "./db/client.ts";
+import { openDatabase, type Db } from "./db/client.ts";
 import { DataDirLockedError } from "./db/lock.ts";
 import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from "./db/seed.ts";
 import { buildApp } from "./app.ts";
@@ -18,6 +18,10 @@ try {
   process.exit(1);
 }
 let handle;
+let seeded = false;
+const prepare = async (db: Db) => {
+  seeded = await seedIfEmpty(db);
+};
 try {
   handle = await openDatabase(
     config.databaseUrl
@@ -26,8 +30,9 @@ try {
           // One JSON line per lost connection: the operator sees the restart, the process keeps serving.
           onConnectionLost: (err) =>
             console.error(JSON.stringify({ level: "warn", time: Date.now(), msg: "database connection lost", err: err.message })),
+          prepare,
         }
-      : { dataDir: config.dataDir },
+      : { dataDir: config.dataDir, prepare },
   );
 } catch (err) {
   if (err instanceof DataDirLockedError) {
@@ -37,7 +42,6 @@ try {
   throw err;
 }
 const { db, kind, close } = handle;
-const seeded = await seedIfEmpty(db);
 await purgeExpiredSessions(db);
 await purgeExpiredRateLimits(db);
 await purgeExpiredUploadLocks(db);

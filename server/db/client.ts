@@ -17,6 +17,8 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 /** How long a request waits for a PostgreSQL connection, and at most for one statement, before it is answered 503 / 500. */
 export const PG_CONNECT_TIMEOUT_MS = 5_000;
 export const PG_STATEMENT_TIMEOUT_MS = 30_000;
+/** The advisory lock key the migrations and the first-start seed run under (any constant unique to this application). */
+const MIGRATION_LOCK = 7_202_622;
 
 /**
  * url: postgres:// for PostgreSQL; dataDir: embedded PGlite directory, or undefined for an in-memory database (tests).
@@ -24,7 +26,13 @@ export const PG_STATEMENT_TIMEOUT_MS = 30_000;
  * reports as an 'error' event that would otherwise end the process. The pool drops that connection and opens new ones on
  * demand, so the server serves again as soon as the database is back.
  */
-export async function openDatabase(opts: { url?: string; dataDir?: string; onConnectionLost?: (err: Error) => void }): Promise<DbHandle> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir?: string;
+  onConnectionLost?: (err: Error) => void;
+  /** First-start work after the migrations (the demo seed); on PostgreSQL it runs under the same lock as they do. */
+  prepare?: (db: Db) => Promise<void>;
+}): Promise<DbHandle> {
   if (opts.url) {
     const { default: pg } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
@@ -42,7 +50,17 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; onCon
     });
     pool.on("error", (err) => opts.onConnectionLost?.(err));
     const db = drizzle({ client: pool, schema, casing: "snake_case" });
-    await migrate(db, { migrationsFolder });
+    // Instances started together (a deploy, an orchestrator) would each run the migrations and the seed at once and the
+    // losers crash on "relation already exists" or a unique key: one at a time, under a lock held by one connection.
+    const holder = await pool.connect();
+    try {
+      await holder.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+      await migrate(db, { migrationsFolder });
+      await opts.prepare?.(db as unknown as Db);
+    } finally {
+      await holder.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+      holder.release();
+    }
     return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
   }
   const release = opts.dataDir ? acquireDataDirLock(opts.dataDir) : () => {};
@@ -53,6 +71,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; onCon
     const client = opts.dataDir ? new PGlite(path.join(opts.dataDir, "pglite")) : new PGlite();
     const db = drizzle({ client, schema, casing: "snake_case" });
     await migrate(db, { migrationsFolder });
+    await opts.prepare?.(db as unknown as Db);
     return {
       db: db as unknown as Db,
       kind: "pglite",

@@ -100,7 +100,13 @@ export class S3Storage implements FileStorage {
       await this.client.send(new HeadBucketCommand({ Bucket: this.settings.bucket }));
     } catch (err) {
       if (!notFound(err)) throw err;
-      await this.client.send(new CreateBucketCommand({ Bucket: this.settings.bucket }));
+      try {
+        await this.client.send(new CreateBucketCommand({ Bucket: this.settings.bucket }));
+      } catch (created) {
+        // Another instance starting at the same moment created it first: that is the bucket wanted.
+        const name = (created as { name?: string }).name;
+        if (name !== "BucketAlreadyOwnedByYou") throw created;
+      }
     }
   }
   async ready() {
