@@ -50,8 +50,7 @@ const storage = await openStorage(config);
 // Unfinished resumable uploads past their expiry are deleted at start and daily (each instance may do it: deleting twice is fine).
 const dropExpiredUploads = () =>
   storage
-    .resumableStore()
-    .deleteExpired()
+    .sweepExpiredUploads()
     .catch((err: Error) =>
       console.error(JSON.stringify({ level: "warn", time: Date.now(), msg: "expired uploads not deleted", err: err.message })),
     );

@@ -162,14 +162,20 @@ export class S3Storage implements FileStorage {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.key(name) }));
   }
   resumableStore() {
-    return (this.tus ??= new ResumableS3Store({
+    return (this.tus ??= this.tusStore(0));
+  }
+  private tusStore(expirationPeriodInMilliseconds: number) {
+    return new ResumableS3Store({
       partSize: PART_SIZE,
       cache: new NoCache(),
-      expirationPeriodInMilliseconds: RESUMABLE_EXPIRY_MS,
+      expirationPeriodInMilliseconds,
       // Expiry told by the multipart upload's start date, not by object tags: S3-compatible servers (Swift) lack tagging.
       useTags: false,
       s3ClientConfig: { ...this.clientConfig, bucket: this.settings.bucket },
-    }));
+    });
+  }
+  sweepExpiredUploads() {
+    return this.tusStore(RESUMABLE_EXPIRY_MS).deleteExpired();
   }
   async readResumableHead(uploadId: string, bytes: number) {
     const answer = await this.client.send(

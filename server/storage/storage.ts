@@ -26,13 +26,18 @@ export interface FileStorage {
   /** The first `bytes` bytes of a resumable upload (its type is told by them), fewer when it is shorter. */
   readResumableHead(uploadId: string, bytes: number): Promise<Buffer>;
   /**
+   * Deletes unfinished resumable uploads older than RESUMABLE_EXPIRY_MS; answers how many. Through a second store instance
+   * that knows the expiry: on the serving one, tus would look a finished, already moved upload up again and answer 404.
+   */
+  sweepExpiredUploads(): Promise<number>;
+  /**
    * Makes a finished resumable upload a stored file under `name` without its bytes passing through this process again
    * (a rename on disk, a server-side copy in an object store), and forgets the upload.
    */
   adoptResumable(uploadId: string, name: string): Promise<void>;
 }
 
-/** A resumable upload left unfinished this long is refused (410: the client starts that file over) and deleted. */
+/** A resumable upload left unfinished this long is deleted (its client, asking for it, gets 404 and starts that file over). */
 export const RESUMABLE_EXPIRY_MS = 7 * 24 * 60 * 60 * 1000;
 
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
@@ -92,7 +97,10 @@ export class DiskStorage implements FileStorage {
     await fsp.rm(this.file(name), { force: true });
   }
   resumableStore() {
-    return (this.tus ??= new FileStore({ directory: this.resumableDir, expirationPeriodInMilliseconds: RESUMABLE_EXPIRY_MS }));
+    return (this.tus ??= new FileStore({ directory: this.resumableDir }));
+  }
+  sweepExpiredUploads() {
+    return new FileStore({ directory: this.resumableDir, expirationPeriodInMilliseconds: RESUMABLE_EXPIRY_MS }).deleteExpired();
   }
   async readResumableHead(uploadId: string, bytes: number) {
     const handle = await fsp.open(path.join(this.resumableDir, checkedName(uploadId)));

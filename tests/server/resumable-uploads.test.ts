@@ -113,6 +113,24 @@ describe.each(BACKENDS)("resumable uploads on %s", (backend) => {
     expect(range.rawPayload.equals(bytes.subarray(200_000, 200_010))).toBe(true);
   });
 
+  it("takes a small file whole in the creating request (creation-with-upload) and answers the stored file", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/uploads/tus",
+      headers: {
+        authToken: f.token1,
+        "tus-resumable": "1.0.0",
+        "upload-length": String(SAMPLE.png.length),
+        "upload-metadata": `filename ${b64("foto.png")},filetype ${b64("image/png")}`,
+        "content-type": "application/offset+octet-stream",
+      },
+      payload: SAMPLE.png,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, originalName: "foto.png", size: SAMPLE.png.length, mimeType: "image/png" });
+    expect(fs.readFileSync(path.join(t.uploadDir, res.json().file)).equals(SAMPLE.png)).toBe(true);
+  });
+
   it("tells an unfinished upload apart when its result is asked for", async () => {
     const created = await create(f.token1, 5000);
     const location = String(created.headers.location);

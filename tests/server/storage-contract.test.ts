@@ -133,15 +133,23 @@ for (const [name, make] of IMPLEMENTATIONS) {
       await expect(store.getUpload(id)).rejects.toBeTruthy();
     }, 60_000);
 
-    it("creates resumable uploads with an expiry and sweeps expired ones without touching fresh ones", async () => {
+    it("sweeps expired resumable uploads without touching fresh ones", async () => {
       const storage = await make();
       const store = storage.resumableStore();
-      const id = randomUUID().replaceAll("-", "");
-      await store.create(new Upload({ id, size: 10, offset: 0, metadata: {}, creation_date: new Date().toISOString() }));
-      await store.write(Readable.from([Buffer.from("abc")]), id, 0);
-      expect(store.getExpiration()).toBe(7 * 24 * 60 * 60 * 1000);
-      expect(await store.deleteExpired()).toBe(0);
-      expect((await store.getUpload(id)).offset).toBe(3);
+      const fresh = randomUUID().replaceAll("-", "");
+      await store.create(new Upload({ id: fresh, size: 10, offset: 0, metadata: {}, creation_date: new Date().toISOString() }));
+      await store.write(Readable.from([Buffer.from("abc")]), fresh, 0);
+      expect(await storage.sweepExpiredUploads()).toBe(0);
+      expect((await store.getUpload(fresh)).offset).toBe(3);
+      if (name === "disk") {
+        // A week and a day old (an object store dates a multipart upload itself: that case cannot be made old here).
+        const old = randomUUID().replaceAll("-", "");
+        const then = new Date(Date.now() - 8 * 24 * 60 * 60 * 1000).toISOString();
+        await store.create(new Upload({ id: old, size: 10, offset: 0, metadata: {}, creation_date: then }));
+        expect(await storage.sweepExpiredUploads()).toBe(1);
+        await expect(store.getUpload(old)).rejects.toBeTruthy();
+        expect((await store.getUpload(fresh)).offset).toBe(3);
+      }
     }, 60_000);
   });
 }
