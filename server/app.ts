@@ -9,6 +9,8 @@ import type { Db } from "./db/client.ts";
 import type { ServerConfig } from "./config.ts";
 import { registerErrorHandling, sendPage } from "./plugins/errors.ts";
 import { requireAuth } from "./plugins/auth.ts";
+import { requireCentral } from "./plugins/central-auth.ts";
+import { centralRoutes } from "./routes/central.ts";
 import multipart from "@fastify/multipart";
 import { loginRoutes, sessionRoutes } from "./routes/credenciado.ts";
 import { agendamentoRoutes } from "./routes/agendamentos.ts";
@@ -143,6 +145,10 @@ export async function buildApp({ db, config, logger = false, storage, clock = ()
           resumableUploadRoutes,
         ])
           await scope.register(routes, deps);
+      });
+      await api.register(async (central) => {
+        requireCentral(central, db);
+        await central.register(centralRoutes, deps);
       });
       await api.register(async (files) => {
         requireAuth(files, db, { allowCookie: true });

@@ -2,7 +2,7 @@
 import { loadConfig } from "./config.ts";
 import { openDatabase, type Db } from "./db/client.ts";
 import { DataDirLockedError } from "./db/lock.ts";
-import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from "./db/seed.ts";
+import { DEMO_CENTRAL, DEMO_PASSWORD, DEMO_USERS, seedCentralIfEmpty, seedIfEmpty } from "./db/seed.ts";
 import { buildApp } from "./app.ts";
 import { purgeExpiredSessions } from "./plugins/auth.ts";
 import { purgeExpiredRateLimits } from "./lib/rate-limit-store.ts";
@@ -21,6 +21,7 @@ let handle;
 let seeded = false;
 const prepare = async (db: Db) => {
   seeded = await seedIfEmpty(db);
+  await seedCentralIfEmpty(db);
 };
 try {
   handle = await openDatabase(
@@ -76,4 +77,5 @@ console.log(
   `\nPortal do Credenciado em http://localhost:${config.port}  —  banco: ${where}${seeded ? " (dados de demonstração criados)" : ""}  —  arquivos: ${files}`,
 );
 console.log(`Login de demonstração: ${DEMO_USERS.main}  senha: ${DEMO_PASSWORD}`);
-console.log(`Outro ponto (isolamento): ${DEMO_USERS.otherPoint}  senha: ${DEMO_PASSWORD}\n`);
+console.log(`Outro ponto (isolamento): ${DEMO_USERS.otherPoint}  senha: ${DEMO_PASSWORD}`);
+console.log(`Equipe central do programa (/central): ${DEMO_CENTRAL.email}  senha: ${DEMO_PASSWORD}\n`);

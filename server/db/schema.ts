@@ -101,6 +101,55 @@ export const sessions = pgTable(
   (t) => [index("sessions_expires_idx").on(t.expiresAt)],
 );
 
+/** The program's central staff: they approve extra services and pay the points; they belong to no service point. */
+export const centralUsers = pgTable(
+  "central_users",
+  {
+    id: id(),
+    name: text().notNull(),
+    email: text().notNull(),
+    passwordHash: text().notNull(),
+    active: flag("A"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("central_users_email_idx").on(sql`lower(${t.email})`)],
+);
+
+export const centralSessions = pgTable(
+  "central_sessions",
+  {
+    id: serial().primaryKey(),
+    tokenHash: text().notNull().unique(),
+    userId: uuid()
+      .notNull()
+      .references(() => centralUsers.id, { onDelete: "cascade" }),
+    remember: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index("central_sessions_expires_idx").on(t.expiresAt)],
+);
+
+/** Every central action: who, when, on what, what it did, the value before and after, and the note given. */
+export const centralActions = pgTable(
+  "central_actions",
+  {
+    id: serial().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => centralUsers.id),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** "execution_service" (an approval) or "payout" (a payment). */
+    entity: text().notNull(),
+    entityId: uuid().notNull(),
+    action: text().notNull(),
+    previous: text(),
+    next: text(),
+    note: text(),
+  },
+  (t) => [index("central_actions_entity_idx").on(t.entity, t.entityId)],
+);
+
 export const members = pgTable("members", {
   id: id(),
   cpf: text().notNull(),

@@ -13,11 +13,21 @@ export const DEMO_USERS = {
   inactive: "inativo@credenciado.com.br",
   otherPoint: "outro@credenciado.com.br",
 } as const;
+/** The program's central staff (the Central console), seeded once when there is none. */
+export const DEMO_CENTRAL = { email: "central@programa.com.br", name: "Equipe Central (demonstração)" } as const;
 
 const statementCode = () => String(randomInt(0, 1_000_000_000)).padStart(9, "0");
 
 /** ready = in progress with every linked service approved (can be finished at once). */
 type Status = "pending" | "progress" | "ready" | "done" | "cancelled";
+
+/** Adds the demo central user when the program has no central user yet (also on installations seeded before it existed). */
+export async function seedCentralIfEmpty(db: Db): Promise<boolean> {
+  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(s.centralUsers);
+  if (count > 0) return false;
+  await db.insert(s.centralUsers).values({ ...DEMO_CENTRAL, passwordHash: await hashPassword(DEMO_PASSWORD) });
+  return true;
+}
 
 /** Inserts the demo data when the database has no service point yet. Returns true when it seeded. */
 export async function seedIfEmpty(db: Db, now: Date = new Date()): Promise<boolean> {

@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import type { RouteDeps } from "./deps.ts";
-import { pointUsers, servicePoints, sessions, userTypes } from "../db/schema.ts";
+import { centralSessions, centralUsers, pointUsers, servicePoints, sessions, userTypes } from "../db/schema.ts";
 import { hashPassword, hashToken, newToken, verifyPassword } from "../lib/secrets.ts";
 import { timeToIso } from "../lib/format.ts";
 import { SESSION_COOKIE } from "../plugins/auth.ts";
@@ -50,14 +50,34 @@ export async function loginRoutes(plain: FastifyInstance, { db, config }: Deps) 
         .from(pointUsers)
         .where(sql`lower(${pointUsers.email}) = ${email.trim().toLowerCase()}`)
         .limit(1);
+      // Not an attendant: maybe the program's central staff, who sign in on the same page (and land on /central).
+      const [central] = user
+        ? []
+        : await db
+            .select()
+            .from(centralUsers)
+            .where(sql`lower(${centralUsers.email}) = ${email.trim().toLowerCase()}`)
+            .limit(1);
       decoyHash ??= hashPassword(newToken());
-      const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash), password);
-      if (!user || !ok) return reply.code(401).send({ message: "Credenciais inválidas." });
-      if (user.active !== "A") return reply.code(401).send({ message: "Usuário inativo. Entre em contato com o administrador." });
+      const account = user ?? central;
+      const ok = await verifyPassword(account?.passwordHash ?? (await decoyHash), password);
+      if (!account || !ok) return reply.code(401).send({ message: "Credenciais inválidas." });
+      if (account.active !== "A") return reply.code(401).send({ message: "Usuário inativo. Entre em contato com o administrador." });
 
       const remember = body.lembrar === true || body.rememberMe === true;
       const lifetimeMs = remember ? config.rememberDays * 86_400_000 : config.sessionHours * 3_600_000;
       const token = newToken();
+      if (!user) {
+        await db
+          .insert(centralSessions)
+          .values({ tokenHash: hashToken(token), userId: central!.id, remember, expiresAt: new Date(Date.now() + lifetimeMs) });
+        return {
+          message: "Login realizado com sucesso.",
+          token,
+          perfil: "central",
+          user: { id: central!.id, email: central!.email, name: central!.name },
+        };
+      }
       await db.insert(sessions).values({
         tokenHash: hashToken(token),
         userId: user.id,

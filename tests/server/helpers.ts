@@ -8,7 +8,7 @@ import { buildApp } from "../../server/app";
 import { rows as queryRows } from "../../server/lib/db-rows";
 import { loadConfig, type ServerConfig } from "../../server/config";
 import { openDatabase, type Db } from "../../server/db/client";
-import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from "../../server/db/seed";
+import { DEMO_PASSWORD, DEMO_USERS, seedCentralIfEmpty, seedIfEmpty } from "../../server/db/seed";
 
 export type Backend = "pglite" | "postgres";
 export const BACKENDS: Backend[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
@@ -72,6 +72,7 @@ export async function makeTestApp(backend: Backend, overrides: Partial<ServerCon
   }
   const handle = await openDatabase(url ? { url } : {});
   await seedIfEmpty(handle.db);
+  await seedCentralIfEmpty(handle.db);
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-test-uploads-"));
   const config = { ...loadConfig({}), staticDir: "/nonexistent-static-dir", uploadDir, ...overrides };
   const app = await buildApp({
