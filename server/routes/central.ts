@@ -1,6 +1,6 @@
 // The Central console's API (/central/...): the program's staff approve or reject extra services across every point, with
 // each action recorded (who, when, what, the value before). Only central users' tokens (server only).
-import { and, asc, desc, eq, gte, inArray, lte } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
@@ -14,6 +14,7 @@ import {
   executionPhotos,
   executionServices,
   pointNotifications,
+  payoutStatements,
   pointUsers,
   servicePoints,
   services,
@@ -21,7 +22,7 @@ import {
 } from "../db/schema.ts";
 import { route } from "../lib/schemas.ts";
 import { HttpError } from "../lib/http-errors.ts";
-import { isUuid } from "../lib/db-rows.ts";
+import { isUuid, rows } from "../lib/db-rows.ts";
 import { SESSION_COOKIE } from "../plugins/auth.ts";
 
 const ISO_DATE = "^\\d{4}-\\d{2}-\\d{2}$";
@@ -33,6 +34,17 @@ const ApprovalsQuery = Type.Object({
 const IdParams = Type.Object({ id: Type.String({ maxLength: 36 }) });
 const RejectBody = Type.Object({ observacao: Type.Optional(Type.Unknown()) });
 
+const PaymentsQuery = Type.Object({
+  idPontoAtendimento: Type.Optional(Type.String({ maxLength: 36 })),
+  dataInicio: Type.Optional(Type.String({ pattern: ISO_DATE })),
+  dataFim: Type.Optional(Type.String({ pattern: ISO_DATE })),
+  status: Type.Optional(Type.Union([Type.Literal("PENDENTE"), Type.Literal("PAGO")])),
+});
+const PayBody = Type.Object({
+  ids: Type.Array(Type.String({ maxLength: 36 }), { minItems: 1, maxItems: 1000 }),
+  dataPagamento: Type.String({ pattern: ISO_DATE }),
+});
+
 export const CENTRAL_MESSAGES = {
   notFound: "Serviço não encontrado.",
   notPending: "Este serviço não está aguardando aprovação.",
@@ -40,7 +52,18 @@ export const CENTRAL_MESSAGES = {
   noteTooLong: "O motivo da recusa pode ter no máximo 1000 caracteres.",
   approved: "Serviço aprovado.",
   rejected: "Serviço recusado.",
+  paid: "Pagamento registrado.",
+  alreadyPaid: "Um ou mais repasses selecionados já foram pagos. Atualize a lista e selecione de novo.",
+  payoutNotFound: "Repasse não encontrado.",
+  undone: "Pagamento desfeito.",
+  notPaid: "Este repasse não está pago.",
+  undoExpired: "O pagamento só pode ser desfeito no mesmo dia em que foi registrado.",
+  futureDate: "A data do pagamento não pode ser futura.",
+  pointNotFound: "Ponto de atendimento não encontrado.",
 } as const;
+
+/** Today's date in Brasília (YYYY-MM-DD). */
+const brasiliaToday = (now = new Date()) => new Date(now.getTime() - 3 * 3_600_000).toISOString().slice(0, 10);
 
 /** The start of a day in Brasília (UTC-3, no daylight saving since 2019), for the period filter on when a service was linked. */
 const brasiliaDay = (date: string, end = false) => new Date(`${date}T${end ? "23:59:59.999" : "00:00:00.000"}-03:00`);
@@ -164,6 +187,163 @@ export async function centralRoutes(plain: FastifyInstance, { db }: RouteDeps) {
     if (note.length > 1000) throw new HttpError(400, CENTRAL_MESSAGES.noteTooLong);
     await decide(request.params.id, request.central.userId, "R", note);
     return { success: true, message: CENTRAL_MESSAGES.rejected };
+  });
+
+  app.get("/central/pagamentos", { schema: route({ querystring: PaymentsQuery }) }, async (request) => {
+    const { idPontoAtendimento, dataInicio, dataFim, status } = request.query;
+    if (idPontoAtendimento !== undefined && !isUuid(idPontoAtendimento))
+      return { data: [], totais: { quantidade: 0, total: 0, pendente: 0, pago: 0 } };
+    const data = await rows<Record<string, unknown> & { ValorRepasse: number; PagamentoFeito: string }>(
+      db,
+      sql`
+      select f.id as "IdFinanceiroEspelho", f.service_point_id as "IdPontoAtendimento", p.trade_name as "NomeFantasia",
+        f.corporate_name as "RazaoSocial", f.cnpj as "Cnpj", f.os_number as "NumeroOS", f.plate as "Placa",
+        f.service_name as "NomeServico", to_char(f.appointment_date, 'YYYY-MM-DD') as "DataAgendamento",
+        f.payout::float8 as "ValorRepasse", f.paid as "PagamentoFeito",
+        to_char(f.paid_at at time zone 'America/Sao_Paulo', 'YYYY-MM-DD') as "DataPagamento",
+        b.bank as "Banco", b.agency as "Agencia", b.account as "Conta", b.account_type as "TipoConta",
+        b.pix_key_type as "TipoChavePix", b.pix_key as "ChavePix", b.holder_name as "NomeTitular", b.holder_document as "DocumentoTitular"
+      from payout_statements f
+      join service_points p on p.id = f.service_point_id
+      left join bank_accounts b on b.service_point_id = f.service_point_id and b.selected = 'S'
+      where ${idPontoAtendimento ? sql`f.service_point_id = ${idPontoAtendimento}` : sql`true`}
+        and ${dataInicio ? sql`f.appointment_date >= ${dataInicio}` : sql`true`}
+        and ${dataFim ? sql`f.appointment_date <= ${dataFim}` : sql`true`}
+        and ${status ? sql`f.paid = ${status === "PAGO" ? "S" : "N"}` : sql`true`}
+      order by f.appointment_date, f.os_number, f.id
+      limit 2000`,
+    );
+    const sum = (list: typeof data) => Math.round(list.reduce((n, r) => n + Number(r.ValorRepasse), 0) * 100) / 100;
+    return {
+      data,
+      totais: {
+        quantidade: data.length,
+        total: sum(data),
+        pendente: sum(data.filter((r) => r.PagamentoFeito !== "S")),
+        pago: sum(data.filter((r) => r.PagamentoFeito === "S")),
+      },
+    };
+  });
+
+  app.post("/central/pagamentos/pagar", { schema: route({ body: PayBody }) }, async (request) => {
+    const { ids, dataPagamento } = request.body;
+    if (dataPagamento > brasiliaToday()) throw new HttpError(400, CENTRAL_MESSAGES.futureDate);
+    const unique = [...new Set(ids)];
+    if (!unique.every(isUuid)) throw new HttpError(404, CENTRAL_MESSAGES.payoutNotFound);
+    await db.transaction(async (tx) => {
+      // All or nothing, and only rows still pending: two central users paying the same rows cannot both succeed.
+      const paid = await tx
+        .update(payoutStatements)
+        .set({ paid: "S", paidAt: new Date(`${dataPagamento}T12:00:00-03:00`) })
+        .where(and(inArray(payoutStatements.id, unique), eq(payoutStatements.paid, "N")))
+        .returning({ id: payoutStatements.id });
+      if (paid.length !== unique.length) {
+        const found = await tx.select({ id: payoutStatements.id }).from(payoutStatements).where(inArray(payoutStatements.id, unique));
+        throw new HttpError(
+          found.length === unique.length ? 409 : 404,
+          found.length === unique.length ? CENTRAL_MESSAGES.alreadyPaid : CENTRAL_MESSAGES.payoutNotFound,
+        );
+      }
+      await tx
+        .insert(centralActions)
+        .values(
+          unique.map((id) => ({
+            userId: request.central.userId,
+            entity: "payout",
+            entityId: id,
+            action: "pagar",
+            previous: "N",
+            next: "S",
+            note: dataPagamento,
+          })),
+        );
+    });
+    return { success: true, message: CENTRAL_MESSAGES.paid, quantidade: unique.length };
+  });
+
+  app.post("/central/pagamentos/:id/desfazer", { schema: route({ params: IdParams, body: Type.Unknown() }) }, async (request) => {
+    const { id } = request.params;
+    if (!isUuid(id)) throw new HttpError(404, CENTRAL_MESSAGES.payoutNotFound);
+    await db.transaction(async (tx) => {
+      const [row] = await tx.select().from(payoutStatements).where(eq(payoutStatements.id, id));
+      if (!row) throw new HttpError(404, CENTRAL_MESSAGES.payoutNotFound);
+      if (row.paid !== "S") throw new HttpError(409, CENTRAL_MESSAGES.notPaid);
+      const [last] = await tx
+        .select()
+        .from(centralActions)
+        .where(and(eq(centralActions.entity, "payout"), eq(centralActions.entityId, id), eq(centralActions.action, "pagar")))
+        .orderBy(desc(centralActions.at), desc(centralActions.id))
+        .limit(1);
+      if (!last || brasiliaToday(last.at) !== brasiliaToday()) throw new HttpError(409, CENTRAL_MESSAGES.undoExpired);
+      const [undone] = await tx
+        .update(payoutStatements)
+        .set({ paid: "N", paidAt: null })
+        .where(and(eq(payoutStatements.id, id), eq(payoutStatements.paid, "S")))
+        .returning({ id: payoutStatements.id });
+      if (!undone) throw new HttpError(409, CENTRAL_MESSAGES.notPaid);
+      await tx.insert(centralActions).values({
+        userId: request.central.userId,
+        entity: "payout",
+        entityId: id,
+        action: "desfazer-pagamento",
+        previous: "S",
+        next: "N",
+        note: row.paidAt ? brasiliaToday(row.paidAt) : null,
+      });
+    });
+    return { success: true, message: CENTRAL_MESSAGES.undone };
+  });
+
+  app.get("/central/pontos", { schema: route({}) }, async () => {
+    const month = brasiliaToday().slice(0, 7);
+    const data = await rows<Record<string, unknown>>(
+      db,
+      sql`
+      select p.id as "IdPontoAtendimento", p.trade_name as "NomeFantasia", p.corporate_name as "RazaoSocial", p.cnpj as "Cnpj",
+        p.city as "Cidade", p.uf as "Uf",
+        (select round(avg(r.score)::numeric, 2)::float8 from ratings r join appointments a on a.id = r.appointment_id
+          where a.service_point_id = p.id) as "MediaAvaliacao",
+        (select count(*)::int from ratings r join appointments a on a.id = r.appointment_id where a.service_point_id = p.id)
+          as "QuantidadeAvaliacoes",
+        (select count(*)::int from service_returns sr join appointments a on a.id = sr.appointment_id
+          where a.service_point_id = p.id and sr.status = 'A') as "RetornosAbertos",
+        (select count(*)::int from appointments a where a.service_point_id = p.id and to_char(a.date, 'YYYY-MM') = ${month})
+          as "OrdensNoMes",
+        (select max(x.at) from (
+          select max(a.created_at) as at from appointments a where a.service_point_id = p.id
+          union all select max(e.started_at) from executions e join appointments a on a.id = e.appointment_id where a.service_point_id = p.id
+          union all select max(e.finished_at) from executions e join appointments a on a.id = e.appointment_id where a.service_point_id = p.id
+        ) x) as "UltimaAtividade"
+      from service_points p
+      order by p.trade_name`,
+    );
+    return {
+      data: data.map((r) => ({ ...r, UltimaAtividade: r.UltimaAtividade ? new Date(String(r.UltimaAtividade)).toISOString() : null })),
+    };
+  });
+
+  app.get("/central/pontos/:id", { schema: route({ params: IdParams }) }, async (request) => {
+    const { id } = request.params;
+    if (!isUuid(id)) throw new HttpError(404, CENTRAL_MESSAGES.pointNotFound);
+    const [p] = await db.select().from(servicePoints).where(eq(servicePoints.id, id));
+    if (!p) throw new HttpError(404, CENTRAL_MESSAGES.pointNotFound);
+    return {
+      data: {
+        IdPontoAtendimento: p.id,
+        NomeFantasia: p.tradeName,
+        RazaoSocial: p.corporateName,
+        Cnpj: p.cnpj,
+        InscricaoEstadual: p.stateRegistration,
+        Matricula: p.registrationNumber,
+        QuantidadeElevadores: p.lifts,
+        Cep: p.cep,
+        Endereco: p.address,
+        Complemento: p.complement,
+        Bairro: p.district,
+        Cidade: p.city,
+        Uf: p.uf,
+      },
+    };
   });
 
   app.get("/central/historico/:id", { schema: route({ params: IdParams }) }, async (request) => {

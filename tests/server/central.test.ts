@@ -129,4 +129,75 @@ describe.each(BACKENDS)("central console API on %s", (backend) => {
       expect([res.statusCode, res.json().message]).toEqual([404, CENTRAL_MESSAGES.notFound]);
     }
   });
+
+  const payouts = (status: "N" | "S" = "N") =>
+    queryRows<{ id: string; point: string; payout: number }>(
+      t.db,
+      sql`select id, service_point_id as point, payout::float8 as payout from payout_statements where paid = ${status} order by os_number`,
+    );
+  const today = () => new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
+
+  it("lists every point's payouts with totals and the point's selected bank data; filters by point and status", async () => {
+    const all = (await call(t, central, "GET", "/central/pagamentos")).json();
+    const pendingRows = await payouts("N");
+    expect(all.totais.quantidade).toBe(all.data.length);
+    expect(new Set(all.data.map((r: { IdPontoAtendimento: string }) => r.IdPontoAtendimento)).size).toBe(2);
+    const open = (await call(t, central, "GET", "/central/pagamentos?status=PENDENTE")).json();
+    expect(open.data).toHaveLength(pendingRows.length);
+    expect(open.totais.pendente).toBeCloseTo(
+      pendingRows.reduce((n, r) => n + r.payout, 0),
+      2,
+    );
+    const p1 = (await call(t, central, "GET", `/central/pagamentos?idPontoAtendimento=${f.p1}`)).json().data;
+    expect(p1.every((r: { IdPontoAtendimento: string }) => r.IdPontoAtendimento === f.p1)).toBe(true);
+    expect(p1[0]).toHaveProperty("ChavePix");
+    expect((await call(t, central, "GET", "/central/pagamentos?status=TALVEZ")).statusCode).toBe(400);
+  });
+
+  it("pays selected rows once (all or nothing); the point's espelho shows them paid with the date; an undo the same day is recorded", async () => {
+    const [a, b] = await payouts("N");
+    const future = await call(t, central, "POST", "/central/pagamentos/pagar", { ids: [a!.id], dataPagamento: "2999-01-01" });
+    expect([future.statusCode, future.json().message]).toEqual([400, CENTRAL_MESSAGES.futureDate]);
+    const paid = await call(t, central, "POST", "/central/pagamentos/pagar", { ids: [a!.id, b!.id], dataPagamento: today() });
+    expect([paid.statusCode, paid.json()]).toEqual([200, { success: true, message: CENTRAL_MESSAGES.paid, quantidade: 2 }]);
+    const twice = await call(t, central, "POST", "/central/pagamentos/pagar", { ids: [a!.id], dataPagamento: today() });
+    expect([twice.statusCode, twice.json().message]).toEqual([409, CENTRAL_MESSAGES.alreadyPaid]);
+    // One already paid among new ones: nothing is paid.
+    const [c] = await payouts("N");
+    const mixed = await call(t, central, "POST", "/central/pagamentos/pagar", { ids: [c!.id, a!.id], dataPagamento: today() });
+    expect(mixed.statusCode).toBe(409);
+    expect((await payouts("N")).map((r) => r.id)).toContain(c!.id);
+
+    const token = a!.point === f.p1 ? f.token1 : f.token2;
+    const espelho = (await call(t, token, "POST", "/espelho/lista", { idPontoAtendimento: a!.point })).json() as {
+      IdFinanceiroEspelho: string;
+      PagamentoFeito: string;
+      DataPagamento: string;
+    }[];
+    const mine = espelho.find((r) => r.IdFinanceiroEspelho === a!.id)!;
+    expect(mine.PagamentoFeito).toBe("S");
+    expect(mine.DataPagamento.slice(0, 10)).toBe(today().split("-").reverse().join("/"));
+
+    const undo = await call(t, central, "POST", `/central/pagamentos/${a!.id}/desfazer`, {});
+    expect([undo.statusCode, undo.json().message]).toEqual([200, CENTRAL_MESSAGES.undone]);
+    expect((await call(t, central, "POST", `/central/pagamentos/${a!.id}/desfazer`, {})).json().message).toBe(CENTRAL_MESSAGES.notPaid);
+    const history = (await call(t, central, "GET", `/central/historico/${a!.id}`)).json().data;
+    expect(history.map((h: { Acao: string }) => h.Acao)).toEqual(["desfazer-pagamento", "pagar"]);
+    // A payment recorded on another day cannot be undone any more.
+    await t.db.execute(sql`update central_actions set at = at - interval '2 days' where entity_id = ${b!.id}`);
+    const late = await call(t, central, "POST", `/central/pagamentos/${b!.id}/desfazer`, {});
+    expect([late.statusCode, late.json().message]).toEqual([409, CENTRAL_MESSAGES.undoExpired]);
+  });
+
+  it("lists the points with their rating, open returns, orders this month and last activity; a point's registration read-only", async () => {
+    const list = (await call(t, central, "GET", "/central/pontos")).json().data as Record<string, unknown>[];
+    expect(list.map((p) => p.IdPontoAtendimento).sort()).toEqual([f.p1, f.p2].sort());
+    for (const p of list) {
+      expect(p).toMatchObject({ RetornosAbertos: expect.any(Number), OrdensNoMes: expect.any(Number), NomeFantasia: expect.any(String) });
+    }
+    const one = (await call(t, central, "GET", `/central/pontos/${f.p1}`)).json().data;
+    expect(one).toMatchObject({ IdPontoAtendimento: f.p1, NomeFantasia: "Auto Center Boa Viagem", Cnpj: expect.any(String) });
+    expect((await call(t, central, "GET", "/central/pontos/00000000-0000-0000-0000-000000000000")).statusCode).toBe(404);
+    expect((await call(t, f.token1, "GET", "/central/pontos")).statusCode).toBe(403);
+  });
 });
