@@ -16,4 +16,5 @@ export const PAGE_FILES: Readonly<Record<string, string>> = {
   [PATHS.bankData]: "src/features/dados-bancarios/components/bank-data-page.tsx",
   [PATHS.registration]: "src/features/dados-cadastrais/components/registration-page.tsx",
   [PATHS.mirror]: "src/features/espelho/components/mirror-page.tsx",
+  [PATHS.central]: "src/features/central/components/central-page.tsx",
 };

@@ -4,7 +4,7 @@ import { Route, Switch } from "wouter";
 import { PATHS } from "../config/paths";
 import { ChunkErrorBoundary, lazyPage } from "./lazy-page";
 import { LoadingScreen } from "./loading-screen";
-import { Private, Public, PublicOnly } from "./guards";
+import { CentralPrivate, Private, Public, PublicOnly } from "./guards";
 import { useSession } from "../features/session/use-session";
 import NotFoundPage from "./not-found";
 import { usePrefetchOrder } from "../features/ordem-servico/use-prefetch-order";
@@ -31,6 +31,7 @@ const MirrorPage = lazyPage(() => import("../features/espelho/components/mirror-
 const AgendaPage = lazyPage(() => import("../features/agenda/components/agenda-page"));
 const ExecutionPage = lazyPage(() => import("../features/ordem-servico/components/execution-page"));
 const ScannerPage = lazyPage(() => import("../features/scanner/components/scanner-page"));
+const CentralPage = lazyPage(() => import("../features/central/components/central-page"));
 
 /**
  * The page of the URL the app opens on starts downloading with the entry, in parallel with the session check and the shell's
@@ -50,6 +51,7 @@ function preloadOpeningPage(pathname: string) {
     [PATHS.registration]: RegistrationPage,
     [PATHS.mirror]: MirrorPage,
   };
+  if (pathname === PATHS.central || pathname.startsWith(`${PATHS.central}/`)) return CentralPage.preload();
   const page = pathname.startsWith(`${PATHS.executionPrefix}/`) ? ExecutionPage : byPath[pathname.replace(/(.)\/$/, "$1")];
   page?.preload();
 }
@@ -198,6 +200,11 @@ export function AppRouter() {
             <Private data={<MirrorData />}>
               <MirrorRoute />
             </Private>
+          </Route>
+          <Route path={`${PATHS.central}/*?`}>
+            <CentralPrivate>
+              <CentralPage />
+            </CentralPrivate>
           </Route>
           <Route>
             <NotFoundPage />

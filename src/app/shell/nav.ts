@@ -1,6 +1,6 @@
 // Navigation entries of the sidebar, bottom bar and drawer; each destination is defined once (main thread).
 import type { IconName } from "../../components/ui/icon";
-import { PATHS } from "../../config/paths";
+import { CENTRAL_PATHS, PATHS } from "../../config/paths";
 
 export interface NavItem {
   label: string;
@@ -42,4 +42,11 @@ export const DRAWER_GROUPS: NavGroup[] = [
   { id: "operacoes", label: "Operações", items: [RETURNS] },
   { id: "financeiro", label: "Financeiro", items: [BANK, MIRROR] },
   { id: "informacoes", label: "Informações", items: [{ ...CONTRACT, label: "Contratos" }, PRIVACY, TERMS] },
+];
+
+/** The Central console's sections (central-shell.tsx). */
+export const CENTRAL_NAV: NavItem[] = [
+  { label: "Aprovações", to: CENTRAL_PATHS.approvals, icon: "check" },
+  { label: "Pagamentos", to: CENTRAL_PATHS.payments, icon: "money" },
+  { label: "Pontos", to: CENTRAL_PATHS.points, icon: "chart" },
 ];

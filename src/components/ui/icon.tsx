@@ -11,6 +11,7 @@ const PATHS: Record<string, string> = {
     "M9 3h6l2 3h3a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h3zm3 5a5 5 0 1 0 0 10 5 5 0 0 0 0-10zm0 2a3 3 0 1 1 0 6 3 3 0 0 1 0-6z",
   money: "M2 6h20v12H2zm10 3a3 3 0 1 0 0 6 3 3 0 0 0 0-6zM5 9v6h1V9zm13 0v6h1V9z",
   menu: "M3 5h18v2H3zm0 6h18v2H3zm0 6h18v2H3z",
+  check: "M9 16.2l-4.2-4.2L3.4 13.4 9 19 21 7l-1.4-1.4z",
 };
 export type IconName = keyof typeof PATHS;
 

@@ -7,25 +7,43 @@ import { bus } from "../../lib/bus";
 import { reportRequestFailure } from "../../lib/offline/network";
 import { closeOfflineCache, openOfflineCache } from "../../lib/offline/persist";
 import { setUploadSession } from "../../lib/uploads/upload-session";
-import { checkAuth, getUser, login as loginCall, logoutSession, type SessionUser } from "./api/credenciado";
+import {
+  checkAuth,
+  getCentralUser,
+  getUser,
+  login as loginCall,
+  logoutCentral,
+  logoutSession,
+  type CentralUser,
+  type SessionUser,
+} from "./api/credenciado";
 
 export type SessionStatus = "loading" | "authenticated" | "unauthenticated";
 interface SessionState {
   status: SessionStatus;
+  /** The signed-in attendant (perfil "ponto"); null for the program's central staff. */
   user: SessionUser | null;
+  /** The signed-in member of the central staff (perfil "central"). */
+  central: CentralUser | null;
+  perfil: "ponto" | "central";
   token: string | null;
 }
 
-const DEFAULT_STATE: Readonly<SessionState> = Object.freeze({ status: "loading", user: null, token: null });
+const DEFAULT_STATE: Readonly<SessionState> = Object.freeze({ status: "loading", user: null, central: null, perfil: "ponto", token: null });
 export const sessionStore = proxy<SessionState>({ ...DEFAULT_STATE });
 
-function readStored(): { token: string; user: SessionUser } | null {
+type Stored = { token: string; user: SessionUser; central?: undefined } | { token: string; central: CentralUser; user?: undefined };
+
+function readStored(): Stored | null {
   const token = localStorage.getItem(STORAGE_KEYS.token);
   const raw = localStorage.getItem(STORAGE_KEYS.user);
   if (!token || !raw) return null;
   try {
-    const user = JSON.parse(raw) as SessionUser;
-    if (user && typeof user === "object" && typeof user.IdPontoAtendimento === "string") return { token, user };
+    const user = JSON.parse(raw) as Record<string, unknown> | null;
+    if (user && typeof user === "object" && user.Perfil === "central" && typeof user.Id === "string") {
+      return { token, central: user as unknown as CentralUser };
+    }
+    if (user && typeof user === "object" && typeof user.IdPontoAtendimento === "string") return { token, user: user as SessionUser };
   } catch {
     // corrupt user data: discarded below together with the token
   }
@@ -41,7 +59,7 @@ function setSignedOut() {
   clearStored();
   // The uploader stops sending at once; the saved evidence waits for the same attendant's next sign-in.
   setUploadSession(null);
-  Object.assign(sessionStore, { status: "unauthenticated", user: null, token: null });
+  Object.assign(sessionStore, { status: "unauthenticated", user: null, central: null, perfil: "ponto", token: null });
   // The API data kept for offline use leaves memory and the device with the session.
   void closeOfflineCache();
 }
@@ -57,8 +75,15 @@ async function setSignedIn(user: SessionUser, token: string) {
   // stored copy is not used anyway; offline it is hydrated into the screens' queries when read (restorePending).
   const restored = openOfflineCache({ userId: user.IdPontoAtendimentoUsuario, pointId: user.IdPontoAtendimento });
   setUploadSession({ token, owner: { userId: user.IdPontoAtendimentoUsuario, pointId: user.IdPontoAtendimento } });
-  Object.assign(sessionStore, { status: "authenticated", user, token });
+  Object.assign(sessionStore, { status: "authenticated", user, central: null, perfil: "ponto", token });
   await restored;
+}
+
+/** The central staff capture no evidence and keep no point's data offline: only the session itself. */
+function setCentralSignedIn(central: CentralUser, token: string) {
+  setUploadSession(null);
+  void closeOfflineCache();
+  Object.assign(sessionStore, { status: "authenticated", user: null, central, perfil: "central", token });
 }
 
 /**
@@ -71,8 +96,9 @@ async function setSignedIn(user: SessionUser, token: string) {
 export async function initSession(): Promise<void> {
   const stored = readStored();
   if (!stored) return setSignedOut();
-  const check = checkAuth(stored.token);
-  await setSignedIn(stored.user, stored.token);
+  const check = stored.central ? getCentralUser(stored.token) : checkAuth(stored.token);
+  if (stored.central) setCentralSignedIn(stored.central, stored.token);
+  else await setSignedIn(stored.user, stored.token);
   const result = await check;
   if (!result.ok && result.status === 401) {
     if (sessionStore.token === stored.token) setSignedOut();
@@ -96,6 +122,14 @@ export async function login(email: string, password: string, remember: boolean):
   const res = await loginCall(email.trim(), password, remember);
   if (!res.ok || !res.data?.token) return { ok: false, message: res.ok ? MSG.login.failed : loginFailure(res.status, res.message) };
   const token = res.data.token;
+  if (res.data.perfil === "central") {
+    const me = await getCentralUser(token);
+    if (!me.ok || !me.data?.data) return { ok: false, message: MSG.login.userData };
+    localStorage.setItem(STORAGE_KEYS.token, token);
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(me.data.data));
+    setCentralSignedIn(me.data.data, token);
+    return { ok: true, message: res.data.message };
+  }
   const auth = await checkAuth(token);
   if (!auth.ok) return { ok: false, message: MSG.login.authCheck };
   const user = await getUser(token);
@@ -109,8 +143,9 @@ export async function login(email: string, password: string, remember: boolean):
 /** Clears token and user data at once; the server-side session is revoked in the background when reachable. */
 export function logout(): void {
   const token = sessionStore.token;
+  const central = sessionStore.perfil === "central";
   setSignedOut();
-  if (token) void logoutSession(token);
+  if (token) void (central ? logoutCentral(token) : logoutSession(token));
 }
 
 bus.on("session:expired", () => {

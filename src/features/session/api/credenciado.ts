@@ -4,7 +4,17 @@ import { get, post } from "../../../lib/api-client";
 export interface LoginResponse {
   message: string;
   token: string;
+  /** "central": the program's central staff (Central console), not an attendant. */
+  perfil?: "central";
   user: { id: string; email: string; name?: string };
+}
+
+/** A signed-in member of the program's central staff, as /central/me returns them. */
+export interface CentralUser {
+  Id: string;
+  Nome: string;
+  Email: string;
+  Perfil: "central";
 }
 
 /** The signed-in attendant and the service point, as /credenciado/get returns them (kept in localStorage as userData). */
@@ -35,3 +45,5 @@ export const login = (email: string, password: string, lembrar: boolean) =>
 export const checkAuth = (token: string) => get<{ message: string; data: string }>("/credenciado/auth", { token });
 export const getUser = (token: string) => get<{ message: string; data: SessionUser }>("/credenciado/get", { token });
 export const logoutSession = (token: string) => post<{ message: string }>("/credenciado/logout", {}, { token });
+export const getCentralUser = (token: string) => get<{ data: CentralUser }>("/central/me", { token });
+export const logoutCentral = (token: string) => post<{ message: string }>("/central/logout", {}, { token });

@@ -4,8 +4,8 @@ import { useLocation, useSearch } from "wouter";
 import { toast } from "../../../lib/toast";
 import { SIGNUP_URL } from "../../../config/env";
 import { MSG } from "../../../config/messages.pt-BR";
-import { safeRedirect } from "../../../config/paths";
-import { login } from "../store";
+import { landingFor } from "../../../config/paths";
+import { login, sessionStore } from "../store";
 import logoUrl from "../../../assets/logo.svg";
 
 export default function LoginPage() {
@@ -33,7 +33,7 @@ export default function LoginPage() {
       return;
     }
     toast.success(outcome.message);
-    navigate(safeRedirect(new URLSearchParams(search).get("redirect")), { replace: true });
+    navigate(landingFor(sessionStore.perfil, new URLSearchParams(search).get("redirect")), { replace: true });
   }
 
   return (

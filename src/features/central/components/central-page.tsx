@@ -1,0 +1,14 @@
+// The Central console (/central/...): its three sections under one page (one chunk, one HTML) (main thread).
+import { Redirect, useLocation } from "wouter";
+import { CENTRAL_PATHS } from "../../../config/paths";
+import { ApprovalsSection } from "./approvals-section";
+import { PaymentsSection } from "./payments-section";
+import { PointsSection } from "./points-section";
+
+export default function CentralPage() {
+  const [location] = useLocation();
+  if (location.startsWith(CENTRAL_PATHS.payments)) return <PaymentsSection />;
+  if (location.startsWith(CENTRAL_PATHS.points)) return <PointsSection />;
+  if (location.startsWith(CENTRAL_PATHS.approvals)) return <ApprovalsSection />;
+  return <Redirect to={CENTRAL_PATHS.approvals} replace />;
+}
