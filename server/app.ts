@@ -10,7 +10,8 @@ import type { ServerConfig } from "./config.ts";
 import { registerErrorHandling, sendPage } from "./plugins/errors.ts";
 import { requireAuth } from "./plugins/auth.ts";
 import { requireCentral } from "./plugins/central-auth.ts";
-import { centralRoutes } from "./routes/central.ts";
+import { centralFileRoutes, centralRoutes } from "./routes/central.ts";
+import { notificationRoutes } from "./routes/notificacoes.ts";
 import multipart from "@fastify/multipart";
 import { loginRoutes, sessionRoutes } from "./routes/credenciado.ts";
 import { agendamentoRoutes } from "./routes/agendamentos.ts";
@@ -143,12 +144,17 @@ export async function buildApp({ db, config, logger = false, storage, clock = ()
           retornoRoutes,
           espelhoRoutes,
           resumableUploadRoutes,
+          notificationRoutes,
         ])
           await scope.register(routes, deps);
       });
       await api.register(async (central) => {
         requireCentral(central, db);
         await central.register(centralRoutes, deps);
+      });
+      await api.register(async (centralFiles) => {
+        requireCentral(centralFiles, db, { allowCookie: true });
+        await centralFiles.register(centralFileRoutes, deps);
       });
       await api.register(async (files) => {
         requireAuth(files, db, { allowCookie: true });

@@ -419,6 +419,8 @@ export const pointNotifications = pgTable("point_notifications", {
   title: text().notNull(),
   body: text().notNull(),
   read: boolean().notNull().default(false),
+  /** "central": a decision of the program's central staff, shown to the point's attendants (GET /notificacoes). */
+  source: text().notNull().default("ponto"),
   createdAt: createdAt(),
 });
 

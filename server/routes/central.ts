@@ -18,8 +18,10 @@ import {
   pointUsers,
   servicePoints,
   services,
+  storedFiles,
   vehicles,
 } from "../db/schema.ts";
+import { sendStoredFile } from "./uploads.ts";
 import { route } from "../lib/schemas.ts";
 import { HttpError } from "../lib/http-errors.ts";
 import { isUuid, rows } from "../lib/db-rows.ts";
@@ -168,6 +170,7 @@ export async function centralRoutes(plain: FastifyInstance, { db }: RouteDeps) {
       // The attendant is told wherever they are in the app (the point's notifications), not only on the OS screen.
       await tx.insert(pointNotifications).values({
         servicePointId: info!.point,
+        source: "central",
         title: to === "A" ? `Serviço aprovado: ${info!.service}` : `Serviço recusado: ${info!.service}`,
         body: to === "A" ? `OS ${info!.os}: o serviço foi aprovado pela central.` : `OS ${info!.os}: ${note}`,
       });
@@ -244,19 +247,17 @@ export async function centralRoutes(plain: FastifyInstance, { db }: RouteDeps) {
           found.length === unique.length ? CENTRAL_MESSAGES.alreadyPaid : CENTRAL_MESSAGES.payoutNotFound,
         );
       }
-      await tx
-        .insert(centralActions)
-        .values(
-          unique.map((id) => ({
-            userId: request.central.userId,
-            entity: "payout",
-            entityId: id,
-            action: "pagar",
-            previous: "N",
-            next: "S",
-            note: dataPagamento,
-          })),
-        );
+      await tx.insert(centralActions).values(
+        unique.map((id) => ({
+          userId: request.central.userId,
+          entity: "payout",
+          entityId: id,
+          action: "pagar",
+          previous: "N",
+          next: "S",
+          note: dataPagamento,
+        })),
+      );
     });
     return { success: true, message: CENTRAL_MESSAGES.paid, quantidade: unique.length };
   });
@@ -366,4 +367,21 @@ export async function centralRoutes(plain: FastifyInstance, { db }: RouteDeps) {
       })),
     };
   });
+}
+
+const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z0-9]{2,5}$/;
+
+/** An order's evidence for the central staff, any point's (they judge every point's services); the session cookie is accepted for img/video tags. */
+export async function centralFileRoutes(plain: FastifyInstance, { db, storage }: RouteDeps) {
+  const app = plain.withTypeProvider<TypeBoxTypeProvider>();
+  app.get(
+    "/central/arquivos/:name",
+    { schema: { params: Type.Object({ name: Type.String({ maxLength: 200 }) }) } },
+    async (request, reply) => {
+      const { name } = request.params;
+      const [file] = STORED_NAME.test(name) ? await db.select().from(storedFiles).where(eq(storedFiles.storedName, name)).limit(1) : [];
+      if (!file) return reply.code(404).send({ success: false, message: "Arquivo não encontrado." });
+      return sendStoredFile(request, reply, storage, file);
+    },
+  );
 }

@@ -13,6 +13,10 @@ import { anyBounded, MAX, route } from "../lib/schemas.ts";
 
 type Deps = Pick<RouteDeps, "db" | "config">;
 
+/** The HttpOnly session cookie media tags send (files only; never accepted for a change). */
+const sessionCookie = (token: string, lifetimeMs: number, secure: boolean) =>
+  `${SESSION_COOKIE}=${token}; Path=/api; HttpOnly; SameSite=Strict; Max-Age=${Math.floor(lifetimeMs / 1000)}${secure ? "; Secure" : ""}`;
+
 // Verifying against a real hash when the e-mail is unknown keeps response time from revealing which e-mails exist.
 let decoyHash: Promise<string> | undefined;
 
@@ -71,6 +75,7 @@ export async function loginRoutes(plain: FastifyInstance, { db, config }: Deps) 
         await db
           .insert(centralSessions)
           .values({ tokenHash: hashToken(token), userId: central!.id, remember, expiresAt: new Date(Date.now() + lifetimeMs) });
+        reply.header("set-cookie", sessionCookie(token, lifetimeMs, request.protocol === "https"));
         return {
           message: "Login realizado com sucesso.",
           token,
@@ -85,11 +90,7 @@ export async function loginRoutes(plain: FastifyInstance, { db, config }: Deps) 
         remember,
         expiresAt: new Date(Date.now() + lifetimeMs),
       });
-      const secure = request.protocol === "https" ? "; Secure" : "";
-      reply.header(
-        "set-cookie",
-        `${SESSION_COOKIE}=${token}; Path=/api; HttpOnly; SameSite=Strict; Max-Age=${Math.floor(lifetimeMs / 1000)}${secure}`,
-      );
+      reply.header("set-cookie", sessionCookie(token, lifetimeMs, request.protocol === "https"));
       return { message: "Login realizado com sucesso.", token, user: { id: user.id, email: user.email, name: user.name } };
     },
   );

@@ -2,7 +2,8 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { and, eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FileStorage } from "../storage/storage.ts";
 import type {} from "@fastify/multipart";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
@@ -131,45 +132,60 @@ export async function uploadRoutes(plain: FastifyInstance, { db, config, storage
       .from(storedFiles)
       .where(and(eq(storedFiles.storedName, name), eq(storedFiles.servicePointId, request.auth.servicePointId)))
       .limit(1);
-    const total = file ? await storage.size(name) : null;
-    if (!file || total === null) return reply.code(404).send(notFoundBody);
-
-    const ranges = parseRanges(request.headers.range, total);
-    if (ranges === "invalid") {
-      return reply.code(416).header("content-range", `bytes */${total}`).send(fail("Intervalo solicitado inválido."));
-    }
-    const media = file.mimeType.startsWith("image/") || file.mimeType.startsWith("video/");
-    const offered = downloadName(file.originalName, name);
-    reply
-      .header("content-type", file.mimeType)
-      .header("x-content-type-options", "nosniff")
-      .header("content-security-policy", "default-src 'none'; sandbox")
-      .header(
-        "content-disposition",
-        `${media ? "inline" : "attachment"}; filename="${offered.ascii}"; filename*=UTF-8''${encodeURIComponent(offered.utf8)}`,
-      )
-      .header("accept-ranges", "bytes")
-      // A stored file never changes, but the same URL must not be served from the browser cache to the next user of a shared
-      // phone: revalidate every time (the ownership check above runs) and answer 304 with no body when the copy is current.
-      .header("cache-control", "private, no-cache")
-      .header("etag", `"${name}"`);
-    if (!ranges && request.headers["if-none-match"]?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === `"${name}"`)) {
-      return reply.code(304).send();
-    }
-
-    if (ranges?.length === 1) {
-      const [range] = ranges;
-      reply
-        .code(206)
-        .header("content-range", `bytes ${range.start}-${range.end}/${total}`)
-        .header("content-length", range.end - range.start + 1);
-      return reply.send(await storage.read(name, range));
-    }
-    if (ranges) {
-      const multi = byteRangesBody(ranges, total, file.mimeType, (r) => storage.read(name, r));
-      return reply.code(206).header("content-type", multi.contentType).header("content-length", multi.length).send(multi.body);
-    }
-    reply.header("content-length", total);
-    return reply.send(total === 0 ? "" : await storage.read(name));
+    if (!file) return reply.code(404).send(notFoundBody);
+    return sendStoredFile(request, reply, storage, file);
   });
+}
+
+/**
+ * Sends a stored file (owner already checked by the caller): inline for media, as an attachment otherwise, with Range
+ * (video seeking), revalidated on every use (private, no-cache + ETag), never sniffed or scripted.
+ */
+export async function sendStoredFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  storage: FileStorage,
+  file: { storedName: string; mimeType: string; originalName: string },
+) {
+  const name = file.storedName;
+  const total = await storage.size(name);
+  if (total === null) return reply.code(404).send({ success: false, message: "Arquivo não encontrado." });
+
+  const ranges = parseRanges(request.headers.range, total);
+  if (ranges === "invalid") {
+    return reply.code(416).header("content-range", `bytes */${total}`).send(fail("Intervalo solicitado inválido."));
+  }
+  const media = file.mimeType.startsWith("image/") || file.mimeType.startsWith("video/");
+  const offered = downloadName(file.originalName, name);
+  reply
+    .header("content-type", file.mimeType)
+    .header("x-content-type-options", "nosniff")
+    .header("content-security-policy", "default-src 'none'; sandbox")
+    .header(
+      "content-disposition",
+      `${media ? "inline" : "attachment"}; filename="${offered.ascii}"; filename*=UTF-8''${encodeURIComponent(offered.utf8)}`,
+    )
+    .header("accept-ranges", "bytes")
+    // A stored file never changes, but the same URL must not be served from the browser cache to the next user of a shared
+    // phone: revalidate every time (the ownership check above runs) and answer 304 with no body when the copy is current.
+    .header("cache-control", "private, no-cache")
+    .header("etag", `"${name}"`);
+  if (!ranges && request.headers["if-none-match"]?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === `"${name}"`)) {
+    return reply.code(304).send();
+  }
+
+  if (ranges?.length === 1) {
+    const [range] = ranges;
+    reply
+      .code(206)
+      .header("content-range", `bytes ${range.start}-${range.end}/${total}`)
+      .header("content-length", range.end - range.start + 1);
+    return reply.send(await storage.read(name, range));
+  }
+  if (ranges) {
+    const multi = byteRangesBody(ranges, total, file.mimeType, (r) => storage.read(name, r));
+    return reply.code(206).header("content-type", multi.contentType).header("content-length", multi.length).send(multi.body);
+  }
+  reply.header("content-length", total);
+  return reply.send(total === 0 ? "" : await storage.read(name));
 }

@@ -3,7 +3,7 @@
 // the point told (node, server project, PGlite and PostgreSQL).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { BACKENDS, call, fixtures, makeTestApp, queryRows, type Fixtures, type TestApp } from "./helpers";
+import { BACKENDS, call, fixtures, makeTestApp, queryRows, SAMPLE, upload, type Fixtures, type TestApp } from "./helpers";
 import { DEMO_CENTRAL, DEMO_PASSWORD } from "../../server/db/seed";
 import { centralActions, executionServices, pointNotifications } from "../../server/db/schema";
 import { CENTRAL_MESSAGES } from "../../server/routes/central";
@@ -86,6 +86,22 @@ describe.each(BACKENDS)("central console API on %s", (backend) => {
     expect(rejectAfter.statusCode).toBe(409);
     const told = await t.db.select().from(pointNotifications).where(eq(pointNotifications.servicePointId, target!.point));
     expect(told.map((n) => n.title)).toContain(`Serviço aprovado: ${target!.service}`);
+    // The point's attendants get it from /notificacoes until they mark it read; the other point sees nothing of it.
+    const own = target!.point === f.p1 ? f.token1 : f.token2;
+    const other = target!.point === f.p1 ? f.token2 : f.token1;
+    const notices = (await call(t, own, "GET", "/notificacoes")).json().data as { IdNotificacao: string; Titulo: string }[];
+    const notice = notices.find((n) => n.Titulo === `Serviço aprovado: ${target!.service}`)!;
+    expect(notice).toBeDefined();
+    const otherNotices = (await call(t, other, "GET", "/notificacoes")).json().data as { Titulo: string }[];
+    expect(otherNotices.some((n) => n.Titulo === notice.Titulo)).toBe(false);
+    expect((await call(t, other, "POST", "/notificacoes/lidas", { ids: [notice.IdNotificacao] })).statusCode).toBe(200);
+    expect((await call(t, own, "GET", "/notificacoes")).json().data.map((n: { IdNotificacao: string }) => n.IdNotificacao)).toContain(
+      notice.IdNotificacao,
+    );
+    await call(t, own, "POST", "/notificacoes/lidas", { ids: [notice.IdNotificacao] });
+    expect((await call(t, own, "GET", "/notificacoes")).json().data.map((n: { IdNotificacao: string }) => n.IdNotificacao)).not.toContain(
+      notice.IdNotificacao,
+    );
     const history = (await call(t, central, "GET", `/central/historico/${target!.id}`)).json().data;
     expect(history).toEqual([
       expect.objectContaining({ Acao: "aprovar", Usuario: DEMO_CENTRAL.name, ValorAnterior: "P", ValorNovo: "A", Observacao: null }),
@@ -121,6 +137,22 @@ describe.each(BACKENDS)("central console API on %s", (backend) => {
     expect(told.map((n) => n.title)).toContain(`Serviço recusado: ${target!.service}`);
     const history = (await call(t, central, "GET", `/central/historico/${target!.id}`)).json().data;
     expect(history[0]).toMatchObject({ Acao: "recusar", ValorAnterior: "P", ValorNovo: "R", Observacao: "Peça não coberta pelo plano." });
+  });
+
+  it("serves any point's evidence file to the central staff (header or session cookie), and not to attendants", async () => {
+    const file = (await upload(t, f.token2, "foto.png", SAMPLE.png)).json().file as string;
+    const res = await call(t, central, "GET", `/central/arquivos/${file}`);
+    expect([res.statusCode, res.headers["content-type"]]).toEqual([200, "image/png"]);
+    expect(res.rawPayload.equals(SAMPLE.png)).toBe(true);
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/credenciado/login",
+      payload: { email: DEMO_CENTRAL.email, password: DEMO_PASSWORD },
+    });
+    const cookie = String(login.headers["set-cookie"]).split(";")[0]!;
+    expect((await t.app.inject({ method: "GET", url: `/api/central/arquivos/${file}`, headers: { cookie } })).statusCode).toBe(200);
+    expect((await call(t, f.token1, "GET", `/central/arquivos/${file}`)).statusCode).toBe(403);
+    expect((await call(t, central, "GET", "/central/arquivos/nada.png")).statusCode).toBe(404);
   });
 
   it("answers unknown or malformed ids with 404 JSON", async () => {

@@ -210,5 +210,7 @@ export const ROUTES: RouteCase[] = [
     url: `/uploads/tus/${i.upload}`,
     headers: { ...TUS, "upload-offset": "0", "content-type": "application/offset+octet-stream" },
   })),
+  r("GET", "/notificacoes", () => ({ url: "/notificacoes" }), false),
+  r("POST", "/notificacoes/lidas", () => ({ url: "/notificacoes/lidas", body: { ids: [] } }), false),
   r("DELETE", "/uploads/tus/:id", (i) => ({ url: `/uploads/tus/${i.upload}`, headers: TUS })),
 ];

@@ -29,6 +29,7 @@ CREATE TABLE "central_users" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "point_notifications" ADD COLUMN "source" text DEFAULT 'ponto' NOT NULL;--> statement-breakpoint
 ALTER TABLE "central_actions" ADD CONSTRAINT "central_actions_user_id_central_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."central_users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "central_sessions" ADD CONSTRAINT "central_sessions_user_id_central_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."central_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "central_actions_entity_idx" ON "central_actions" USING btree ("entity","entity_id");--> statement-breakpoint
