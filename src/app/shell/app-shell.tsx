@@ -7,6 +7,7 @@ import { BottomBar } from "./bottom-bar";
 import { Drawer } from "./drawer";
 import { Header } from "./header";
 import { Sidebar } from "./sidebar";
+import { CentralNotices } from "../../features/avisos/components/central-notices";
 
 // The indicator shows nothing until a file is queued, so it arrives with the outbox (background-work.ts) after the first paint.
 const UploadIndicator = lazy(() =>
@@ -16,7 +17,7 @@ const UploadIndicator = lazy(() =>
 export function AppShell({ children }: { children: ReactNode }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const close = useCallback(() => setDrawerOpen(false), []);
-  const { token } = useSession();
+  const { token, user } = useSession();
   const client = useQueryClient();
   // Evidence saved on this device resumes uploading as soon as someone is signed in (the chunk is precached by the service worker,
   // so this also runs offline). Registration is idempotent: a second sign-in in the same tab starts nothing twice.
@@ -39,6 +40,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <Suspense fallback={null}>
         <UploadIndicator />
       </Suspense>
+      {user && <CentralNotices pointId={user.IdPontoAtendimento} />}
     </div>
   );
 }
