@@ -125,7 +125,8 @@ export async function centralRoutes(plain: FastifyInstance, { db }: RouteDeps) {
         DataAgendamento: a.date,
         Placa: v.plate,
         Veiculo: `${v.brand} ${v.model}${v.year ? ` ${v.year}` : ""}`,
-        Servico: s.description,
+        // Named as the point's screens name it: description and vehicle type.
+        Servico: `${s.description} - ${s.vehicleType}`,
         Valor: es.extraValue ?? s.price,
         ObservacoesCredenciado: es.pointNote,
         Atendente: u?.name ?? null,
@@ -163,7 +164,11 @@ export async function centralRoutes(plain: FastifyInstance, { db }: RouteDeps) {
         note,
       });
       const [info] = await tx
-        .select({ point: appointments.servicePointId, os: appointments.osNumber, service: services.description })
+        .select({
+          point: appointments.servicePointId,
+          os: appointments.osNumber,
+          service: sql<string>`${services.description} || ' - ' || ${services.vehicleType}`,
+        })
         .from(appointments)
         .innerJoin(services, eq(services.id, changed.serviceId))
         .where(eq(appointments.id, changed.appointmentId));

@@ -30,7 +30,7 @@ describe.each(BACKENDS)("central console API on %s", (backend) => {
   const pending = () =>
     queryRows<{ id: string; point: string; os: number; service: string }>(
       t.db,
-      sql`select es.id, a.service_point_id as point, a.os_number as os, s.description as service
+      sql`select es.id, a.service_point_id as point, a.os_number as os, s.description || ' - ' || s.vehicle_type as service
           from execution_services es join appointments a on a.id = es.appointment_id join services s on s.id = es.service_id
           where es.approval_status = 'P' order by es.created_at`,
     );
