@@ -1,0 +1,59 @@
+// The Pagamentos section's mutation hooks (pay the selected payouts, undo a payment) beside their calls in central.ts: each owns
+// the envelope check and the invalidation; the section only adds its UI (toast, closing the modal, the selection) (main thread).
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { unwrapSuccess } from "../../../lib/api-client";
+import type { MutationUi } from "../../../lib/mutation-ui";
+import { centralKeys } from "../query-options";
+import { payPayouts, undoPayment } from "./central";
+
+type Msg = { message: string };
+export interface PayInput {
+  ids: string[];
+  /** YYYY-MM-DD, today or before (the server refuses a future date). */
+  dataPagamento: string;
+}
+
+const PAY_FAILED = "Não foi possível registrar o pagamento. Tente novamente.";
+const UNDO_FAILED = "Não foi possível desfazer o pagamento. Tente novamente.";
+
+/**
+ * Every payouts list, whatever its filters: TanStack matches an object in a key by its listed properties only, so `{}` matches
+ * every filter object (centralKeys has no root of its own for the payouts).
+ */
+const everyPayoutList = centralKeys.payouts({});
+
+/**
+ * Failed or not, the lists are stale (a 409 means another user paid some of the rows meanwhile). The refetch is returned to
+ * onSettled, so the modal stays pending until the list on screen has the new statuses.
+ */
+export function usePayPayouts(ui: MutationUi<Msg, PayInput> = {}) {
+  const client = useQueryClient();
+  return useMutation<Msg, Error, PayInput>({
+    ...ui,
+    mutationFn: async ({ ids, dataPagamento }) => unwrapSuccess(await payPayouts(ids, dataPagamento), PAY_FAILED),
+    onSettled: (...args) => {
+      void ui.onSettled?.(...args);
+      const ids = args[2].ids;
+      return Promise.all([
+        client.invalidateQueries({ queryKey: everyPayoutList }),
+        ...ids.map((id) => client.invalidateQueries({ queryKey: centralKeys.history(id) })),
+      ]);
+    },
+  });
+}
+
+/** Undo one payment (the payout's id); the server refuses it after the day it was registered. */
+export function useUndoPayment(ui: MutationUi<Msg, string> = {}) {
+  const client = useQueryClient();
+  return useMutation<Msg, Error, string>({
+    ...ui,
+    mutationFn: async (id) => unwrapSuccess(await undoPayment(id), UNDO_FAILED),
+    onSettled: (...args) => {
+      void ui.onSettled?.(...args);
+      return Promise.all([
+        client.invalidateQueries({ queryKey: everyPayoutList }),
+        client.invalidateQueries({ queryKey: centralKeys.history(args[2]) }),
+      ]);
+    },
+  });
+}

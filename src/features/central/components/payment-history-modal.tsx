@@ -1,0 +1,86 @@
+// 'Histórico': the actions recorded on one payout (newest first): what was done, by whom, when (Brasília time) and the note
+// (main thread).
+import { useQuery } from "@tanstack/react-query";
+import { Modal } from "../../../components/ui/modal";
+import { QueryState } from "../../../components/ui/query-state";
+import { BRAZIL_TZ, isoToBr } from "../../../domain/dates";
+import { withReason } from "../../../domain/format";
+import type { HistoryEntry, Payout } from "../api/central";
+import { historyQuery } from "../query-options";
+import { payoutName } from "./payment-list";
+
+const ACTIONS: Record<string, string> = {
+  pagar: "Pagamento registrado",
+  "desfazer-pagamento": "Pagamento desfeito",
+  aprovar: "Serviço aprovado",
+  recusar: "Serviço recusado",
+};
+
+const when = new Intl.DateTimeFormat("pt-BR", { timeZone: BRAZIL_TZ, dateStyle: "short", timeStyle: "short" });
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The server notes a payment's date on 'pagar' and the undone payment's date on 'desfazer-pagamento'. */
+function noteOf(e: HistoryEntry): string | null {
+  const note = e.Observacao?.trim();
+  if (!note) return null;
+  if (ISO_DAY.test(note)) {
+    if (e.Acao === "pagar") return `Data do pagamento: ${isoToBr(note)}`;
+    if (e.Acao === "desfazer-pagamento") return `Data do pagamento desfeito: ${isoToBr(note)}`;
+  }
+  return note;
+}
+
+const LOAD_FAILED = "Erro ao carregar o histórico";
+
+export function PaymentHistoryModal({ row, onClose }: { row: Payout; onClose: () => void }) {
+  const history = useQuery(historyQuery(row.IdFinanceiroEspelho));
+  return (
+    <Modal
+      open
+      title={`Histórico da ${payoutName(row)}`}
+      onClose={onClose}
+      footer={
+        <button type="button" className="btn" onClick={onClose}>
+          Fechar
+        </button>
+      }
+    >
+      <p className="muted payments-history-point">{row.NomeFantasia}</p>
+      <QueryState
+        query={history}
+        variant="card"
+        loading="Carregando histórico..."
+        error={history.error ? withReason(LOAD_FAILED, history.error.message) : LOAD_FAILED}
+        empty="Nenhuma ação registrada neste repasse."
+        isEmpty={(list) => list.length === 0}
+      >
+        {(list) => (
+          <ol className="payments-history">
+            {list.map((e, i) => {
+              const note = noteOf(e);
+              return (
+                <li key={`${e.DataHora}-${i}`} className="payments-history-item">
+                  <p className="payments-history-action">{ACTIONS[e.Acao] ?? e.Acao}</p>
+                  <dl className="field-list">
+                    <dt>Por</dt>
+                    <dd>{e.Usuario}</dd>
+                    <dt>Em</dt>
+                    <dd>
+                      <time dateTime={e.DataHora}>{when.format(new Date(e.DataHora)).replace(",", "")}</time>
+                    </dd>
+                    {note && (
+                      <>
+                        <dt>Observação</dt>
+                        <dd>{note}</dd>
+                      </>
+                    )}
+                  </dl>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </QueryState>
+    </Modal>
+  );
+}

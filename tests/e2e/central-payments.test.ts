@@ -1,0 +1,349 @@
+// Central do Programa, Pagamentos end to end (built app, real server, real Chromium, desktop and Pixel 7): the central user signs
+// in on /login and lands on /central/pagamentos; defaults (every point, this month in Brasília, pending), rows and totals equal
+// to the server's /central/pagamentos; filters; the error state; one pending payout selected (by keyboard) and marked paid with
+// today's date, seen PAGO here and PagamentoFeito 'S' on the point's own /espelho/lista, its history, then undone (back to 'N');
+// the server's refusal to undo an older payment shown in the dialog; the bank batch CSV of a selection parsed back; axe on the
+// section and on each dialog. Leaves the data as it found it (the payment it makes is undone, also after a failure).
+import fs from "node:fs";
+import Papa from "papaparse";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser, BrowserContext, Page, Request } from "playwright-core";
+import { apiCall, apiToken, brasiliaToday, demoPoint, DESKTOP, launch, MOBILE, signIn, violations } from "./browser";
+import type { Payout, PayoutTotals } from "../../src/features/central/api/central";
+import type { EspelhoRow } from "../../src/features/espelho/api/espelho";
+
+const base = inject("baseUrl");
+const CENTRAL = { email: "central@programa.com.br", password: "demo1234" };
+let browser: Browser;
+let centralToken = "";
+let pointToken = "";
+let pointId = "";
+/** Payouts this file paid: undone in afterAll if a failed test left one paid. */
+const paidHere = new Set<string>();
+
+const today = brasiliaToday();
+const first = `${today.slice(0, 7)}-01`;
+const last = (() => {
+  const [y, m] = today.split("-").map(Number);
+  return `${today.slice(0, 7)}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, "0")}`;
+})();
+
+type Listing = { data: Payout[]; totais: PayoutTotals };
+const serverPayouts = (q: Record<string, string>) =>
+  apiCall<Listing>(base, centralToken, `/central/pagamentos?${new URLSearchParams({ dataInicio: first, dataFim: last, ...q })}`);
+const espelhoFlag = async (id: string) => {
+  const rows = await apiCall<EspelhoRow[]>(base, pointToken, "/espelho/lista", {
+    idPontoAtendimento: pointId,
+    dataInicio: first,
+    dataFim: last,
+  });
+  return rows.find((r) => r.IdFinanceiroEspelho === id)?.PagamentoFeito;
+};
+
+// Expected texts computed here, independently of the app's code.
+const spaces = (s: string | null) => (s ?? "").replace(/\s+/g, " ").trim();
+const brl = (n: number) => spaces(new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" }).format(n));
+const br = (iso: string) => iso.split("-").reverse().join("/");
+const cnpj = (d: string) => d.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, "$1.$2.$3/$4-$5");
+const plate = (p: string) => (/^[A-Z]{3}\d{4}$/.test(p) ? `${p.slice(0, 3)}-${p.slice(3)}` : p);
+const rowName = (p: Payout) => `OS ${p.NumeroOS} — ${p.NomeServico}`;
+
+beforeAll(async () => {
+  browser = await launch();
+  centralToken = await apiToken(base, CENTRAL);
+  ({ token: pointToken, pointId } = await demoPoint(base));
+});
+afterAll(async () => {
+  for (const id of paidHere) await apiCall(base, centralToken, `/central/pagamentos/${id}/desfazer`, {});
+  await browser?.close();
+});
+
+const isListCall = (r: Request) => r.method() === "GET" && new URL(r.url()).pathname.endsWith("/api/central/pagamentos");
+const paramsOf = (r: Request) => Object.fromEntries(new URL(r.url()).searchParams);
+
+for (const [name, options, mobile] of [
+  ["desktop", DESKTOP, false],
+  ["Pixel 7", MOBILE, true],
+] as const) {
+  describe(`central payments on ${name}`, () => {
+    let ctx: BrowserContext;
+    beforeAll(async () => {
+      ctx = await browser.newContext({ ...options, acceptDownloads: true, bypassCSP: true });
+    });
+    afterAll(async () => {
+      // A failed test may have left its payment made: undone before the next viewport counts the pending rows.
+      for (const id of paidHere) await apiCall(base, centralToken, `/central/pagamentos/${id}/desfazer`, {});
+      paidHere.clear();
+      await ctx?.close();
+    });
+
+    /** Opens the section (signing in as the central user when the app asks), once its heading shows. */
+    async function openPayments(q = ""): Promise<Page> {
+      const page = ctx.pages()[0] ?? (await ctx.newPage());
+      // A closed dialog takes its history entry back (modal.tsx): let it, or it could abort this navigation.
+      if (page.url().startsWith("http")) {
+        await page
+          .waitForFunction(() => !(history.state as { modal?: unknown } | null)?.modal, undefined, { timeout: 5_000 })
+          .catch(() => {});
+      }
+      await page.goto(`${base}/central/pagamentos${q}`);
+      const heading = page.getByRole("heading", { name: "Pagamentos", level: 1 });
+      const login = page.getByLabel("E-mail");
+      await heading.or(login).first().waitFor({ timeout: 15_000 });
+      if (await login.isVisible()) await signIn(page, CENTRAL.email, CENTRAL.password);
+      await heading.waitFor({ timeout: 15_000 });
+      return page;
+    }
+    const visibleRows = (page: Page) =>
+      page.locator(mobile ? ".payments-cards > li" : ".payments-table tbody tr").filter({ visible: true });
+    const rowOf = (page: Page, id: string) => visibleRows(page).and(page.locator(`[data-id="${id}"]`));
+
+    async function expectScreenEquals(page: Page, listing: Listing) {
+      const { data: rows, totais } = listing;
+      if (rows.length === 0) {
+        await page.getByText("Nenhum repasse encontrado para os filtros selecionados.").waitFor();
+      } else {
+        await expect
+          .poll(() => visibleRows(page).evaluateAll((els) => els.map((e) => e.getAttribute("data-id"))), { timeout: 10_000 })
+          .toEqual(rows.map((r) => r.IdFinanceiroEspelho));
+        const texts = (await visibleRows(page).allTextContents()).map(spaces);
+        rows.forEach((r, i) => {
+          for (const part of [
+            r.NomeFantasia,
+            String(r.NumeroOS),
+            plate(r.Placa),
+            r.NomeServico,
+            br(r.DataAgendamento),
+            brl(r.ValorRepasse),
+          ]) {
+            expect(texts[i]).toContain(part);
+          }
+          expect(texts[i]).toContain(r.PagamentoFeito === "S" ? `PAGO em ${br(r.DataPagamento!)}` : "PENDENTE");
+        });
+      }
+      const total = async (label: string) => spaces(await page.getByRole("region", { name: label, exact: true }).textContent());
+      await expect.poll(() => total("Repasses")).toBe(`Repasses${totais.quantidade}`);
+      expect(await total("Total")).toBe(`Total${brl(totais.total)}`);
+      expect(await total("Pendente")).toBe(`Pendente${brl(totais.pendente)}`);
+      expect(await total("Pago")).toBe(`Pago${brl(totais.pago)}`);
+    }
+
+    it("signs in on /login and lands on the section: defaults, rows and totals equal the server's; axe finds nothing", async () => {
+      const page = await openPayments();
+      expect(new URL(page.url()).pathname).toBe("/central/pagamentos");
+      await expect(page.getByLabel("Ponto de atendimento").inputValue()).resolves.toBe("");
+      await expect(page.getByLabel("Ponto de atendimento").locator("option:checked").textContent()).resolves.toBe("Todos os pontos");
+      await expect(page.getByLabel("Data inicial").inputValue()).resolves.toBe(first);
+      await expect(page.getByLabel("Data final").inputValue()).resolves.toBe(last);
+      await expect(page.getByLabel("Status").inputValue()).resolves.toBe("PENDENTE");
+      const listing = await serverPayouts({ status: "PENDENTE" });
+      // The seed concludes unpaid orders this month (two of them at the demo point).
+      expect(listing.data.filter((r) => r.IdPontoAtendimento === pointId).length).toBeGreaterThanOrEqual(2);
+      await expectScreenEquals(page, listing);
+      // Nothing selected yet: the batch buttons wait for a selection.
+      await expect(page.getByRole("button", { name: "Marcar como pago" }).isDisabled()).resolves.toBe(true);
+      await expect(page.getByRole("button", { name: "Exportar CSV" }).isDisabled()).resolves.toBe(true);
+      expect(await violations(page)).toEqual([]);
+      if (mobile) {
+        // Comfortable at 360 px: nothing wider than the screen.
+        await page.setViewportSize({ width: 360, height: 740 });
+        await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+        await page.setViewportSize(options.viewport!);
+      }
+    });
+
+    it("filters by point and status, keeps them in the URL, refuses a reversed period; a failed load retries", async () => {
+      const page = await openPayments();
+      await visibleRows(page).first().waitFor();
+      let call = page.waitForRequest(isListCall);
+      await page.getByLabel("Ponto de atendimento").selectOption(pointId);
+      expect(paramsOf(await call)).toEqual({ idPontoAtendimento: pointId, dataInicio: first, dataFim: last, status: "PENDENTE" });
+      await expectScreenEquals(page, await serverPayouts({ idPontoAtendimento: pointId, status: "PENDENTE" }));
+
+      call = page.waitForRequest(isListCall);
+      await page.getByLabel("Status").selectOption("PAGO");
+      expect(paramsOf(await call)).toEqual({ idPontoAtendimento: pointId, dataInicio: first, dataFim: last, status: "PAGO" });
+      const paid = await serverPayouts({ idPontoAtendimento: pointId, status: "PAGO" });
+      expect(paid.data.length).toBeGreaterThan(0);
+      await expectScreenEquals(page, paid);
+      expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ ponto: pointId, inicio: first, fim: last, status: "PAGO" });
+
+      call = page.waitForRequest(isListCall);
+      await page.getByLabel("Status").selectOption("TODOS");
+      expect(paramsOf(await call)).toEqual({ idPontoAtendimento: pointId, dataInicio: first, dataFim: last });
+      await expectScreenEquals(page, await serverPayouts({ idPontoAtendimento: pointId }));
+
+      // Reload keeps the filters.
+      await page.reload();
+      await expect(page.getByLabel("Ponto de atendimento").inputValue()).resolves.toBe(pointId);
+      await expect(page.getByLabel("Status").inputValue()).resolves.toBe("TODOS");
+
+      // A start after the end: the error under the dates; back returns to the valid period.
+      await page.getByLabel("Data inicial").fill(`${Number(today.slice(0, 4)) + 1}-01-01`);
+      await page.getByRole("alert").filter({ hasText: "A data inicial não pode ser posterior à data final." }).waitFor();
+      await expect(page.getByLabel("Data inicial").getAttribute("aria-invalid")).resolves.toBe("true");
+      await page.goBack();
+      await expect(page.getByLabel("Data inicial").inputValue()).resolves.toBe(first);
+
+      await page.route("**/api/central/pagamentos?**", (r) =>
+        r.fulfill({ status: 503, contentType: "application/json", body: '{"message":"Serviço indisponível"}' }),
+      );
+      await page.goto(`${base}/central/pagamentos?inicio=2001-01-01&fim=2001-01-31&status=TODOS`);
+      const retry = page.getByRole("button", { name: "Tentar novamente" });
+      await retry.waitFor({ timeout: 15_000 });
+      await page.getByText("Erro ao carregar os pagamentos: Serviço indisponível").waitFor();
+      await page.unroute("**/api/central/pagamentos?**");
+      await retry.click();
+      await page.getByText("Nenhum repasse encontrado para os filtros selecionados.").waitFor();
+    });
+
+    it("marks a pending payout paid today: PAGO here, 'S' on the point's espelho, its history; then undoes it", async () => {
+      const page = await openPayments();
+      const pending = await serverPayouts({ status: "PENDENTE" });
+      await expectScreenEquals(page, pending);
+      const target = pending.data.find((r) => r.IdPontoAtendimento === pointId)!;
+      expect(await espelhoFlag(target.IdFinanceiroEspelho)).toBe("N");
+
+      // By keyboard: the row's labelled checkbox takes Space.
+      const box = page.getByRole("checkbox", { name: `Selecionar ${rowName(target)} (${target.NomeFantasia})` });
+      await box.focus();
+      await page.keyboard.press("Space");
+      await expect(box.isChecked()).resolves.toBe(true);
+      await page
+        .getByRole("status")
+        .filter({ hasText: `1 selecionado · ${brl(target.ValorRepasse)}` })
+        .waitFor();
+
+      await page.getByRole("button", { name: "Marcar como pago" }).click();
+      const dialog = page.getByRole("dialog", { name: "Marcar como pago" });
+      await dialog.waitFor();
+      const date = dialog.getByLabel("Data do pagamento");
+      await expect(date.inputValue()).resolves.toBe(today);
+      await expect(date.getAttribute("max")).resolves.toBe(today);
+      expect(spaces(await dialog.textContent())).toContain(`1 repasse selecionado, total de ${brl(target.ValorRepasse)}.`);
+      expect(await violations(page)).toEqual([]);
+      await dialog.getByRole("button", { name: "Confirmar pagamento" }).click();
+      paidHere.add(target.IdFinanceiroEspelho);
+      await page.getByText("Pagamento registrado.").first().waitFor();
+      await dialog.waitFor({ state: "detached" });
+      // Pending only: the paid row has left the list, and nothing stays selected.
+      await expect.poll(() => rowOf(page, target.IdFinanceiroEspelho).count()).toBe(0);
+      await page.getByRole("status").filter({ hasText: "Nenhum repasse selecionado" }).waitFor();
+      expect(await espelhoFlag(target.IdFinanceiroEspelho)).toBe("S");
+
+      // The point's filter, all statuses: the row is PAGO, paid today.
+      await page.getByLabel("Status").selectOption("TODOS");
+      await expectScreenEquals(page, await serverPayouts({}));
+      expect(spaces(await rowOf(page, target.IdFinanceiroEspelho).textContent())).toContain(`PAGO em ${br(today)}`);
+
+      await page.getByRole("button", { name: `Histórico da ${rowName(target)}` }).click();
+      const history = page.getByRole("dialog", { name: `Histórico da ${rowName(target)}` });
+      await history.getByText("Pagamento registrado").first().waitFor();
+      const newest = spaces(await history.locator("li").first().textContent());
+      expect(newest).toContain("Pagamento registrado");
+      expect(newest).toContain("Equipe Central (demonstração)");
+      expect(newest).toContain(`Em${br(today)}`);
+      expect(newest).toContain(`Data do pagamento: ${br(today)}`);
+      expect(await violations(page)).toEqual([]);
+      // Escape closes it, and the focus is back on its button.
+      await page.keyboard.press("Escape");
+      await history.waitFor({ state: "detached" });
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+        .toBe(`Histórico da ${rowName(target)}`);
+
+      await page.getByRole("button", { name: `Desfazer pagamento da ${rowName(target)}` }).click();
+      const undo = page.getByRole("dialog", { name: "Desfazer pagamento" });
+      await undo.waitFor();
+      expect(await violations(page)).toEqual([]);
+      await undo.getByRole("button", { name: "Desfazer pagamento" }).click();
+      await page.getByText("Pagamento desfeito.").first().waitFor();
+      await undo.waitFor({ state: "detached" });
+      paidHere.delete(target.IdFinanceiroEspelho);
+      await expect.poll(async () => spaces(await rowOf(page, target.IdFinanceiroEspelho).textContent())).toContain("PENDENTE");
+      expect(await espelhoFlag(target.IdFinanceiroEspelho)).toBe("N");
+    });
+
+    it("an older payment cannot be undone: the server's message stays in the dialog", async () => {
+      const page = await openPayments("?status=PAGO");
+      const paid = await serverPayouts({ status: "PAGO" });
+      await expectScreenEquals(page, paid);
+      // The seed's paid payouts were paid when their orders finished, not by a central action today.
+      const old = paid.data[0];
+      await page.getByRole("button", { name: `Desfazer pagamento da ${rowName(old)}` }).click();
+      const undo = page.getByRole("dialog", { name: "Desfazer pagamento" });
+      await undo.getByRole("button", { name: "Desfazer pagamento" }).click();
+      await undo.getByRole("alert").filter({ hasText: "O pagamento só pode ser desfeito no mesmo dia em que foi registrado." }).waitFor();
+      expect(await violations(page)).toEqual([]);
+      await undo.getByRole("button", { name: "Voltar" }).click();
+      await undo.waitFor({ state: "detached" });
+      expect((await serverPayouts({ status: "PAGO" })).data.map((r) => r.IdFinanceiroEspelho)).toContain(old.IdFinanceiroEspelho);
+    });
+
+    it("Exportar CSV downloads the selected rows as the bank batch: BOM, ';', decimal comma, each point's bank or PIX data", async () => {
+      const page = await openPayments();
+      const pending = await serverPayouts({ status: "PENDENTE" });
+      await expectScreenEquals(page, pending);
+      expect(pending.data.length).toBeGreaterThanOrEqual(2);
+      await page.getByLabel("Selecionar todos").check();
+      const all = pending.data.reduce((n, r) => n + r.ValorRepasse, 0);
+      await page
+        .getByRole("status")
+        .filter({ hasText: `${pending.data.length} selecionados · ${brl(all)}` })
+        .waitFor();
+      // One row left out of the batch.
+      const [left, ...batch] = pending.data;
+      await page.getByRole("checkbox", { name: `Selecionar ${rowName(left)} (${left.NomeFantasia})` }).uncheck();
+      await expect(page.getByLabel("Selecionar todos").evaluate((el: HTMLInputElement) => el.indeterminate)).resolves.toBe(true);
+
+      const download = page.waitForEvent("download");
+      await page.getByRole("button", { name: "Exportar CSV" }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toBe(`pagamentos-lote-${today}.csv`);
+      const bytes = fs.readFileSync((await file.path())!);
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const text = bytes.toString("utf8").slice(1);
+      expect(text.split("\r\n")[0]).toBe(
+        "Ponto;CNPJ;Número OS;Serviço;Valor Repasse;Banco;Agência;Conta;Tipo de conta;Tipo de chave PIX;Chave PIX;Titular;Documento",
+      );
+      const parsed = Papa.parse<string[]>(text, { delimiter: ";", skipEmptyLines: true });
+      expect(parsed.errors).toEqual([]);
+      const [, ...data] = parsed.data;
+      const KEY_TYPES: Record<string, string> = {
+        CPF: "CPF",
+        CNPJ: "CNPJ",
+        EMAIL: "E-mail",
+        TELEFONE: "Telefone",
+        CHAVE_ALEATORIA: "Chave aleatória",
+      };
+      const ACCOUNT_TYPES: Record<string, string> = { CORRENTE: "Corrente", POUPANCA: "Poupança" };
+      const doc = (d: string | null) => (d && /^\d{14}$/.test(d) ? cnpj(d) : (d ?? ""));
+      expect(data).toEqual(
+        batch.map((r) => [
+          r.NomeFantasia,
+          cnpj(r.Cnpj),
+          String(r.NumeroOS),
+          r.NomeServico,
+          r.ValorRepasse.toFixed(2).replace(".", ","),
+          r.Banco ?? "",
+          r.Agencia ?? "",
+          r.Conta ?? "",
+          r.TipoConta ? ACCOUNT_TYPES[r.TipoConta] : "",
+          r.TipoChavePix ? KEY_TYPES[r.TipoChavePix] : "",
+          r.TipoChavePix === "CNPJ" ? doc(r.ChavePix) : (r.ChavePix ?? ""),
+          r.NomeTitular ?? "",
+          doc(r.DocumentoTitular),
+        ]),
+      );
+      // The demo point's selected PIX entry (seeded as its CNPJ key) is in its rows.
+      const demoRow = data.find((_, i) => batch[i].IdPontoAtendimento === pointId)!;
+      expect(demoRow).toBeDefined();
+      expect(demoRow[9] || demoRow[5]).not.toBe("");
+      if (demoRow[9] === "CNPJ") expect(demoRow[10]).toMatch(/^\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}$/);
+      expect(demoRow[4]).toMatch(/^\d+,\d{2}$/);
+      await page.getByText(`${batch.length} ${batch.length === 1 ? "repasse exportado" : "repasses exportados"}.`).waitFor();
+      // The export changes nothing: the rows are still pending.
+      expect((await serverPayouts({ status: "PENDENTE" })).data.length).toBe(pending.data.length);
+    });
+  });
+}
