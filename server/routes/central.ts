@@ -312,8 +312,8 @@ export async function centralRoutes(plain: FastifyInstance, { db }: RouteDeps) {
         (select count(*)::int from ratings r join appointments a on a.id = r.appointment_id where a.service_point_id = p.id)
           as "QuantidadeAvaliacoes",
         (select count(*)::int from service_returns sr join appointments a on a.id = sr.appointment_id
-          where a.service_point_id = p.id and sr.status = 'A') as "RetornosAbertos",
-        (select count(*)::int from appointments a where a.service_point_id = p.id and to_char(a.date, 'YYYY-MM') = ${month})
+          where a.service_point_id = p.id and sr.status <> 'C') as "RetornosAbertos",
+        (select count(*)::int from appointments a where a.service_point_id = p.id and a.status <> 'E' and to_char(a.date, 'YYYY-MM') = ${month})
           as "OrdensNoMes",
         (select max(x.at) from (
           select max(a.created_at) as at from appointments a where a.service_point_id = p.id

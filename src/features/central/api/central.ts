@@ -114,7 +114,6 @@ export const payPayouts = (ids: string[], dataPagamento: string) =>
 export const undoPayment = (id: string) => post<Done>(`/central/pagamentos/${seg(id)}/desfazer`, {});
 export const listPoints = (signal?: AbortSignal) => get<{ data: PointSummary[] }>("/central/pontos", { signal });
 export const getPoint = (id: string, signal?: AbortSignal) => get<{ data: PointRegistration }>(`/central/pontos/${seg(id)}`, { signal });
-export const getHistory = (id: string, signal?: AbortSignal) =>
-  get<{ data: HistoryEntry[] }>(`/central/historico/${seg(id)}`, { signal });
+export const getHistory = (id: string, signal?: AbortSignal) => get<{ data: HistoryEntry[] }>(`/central/historico/${seg(id)}`, { signal });
 /** An order's evidence file for the central staff (the session cookie goes with img/video tags). */
 export const centralFileUrl = (name: string) => apiUrl(`/central/arquivos/${seg(name)}`);

@@ -120,7 +120,9 @@ export function ApprovalsSection() {
       </QueryState>
       {evidence && <EvidenceModal item={evidence} onClose={() => setEvidence(null)} />}
       {rejecting && <RejectModal item={rejecting} onClose={() => setRejecting(null)} />}
-      {history && <HistoryModal id={history.IdSocioVeiculoAgendaExecucaoServico} title={history.Servico} onClose={() => setHistory(null)} />}
+      {history && (
+        <HistoryModal id={history.IdSocioVeiculoAgendaExecucaoServico} title={history.Servico} onClose={() => setHistory(null)} />
+      )}
     </section>
   );
 }
@@ -133,7 +135,13 @@ function EvidenceModal({ item, onClose }: { item: PendingService; onClose: () =>
       </p>
       <h3>Vídeo inicial</h3>
       {item.VideoInicial ? (
-        <video className="central-video" src={centralFileUrl(item.VideoInicial)} controls preload="metadata" aria-label="Vídeo inicial da OS" />
+        <video
+          className="central-video"
+          src={centralFileUrl(item.VideoInicial)}
+          controls
+          preload="metadata"
+          aria-label="Vídeo inicial da OS"
+        />
       ) : (
         <p className="muted">A OS não tem vídeo inicial.</p>
       )}
