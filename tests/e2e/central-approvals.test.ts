@@ -1,10 +1,11 @@
 // The approval loop end to end (built app, real server, real Chromium): the program's central staff sign in on the same
 // login and land on /central/aprovacoes; a service an attendant of the second point linked is approved there, the attendant
 // is told on another screen and the OS screen shows it approved; another is rejected with a note the OS screen shows; the
-// order then finishes, its payout appears for the central staff, they pay it and the point's espelho shows it paid.
+// attendant then finishes the order (final video recorded with the fake camera), its payout appears on the central staff's
+// Pagamentos screen, they pay it there and the point's espelho shows it paid.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
-import { apiCall, apiToken, DESKTOP, launch, MOBILE, violations } from "./browser";
+import { apiCall, apiToken, DESKTOP, launch, MOBILE, orderAction, violations } from "./browser";
 
 const base = inject("baseUrl");
 const OTHER = { email: "outro@credenciado.com.br", password: "demo1234" };
@@ -155,32 +156,39 @@ describe("central approvals", () => {
     expect(linkedNow.find((s) => s.id === approved.id)?.status).toBe("A");
     expect(linkedNow.find((s) => s.id === rejected.id)).toMatchObject({ status: "R", Observacoes: "Serviço fora da cobertura do plano." });
 
-    // Nothing waits for approval any more: the order finishes.
-    await api("/agendamentos/atualizar-video-final", { idSocioVeiculoAgenda: order.id, videoFinal: await video() });
-    const done = await api<{ message: string }>("/agendamentos/concluir", {
-      idSocioVeiculoAgenda: order.id,
-      responsavel: "Equipe",
-      observacao: "Concluída após a aprovação da central",
-      km: "4321",
-    });
-    expect(done.message).toBe("Execução finalizada com sucesso");
+    // Nothing waits for approval any more: the attendant finishes the order, recording the final video with the camera.
+    await orderAction(attendant, true, "Finalizar OS");
+    const finishDialog = attendant.getByRole("dialog", { name: "Finalizar Ordem de Serviço" });
+    await finishDialog.getByText("Nenhum serviço aguardando aprovação.").waitFor();
+    const finish = finishDialog.getByRole("button", { name: "Finalizar OS" });
+    await finishDialog.getByRole("button", { name: "Gravar vídeo" }).click();
+    const camera = attendant.getByRole("dialog", { name: "Gravar vídeo" });
+    await camera.getByRole("button", { name: "Gravar", exact: true }).click({ timeout: 15_000 });
+    await attendant.waitForTimeout(1500); // the length of the recording itself
+    await camera.getByRole("button", { name: "Parar" }).click();
+    await expect.poll(() => finish.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await finish.click();
+    await attendant.getByText("OS finalizada com sucesso!").waitFor({ timeout: 45_000 });
 
-    // Its payout appears for the central staff, who pay it; the point's espelho shows it paid.
-    const centralToken = await apiToken(base, CENTRAL);
-    type Payout = { IdFinanceiroEspelho: string; NumeroOS: number; PagamentoFeito: string };
-    const payouts = (
-      await apiCall<{ data: Payout[] }>(base, centralToken, `/central/pagamentos?idPontoAtendimento=${pointId}&status=PENDENTE`)
-    ).data;
-    const mine = payouts.filter((p) => p.NumeroOS === order.os);
-    expect(mine.length).toBeGreaterThan(0);
-    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
-    const paid = await apiCall<{ message: string }>(base, centralToken, "/central/pagamentos/pagar", {
-      ids: mine.map((p) => p.IdFinanceiroEspelho),
-      dataPagamento: today,
-    });
-    expect(paid.message).toBe("Pagamento registrado.");
+    // Its payout appears for the central staff, who pay it on the Pagamentos screen.
+    await central.goto(`${base}/central/pagamentos?ponto=${pointId}`);
+    await central.getByRole("heading", { name: "Pagamentos", level: 1 }).waitFor();
+    const boxes = central.getByRole("checkbox", { name: new RegExp(`^Selecionar OS ${order.os} — `) });
+    await expect.poll(() => boxes.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    for (const box of await boxes.all()) await box.check();
+    await central.getByRole("button", { name: "Marcar como pago" }).click();
+    const pay = central.getByRole("dialog", { name: "Marcar como pago" });
+    await pay.getByRole("button", { name: "Confirmar pagamento" }).click();
+    await central.getByText("Pagamento registrado.").first().waitFor();
+
+    // The attendant's espelho shows it PAGO.
+    await attendant.goto(`${base}/espelho?status=PAGO`);
+    await attendant.getByText(String(order.os)).first().waitFor({ timeout: 15_000 });
+    type Payout = { NumeroOS: number; PagamentoFeito: string };
     const espelho = await api<Payout[]>("/espelho/lista", { idPontoAtendimento: pointId });
-    expect(espelho.filter((r) => r.NumeroOS === order.os).every((r) => r.PagamentoFeito === "S")).toBe(true);
+    const rows = espelho.filter((r) => r.NumeroOS === order.os);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.PagamentoFeito === "S")).toBe(true);
     await phone.close();
     await desk.close();
   }, 120_000);
