@@ -13,7 +13,7 @@ import { CHROME_ARGS, CHROME_PATH } from "../tests/support/chromium.ts";
 import { initialJs } from "./initial-js.ts";
 import type { BenchRow } from "./types.ts";
 import { PAGE_FILES } from "../src/app/page-files.ts";
-import { PATHS } from "../src/config/paths.ts";
+import { CENTRAL_PATHS, PATHS } from "../src/config/paths.ts";
 
 /** BENCH_LH_ROUTES=/login,/espelho runs only those routes; BENCH_LH_REPORTS=<dir> keeps each route's full JSON report. */
 const ONLY = process.env.BENCH_LH_ROUTES?.split(",")
@@ -30,6 +30,8 @@ interface RouteCase {
   path: string;
   source: string;
   public: boolean;
+  /** Signed in as the program's central staff (the console's sections), not as an attendant. */
+  central: boolean;
 }
 
 const ROUTES = (orderId: string): RouteCase[] =>
@@ -47,13 +49,20 @@ const ROUTES = (orderId: string): RouteCase[] =>
       ["/dados-cadastrais", PATHS.registration, false],
       ["/espelho", PATHS.mirror, false],
       ["/contratos", PATHS.contracts, false],
+      ["/central/aprovacoes", CENTRAL_PATHS.approvals, false],
+      ["/central/pagamentos", CENTRAL_PATHS.payments, false],
+      ["/central/pontos", CENTRAL_PATHS.points, false],
     ] as const
   ).map(([label, path, isPublic]) => ({
     label,
     path,
-    // The page's module, from the table the build also uses (src/app/page-files.ts).
-    source: PAGE_FILES[path.startsWith(`${PATHS.executionPrefix}/`) ? PATHS.executionPrefix : path]!,
+    // The page's module, from the table the build also uses (src/app/page-files.ts); the console's sections share one.
+    source:
+      PAGE_FILES[
+        path.startsWith(`${PATHS.executionPrefix}/`) ? PATHS.executionPrefix : path.startsWith(`${PATHS.central}/`) ? PATHS.central : path
+      ]!,
     public: isPublic,
+    central: path.startsWith(`${PATHS.central}/`),
   }));
 
 export default async function lighthouseBench(): Promise<BenchRow[]> {
@@ -84,7 +93,10 @@ export default async function lighthouseBench(): Promise<BenchRow[]> {
     const cdp = await ctx.newCDPSession(page);
     // A same-origin page that is not the app, so storage can be written without the app reading it first.
     await page.goto(`${server.url}/robots.txt`);
-    const setSession = (signedIn: boolean) =>
+    // The program's central staff, for the console's sections.
+    const centralToken = await apiToken(server.url, { email: "central@programa.com.br", password: "demo1234" });
+    const centralUser = (await apiCall<{ data: Record<string, unknown> }>(server.url, centralToken, "/central/me")).data;
+    const setSession = (signedIn: boolean, central = false) =>
       page.evaluate(
         ([t, u, s]) => {
           if (s) {
@@ -92,7 +104,7 @@ export default async function lighthouseBench(): Promise<BenchRow[]> {
             localStorage.setItem("userData", u);
           } else localStorage.clear();
         },
-        [token, JSON.stringify(user), signedIn] as const,
+        [central ? centralToken : token, JSON.stringify(central ? centralUser : user), signedIn] as const,
       );
 
     // Public pages as a visitor (and a search engine) sees them: signed out, since /login sends a signed-in user to the agenda.
@@ -100,7 +112,7 @@ export default async function lighthouseBench(): Promise<BenchRow[]> {
       .sort((a, b) => Number(b.public) - Number(a.public))
       .filter((r) => !ONLY || ONLY.includes(r.label.split(" ")[0]!));
     for (const route of routes) {
-      await setSession(!route.public);
+      await setSession(!route.public, route.central);
       // Cold load, but keeping localStorage: Lighthouse's own storage reset would sign the attendant out.
       await cdp.send("Network.clearBrowserCache");
       await cdp.send("Storage.clearDataForOrigin", { origin: server.url, storageTypes: "service_workers,cache_storage,indexeddb" });
