@@ -209,6 +209,9 @@ export async function centralRoutes(plain: FastifyInstance, { db }: RouteDeps) {
         f.service_name as "NomeServico", to_char(f.appointment_date, 'YYYY-MM-DD') as "DataAgendamento",
         f.payout::float8 as "ValorRepasse", f.paid as "PagamentoFeito",
         to_char(f.paid_at at time zone 'America/Sao_Paulo', 'YYYY-MM-DD') as "DataPagamento",
+        (f.paid = 'S' and exists (select 1 from central_actions c where c.entity = 'payout' and c.entity_id = f.id
+          and c.action = 'pagar'
+          and (c.at at time zone 'America/Sao_Paulo')::date = (now() at time zone 'America/Sao_Paulo')::date)) as "PodeDesfazer",
         b.bank as "Banco", b.agency as "Agencia", b.account as "Conta", b.account_type as "TipoConta",
         b.pix_key_type as "TipoChavePix", b.pix_key as "ChavePix", b.holder_name as "NomeTitular", b.holder_document as "DocumentoTitular"
       from payout_statements f

@@ -210,6 +210,12 @@ describe.each(BACKENDS)("central console API on %s", (backend) => {
     expect(mine.PagamentoFeito).toBe("S");
     expect(mine.DataPagamento.slice(0, 10)).toBe(today().split("-").reverse().join("/"));
 
+    const listed = (await call(t, central, "GET", "/central/pagamentos?status=PAGO")).json().data as {
+      IdFinanceiroEspelho: string;
+      PodeDesfazer: boolean;
+    }[];
+    expect(listed.find((r) => r.IdFinanceiroEspelho === a!.id)?.PodeDesfazer).toBe(true);
+    expect(listed.filter((r) => ![a!.id, b!.id].includes(r.IdFinanceiroEspelho)).every((r) => !r.PodeDesfazer)).toBe(true);
     const undo = await call(t, central, "POST", `/central/pagamentos/${a!.id}/desfazer`, {});
     expect([undo.statusCode, undo.json().message]).toEqual([200, CENTRAL_MESSAGES.undone]);
     expect((await call(t, central, "POST", `/central/pagamentos/${a!.id}/desfazer`, {})).json().message).toBe(CENTRAL_MESSAGES.notPaid);

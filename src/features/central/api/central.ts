@@ -33,6 +33,8 @@ export interface Payout {
   ValorRepasse: number;
   PagamentoFeito: "S" | "N";
   DataPagamento: string | null;
+  /** Paid by a central action today (Brasília): the only payments that may still be undone. */
+  PodeDesfazer: boolean;
   Banco: string | null;
   Agencia: string | null;
   Conta: string | null;

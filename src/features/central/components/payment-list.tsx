@@ -85,7 +85,7 @@ export function PaymentList({ rows, selected, onToggle, onHistory, onUndo, busy 
             <button type="button" className="btn" aria-label={`Histórico da ${payoutName(r)}`} onClick={() => onHistory(r)}>
               Histórico
             </button>
-            {isPaid(r) && (
+            {isPaid(r) && r.PodeDesfazer && (
               <button
                 type="button"
                 className="btn btn-danger"
