@@ -82,6 +82,19 @@ async function openPoints(ctx: BrowserContext, query = ""): Promise<Page> {
 }
 
 /** Holds the requests matching `url` until released, then lets them through to the real server; unroute once they are in. */
+/**
+ * A reload once the page is settled: closing the app's modal steps the history back, and a reload in that moment is aborted
+ * (ERR_ABORTED, seen on the Pixel 7 right after 'Fechar'); as gotoSettled in browser.ts, it waits for that step, and tries
+ * once more if it was aborted anyway.
+ */
+async function reloadSettled(page: Page) {
+  await page.waitForFunction(() => !(history.state as { modal?: unknown } | null)?.modal, undefined, { timeout: 5_000 }).catch(() => {});
+  await page.reload().catch(async (e: unknown) => {
+    if (!/ERR_ABORTED/.test(String(e))) throw e;
+    await page.reload();
+  });
+}
+
 async function hold(page: Page, url: RegExp): Promise<() => void> {
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
@@ -153,14 +166,7 @@ for (const [name, options, mobile] of [
         // A point the server does not have is a stubbed answer of this test: it is its own expectation.
         wanted = expected.map((e) => expectedFields(fresh.find((p) => p.IdPontoAtendimento === e.IdPontoAtendimento) ?? e));
         if (JSON.stringify(shown) === JSON.stringify(wanted)) return;
-        // As gotoSettled (browser.ts): a modal closed just before still steps the history back; a reload in that moment is aborted.
-        await page
-          .waitForFunction(() => !(history.state as { modal?: unknown } | null)?.modal, undefined, { timeout: 5_000 })
-          .catch(() => {});
-        await page.reload().catch(async (e: unknown) => {
-          if (!/ERR_ABORTED/.test(String(e))) throw e;
-          await page.reload();
-        });
+        await reloadSettled(page);
         await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(expected.length);
       }
       expect(shown).toEqual(wanted);
@@ -262,7 +268,7 @@ for (const [name, options, mobile] of [
       await search.fill("boa viagem");
       await expectRows(page, [boa]);
       await expect.poll(() => new URL(page.url()).searchParams.get("busca")).toBe("boa viagem");
-      await page.reload();
+      await reloadSettled(page);
       await heading(page).waitFor({ timeout: 15_000 });
       await expect(searchBox(page).inputValue()).resolves.toBe("boa viagem");
       await expectRows(page, [boa]);
@@ -331,7 +337,7 @@ for (const [name, options, mobile] of [
       await page.route(POINT_URL, (r) =>
         r.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "Serviço indisponível no momento." }) }),
       );
-      await page.reload();
+      await reloadSettled(page);
       await heading(page).waitFor({ timeout: 15_000 });
       await page.getByRole("button", { name: `Ver cadastro de ${point.NomeFantasia}` }).click();
       const retry = dialog.getByRole("button", { name: "Tentar novamente" });
@@ -350,7 +356,7 @@ for (const [name, options, mobile] of [
     it("shows the list's loading line, its error with a working retry, the empty text, and a point with no rating nor activity", async () => {
       const page = await openPoints(ctx);
       const release = await hold(page, LIST_URL);
-      await page.reload();
+      await reloadSettled(page);
       await page.getByRole("status").filter({ hasText: "Carregando pontos de atendimento..." }).waitFor({ timeout: 15_000 });
       release();
       await expectRows(page, await serverPoints());
@@ -359,7 +365,7 @@ for (const [name, options, mobile] of [
       await page.route(LIST_URL, (r) =>
         r.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "Serviço indisponível no momento." }) }),
       );
-      await page.reload();
+      await reloadSettled(page);
       const retry = page.getByRole("button", { name: "Tentar novamente" });
       await retry.waitFor({ timeout: 15_000 });
       await page.getByRole("alert").getByText("Serviço indisponível no momento.").waitFor();
@@ -370,7 +376,7 @@ for (const [name, options, mobile] of [
       await expect(retry.count()).resolves.toBe(0);
 
       await page.route(LIST_URL, (r) => r.fulfill({ status: 200, contentType: "application/json", body: '{"data":[]}' }));
-      await page.reload();
+      await reloadSettled(page);
       await page.getByText("Nenhum ponto de atendimento cadastrado.").waitFor({ timeout: 15_000 });
       await expect(rowsOf(page).count()).resolves.toBe(0);
       await page.unroute(LIST_URL);
@@ -391,7 +397,7 @@ for (const [name, options, mobile] of [
       await page.route(LIST_URL, (r) =>
         r.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ data: [bare] }) }),
       );
-      await page.reload();
+      await reloadSettled(page);
       await expectRows(page, [bare]);
       const fields = await fieldsOf(rowsOf(page).first());
       expect([fields["Avaliação"], fields["Última atividade"], fields["Cidade/UF"]]).toEqual([
