@@ -90,7 +90,7 @@ export function ApprovalsSection() {
               rows={rows}
               columns={columns}
               rowKey={(r) => r.IdSocioVeiculoAgendaExecucaoServico}
-              name="central-approval"
+              name={["agenda", "central-approval"]}
               label="Serviços aguardando aprovação"
               actionsHeader="Ações"
               actions={(r) => (

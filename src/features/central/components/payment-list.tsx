@@ -72,7 +72,7 @@ export function PaymentList({ rows, selected, onToggle, onHistory, onUndo, busy 
   return (
     <div className="payments-rows" aria-busy={busy || undefined}>
       <ResponsiveList
-        name="payments"
+        name={["agenda", "payments"]}
         label="Repasses"
         rows={rows}
         columns={columns}

@@ -107,7 +107,7 @@ export function PointList({ points, onOpen, busy }: Props) {
   return (
     <div className="points-rows" aria-busy={busy || undefined}>
       <ResponsiveList
-        name="points"
+        name={["agenda", "points"]}
         label={t.listLabel}
         rows={points}
         columns={COLUMNS}
