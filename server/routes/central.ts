@@ -1,6 +1,6 @@
 // The Central console's API (/central/...): the program's staff approve or reject extra services across every point, with
 // each action recorded (who, when, what, the value before). Only central users' tokens (server only).
-import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
@@ -21,10 +21,12 @@ import {
   storedFiles,
   vehicles,
 } from "../db/schema.ts";
-import { sendStoredFile } from "./uploads.ts";
+import { sendStoredFile, STORED_NAME } from "./uploads.ts";
 import { route } from "../lib/schemas.ts";
 import { HttpError } from "../lib/http-errors.ts";
 import { isUuid, rows } from "../lib/db-rows.ts";
+import { brasiliaToday } from "../lib/dates.ts";
+import { addDays, brasiliaInstant, wallClock } from "../../src/domain/dates.ts";
 import { SESSION_COOKIE } from "../plugins/auth.ts";
 
 const ISO_DATE = "^\\d{4}-\\d{2}-\\d{2}$";
@@ -64,13 +66,11 @@ export const CENTRAL_MESSAGES = {
   pointNotFound: "Ponto de atendimento não encontrado.",
 } as const;
 
-/** Today's date in Brasília (YYYY-MM-DD). */
-const brasiliaToday = (now = new Date()) => new Date(now.getTime() - 3 * 3_600_000).toISOString().slice(0, 10);
+/** The date (YYYY-MM-DD) of an instant on Brasília's wall clock. */
+const dayOf = (instant: Date) => wallClock(instant).date;
 
-/** The start of a day in Brasília (UTC-3, no daylight saving since 2019), for the period filter on when a service was linked. */
-const brasiliaDay = (date: string, end = false) => new Date(`${date}T${end ? "23:59:59.999" : "00:00:00.000"}-03:00`);
-
-export async function centralRoutes(plain: FastifyInstance, { db }: RouteDeps) {
+export async function centralRoutes(plain: FastifyInstance, { db, clock }: RouteDeps) {
+  const today = () => brasiliaToday(clock).date;
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
 
   app.get("/central/me", { schema: route({}) }, async (request) => {
@@ -102,8 +102,8 @@ export async function centralRoutes(plain: FastifyInstance, { db }: RouteDeps) {
         and(
           eq(executionServices.approvalStatus, "P"),
           idPontoAtendimento ? eq(appointments.servicePointId, idPontoAtendimento) : undefined,
-          dataInicio ? gte(executionServices.createdAt, brasiliaDay(dataInicio)) : undefined,
-          dataFim ? lte(executionServices.createdAt, brasiliaDay(dataFim, true)) : undefined,
+          dataInicio ? gte(executionServices.createdAt, brasiliaInstant(dataInicio, "00:00")) : undefined,
+          dataFim ? lt(executionServices.createdAt, brasiliaInstant(addDays(dataFim, 1), "00:00")) : undefined,
         ),
       )
       .orderBy(asc(executionServices.createdAt))
@@ -238,7 +238,7 @@ export async function centralRoutes(plain: FastifyInstance, { db }: RouteDeps) {
 
   app.post("/central/pagamentos/pagar", { schema: route({ body: PayBody }) }, async (request) => {
     const { ids, dataPagamento } = request.body;
-    if (dataPagamento > brasiliaToday()) throw new HttpError(400, CENTRAL_MESSAGES.futureDate);
+    if (dataPagamento > today()) throw new HttpError(400, CENTRAL_MESSAGES.futureDate);
     const unique = [...new Set(ids)];
     if (!unique.every(isUuid)) throw new HttpError(404, CENTRAL_MESSAGES.payoutNotFound);
     await db.transaction(async (tx) => {
@@ -283,7 +283,7 @@ export async function centralRoutes(plain: FastifyInstance, { db }: RouteDeps) {
         .where(and(eq(centralActions.entity, "payout"), eq(centralActions.entityId, id), eq(centralActions.action, "pagar")))
         .orderBy(desc(centralActions.at), desc(centralActions.id))
         .limit(1);
-      if (!last || brasiliaToday(last.at) !== brasiliaToday()) throw new HttpError(409, CENTRAL_MESSAGES.undoExpired);
+      if (!last || dayOf(last.at) !== today()) throw new HttpError(409, CENTRAL_MESSAGES.undoExpired);
       const [undone] = await tx
         .update(payoutStatements)
         .set({ paid: "N", paidAt: null })
@@ -297,14 +297,14 @@ export async function centralRoutes(plain: FastifyInstance, { db }: RouteDeps) {
         action: "desfazer-pagamento",
         previous: "S",
         next: "N",
-        note: row.paidAt ? brasiliaToday(row.paidAt) : null,
+        note: row.paidAt ? dayOf(row.paidAt) : null,
       });
     });
     return { success: true, message: CENTRAL_MESSAGES.undone };
   });
 
   app.get("/central/pontos", { schema: route({}) }, async () => {
-    const month = brasiliaToday().slice(0, 7);
+    const month = today().slice(0, 7);
     const data = await rows<Record<string, unknown>>(
       db,
       sql`
@@ -376,8 +376,6 @@ export async function centralRoutes(plain: FastifyInstance, { db }: RouteDeps) {
     };
   });
 }
-
-const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z0-9]{2,5}$/;
 
 /** An order's evidence for the central staff, any point's (they judge every point's services); the session cookie is accepted for img/video tags. */
 export async function centralFileRoutes(plain: FastifyInstance, { db, storage }: RouteDeps) {

@@ -14,7 +14,8 @@ import { multipartError, stallGuard, tooLarge, UNSUPPORTED } from "../lib/upload
 
 import type { RouteDeps } from "./deps.ts";
 
-const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z0-9]{2,5}$/;
+/** A stored file's name as this server gives it: a random UUID and the extension its bytes were told by. */
+export const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z0-9]{2,5}$/;
 const fail = (message: string) => ({ success: false, message, error: message });
 
 const FileParams = Type.Object({ name: Type.String({ maxLength: 200 }) });
