@@ -7,8 +7,16 @@ import { AppShell } from "./shell/app-shell";
 import { CentralShell } from "./shell/central-shell";
 import { LoadingScreen } from "./loading-screen";
 
-/** `data`: the screen's first calls (router.tsx), rendered before the shell so they start before it is built. */
-export function Private({ children, data }: { children: ReactNode; data?: ReactNode }) {
+type Perfil = "ponto" | "central";
+const HOME: Record<Perfil, string> = { ponto: PATHS.agenda, central: CENTRAL_PATHS.approvals };
+const SHELL: Record<Perfil, (props: { children: ReactNode }) => ReactNode> = { ponto: AppShell, central: CentralShell };
+
+/**
+ * A page of one profile: signed out, to /login remembering the origin; the other profile, to its own home (the central staff
+ * see no point's screens, an attendant no console); else the page in its profile's shell. `data`: the screen's first calls
+ * (router.tsx), rendered before the shell so they start before it is built.
+ */
+function SignedIn({ perfil: wanted, children, data }: { perfil: Perfil; children: ReactNode; data?: ReactNode }) {
   const { status, perfil } = useSession();
   const [location] = useLocation();
   const search = useSearch();
@@ -17,33 +25,24 @@ export function Private({ children, data }: { children: ReactNode; data?: ReactN
     const origin = `${location}${search ? `?${search}` : ""}`;
     return <Redirect to={`${PATHS.login}?redirect=${encodeURIComponent(origin)}`} replace />;
   }
-  // The program's central staff see no point's screens: their console instead.
-  if (perfil === "central") return <Redirect to={CENTRAL_PATHS.approvals} replace />;
+  if (perfil !== wanted) return <Redirect to={HOME[perfil]} replace />;
+  const Shell = SHELL[wanted];
   return (
     <>
       {data}
-      <AppShell>{children}</AppShell>
+      <Shell>{children}</Shell>
     </>
   );
 }
 
-/** The Central console's pages: only the program's central staff; an attendant goes back to the point's agenda. */
-export function CentralPrivate({ children, data }: { children: ReactNode; data?: ReactNode }) {
-  const { status, perfil } = useSession();
-  const [location] = useLocation();
-  const search = useSearch();
-  if (status === "loading") return <LoadingScreen />;
-  if (status === "unauthenticated") {
-    const origin = `${location}${search ? `?${search}` : ""}`;
-    return <Redirect to={`${PATHS.login}?redirect=${encodeURIComponent(origin)}`} replace />;
-  }
-  if (perfil !== "central") return <Redirect to={PATHS.agenda} replace />;
-  return (
-    <>
-      {data}
-      <CentralShell>{children}</CentralShell>
-    </>
-  );
+/** The point's screens (attendants). */
+export function Private(props: { children: ReactNode; data?: ReactNode }) {
+  return <SignedIn perfil="ponto" {...props} />;
+}
+
+/** The Central console's pages (the program's central staff). */
+export function CentralPrivate(props: { children: ReactNode; data?: ReactNode }) {
+  return <SignedIn perfil="central" {...props} />;
 }
 
 export function PublicOnly({ children }: { children: ReactNode }) {
@@ -58,5 +57,6 @@ export function PublicOnly({ children }: { children: ReactNode }) {
 export function Public({ children }: { children: ReactNode }) {
   const { status, perfil } = useSession();
   if (status !== "authenticated") return <main className="public-page">{children}</main>;
-  return perfil === "central" ? <CentralShell>{children}</CentralShell> : <AppShell>{children}</AppShell>;
+  const Shell = SHELL[perfil];
+  return <Shell>{children}</Shell>;
 }
