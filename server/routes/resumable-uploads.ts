@@ -91,6 +91,16 @@ export async function resumableUploadRoutes(plain: FastifyInstance, { db, config
     return row;
   }
 
+  /** The stored file a finished upload of this point became, if it has. */
+  const storedFrom = async (uploadId: string, pointId: string) =>
+    (
+      await db
+        .select()
+        .from(storedFiles)
+        .where(and(eq(storedFiles.uploadId, uploadId), eq(storedFiles.servicePointId, pointId)))
+        .limit(1)
+    )[0];
+
   const answer = (file: typeof storedFiles.$inferSelect) => ({
     success: true,
     message: "Arquivo enviado com sucesso",
@@ -150,11 +160,7 @@ export async function resumableUploadRoutes(plain: FastifyInstance, { db, config
     // was lost (HEAD: all of it arrived; PATCH: the stored file again), never "not found" and sent twice.
     const id = (request.params as { id?: string }).id;
     if (id && UPLOAD_ID.test(id) && (request.method === "HEAD" || request.method === "PATCH")) {
-      const [done] = await db
-        .select()
-        .from(storedFiles)
-        .where(and(eq(storedFiles.uploadId, id), eq(storedFiles.servicePointId, request.auth.servicePointId)))
-        .limit(1);
+      const done = await storedFrom(id, request.auth.servicePointId);
       if (done && request.method === "PATCH") return reply.header("tus-resumable", "1.0.0").send(answer(done));
       if (done) {
         return reply
@@ -201,19 +207,13 @@ export async function resumableUploadRoutes(plain: FastifyInstance, { db, config
     const { id } = request.params;
     const pointId = request.auth.servicePointId;
     if (!UPLOAD_ID.test(id)) return reply.code(404).send({ success: false, message: RESUMABLE_MESSAGES.notFound });
-    const [done] = await db
-      .select()
-      .from(storedFiles)
-      .where(and(eq(storedFiles.uploadId, id), eq(storedFiles.servicePointId, pointId)))
-      .limit(1);
+    const done = await storedFrom(id, pointId);
     if (done) return answer(done);
     let upload: Upload;
     try {
       upload = await ownedUpload(id, pointId);
     } catch (err) {
-      const r = err as { status_code?: number; body?: string };
-      if (r.status_code && r.body) return reply.code(r.status_code).send(JSON.parse(r.body));
-      throw err;
+      throw httpRefusal(err) ?? err;
     }
     if (upload.size === undefined || upload.offset < upload.size) {
       return reply
@@ -224,11 +224,16 @@ export async function resumableUploadRoutes(plain: FastifyInstance, { db, config
     try {
       return answer(await complete(upload, pointId));
     } catch (err) {
-      const r = err as { status_code?: number; body?: string };
-      if (r.status_code && r.body) return reply.code(r.status_code).send(JSON.parse(r.body));
-      throw new HttpError(503, RESUMABLE_MESSAGES.storage);
+      throw httpRefusal(err) ?? new HttpError(503, RESUMABLE_MESSAGES.storage);
     }
   });
+}
+
+/** A refusal of ours (thrown for tus' hooks) met where Fastify answers instead: the same status and message as an HttpError. */
+function httpRefusal(err: unknown): HttpError | undefined {
+  const r = err as { status_code?: number; body?: string } | undefined;
+  if (!r?.status_code || !r.body || !isJsonMessage(r.body)) return undefined;
+  return new HttpError(r.status_code, (JSON.parse(r.body) as { message: string }).message);
 }
 
 const isJsonMessage = (text: string) => {
