@@ -7,6 +7,7 @@ import type { Socket } from "node:net";
 import { DeleteBucketCommand, DeleteObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { DEMO_PASSWORD, DEMO_USERS } from "../server/db/seed.ts";
 import { startServer } from "../tests/support/start-server.ts";
+import { mp4Bytes } from "../tests/support/mp4-bytes.ts";
 import type { BenchRow } from "./types.ts";
 
 const FILE_MB = Number(process.env.BENCH_UPLOAD_MB ?? 50);
@@ -91,13 +92,6 @@ function send(base: string, method: string, path: string, headers: Record<string
       resolve({ status: 0, headers: {}, body: Buffer.alloc(0), wire, bodyBytes });
     })().catch(reject);
   });
-}
-
-/** An MP4 of `n` bytes as the server tells it (the ftyp box), then random filler. */
-function video(n: number): Buffer {
-  const body = randomBytes(n);
-  Buffer.from([0, 0, 0, 0x18, ...Buffer.from("ftypisom")]).copy(body, 0);
-  return body;
 }
 
 interface Outcome {
@@ -221,7 +215,7 @@ async function measure(store: string, env: Record<string, string>, file: Buffer)
 }
 
 export default async function resumableBench(): Promise<BenchRow[]> {
-  const file = video(FILE_MB * 1024 * 1024);
+  const file = mp4Bytes(FILE_MB * 1024 * 1024);
   console.error(
     `resumable: ${FILE_MB} MB MP4; attempts 1-3 cut after ${CUTS.map((c) => `${c * 100}%`).join(", ")} of what that attempt sends ` +
       `(whole: the multipart body from byte 0; tus: the rest from the server's offset), ${PAUSE_BEFORE_CUT_MS} ms after the last ` +

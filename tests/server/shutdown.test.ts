@@ -3,6 +3,7 @@
 import http from "node:http";
 import { describe, expect, it } from "vitest";
 import { startServer } from "../support/start-server";
+import { mp4Bytes } from "../support/mp4-bytes";
 
 describe("graceful shutdown", () => {
   it("finishes a request whose body is still arriving when SIGTERM comes, then exits 0; new connections are refused", async () => {
@@ -55,8 +56,7 @@ describe("graceful shutdown", () => {
       headers: { authToken: token, "tus-resumable": "1.0.0", "upload-length": String(total) },
     });
     const location = created.headers.get("location")!;
-    const bytes = Buffer.alloc(chunk, 5);
-    Buffer.from("\0\0\0\x18ftypisom", "latin1").copy(bytes);
+    const bytes = mp4Bytes(chunk, 5);
     const { hostname, port } = new URL(server.url);
     const answer = new Promise<{ status: number; offset: string | undefined }>((resolve, reject) => {
       const req = http.request(

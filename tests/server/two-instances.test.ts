@@ -10,6 +10,7 @@ import { DeleteBucketCommand, DeleteObjectCommand, ListObjectsV2Command, S3Clien
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type TestServer } from "../support/start-server";
+import { mp4Bytes } from "../support/mp4-bytes";
 import { startRoundRobinProxy, type RoundRobinProxy } from "../support/round-robin-proxy";
 import { demoPoint } from "../e2e/browser";
 import { testS3Settings } from "./s3-env";
@@ -27,12 +28,6 @@ const S3 = testS3Settings(`portal-proof-${Date.now().toString(36)}-${randomBytes
 const DATABASE_URL = S3 ? /TEST_DATABASE_URL=(\S+)/.exec(pgSync("start"))?.[1] : undefined;
 const UNAVAILABLE = "O banco de dados está indisponível no momento. Tente novamente em instantes.";
 
-/** An MP4 of `n` bytes: the ftyp box the server tells videos by, then pseudo-random bytes (no run a store could shorten). */
-function video(n: number): Buffer {
-  const body = randomBytes(n);
-  Buffer.from([0, 0, 0, 0x18, ...Buffer.from("ftypisom")]).copy(body, 0);
-  return body;
-}
 const sha256 = (b: Buffer) => createHash("sha256").update(b).digest("hex");
 const b64 = (s: string) => Buffer.from(s).toString("base64");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -186,7 +181,7 @@ describe.skipIf(!S3 || !DATABASE_URL)("two instances, one PostgreSQL, one bucket
 
   it("cuts an upload on one instance, resumes it on the other across a PostgreSQL restart, and finishes an order with it across an outage", async () => {
     const [a, b] = servers;
-    const bytes = video(5 * 1024 * 1024 + 12_345);
+    const bytes = mp4Bytes(5 * 1024 * 1024 + 12_345);
     const outage: Answer[] = [];
     try {
       // 1. Create the upload through the proxy.
