@@ -77,20 +77,28 @@ async function tusUpload(
   const progress = (sent: number) => onProgress(total === 0 ? 1 : Math.min(1, sent / total));
   let url = resume?.url;
   let offset = 0;
+  /** The stored file, answered again for an upload whose last answer was lost. */
+  const result = (at: string) => send("GET", at, { authToken: token }, null, signal);
+  /** The offset the server holds (HEAD), or its answer when it cannot tell. */
+  const standing = async (at: string): Promise<number | XhrAnswer> => {
+    const where = await send("HEAD", at, auth, null, signal);
+    const held = offsetOf(where);
+    return where.status === 200 && held !== null ? held : where;
+  };
 
   if (url) {
-    const where = await send("HEAD", url, auth, null, signal);
-    if (where.status === 404 || where.status === 410) {
+    const held = await standing(url);
+    if (typeof held === "number") {
+      offset = held;
+      progress(offset);
+      // All of it arrived before, but the last answer was lost: the server answers the stored file again.
+      if (offset >= total) return result(url);
+    } else if (held.status === 404 || held.status === 410) {
       // Expired or unknown (another server, a cleaned store): start this file over.
       url = undefined;
       await resume?.opened(undefined);
-    } else if (where.status !== 200 || offsetOf(where) === null) {
-      return where;
     } else {
-      offset = offsetOf(where)!;
-      progress(offset);
-      // All of it arrived before, but the last answer was lost: the server answers the stored file again.
-      if (offset >= total) return send("GET", url, { authToken: token }, null, signal);
+      return held;
     }
   }
 
@@ -130,19 +138,15 @@ async function tusUpload(
       (bytes) => progress(from + bytes),
     );
     if (sent.status === 200) return sent;
-    if (sent.status === 204 && offsetOf(sent) !== null) {
-      offset = offsetOf(sent)!;
-      if (offset >= total) return send("GET", url, { authToken: token }, null, signal);
-      continue;
-    }
+    const acknowledged = sent.status === 204 ? offsetOf(sent) : null;
     // Out of step with the server (another tab or an earlier attempt moved it on): ask where it stands, go on from there.
-    if (sent.status === 409 && conflicts++ < 3) {
-      const where = await send("HEAD", url, auth, null, signal);
-      if (where.status !== 200 || offsetOf(where) === null) return where;
-      offset = offsetOf(where)!;
-      if (offset >= total) return send("GET", url, { authToken: token }, null, signal);
+    const held = acknowledged ?? (sent.status === 409 && conflicts++ < 3 ? await standing(url) : null);
+    if (typeof held === "number") {
+      offset = held;
+      if (offset >= total) return result(url);
       continue;
     }
+    if (held) return held;
     if (sent.status === 404 || sent.status === 410) await resume?.opened(undefined);
     return sent.status === 404 || sent.status === 410 ? { status: 0, body: undefined } : sent;
   }
