@@ -12,6 +12,8 @@ import { requireAuth } from "./plugins/auth.ts";
 import { requireCentral } from "./plugins/central-auth.ts";
 import { centralFileRoutes, centralRoutes } from "./routes/central.ts";
 import { notificationRoutes } from "./routes/notificacoes.ts";
+import { accessRoutes } from "./routes/acesso.ts";
+import { teamRoutes } from "./routes/usuarios.ts";
 import multipart from "@fastify/multipart";
 import { loginRoutes, sessionRoutes } from "./routes/credenciado.ts";
 import { agendamentoRoutes } from "./routes/agendamentos.ts";
@@ -118,9 +120,9 @@ export async function buildApp({ db, config, logger = false, storage, clock = ()
     global: false,
     // Counted in the database, not in this process: the limit holds across instances and restarts.
     store: databaseRateLimitStore(db),
-    errorResponseBuilder: (_request, context) => ({
+    errorResponseBuilder: (request, context) => ({
       statusCode: 429,
-      message: `Muitas tentativas de login. Tente novamente em ${Math.ceil(context.ttl / 1000)} segundos.`,
+      message: `Muitas tentativas${request.url.startsWith("/api/credenciado/login") ? " de login" : ""}. Tente novamente em ${Math.ceil(context.ttl / 1000)} segundos.`,
     }),
   });
   registerErrorHandling(app, routePages);
@@ -130,6 +132,7 @@ export async function buildApp({ db, config, logger = false, storage, clock = ()
   await app.register(
     async (api) => {
       await api.register(loginRoutes, deps);
+      await api.register(accessRoutes, deps);
       await api.register(async (scope) => {
         requireAuth(scope, db);
         for (const routes of [
@@ -145,6 +148,7 @@ export async function buildApp({ db, config, logger = false, storage, clock = ()
           espelhoRoutes,
           resumableUploadRoutes,
           notificationRoutes,
+          teamRoutes,
         ])
           await scope.register(routes, deps);
       });

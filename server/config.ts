@@ -20,6 +20,11 @@ export interface ServerConfig {
   uploadIdleTimeoutMs: number;
   /** Files go to this S3-compatible bucket when S3_BUCKET is set; on disk (uploadDir) otherwise. */
   s3: S3Settings | undefined;
+  /** The portal's public address for links sent to users (invitations, password resets); unset: the request's own origin. */
+  publicUrl: string | undefined;
+  /** smtp(s)://user:pass@host:port for the 'Esqueci minha senha' e-mails (nodemailer); unset: no e-mail is sent. */
+  smtpUrl: string | undefined;
+  smtpFrom: string;
 }
 
 export interface S3Settings {
@@ -79,6 +84,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     uploadIdleTimeoutMs: 30_000,
     s3: s3Settings(env),
+    publicUrl: env.PUBLIC_URL?.trim().replace(/\/+$/, "") || undefined,
+    smtpUrl: env.SMTP_URL?.trim() || undefined,
+    smtpFrom: env.SMTP_FROM?.trim() || "Portal do Credenciado <nao-responda@portal-credenciado.local>",
   };
 }
 

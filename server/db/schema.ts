@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  bigserial,
   boolean,
   char,
   date,
@@ -76,11 +77,43 @@ export const pointUsers = pgTable(
     name: text().notNull(),
     email: text().notNull(),
     phone: text(),
-    passwordHash: text().notNull(),
+    /** Null until the user sets a password through their invitation (Primeiro acesso): adding a user creates none. */
+    passwordHash: text(),
     active: flag("A"),
     createdAt: createdAt(),
+    lastSignInAt: timestamp({ withTimezone: true }),
+    /** Creation order where created_at ties (rows inserted by one statement share it): the principal is the first by both. */
+    seq: bigserial({ mode: "number" }).notNull(),
   },
-  (t) => [uniqueIndex("point_users_email_idx").on(sql`lower(${t.email})`)],
+  // Unique among ACTIVE users only: a deactivated attendant's address may be given to a new account.
+  (t) => [
+    uniqueIndex("point_users_active_email_idx")
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.active} = 'A'`),
+  ],
+);
+
+/**
+ * One-time access links: an invitation (first password) or a password reset. Only the SHA-256 of the random token is stored;
+ * a link is used once (usedAt), expires (expiresAt), and issuing a new one for the user revokes the earlier unused ones.
+ */
+export const accessTokens = pgTable(
+  "access_tokens",
+  {
+    id: serial().primaryKey(),
+    tokenHash: text().notNull().unique(),
+    userId: uuid()
+      .notNull()
+      .references(() => pointUsers.id, { onDelete: "cascade" }),
+    /** "convite" (first access) or "redefinicao" (password reset). */
+    kind: text().notNull(),
+    /** The administrator who issued it; null when the user asked for it ('Esqueci minha senha'). */
+    issuedBy: uuid().references(() => pointUsers.id),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index("access_tokens_user_idx").on(t.userId)],
 );
 
 export const sessions = pgTable(

@@ -1,6 +1,6 @@
 // /credenciado: login (public, rate-limited), token check, signed-in user data, logout (server only).
-import { and, eq, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import type { RouteDeps } from "./deps.ts";
@@ -53,6 +53,8 @@ export async function loginRoutes(plain: FastifyInstance, { db, config }: Deps) 
         .select()
         .from(pointUsers)
         .where(sql`lower(${pointUsers.email}) = ${email.trim().toLowerCase()}`)
+        // A deactivated account may share the address of the active one that replaced it: the active one signs in.
+        .orderBy(sql`${pointUsers.active} = 'A' desc`, desc(pointUsers.createdAt))
         .limit(1);
       // Not an attendant: maybe the program's central staff, who sign in on the same page (and land on /central).
       const [central] = user
@@ -69,9 +71,9 @@ export async function loginRoutes(plain: FastifyInstance, { db, config }: Deps) 
       if (account.active !== "A") return reply.code(401).send({ message: "Usuário inativo. Entre em contato com o administrador." });
 
       const remember = body.lembrar === true || body.rememberMe === true;
-      const lifetimeMs = remember ? config.rememberDays * 86_400_000 : config.sessionHours * 3_600_000;
-      const token = newToken();
       if (!user) {
+        const lifetimeMs = remember ? config.rememberDays * 86_400_000 : config.sessionHours * 3_600_000;
+        const token = newToken();
         await db
           .insert(centralSessions)
           .values({ tokenHash: hashToken(token), userId: central!.id, remember, expiresAt: new Date(Date.now() + lifetimeMs) });
@@ -83,17 +85,35 @@ export async function loginRoutes(plain: FastifyInstance, { db, config }: Deps) 
           user: { id: central!.id, email: central!.email, name: central!.name },
         };
       }
-      await db.insert(sessions).values({
-        tokenHash: hashToken(token),
-        userId: user.id,
-        servicePointId: user.servicePointId,
-        remember,
-        expiresAt: new Date(Date.now() + lifetimeMs),
-      });
-      reply.header("set-cookie", sessionCookie(token, lifetimeMs, request.protocol === "https"));
-      return { message: "Login realizado com sucesso.", token, user: { id: user.id, email: user.email, name: user.name } };
+      return startPointSession({ db, config }, request, reply, user, remember, "Login realizado com sucesso.");
     },
   );
+}
+
+/**
+ * Opens a session for an attendant and answers as the login does (token, user, HttpOnly cookie); also the end of 'Primeiro
+ * acesso' and of a password reset, which sign the user in.
+ */
+export async function startPointSession(
+  { db, config }: Deps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: { id: string; email: string; name: string; servicePointId: string },
+  remember: boolean,
+  message: string,
+) {
+  const lifetimeMs = remember ? config.rememberDays * 86_400_000 : config.sessionHours * 3_600_000;
+  const token = newToken();
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId: user.id,
+    servicePointId: user.servicePointId,
+    remember,
+    expiresAt: new Date(Date.now() + lifetimeMs),
+  });
+  await db.update(pointUsers).set({ lastSignInAt: new Date() }).where(eq(pointUsers.id, user.id));
+  reply.header("set-cookie", sessionCookie(token, lifetimeMs, request.protocol === "https"));
+  return { message, token, user: { id: user.id, email: user.email, name: user.name } };
 }
 
 export async function sessionRoutes(plain: FastifyInstance, { db }: Deps) {

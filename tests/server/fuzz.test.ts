@@ -86,6 +86,14 @@ const ALL: RouteCase[] = [
     tenant: false,
     call: () => ({ url: "/credenciado/login", body: { email: DEMO_USERS.main, password: "x" } }),
   },
+  // The other public routes: access links and 'Esqueci minha senha'.
+  ...(
+    [
+      ["/credenciado/acesso", { token: "x".repeat(43) }],
+      ["/credenciado/definir-senha", { token: "x".repeat(43), senha: "senha-longa-1", confirmacao: "senha-longa-1" }],
+      ["/credenciado/esqueci-senha", { email: DEMO_USERS.colleague }],
+    ] as const
+  ).map(([path, body]): RouteCase => ({ method: "POST", path, tenant: false, call: () => ({ url: path, body }) })),
 ];
 
 /** Query strings that used to reach handlers as arrays, impossible years or unbounded text. */

@@ -213,4 +213,14 @@ export const ROUTES: RouteCase[] = [
   r("GET", "/notificacoes", () => ({ url: "/notificacoes" }), false),
   r("POST", "/notificacoes/lidas", () => ({ url: "/notificacoes/lidas", body: { ids: [] } }), false),
   r("DELETE", "/uploads/tus/:id", (i) => ({ url: `/uploads/tus/${i.upload}`, headers: TUS })),
+  r("GET", "/usuarios/lista/:idPontoAtendimento", (i) => ({ url: `/usuarios/lista/${i.point}?inativos=S` })),
+  r("GET", "/usuarios/tipos", () => ({ url: "/usuarios/tipos" }), false),
+  r("POST", "/usuarios/adicionar", (i) => ({
+    url: "/usuarios/adicionar",
+    body: { Nome: "Intruso", Email: "intruso@teste.com.br", IdPontoAtendimento: i.point, IdUsuarioTipo: 2 },
+  })),
+  r("POST", "/usuarios/atualizar", (i) => ({ url: "/usuarios/atualizar", body: { IdPontoAtendimentoUsuario: i.user, Nome: "Intruso" } })),
+  r("POST", "/usuarios/deletar", (i) => ({ url: "/usuarios/deletar", body: { IdPontoAtendimentoUsuario: i.user } })),
+  r("POST", "/usuarios/reativar", (i) => ({ url: "/usuarios/reativar", body: { IdPontoAtendimentoUsuario: i.user } })),
+  r("POST", "/usuarios/link-acesso", (i) => ({ url: "/usuarios/link-acesso", body: { IdPontoAtendimentoUsuario: i.user } })),
 ];

@@ -1,0 +1,103 @@
+// Public access routes: opening an invitation or reset link, setting the password through it (then signed in), and
+// 'Esqueci minha senha' (the same answer whether the e-mail exists; a reset link by e-mail when SMTP is configured) (server only).
+import type { FastifyInstance } from "fastify";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
+import type { RouteDeps } from "./deps.ts";
+import { hashPassword } from "../lib/secrets.ts";
+import { anyBounded, MAX, route } from "../lib/schemas.ts";
+import { createMailer } from "../lib/mailer.ts";
+import { isEmail } from "../../src/domain/validators.ts";
+import { passwordProblem, ACCESS_LINK_HOURS } from "../../src/domain/team.ts";
+import {
+  activeUserByEmail,
+  findUsableLink,
+  INVALID_LINK,
+  issueAccessLink,
+  publicOrigin,
+  spendLinkAndSetPassword,
+} from "../services/access-links.ts";
+import { startPointSession } from "./credenciado.ts";
+
+export const ACCESS_MESSAGES = {
+  forgotSent: "Se este e-mail estiver cadastrado, enviaremos um link para criar uma nova senha. Confira sua caixa de entrada.",
+  invalidEmail: "Informe um e-mail válido.",
+  passwordSet: "Senha definida com sucesso.",
+  passwordRequired: "Informe a nova senha e a confirmação.",
+} as const;
+
+// Wrong types are answered by the handler with a clear message instead of being coerced (12 -> "12") by ajv.
+const tokenBody = Type.Object({ token: Type.Optional(anyBounded(MAX.param * 2)) });
+const setPasswordBody = Type.Object({
+  token: Type.Optional(anyBounded(MAX.param * 2)),
+  senha: Type.Optional(anyBounded(MAX.password)),
+  confirmacao: Type.Optional(anyBounded(MAX.password)),
+});
+const forgotBody = Type.Object({ email: Type.Optional(anyBounded(MAX.email)) });
+
+export async function accessRoutes(plain: FastifyInstance, { db, config, clock }: RouteDeps) {
+  const app = plain.withTypeProvider<TypeBoxTypeProvider>();
+  // Limited like the login, per client address: guessing links or flooding someone's mailbox is as bad as guessing passwords.
+  const limited = { rateLimit: { max: config.loginRateLimit.max, timeWindow: config.loginRateLimit.windowMs } };
+  const mailer = createMailer(config, app.log);
+
+  app.post("/credenciado/acesso", { config: limited, schema: route({ body: tokenBody }) }, async (request, reply) => {
+    const found = await findUsableLink(db, request.body.token, clock());
+    if (!found) return reply.code(400).send({ message: INVALID_LINK });
+    return { Tipo: found.link.kind, Nome: found.user.name, Email: found.user.email, ExpiraEm: found.link.expiresAt.toISOString() };
+  });
+
+  app.post("/credenciado/definir-senha", { config: limited, schema: route({ body: setPasswordBody }) }, async (request, reply) => {
+    const { token, senha, confirmacao } = request.body;
+    const found = await findUsableLink(db, token, clock());
+    if (!found) return reply.code(400).send({ message: INVALID_LINK });
+    if (typeof senha !== "string" || typeof confirmacao !== "string") {
+      return reply.code(400).send({ message: ACCESS_MESSAGES.passwordRequired });
+    }
+    const problem = passwordProblem(senha, found.user.email, confirmacao);
+    if (problem) return reply.code(400).send({ message: problem });
+    const spent = await spendLinkAndSetPassword(db, found.link.id, found.user.id, await hashPassword(senha), clock());
+    if (!spent) return reply.code(400).send({ message: INVALID_LINK });
+    return startPointSession({ db, config }, request, reply, found.user, false, ACCESS_MESSAGES.passwordSet);
+  });
+
+  app.post("/credenciado/esqueci-senha", { config: limited, schema: route({ body: forgotBody }) }, async (request, reply) => {
+    const { email } = request.body;
+    if (typeof email !== "string" || !isEmail(email.trim())) return reply.code(400).send({ message: ACCESS_MESSAGES.invalidEmail });
+    const origin = publicOrigin(config, request);
+    // Looked up and mailed after the answer is sent: the answer (content and time) is the same whether the e-mail exists.
+    if (mailer) {
+      setImmediate(() => {
+        void mailResetLink(email, origin).catch((err: unknown) => request.log.error({ err }, "link de redefinição não enviado"));
+      });
+    } else {
+      request.log.warn("'Esqueci minha senha' sem SMTP_URL: nenhum e-mail enviado (o administrador pode gerar o link na Equipe).");
+    }
+    return { message: ACCESS_MESSAGES.forgotSent };
+  });
+
+  async function mailResetLink(email: string, origin: string) {
+    const user = await activeUserByEmail(db, email);
+    if (!user || !mailer) return;
+    // Someone who never finished their first access gets a new invitation: they have no password to reset.
+    const link = await issueAccessLink(db, {
+      userId: user.id,
+      kind: user.passwordHash ? "redefinicao" : "convite",
+      issuedBy: null,
+      origin,
+      now: clock(),
+    });
+    await mailer({
+      to: user.email,
+      subject: "Portal do Credenciado: crie uma nova senha",
+      text: [
+        `Olá, ${user.name}!`,
+        "",
+        "Recebemos um pedido para criar uma nova senha no Portal do Credenciado. Para continuar, abra o link abaixo:",
+        link.Link,
+        "",
+        `O link funciona uma única vez e vale por ${ACCESS_LINK_HOURS} horas. Se você não fez este pedido, ignore este e-mail: sua senha continua a mesma.`,
+      ].join("\n"),
+    });
+  }
+}

@@ -1,0 +1,280 @@
+// /usuarios: the point's administrator manages its team (contract calls 51-55, without their plain-text passwords): list, user
+// types, add (with a one-time invitation instead of a password), update, deactivate (sessions revoked at once), reactivate,
+// and a new access link (server only).
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
+import type { RouteDeps } from "./deps.ts";
+import type { Db } from "../db/client.ts";
+import { pointUsers, userTypes } from "../db/schema.ts";
+import { HttpError, badRequest, conflict, notFound } from "../lib/http-errors.ts";
+import { isUuid } from "../lib/db-rows.ts";
+import { MAX, params, route, text } from "../lib/schemas.ts";
+import { assertOwnPoint, NOT_FOUND } from "../plugins/tenant.ts";
+import { issueAccessLink, publicOrigin, revokeUserAccess } from "../services/access-links.ts";
+import { isBlank, isEmail } from "../../src/domain/validators.ts";
+import { formatPhone } from "@brazilian-utils/brazilian-utils/format-phone";
+import { isValidPhone } from "@brazilian-utils/brazilian-utils/is-valid-phone";
+import { phoneDigits } from "../../src/domain/team.ts";
+
+export const TEAM_MESSAGES = {
+  adminOnly: "Acesso restrito aos administradores do ponto.",
+  nameRequired: "Informe o nome do usuário.",
+  invalidEmail: "Informe um e-mail válido.",
+  invalidPhone: "Informe um telefone válido com DDD.",
+  invalidType: "Escolha um cargo válido.",
+  emailTaken: "Já existe um usuário ativo com este e-mail.",
+  principalRole: "O usuário principal deve manter um cargo administrativo.",
+  principalDeactivate: "O usuário principal não pode ser desativado.",
+  selfDeactivate: "Você não pode desativar o seu próprio usuário.",
+  inactiveLink: "Reative o usuário antes de gerar um link de acesso.",
+} as const;
+
+// Strings only (no coercion of 12 into "12"); each is bounded. Fields the original client sends but we ignore are accepted.
+const userFields = {
+  Nome: Type.Optional(text(MAX.name)),
+  Email: Type.Optional(text(MAX.email)),
+  Telefone: Type.Optional(Type.Unsafe<string | null>({ type: ["string", "null"], maxLength: MAX.phone })),
+  IdUsuarioTipo: Type.Optional(Type.Unsafe<number | string>({ type: ["integer", "string"], maxLength: MAX.short })),
+  IdPontoAtendimento: Type.Optional(text(MAX.param)),
+  Senha: Type.Optional(Type.Unknown()),
+};
+const addBody = Type.Object(userFields);
+const updateBody = Type.Object({ IdPontoAtendimentoUsuario: text(MAX.param), ...userFields });
+const userBody = Type.Object({ IdPontoAtendimentoUsuario: text(MAX.param) });
+const listQuery = Type.Object({ inativos: Type.Optional(text(MAX.short)) });
+
+type UserRow = typeof pointUsers.$inferSelect;
+
+/** The administrative check reads the user's type on every call, so a role change takes effect on the next one. */
+async function assertAdministrator(db: Db, request: FastifyRequest) {
+  const [row] = await db
+    .select({ administrative: userTypes.administrative })
+    .from(pointUsers)
+    .innerJoin(userTypes, eq(userTypes.id, pointUsers.userTypeId))
+    .where(and(eq(pointUsers.id, request.auth.userId), eq(pointUsers.servicePointId, request.auth.servicePointId)))
+    .limit(1);
+  if (row?.administrative !== "S") throw new HttpError(403, TEAM_MESSAGES.adminOnly);
+}
+
+/**
+ * The point's principal user: the oldest account, by creation time and then creation order (accounts seeded by one statement
+ * share the instant). It never changes with edits (the contract's update rewrote DataLog and so moved it).
+ */
+async function principalId(db: Db, servicePointId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: pointUsers.id })
+    .from(pointUsers)
+    .where(eq(pointUsers.servicePointId, servicePointId))
+    .orderBy(asc(pointUsers.createdAt), asc(pointUsers.seq))
+    .limit(1);
+  return row?.id;
+}
+
+async function ownUser(db: Db, request: FastifyRequest, id: unknown): Promise<UserRow> {
+  if (!isUuid(id)) throw notFound(NOT_FOUND.user);
+  const [row] = await db
+    .select()
+    .from(pointUsers)
+    .where(and(eq(pointUsers.id, id), eq(pointUsers.servicePointId, request.auth.servicePointId)))
+    .limit(1);
+  if (!row) throw notFound(NOT_FOUND.user);
+  return row;
+}
+
+async function activeType(db: Db, id: unknown) {
+  const n = typeof id === "string" && /^\d{1,9}$/.test(id.trim()) ? Number(id) : id;
+  if (typeof n !== "number" || !Number.isInteger(n) || n < 1 || n > 2_147_483_647) throw badRequest(TEAM_MESSAGES.invalidType);
+  const [type] = await db
+    .select()
+    .from(userTypes)
+    .where(and(eq(userTypes.id, n), eq(userTypes.active, "A")))
+    .limit(1);
+  if (!type) throw badRequest(TEAM_MESSAGES.invalidType);
+  return type;
+}
+
+async function assertEmailFree(db: Db, email: string, exceptUserId?: string) {
+  const [taken] = await db
+    .select({ id: pointUsers.id })
+    .from(pointUsers)
+    .where(
+      and(
+        sql`lower(${pointUsers.email}) = ${email.toLowerCase()}`,
+        eq(pointUsers.active, "A"),
+        exceptUserId ? ne(pointUsers.id, exceptUserId) : undefined,
+      ),
+    )
+    .limit(1);
+  if (taken) throw conflict(TEAM_MESSAGES.emailTaken);
+}
+
+/** The unique index on active e-mails also refuses a race two admins could win together; answered as the check does. */
+async function orEmailTaken<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+    if (code === "23505") throw conflict(TEAM_MESSAGES.emailTaken);
+    throw err;
+  }
+}
+
+function checkedName(value: unknown) {
+  if (typeof value !== "string" || isBlank(value)) throw badRequest(TEAM_MESSAGES.nameRequired);
+  return value.trim().replace(/\s+/g, " ");
+}
+function checkedEmail(value: unknown) {
+  if (typeof value !== "string" || !isEmail(value.trim())) throw badRequest(TEAM_MESSAGES.invalidEmail);
+  return value.trim();
+}
+function checkedPhone(value: unknown): string | null {
+  if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) return null;
+  // A mobile or landline number with its area code, by @brazilian-utils' numbering rules; kept as "(81) 98888-1111".
+  if (typeof value !== "string" || !isValidPhone(phoneDigits(value))) throw badRequest(TEAM_MESSAGES.invalidPhone);
+  return formatPhone(phoneDigits(value), { mask: "auto" });
+}
+
+export async function teamRoutes(plain: FastifyInstance, { db, config, clock }: RouteDeps) {
+  const app = plain.withTypeProvider<TypeBoxTypeProvider>();
+  // Every /usuarios route: the administrative role, read now (encapsulated: only this plugin's routes get the hook).
+  app.addHook("preHandler", async (request) => assertAdministrator(db, request));
+
+  app.get(
+    "/usuarios/lista/:idPontoAtendimento",
+    { schema: route({ params: params("idPontoAtendimento"), querystring: listQuery }) },
+    async (request) => {
+      assertOwnPoint(request, request.params.idPontoAtendimento);
+      const withInactive = request.query.inativos === "S";
+      const pointId = request.auth.servicePointId;
+      const [rows, principal] = await Promise.all([
+        db
+          .select({ user: pointUsers, type: userTypes })
+          .from(pointUsers)
+          .innerJoin(userTypes, eq(userTypes.id, pointUsers.userTypeId))
+          .where(and(eq(pointUsers.servicePointId, pointId), withInactive ? undefined : eq(pointUsers.active, "A")))
+          .orderBy(sql`${pointUsers.active} = 'A' desc`, asc(sql`lower(${pointUsers.name})`)),
+        principalId(db, pointId),
+      ]);
+      const data = rows.map(({ user, type }) => ({
+        IdPontoAtendimentoUsuario: user.id,
+        Nome: user.name,
+        Email: user.email,
+        Telefone: user.phone,
+        // The contract's back-office creator; this server has none.
+        IdUsuario: null,
+        DataLog: user.createdAt.toISOString(),
+        AtivoInativo: user.active,
+        IdPontoAtendimento: user.servicePointId,
+        IdUsuarioTipo: type.id,
+        Cargo: type.description,
+        Administrativo: type.administrative,
+        UltimoAcesso: user.lastSignInAt?.toISOString() ?? null,
+        Principal: user.id === principal,
+        SenhaDefinida: user.passwordHash !== null,
+      }));
+      // Principal first (the original client takes the oldest DataLog as principal; the order does not change that).
+      data.sort((a, b) => Number(b.Principal) - Number(a.Principal));
+      return { data };
+    },
+  );
+
+  app.get("/usuarios/tipos", { schema: route({}) }, async () => {
+    const rows = await db.select().from(userTypes).where(eq(userTypes.active, "A")).orderBy(asc(userTypes.description));
+    return {
+      data: rows.map((t) => ({
+        IdUsuarioTipo: t.id,
+        Descricao: t.description,
+        Administrativo: t.administrative,
+        Atendimento: t.attendance,
+        IdUsuario: null,
+        DataLog: null,
+        AtivoInativo: t.active,
+        Nome: null,
+      })),
+    };
+  });
+
+  app.post("/usuarios/adicionar", { schema: route({ body: addBody }) }, async (request) => {
+    const body = request.body;
+    // The contract's client sends the point's id; it must be this token's point (another point's is 404).
+    if (body.IdPontoAtendimento !== undefined) assertOwnPoint(request, body.IdPontoAtendimento);
+    const name = checkedName(body.Nome);
+    const email = checkedEmail(body.Email);
+    const phone = checkedPhone(body.Telefone);
+    const type = await activeType(db, body.IdUsuarioTipo);
+    await assertEmailFree(db, email);
+    // No password: the new user chooses one through the invitation ('Primeiro acesso').
+    const [user] = await orEmailTaken(
+      db
+        .insert(pointUsers)
+        .values({ servicePointId: request.auth.servicePointId, userTypeId: type.id, name, email, phone, passwordHash: null })
+        .returning(),
+    );
+    const acesso = await issueAccessLink(db, {
+      userId: user!.id,
+      kind: "convite",
+      issuedBy: request.auth.userId,
+      origin: publicOrigin(config, request),
+      now: clock(),
+    });
+    return { success: true, id: user!.id, acesso };
+  });
+
+  app.post("/usuarios/atualizar", { schema: route({ body: updateBody }) }, async (request) => {
+    const body = request.body;
+    const user = await ownUser(db, request, body.IdPontoAtendimentoUsuario);
+    if (body.IdPontoAtendimento !== undefined) assertOwnPoint(request, body.IdPontoAtendimento);
+    // Fields left out keep their value (the contract's update wrote NULL over them).
+    const name = body.Nome === undefined ? user.name : checkedName(body.Nome);
+    const email = body.Email === undefined ? user.email : checkedEmail(body.Email);
+    const phone = body.Telefone === undefined ? user.phone : checkedPhone(body.Telefone);
+    const type = body.IdUsuarioTipo === undefined ? undefined : await activeType(db, body.IdUsuarioTipo);
+    if (type && type.administrative !== "S" && (await principalId(db, request.auth.servicePointId)) === user.id) {
+      throw conflict(TEAM_MESSAGES.principalRole);
+    }
+    if (user.active === "A" && email.toLowerCase() !== user.email.toLowerCase()) await assertEmailFree(db, email, user.id);
+    await orEmailTaken(
+      db
+        .update(pointUsers)
+        .set({ name, email, phone, ...(type ? { userTypeId: type.id } : {}) })
+        .where(eq(pointUsers.id, user.id)),
+    );
+    return { success: true };
+  });
+
+  app.post("/usuarios/deletar", { schema: route({ body: userBody }) }, async (request) => {
+    const user = await ownUser(db, request, request.body.IdPontoAtendimentoUsuario);
+    if (user.id === request.auth.userId) throw conflict(TEAM_MESSAGES.selfDeactivate);
+    if ((await principalId(db, request.auth.servicePointId)) === user.id) throw conflict(TEAM_MESSAGES.principalDeactivate);
+    // Soft: the row stays, so their name on orders, notes and files stays; every session and pending link ends now.
+    await db.transaction(async (tx) => {
+      await tx.update(pointUsers).set({ active: "I" }).where(eq(pointUsers.id, user.id));
+      await revokeUserAccess(tx, user.id);
+    });
+    return { success: true };
+  });
+
+  app.post("/usuarios/reativar", { schema: route({ body: userBody }) }, async (request) => {
+    const user = await ownUser(db, request, request.body.IdPontoAtendimentoUsuario);
+    if (user.active !== "A") {
+      await assertEmailFree(db, user.email, user.id);
+      await orEmailTaken(db.update(pointUsers).set({ active: "A" }).where(eq(pointUsers.id, user.id)));
+    }
+    return { success: true };
+  });
+
+  app.post("/usuarios/link-acesso", { schema: route({ body: userBody }) }, async (request) => {
+    const user = await ownUser(db, request, request.body.IdPontoAtendimentoUsuario);
+    if (user.active !== "A") throw conflict(TEAM_MESSAGES.inactiveLink);
+    const acesso = await issueAccessLink(db, {
+      userId: user.id,
+      kind: user.passwordHash ? "redefinicao" : "convite",
+      issuedBy: request.auth.userId,
+      origin: publicOrigin(config, request),
+      now: clock(),
+    });
+    return { success: true, acesso };
+  });
+}

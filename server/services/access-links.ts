@@ -1,0 +1,96 @@
+// One-time access links (invitation = first password, reset = new password): issued hashed, used once, revoking sessions (server only).
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import type { Db } from "../db/client.ts";
+import { accessTokens, pointUsers, sessions } from "../db/schema.ts";
+import { hashToken, newToken } from "../lib/secrets.ts";
+import type { ServerConfig } from "../config.ts";
+import { ACCESS_LINK_HOURS, ACCESS_LINK_PATHS, type AccessLinkKind } from "../../src/domain/team.ts";
+
+export const INVALID_LINK = "Este link é inválido, já foi usado ou expirou. Peça um novo ao administrador do seu ponto.";
+
+export interface IssuedLink {
+  Tipo: AccessLinkKind;
+  Link: string;
+  ExpiraEm: string;
+}
+
+/** The portal's address for links: PUBLIC_URL, else the origin the request came to (what the administrator's browser uses). */
+export const publicOrigin = (config: ServerConfig, request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
+
+/**
+ * Issues a link for the user: a new random 256-bit token of which only the SHA-256 is kept. Any earlier unused link of the user
+ * stops working, so the last link given out is the only valid one.
+ */
+export async function issueAccessLink(
+  db: Db,
+  opts: { userId: string; kind: AccessLinkKind; issuedBy: string | null; origin: string; now: Date },
+): Promise<IssuedLink> {
+  const token = newToken();
+  const expiresAt = new Date(opts.now.getTime() + ACCESS_LINK_HOURS * 3_600_000);
+  await db.transaction(async (tx) => {
+    await tx.delete(accessTokens).where(and(eq(accessTokens.userId, opts.userId), isNull(accessTokens.usedAt)));
+    await tx
+      .insert(accessTokens)
+      .values({ tokenHash: hashToken(token), userId: opts.userId, kind: opts.kind, issuedBy: opts.issuedBy, expiresAt });
+  });
+  return { Tipo: opts.kind, Link: `${opts.origin}${ACCESS_LINK_PATHS[opts.kind]}#${token}`, ExpiraEm: expiresAt.toISOString() };
+}
+
+/** A usable link's user (active), or undefined for an unknown, used or expired token or an inactive user. */
+export async function findUsableLink(db: Db, token: unknown, now: Date) {
+  if (typeof token !== "string" || token.length < 20 || token.length > 200) return undefined;
+  const [row] = await db
+    .select({ link: accessTokens, user: pointUsers })
+    .from(accessTokens)
+    .innerJoin(pointUsers, eq(pointUsers.id, accessTokens.userId))
+    .where(
+      and(
+        eq(accessTokens.tokenHash, hashToken(token)),
+        isNull(accessTokens.usedAt),
+        gt(accessTokens.expiresAt, now),
+        eq(pointUsers.active, "A"),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/**
+ * Spends the link and sets the password in one transaction: the conditional UPDATE makes the link single-use even when two
+ * requests race (the second finds used_at set). Every session of the user ends (a reset signs out the stolen phone too);
+ * the caller opens the new one. Returns false when the link was spent meanwhile.
+ */
+export async function spendLinkAndSetPassword(db: Db, linkId: number, userId: string, passwordHash: string, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const spent = await tx
+      .update(accessTokens)
+      .set({ usedAt: now })
+      .where(and(eq(accessTokens.id, linkId), isNull(accessTokens.usedAt), gt(accessTokens.expiresAt, now)))
+      .returning({ id: accessTokens.id });
+    if (spent.length === 0) return false;
+    await tx
+      .update(pointUsers)
+      .set({ passwordHash, lastSignInAt: now })
+      .where(and(eq(pointUsers.id, userId), eq(pointUsers.active, "A")));
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await tx.delete(accessTokens).where(and(eq(accessTokens.userId, userId), isNull(accessTokens.usedAt)));
+    return true;
+  });
+}
+
+/** Ends every session and pending link of a user at once (deactivation): their next call is 401. */
+export async function revokeUserAccess(db: Db, userId: string) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+  await db.delete(accessTokens).where(and(eq(accessTokens.userId, userId), isNull(accessTokens.usedAt)));
+}
+
+/** Active user by e-mail, case-insensitive. */
+export async function activeUserByEmail(db: Db, email: string) {
+  const [user] = await db
+    .select()
+    .from(pointUsers)
+    .where(and(sql`lower(${pointUsers.email}) = ${email.trim().toLowerCase()}`, eq(pointUsers.active, "A")))
+    .limit(1);
+  return user;
+}

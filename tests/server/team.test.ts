@@ -1,0 +1,403 @@
+// Team accounts: /usuarios for the point's administrator only (403 otherwise, 404 for another point), no password fields,
+// invitations and reset links hashed, single use, expiring in 72 h; the principal protected; deactivation revokes sessions at
+// once and keeps history; role changes apply on the next call; 'Esqueci minha senha' answers the same for any e-mail and mails a
+// link through a real SMTP server when one is configured (node, server project, PGlite and PostgreSQL).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
+import type { AddressInfo } from "node:net";
+import { BACKENDS, call, fixtures, makeTestApp, queryRows, SAMPLE, upload, type Fixtures, type TestApp } from "./helpers";
+import { DEMO_PASSWORD, DEMO_USERS } from "../../server/db/seed";
+import { accessTokens, pointUsers, sessions, userTypes } from "../../server/db/schema";
+import { TEAM_MESSAGES } from "../../server/routes/usuarios";
+import { ACCESS_MESSAGES } from "../../server/routes/acesso";
+import { INVALID_LINK } from "../../server/services/access-links";
+import { hashToken } from "../../server/lib/secrets";
+import { PASSWORD_PROBLEMS } from "../../src/domain/team";
+
+const HOUR = 3_600_000;
+const tokenOf = (link: string) => link.slice(link.indexOf("#") + 1);
+
+describe.each(BACKENDS)("team accounts on %s", (backend) => {
+  let t: TestApp;
+  let f: Fixtures;
+  let now = new Date("2030-03-04T13:00:00Z");
+  let carlos = "";
+  let types: { admin: number; attendant: number };
+  beforeAll(async () => {
+    t = await makeTestApp(backend, { loginRateLimit: { max: 1000, windowMs: 60_000 } }, { clock: () => now });
+    f = await fixtures(t);
+    carlos = await login(DEMO_USERS.colleague, DEMO_PASSWORD).then((r) => r.json().token);
+    const rows = await t.db.select().from(userTypes);
+    types = { admin: rows.find((r) => r.administrative === "S")!.id, attendant: rows.find((r) => r.administrative === "N")!.id };
+  });
+  afterAll(() => t?.close());
+
+  const login = (email: string, password: string) =>
+    t.app.inject({ method: "POST", url: "/api/credenciado/login", payload: { email, password } });
+  const admin = (method: "GET" | "POST", url: string, body?: object) => call(t, f.token1, method, url, body);
+  const list = async (token = f.token1, inactive = true) =>
+    (await call(t, token, "GET", `/usuarios/lista/${f.p1}${inactive ? "?inativos=S" : ""}`)).json().data as Record<string, unknown>[];
+  const setPassword = (token: string, senha: string, confirmacao = senha) =>
+    t.app.inject({ method: "POST", url: "/api/credenciado/definir-senha", payload: { token, senha, confirmacao } });
+  async function addUser(email: string, extra: Record<string, unknown> = {}) {
+    const res = await admin("POST", "/usuarios/adicionar", {
+      Nome: "Joana Prado",
+      Email: email,
+      Telefone: "81999990000",
+      IdUsuarioTipo: types.attendant,
+      ...extra,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { success: true; id: string; acesso: { Tipo: string; Link: string; ExpiraEm: string } };
+  }
+
+  it("refuses every /usuarios route to a non-administrative attendant (403) and to no token (401)", async () => {
+    const routes = [
+      ["GET", `/usuarios/lista/${f.p1}`],
+      ["GET", "/usuarios/tipos"],
+      ["POST", "/usuarios/adicionar"],
+      ["POST", "/usuarios/atualizar"],
+      ["POST", "/usuarios/deletar"],
+      ["POST", "/usuarios/reativar"],
+      ["POST", "/usuarios/link-acesso"],
+    ] as const;
+    for (const [method, url] of routes) {
+      const res = await call(t, carlos, method, url, { IdPontoAtendimentoUsuario: f.user(DEMO_USERS.main) });
+      expect([res.statusCode, res.json()], url).toEqual([403, { success: false, message: TEAM_MESSAGES.adminOnly }]);
+      expect((await call(t, undefined, method, url, {})).statusCode, url).toBe(401);
+    }
+    // Nothing changed for the refused calls.
+    const [marina] = await t.db.select().from(pointUsers).where(eq(pointUsers.email, DEMO_USERS.main));
+    expect(marina!.active).toBe("A");
+  });
+
+  it("lists the point's users without any password field, principal first, with role, status and last sign-in", async () => {
+    const rows = await list();
+    expect(rows.map((r) => r.Email)).toEqual([DEMO_USERS.main, DEMO_USERS.colleague, DEMO_USERS.inactive]);
+    for (const row of rows) {
+      expect(Object.keys(row).filter((k) => /senha|password|hash/i.test(k) && k !== "SenhaDefinida")).toEqual([]);
+      expect(JSON.stringify(row)).not.toMatch(/argon2/);
+    }
+    expect(rows[0]).toMatchObject({
+      Nome: "Marina Souza",
+      Cargo: "Administrador",
+      Administrativo: "S",
+      Principal: true,
+      AtivoInativo: "A",
+    });
+    expect(rows[0]!.UltimoAcesso).toEqual(expect.any(String));
+    expect(rows[1]).toMatchObject({ Nome: "Carlos Lima", Cargo: "Atendente", Principal: false, Telefone: "(81) 97777-2222" });
+    expect(rows[2]).toMatchObject({ AtivoInativo: "I", UltimoAcesso: null });
+    // Without ?inativos=S, the contract's list: active users only.
+    expect((await list(f.token1, false)).map((r) => r.Email)).toEqual([DEMO_USERS.main, DEMO_USERS.colleague]);
+    const tipos = (await admin("GET", "/usuarios/tipos")).json().data;
+    expect(tipos.map((x: { Descricao: string }) => x.Descricao)).toEqual(["Administrador", "Atendente"]);
+  });
+
+  it("refuses another point's users and point (404) and changes nothing there", async () => {
+    const other = f.user(DEMO_USERS.otherPoint);
+    expect((await admin("GET", `/usuarios/lista/${f.p2}`)).statusCode).toBe(404);
+    for (const url of ["/usuarios/atualizar", "/usuarios/deletar", "/usuarios/reativar", "/usuarios/link-acesso"]) {
+      const res = await admin("POST", url, { IdPontoAtendimentoUsuario: other, Nome: "Invasor" });
+      expect([res.statusCode, res.json().message], url).toEqual([404, "Usuário não encontrado."]);
+    }
+    const intoOther = await admin("POST", "/usuarios/adicionar", {
+      Nome: "X",
+      Email: "x-outro@teste.com.br",
+      IdUsuarioTipo: types.admin,
+      IdPontoAtendimento: f.p2,
+    });
+    expect(intoOther.statusCode).toBe(404);
+    const [paulo] = await t.db.select().from(pointUsers).where(eq(pointUsers.id, other));
+    expect([paulo!.name, paulo!.active]).toEqual(["Paulo Mendes", "A"]);
+    expect(await t.db.select().from(pointUsers).where(eq(pointUsers.email, "x-outro@teste.com.br"))).toEqual([]);
+  });
+
+  it("validates a new user: name, e-mail, phone, role, e-mail unique among ACTIVE users; bad shapes are 400 JSON", async () => {
+    const bad: [Record<string, unknown>, string][] = [
+      [{ Nome: " ", Email: "a@b.com", IdUsuarioTipo: types.attendant }, TEAM_MESSAGES.nameRequired],
+      [{ Nome: "A", Email: "não é e-mail", IdUsuarioTipo: types.attendant }, TEAM_MESSAGES.invalidEmail],
+      [{ Nome: "A", Email: "a@b.com", Telefone: "12345", IdUsuarioTipo: types.attendant }, TEAM_MESSAGES.invalidPhone],
+      [{ Nome: "A", Email: "a@b.com", IdUsuarioTipo: 9999 }, TEAM_MESSAGES.invalidType],
+      [{ Nome: "A", Email: "a@b.com" }, TEAM_MESSAGES.invalidType],
+    ];
+    for (const [body, message] of bad) {
+      const res = await admin("POST", "/usuarios/adicionar", body);
+      expect([res.statusCode, res.json().message], JSON.stringify(body)).toEqual([400, message]);
+    }
+    for (const body of [{ Nome: ["x"] }, { Email: { a: 1 } }, { IdUsuarioTipo: [1] }, "texto"]) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/usuarios/adicionar",
+        headers: { authToken: f.token1 },
+        payload: body as object,
+      });
+      // A bare string is not JSON the route takes: 415; wrong field types: 400. Never a 500, always a message.
+      expect(res.statusCode, JSON.stringify(body)).toBe(typeof body === "string" ? 415 : 400);
+      expect(res.json().message).toEqual(expect.any(String));
+    }
+    const taken = await admin("POST", "/usuarios/adicionar", {
+      Nome: "Outra Marina",
+      Email: DEMO_USERS.main.toUpperCase(),
+      IdUsuarioTipo: types.attendant,
+    });
+    expect([taken.statusCode, taken.json()]).toEqual([409, { success: false, message: TEAM_MESSAGES.emailTaken }]);
+    // The deactivated Rita's address may be given to a new account; both rows stay.
+    const reused = await addUser(DEMO_USERS.inactive, { Nome: "Rita Nova" });
+    expect(reused.id).not.toBe(f.user(DEMO_USERS.inactive));
+    const rows = await t.db.select().from(pointUsers).where(eq(pointUsers.email, DEMO_USERS.inactive));
+    expect(rows.map((r) => r.active).sort()).toEqual(["A", "I"]);
+    // ...and the old account cannot be reactivated while the new one uses it.
+    const reactivate = await admin("POST", "/usuarios/reativar", { IdPontoAtendimentoUsuario: f.user(DEMO_USERS.inactive) });
+    expect([reactivate.statusCode, reactivate.json().message]).toEqual([409, TEAM_MESSAGES.emailTaken]);
+  });
+
+  it("adds a user without a password and with a hashed one-time invitation; the link sets the password and signs in", async () => {
+    const added = await addUser("joana@teste.com.br", { Senha: "", IdPontoAtendimento: f.p1, Telefone: "(81) 99999-0000" });
+    expect(added).toMatchObject({ success: true, acesso: { Tipo: "convite" } });
+    expect(added.acesso.Link).toMatch(/^http:\/\/localhost(:\d+)?\/primeiro-acesso#[\w-]{43}$/);
+    expect(new Date(added.acesso.ExpiraEm).getTime()).toBe(now.getTime() + 72 * HOUR);
+    const [row] = await t.db.select().from(pointUsers).where(eq(pointUsers.id, added.id));
+    expect([row!.passwordHash, row!.phone, row!.servicePointId, row!.lastSignInAt]).toEqual([null, "(81) 99999-0000", f.p1, null]);
+    const token = tokenOf(added.acesso.Link);
+    const stored = await t.db.select().from(accessTokens).where(eq(accessTokens.userId, added.id));
+    expect(stored.map((s) => [s.kind, s.tokenHash, s.issuedBy])).toEqual([["convite", hashToken(token), f.user(DEMO_USERS.main)]]);
+    expect(JSON.stringify(stored)).not.toContain(token);
+    // No password: nothing signs in (not even an empty one).
+    expect((await login("joana@teste.com.br", "qualquer1")).statusCode).toBe(401);
+
+    const opened = await t.app.inject({ method: "POST", url: "/api/credenciado/acesso", payload: { token } });
+    expect(opened.json()).toEqual({ Tipo: "convite", Nome: "Joana Prado", Email: "joana@teste.com.br", ExpiraEm: added.acesso.ExpiraEm });
+    for (const [senha, confirmacao, message] of [
+      ["curta", "curta", PASSWORD_PROBLEMS.short],
+      ["JOANA@teste.com.br", "JOANA@teste.com.br", PASSWORD_PROBLEMS.email],
+      ["joana-forte-1", "joana-forte-2", PASSWORD_PROBLEMS.mismatch],
+    ]) {
+      const res = await setPassword(token, senha!, confirmacao);
+      expect([res.statusCode, res.json().message]).toEqual([400, message]);
+    }
+    const done = await setPassword(token, "joana-forte-1");
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({ message: ACCESS_MESSAGES.passwordSet, user: { id: added.id, email: "joana@teste.com.br" } });
+    expect(done.headers["set-cookie"]).toMatch(/portal_session=/);
+    const me = await call(t, done.json().token, "GET", "/credenciado/get");
+    expect(me.json().data).toMatchObject({ Nome: "Joana Prado", Cargo: "Atendente", Administrativo: "N" });
+    // Single use: the same link again is refused, for checking and for setting.
+    expect((await t.app.inject({ method: "POST", url: "/api/credenciado/acesso", payload: { token } })).json()).toEqual({
+      message: INVALID_LINK,
+    });
+    expect((await setPassword(token, "outra-senha-9")).json()).toEqual({ message: INVALID_LINK });
+    expect((await login("joana@teste.com.br", "joana-forte-1")).statusCode).toBe(200);
+    const shown = (await list()).find((r) => r.Email === "joana@teste.com.br")!;
+    expect(shown).toMatchObject({ SenhaDefinida: true, UltimoAcesso: expect.any(String) });
+  });
+
+  it("expires a link after 72 h; a new link revokes the previous one; garbage tokens are refused the same way", async () => {
+    const added = await addUser("expira@teste.com.br");
+    const first = tokenOf(added.acesso.Link);
+    now = new Date(now.getTime() + 72 * HOUR + 1000);
+    try {
+      expect((await setPassword(first, "senha-valida-1")).json()).toEqual({ message: INVALID_LINK });
+      const again = await admin("POST", "/usuarios/link-acesso", { IdPontoAtendimentoUsuario: added.id });
+      expect(again.json().acesso.Tipo).toBe("convite");
+      const second = tokenOf(again.json().acesso.Link);
+      const third = tokenOf((await admin("POST", "/usuarios/link-acesso", { IdPontoAtendimentoUsuario: added.id })).json().acesso.Link);
+      expect((await setPassword(second, "senha-valida-1")).json()).toEqual({ message: INVALID_LINK });
+      expect((await setPassword(third, "senha-valida-1")).statusCode).toBe(200);
+    } finally {
+      now = new Date(now.getTime() - 72 * HOUR - 1000);
+    }
+    for (const token of [undefined, "", "x".repeat(43), 12, ["a"], "a".repeat(5000)]) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/credenciado/definir-senha",
+        payload: { token, senha: "abcdefgh1", confirmacao: "abcdefgh1" },
+      });
+      expect(res.statusCode, String(token).slice(0, 20)).toBe(400);
+    }
+  });
+
+  it("protects the principal (no deactivation, keeps an administrative role) and nobody deactivates themselves", async () => {
+    // A second administrator, who could otherwise act on Marina.
+    const added = await addUser("bruno@teste.com.br", { Nome: "Bruno Admin", IdUsuarioTipo: types.admin });
+    const bruno = (await setPassword(tokenOf(added.acesso.Link), "bruno-senha-1")).json().token as string;
+    const marina = f.user(DEMO_USERS.main);
+    const off = await call(t, bruno, "POST", "/usuarios/deletar", { IdPontoAtendimentoUsuario: marina });
+    expect([off.statusCode, off.json().message]).toEqual([409, TEAM_MESSAGES.principalDeactivate]);
+    const demote = await call(t, bruno, "POST", "/usuarios/atualizar", {
+      IdPontoAtendimentoUsuario: marina,
+      IdUsuarioTipo: types.attendant,
+    });
+    expect([demote.statusCode, demote.json().message]).toEqual([409, TEAM_MESSAGES.principalRole]);
+    const self = await call(t, bruno, "POST", "/usuarios/deletar", { IdPontoAtendimentoUsuario: added.id });
+    expect([self.statusCode, self.json().message]).toEqual([409, TEAM_MESSAGES.selfDeactivate]);
+    // Editing the principal's name keeps them principal (the contract's update moved the 'oldest DataLog').
+    expect(
+      (await call(t, bruno, "POST", "/usuarios/atualizar", { IdPontoAtendimentoUsuario: marina, Nome: "Marina S. Souza" })).statusCode,
+    ).toBe(200);
+    const rows = await list(bruno);
+    expect(rows[0]).toMatchObject({ IdPontoAtendimentoUsuario: marina, Nome: "Marina S. Souza", Principal: true, Administrativo: "S" });
+    expect(rows.filter((r) => r.Principal)).toHaveLength(1);
+    const [m] = await t.db.select().from(pointUsers).where(eq(pointUsers.id, marina));
+    expect([m!.active, m!.userTypeId]).toEqual(["A", types.admin]);
+    expect((await admin("POST", "/usuarios/atualizar", { IdPontoAtendimentoUsuario: marina, Nome: "Marina Souza" })).statusCode).toBe(200);
+  });
+
+  it("applies a role change on the next call, and edits keep unsent fields", async () => {
+    const id = f.user(DEMO_USERS.colleague);
+    expect((await call(t, carlos, "GET", "/usuarios/tipos")).statusCode).toBe(403);
+    expect(
+      (await admin("POST", "/usuarios/atualizar", { IdPontoAtendimentoUsuario: id, IdUsuarioTipo: String(types.admin) })).json(),
+    ).toEqual({
+      success: true,
+    });
+    expect((await call(t, carlos, "GET", "/usuarios/tipos")).statusCode).toBe(200);
+    expect((await call(t, carlos, "GET", "/credenciado/get")).json().data).toMatchObject({ Administrativo: "S", Cargo: "Administrador" });
+    expect((await admin("POST", "/usuarios/atualizar", { IdPontoAtendimentoUsuario: id, IdUsuarioTipo: types.attendant })).statusCode).toBe(
+      200,
+    );
+    expect((await call(t, carlos, "GET", "/usuarios/tipos")).statusCode).toBe(403);
+    const [row] = await t.db.select().from(pointUsers).where(eq(pointUsers.id, id));
+    expect([row!.name, row!.email, row!.phone]).toEqual(["Carlos Lima", DEMO_USERS.colleague, "(81) 97777-2222"]);
+    const taken = await admin("POST", "/usuarios/atualizar", { IdPontoAtendimentoUsuario: id, Email: DEMO_USERS.main });
+    expect([taken.statusCode, taken.json().message]).toEqual([409, TEAM_MESSAGES.emailTaken]);
+  });
+
+  it("resets a password by link: other sessions end, the old password stops working", async () => {
+    const added = await addUser("reset@teste.com.br", { Nome: "Renata Reset" });
+    await setPassword(tokenOf(added.acesso.Link), "primeira-senha");
+    const phone = (await login("reset@teste.com.br", "primeira-senha")).json().token as string;
+    expect((await call(t, phone, "GET", "/credenciado/auth")).statusCode).toBe(200);
+    const link = (await admin("POST", "/usuarios/link-acesso", { IdPontoAtendimentoUsuario: added.id })).json().acesso;
+    expect(link.Tipo).toBe("redefinicao");
+    expect(link.Link).toMatch(/\/redefinir-senha#/);
+    // Issuing the link alone changes nothing: the old password and session still work until it is used.
+    expect((await call(t, phone, "GET", "/credenciado/auth")).statusCode).toBe(200);
+    const reset = await setPassword(tokenOf(link.Link), "segunda-senha");
+    expect(reset.statusCode).toBe(200);
+    expect((await call(t, phone, "GET", "/credenciado/auth")).statusCode).toBe(401);
+    expect((await call(t, reset.json().token, "GET", "/credenciado/auth")).statusCode).toBe(200);
+    expect((await login("reset@teste.com.br", "primeira-senha")).statusCode).toBe(401);
+    expect((await login("reset@teste.com.br", "segunda-senha")).statusCode).toBe(200);
+  });
+
+  it("deactivating revokes every session at once (next call 401), keeps the user's history, and reactivation needs a new sign-in", async () => {
+    const id = f.user(DEMO_USERS.colleague);
+    const second = (await login(DEMO_USERS.colleague, DEMO_PASSWORD)).json().token as string;
+    // Carlos starts an order: his name is on it.
+    const appt = f.pick(f.p1, "pending")[0]!;
+    const video = (await upload(t, carlos, "video_inicial.mp4", SAMPLE.mp4)).json().file;
+    await call(t, carlos, "POST", "/agendamentos/atualizar-video-inicial", { idSocioVeiculoAgenda: appt.id, videoInicial: video });
+    expect((await call(t, carlos, "POST", "/agendamentos/iniciar", { idSocioVeiculoAgenda: appt.id })).statusCode).toBe(200);
+    await call(t, carlos, "POST", "/agendamentos/adicionar-anotacao", {
+      idSocioVeiculoAgenda: appt.id,
+      idPontoAtendimentoUsuario: id,
+      anotacao: "Cliente pediu revisão dos freios.",
+      data: now.toISOString(),
+    });
+
+    expect((await admin("POST", "/usuarios/deletar", { IdPontoAtendimentoUsuario: id })).json()).toEqual({ success: true });
+    for (const token of [carlos, second]) {
+      const res = await call(t, token, "GET", `/agendamentos/lista/${f.p1}`);
+      expect(res.statusCode).toBe(401);
+    }
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, id))).toEqual([]);
+    expect((await login(DEMO_USERS.colleague, DEMO_PASSWORD)).json()).toEqual({
+      message: "Usuário inativo. Entre em contato com o administrador.",
+    });
+    // History stays: the order still names him, the note is still his.
+    const rows = (await admin("GET", `/agendamentos/lista/${f.p1}`)).json().data as Record<string, unknown>[];
+    expect(rows.find((r) => r.IdSocioVeiculoAgenda === appt.id)).toMatchObject({ NomeInicio: "Carlos Lima" });
+    const notes = (await admin("GET", `/agendamentos/get-anotacoes/${appt.id}`)).json().anotacoes;
+    expect(notes).toEqual(
+      expect.arrayContaining([expect.objectContaining({ IdUsuario: id, Anotacao: "Cliente pediu revisão dos freios." })]),
+    );
+    expect((await list()).find((r) => r.IdPontoAtendimentoUsuario === id)).toMatchObject({ AtivoInativo: "I", Nome: "Carlos Lima" });
+    // A link cannot be issued for an inactive user; reactivation lets him sign in again (old tokens stay dead).
+    expect((await admin("POST", "/usuarios/link-acesso", { IdPontoAtendimentoUsuario: id })).json().message).toBe(
+      TEAM_MESSAGES.inactiveLink,
+    );
+    expect((await admin("POST", "/usuarios/reativar", { IdPontoAtendimentoUsuario: id })).json()).toEqual({ success: true });
+    expect((await call(t, carlos, "GET", "/credenciado/auth")).statusCode).toBe(401);
+    carlos = (await login(DEMO_USERS.colleague, DEMO_PASSWORD)).json().token;
+    expect((await call(t, carlos, "GET", "/credenciado/auth")).statusCode).toBe(200);
+  });
+
+  it("answers 'Esqueci minha senha' the same for known and unknown e-mails (no SMTP here: nothing is issued)", async () => {
+    const known = await t.app.inject({ method: "POST", url: "/api/credenciado/esqueci-senha", payload: { email: DEMO_USERS.main } });
+    const unknown = await t.app.inject({
+      method: "POST",
+      url: "/api/credenciado/esqueci-senha",
+      payload: { email: "ninguem@teste.com.br" },
+    });
+    expect([known.statusCode, known.json()]).toEqual([200, { message: ACCESS_MESSAGES.forgotSent }]);
+    expect([unknown.statusCode, unknown.body]).toEqual([known.statusCode, known.body]);
+    const bad = await t.app.inject({ method: "POST", url: "/api/credenciado/esqueci-senha", payload: { email: ["x"] } });
+    expect([bad.statusCode, bad.json().message]).toEqual([400, ACCESS_MESSAGES.invalidEmail]);
+    await new Promise((r) => setTimeout(r, 50));
+    const issued = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from access_tokens where user_id = ${f.user(DEMO_USERS.main)}`,
+    );
+    expect(issued[0]!.n).toBe(0);
+  });
+});
+
+describe("'Esqueci minha senha' with SMTP configured (pglite)", () => {
+  const inbox: { to: string; body: string }[] = [];
+  let smtp: SMTPServer;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      onData(stream, session, done) {
+        const chunks: Buffer[] = [];
+        stream.on("data", (c: Buffer) => chunks.push(c));
+        stream.on("end", () => {
+          inbox.push({ to: session.envelope.rcptTo.map((r) => r.address).join(","), body: Buffer.concat(chunks).toString("utf8") });
+          done();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+    const port = (smtp.server.address() as AddressInfo).port;
+    t = await makeTestApp("pglite", { smtpUrl: `smtp://127.0.0.1:${port}`, loginRateLimit: { max: 4, windowMs: 60_000 } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await new Promise<void>((resolve) => smtp.close(resolve));
+  });
+
+  const forgot = (email: string) => t.app.inject({ method: "POST", url: "/api/credenciado/esqueci-senha", payload: { email } });
+  const waitForMail = async (n: number) => {
+    for (let i = 0; i < 100 && inbox.length < n; i++) await new Promise((r) => setTimeout(r, 50));
+    return inbox;
+  };
+
+  it("mails a one-time reset link only to an existing active user; the link works once; then the route is rate-limited", async () => {
+    const unknown = await forgot("ninguem@teste.com.br");
+    const inactive = await forgot(DEMO_USERS.inactive);
+    const known = await forgot(DEMO_USERS.colleague.toUpperCase());
+    expect([unknown.body, inactive.body]).toEqual([known.body, known.body]);
+    const mails = await waitForMail(1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(mails.map((m) => m.to)).toEqual([DEMO_USERS.colleague]);
+    const body = mails[0]!.body.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+    expect(body).toContain("Carlos Lima");
+    const link = /http:\/\/localhost(?::\d+)?\/redefinir-senha#([\w-]{43})/.exec(body);
+    expect(link, body).not.toBeNull();
+    const reset = await t.app.inject({
+      method: "POST",
+      url: "/api/credenciado/definir-senha",
+      payload: { token: link![1], senha: "carlos-nova-1", confirmacao: "carlos-nova-1" },
+    });
+    expect(reset.statusCode).toBe(200);
+    // Fourth call in the window is still allowed, the fifth is 429 with a pt-BR message.
+    expect((await forgot("ninguem@teste.com.br")).statusCode).toBe(200);
+    const limited = await forgot("ninguem@teste.com.br");
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(/^Muitas tentativas\. Tente novamente em \d+ segundos\.$/);
+  });
+});
