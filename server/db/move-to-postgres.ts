@@ -56,7 +56,7 @@ export async function moveDatabase(from: Db, to: Db): Promise<MoveReport[]> {
         );
       }
       // Serial ids continue after the highest one moved.
-      for (const column of getTableConfig(table).columns.filter((c) => c.columnType === "PgSerial")) {
+      for (const column of getTableConfig(table).columns.filter((c) => /^PgBigSerial|^PgSerial/.test(c.columnType))) {
         // The schema names columns in camelCase and the database in snake_case (drizzle's `casing`, the same conversion).
         const columnName = toSnakeCase(column.name);
         await tx.execute(

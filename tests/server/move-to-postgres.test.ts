@@ -80,6 +80,20 @@ describe.skipIf(!admin)("moving PGlite to PostgreSQL", () => {
       const ids = await queryRows<{ id: number }>(target.db, sql`select id from sessions order by id`);
       expect(ids.length).toBe(2);
       expect(ids[1]!.id).toBeGreaterThan(ids[0]!.id);
+      // The users' creation sequence (the principal's tie-break) continues too: a new user comes after every moved one.
+      const added = await app.inject({
+        method: "POST",
+        url: "/api/usuarios/adicionar",
+        headers: { authToken: token },
+        payload: { Nome: "Depois da Mudança", Email: "depois@teste.com.br", IdUsuarioTipo: 2 },
+      });
+      expect(added.statusCode, added.body).toBe(200);
+      const seqs = await queryRows<{ email: string; seq: number }>(
+        target.db,
+        sql`select email, seq::int as seq from point_users order by seq`,
+      );
+      expect(seqs.at(-1)!.email).toBe("depois@teste.com.br");
+      expect(new Set(seqs.map((r) => r.seq)).size).toBe(seqs.length);
     } finally {
       await app.close();
     }
