@@ -53,7 +53,7 @@ export function PublicOnly({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Public pages (privacy, terms) keep the shell when someone is signed in. */
+/** Public pages (privacy, terms, esqueci-senha, the access links) keep the shell when someone is signed in. */
 export function Public({ children }: { children: ReactNode }) {
   const { status, perfil } = useSession();
   if (status !== "authenticated") return <main className="public-page">{children}</main>;

@@ -17,4 +17,8 @@ export const PAGE_FILES: Readonly<Record<string, string>> = {
   [PATHS.registration]: "src/features/dados-cadastrais/components/registration-page.tsx",
   [PATHS.mirror]: "src/features/espelho/components/mirror-page.tsx",
   [PATHS.central]: "src/features/central/components/central-page.tsx",
+  [PATHS.team]: "src/features/equipe/components/team-page.tsx",
+  [PATHS.forgotPassword]: "src/features/session/components/forgot-password-page.tsx",
+  [PATHS.firstAccess]: "src/features/session/components/first-access-page.tsx",
+  [PATHS.resetPassword]: "src/features/session/components/reset-password-page.tsx",
 };

@@ -17,6 +17,7 @@ import { bankDataQuery } from "../features/dados-bancarios/query-options";
 import { registrationQuery } from "../features/dados-cadastrais/query-options";
 import { mirrorQuery } from "../features/espelho/query-options";
 import { useMirrorFilters } from "../features/espelho/filters";
+import { teamQuery } from "../features/equipe/query-options";
 
 // Every page, loaded on first use (lazy-page.tsx).
 const LoginPage = lazyPage(() => import("../features/session/components/login-page"));
@@ -32,6 +33,10 @@ const AgendaPage = lazyPage(() => import("../features/agenda/components/agenda-p
 const ExecutionPage = lazyPage(() => import("../features/ordem-servico/components/execution-page"));
 const ScannerPage = lazyPage(() => import("../features/scanner/components/scanner-page"));
 const CentralPage = lazyPage(() => import("../features/central/components/central-page"));
+const TeamPage = lazyPage(() => import("../features/equipe/components/team-page"));
+const ForgotPasswordPage = lazyPage(() => import("../features/session/components/forgot-password-page"));
+const FirstAccessPage = lazyPage(() => import("../features/session/components/first-access-page"));
+const ResetPasswordPage = lazyPage(() => import("../features/session/components/reset-password-page"));
 
 /**
  * The page of the URL the app opens on starts downloading with the entry, in parallel with the session check and the shell's
@@ -50,6 +55,10 @@ function preloadOpeningPage(pathname: string) {
     [PATHS.bankData]: BankDataPage,
     [PATHS.registration]: RegistrationPage,
     [PATHS.mirror]: MirrorPage,
+    [PATHS.team]: TeamPage,
+    [PATHS.forgotPassword]: ForgotPasswordPage,
+    [PATHS.firstAccess]: FirstAccessPage,
+    [PATHS.resetPassword]: ResetPasswordPage,
   };
   if (pathname === PATHS.central || pathname.startsWith(`${PATHS.central}/`)) return CentralPage.preload();
   const page = pathname.startsWith(`${PATHS.executionPrefix}/`) ? ExecutionPage : byPath[pathname.replace(/(.)\/$/, "$1")];
@@ -106,6 +115,18 @@ function PointRoute({ page: Page }: { page: typeof RatingsPage }) {
   return <Page userId={user?.IdPontoAtendimentoUsuario ?? ""} pointId={user?.IdPontoAtendimento ?? ""} />;
 }
 
+/** Equipe gets the point, the signed-in user (no Desativar on their own row) and whether they are an administrator. */
+function TeamRoute() {
+  const { user } = useSession();
+  return (
+    <TeamPage
+      userId={user?.IdPontoAtendimentoUsuario ?? ""}
+      pointId={user?.IdPontoAtendimento ?? ""}
+      admin={user?.Administrativo === "S"}
+    />
+  );
+}
+
 /*
  * Each screen's first calls, started by the route during render (src/lib/prefetch.ts) as the guard's first child, BEFORE the
  * shell around the page renders (siblings render in order): on a slow phone the calls leave before the header and menus are
@@ -122,6 +143,12 @@ function MirrorData() {
   const { user } = useSession();
   const [f] = useMirrorFilters();
   usePrefetchQueries([mirrorQuery(user?.IdPontoAtendimento ?? "", f.from, f.to, f.status, f.from <= f.to)]);
+  return null;
+}
+/** The team list only for an administrator: anyone else gets the restricted screen, and the server a call fewer. */
+function TeamData() {
+  const { user } = useSession();
+  usePrefetchQueries(user?.Administrativo === "S" ? [teamQuery(user.IdPontoAtendimento)] : []);
   return null;
 }
 function OrderData({ id }: { id: string }) {
@@ -152,6 +179,22 @@ export function AppRouter() {
           <Route path={PATHS.terms}>
             <Public>
               <TermsPage />
+            </Public>
+          </Route>
+          {/* Public, not PublicOnly: an access link opened on a device where someone is signed in still works. */}
+          <Route path={PATHS.forgotPassword}>
+            <Public>
+              <ForgotPasswordPage />
+            </Public>
+          </Route>
+          <Route path={PATHS.firstAccess}>
+            <Public>
+              <FirstAccessPage />
+            </Public>
+          </Route>
+          <Route path={PATHS.resetPassword}>
+            <Public>
+              <ResetPasswordPage />
             </Public>
           </Route>
           <Route path={PATHS.contracts}>
@@ -199,6 +242,11 @@ export function AppRouter() {
           <Route path={PATHS.mirror}>
             <Private data={<MirrorData />}>
               <MirrorRoute />
+            </Private>
+          </Route>
+          <Route path={PATHS.team}>
+            <Private data={<TeamData />}>
+              <TeamRoute />
             </Private>
           </Route>
           <Route path={`${PATHS.central}/*?`}>

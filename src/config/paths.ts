@@ -13,6 +13,12 @@ export const PATHS = {
   registration: "/dados-cadastrais",
   mirror: "/espelho",
   scanner: "/scan",
+  /** The point's users, for its administrators. */
+  team: "/equipe",
+  /** Public: 'Esqueci minha senha', and the pages of the access links (the token in the URL's fragment). */
+  forgotPassword: "/esqueci-senha",
+  firstAccess: "/primeiro-acesso",
+  resetPassword: "/redefinir-senha",
   /** The Central console (one page with three sections, CENTRAL_PATHS). */
   central: "/central",
 } as const;

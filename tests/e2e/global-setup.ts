@@ -5,11 +5,14 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { build } from "vite";
 import { startServer } from "../support/start-server";
+import { startSmtpCapture } from "../support/smtp-capture";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     apiUrl: string;
+    /** The SMTP capture's inbox the server mails to ('Esqueci minha senha'): GET ?to=<address> -> [{to, text}]. */
+    mailInboxUrl: string;
   }
 }
 
@@ -25,10 +28,14 @@ export default async function setup(project: TestProject) {
     process.env.NODE_ENV = nodeEnv;
   }
   // A small image limit lets the outbox test meet a real 413 from the server with a modest file.
-  const server = await startServer({ STATIC_DIR: outDir, UPLOAD_MAX_IMAGE_MB: "1" });
+  // A real SMTP server receives the portal's mails (password reset links), readable by the tests through its inbox.
+  const smtp = await startSmtpCapture();
+  const server = await startServer({ STATIC_DIR: outDir, UPLOAD_MAX_IMAGE_MB: "1", SMTP_URL: smtp.smtpUrl });
   project.provide("baseUrl", server.url);
+  project.provide("mailInboxUrl", smtp.inboxUrl);
   return async () => {
     await server.stop();
+    await smtp.stop();
     fs.rmSync(outDir, { recursive: true, force: true });
   };
 }

@@ -1,13 +1,15 @@
-// Mobile drawer 'Menu Principal': closes on Escape, overlay, close button or navigation; locks page scroll while open (main thread).
+// Mobile drawer 'Menu Principal' (Equipe for administrators only): closes on Escape, overlay, close button or navigation; locks page scroll while open (main thread).
 import { useEffect, useLayoutEffect, useRef } from "react";
 import { useLocation } from "wouter";
-import { DRAWER_GROUPS } from "./nav";
+import { useSession } from "../../features/session/use-session";
+import { DRAWER_GROUPS, visibleItems } from "./nav";
 import { NavLink } from "./nav-link";
 
 export function Drawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [location] = useLocation();
   const closeRef = useRef<HTMLButtonElement>(null);
   const openedAt = useRef(location);
+  const admin = useSession().user?.Administrativo === "S";
 
   // Layout effect: the page is scrollable again in the same commit that removes the drawer.
   useLayoutEffect(() => {
@@ -43,7 +45,7 @@ export function Drawer({ open, onClose }: { open: boolean; onClose: () => void }
           <section key={group.id} className="nav-group">
             <h3 className="drawer-group-title">{group.label}</h3>
             <ul className="nav-list">
-              {group.items.map((item) => (
+              {visibleItems(group.items, admin).map((item) => (
                 <li key={item.to}>
                   <NavLink item={item} className="nav-item" onNavigate={onClose} />
                 </li>

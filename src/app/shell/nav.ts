@@ -6,6 +6,8 @@ export interface NavItem {
   label: string;
   to: string;
   icon: IconName;
+  /** Shown only to the point's administrators (the signed-in user's Administrativo 'S'). */
+  admin?: boolean;
 }
 export interface NavGroup {
   id: string;
@@ -16,6 +18,7 @@ export interface NavGroup {
 const AGENDA: NavItem = { label: "Agenda", to: PATHS.agenda, icon: "calendar" };
 const RATINGS: NavItem = { label: "Avaliações", to: PATHS.ratings, icon: "star" };
 const RETURNS: NavItem = { label: "Retorno de Serviço", to: PATHS.returns, icon: "repeat" };
+const TEAM: NavItem = { label: "Equipe", to: PATHS.team, icon: "users", admin: true };
 const MIRROR: NavItem = { label: "Espelho", to: PATHS.mirror, icon: "chart" };
 const BANK: NavItem = { label: "Dados Bancários", to: PATHS.bankData, icon: "bank" };
 const CONTRACT: NavItem = { label: "Contrato", to: PATHS.contracts, icon: "doc" };
@@ -25,7 +28,7 @@ const TERMS: NavItem = { label: "Termos de Uso", to: PATHS.terms, icon: "doc" };
 export const SIDEBAR_TOP: NavItem[] = [AGENDA, RATINGS];
 
 export const SIDEBAR_GROUPS: NavGroup[] = [
-  { id: "operacoes", label: "Operações", items: [RETURNS] },
+  { id: "operacoes", label: "Operações", items: [RETURNS, TEAM] },
   { id: "financeiro", label: "Financeiro", items: [MIRROR, BANK] },
   { id: "informacoes", label: "Informações", items: [CONTRACT, PRIVACY, TERMS] },
 ];
@@ -39,10 +42,13 @@ export const BOTTOM_BAR: NavItem[] = [
 
 /** The drawer lists Financeiro as Dados Bancários then Espelho, and names the contract entry in the plural. */
 export const DRAWER_GROUPS: NavGroup[] = [
-  { id: "operacoes", label: "Operações", items: [RETURNS] },
+  { id: "operacoes", label: "Operações", items: [RETURNS, TEAM] },
   { id: "financeiro", label: "Financeiro", items: [BANK, MIRROR] },
   { id: "informacoes", label: "Informações", items: [{ ...CONTRACT, label: "Contratos" }, PRIVACY, TERMS] },
 ];
+
+/** A menu's entries for the signed-in user: the administrators' ones (Equipe) only for an administrator. */
+export const visibleItems = (items: readonly NavItem[], admin: boolean) => items.filter((item) => admin || !item.admin);
 
 /** The Central console's sections (central-shell.tsx). */
 export const CENTRAL_NAV: NavItem[] = [

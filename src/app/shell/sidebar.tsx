@@ -1,13 +1,15 @@
-// Desktop sidebar: logo, Agenda, Avaliações and three independently collapsible groups (main thread).
+// Desktop sidebar: logo, Agenda, Avaliações and three independently collapsible groups; Equipe for administrators only (main thread).
 import { useState } from "react";
 import { Link } from "wouter";
 import { PATHS } from "../../config/paths";
-import { SIDEBAR_GROUPS, SIDEBAR_TOP } from "./nav";
+import { useSession } from "../../features/session/use-session";
+import { SIDEBAR_GROUPS, SIDEBAR_TOP, visibleItems } from "./nav";
 import { NavLink } from "./nav-link";
 import logoUrl from "../../assets/logo.svg";
 
 export function Sidebar() {
   const [open, setOpen] = useState<Record<string, boolean>>({ operacoes: true, financeiro: true, informacoes: true });
+  const admin = useSession().user?.Administrativo === "S";
   return (
     <nav className="sidebar" aria-label="Menu lateral">
       <Link href={PATHS.agenda} className="sidebar-logo" aria-label="Início">
@@ -33,7 +35,7 @@ export function Sidebar() {
             <span aria-hidden="true">{open[group.id] ? "▾" : "▸"}</span>
           </button>
           <ul id={`sidebar-${group.id}`} className="nav-list" hidden={!open[group.id]}>
-            {group.items.map((item) => (
+            {visibleItems(group.items, admin).map((item) => (
               <li key={item.to}>
                 <NavLink item={item} className="nav-item" />
               </li>

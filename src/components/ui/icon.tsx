@@ -12,6 +12,8 @@ const PATHS: Record<string, string> = {
   money: "M2 6h20v12H2zm10 3a3 3 0 1 0 0 6 3 3 0 0 0 0-6zM5 9v6h1V9zm13 0v6h1V9z",
   menu: "M3 5h18v2H3zm0 6h18v2H3zm0 6h18v2H3z",
   check: "M9 16.2l-4.2-4.2L3.4 13.4 9 19 21 7l-1.4-1.4z",
+  users:
+    "M9 4a4 4 0 1 1 0 8 4 4 0 0 1 0-8zm0 10c4 0 7 2 7 4.5V21H2v-2.5C2 16 5 14 9 14zm7.5-9.8a4 4 0 0 1 0 7.6 5.9 5.9 0 0 0 0-7.6zM18 14.3c2.4.6 4 2.1 4 4.2V21h-4v-2.5c0-1.6-.7-3-2-4.2z",
 };
 export type IconName = keyof typeof PATHS;
 

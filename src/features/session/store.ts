@@ -1,4 +1,4 @@
-// Session store (valtio): loading -> authenticated | unauthenticated, login and logout flows (main thread).
+// Session store (valtio): loading -> authenticated | unauthenticated, login (also after an access link's password) and logout (main thread).
 import { proxy } from "valtio/vanilla";
 import { STORAGE_KEYS } from "../../config/env";
 import { MSG } from "../../config/messages.pt-BR";
@@ -9,12 +9,14 @@ import { closeOfflineCache, openOfflineCache } from "../../lib/offline/persist";
 import { setUploadSession } from "../../lib/uploads/upload-session";
 import {
   checkAuth,
+  definePassword,
   getCentralUser,
   getUser,
   login as loginCall,
   logoutCentral,
   logoutSession,
   type CentralUser,
+  type LoginResponse,
   type SessionUser,
 } from "./api/credenciado";
 
@@ -109,35 +111,57 @@ export async function initSession(): Promise<void> {
 
 export type LoginOutcome = { ok: true; message: string } | { ok: false; message: string };
 
-function loginFailure(status: number | undefined, message: string | undefined): string {
+function loginFailure(status: number | undefined, message: string | undefined, refused: string = MSG.login.failed): string {
   if (message) return message;
   if (status === undefined) return typeof navigator !== "undefined" && navigator.onLine === false ? MSG.login.offline : MSG.login.error;
   if (status >= 500) return MSG.login.serverError;
-  return MSG.login.failed;
+  return refused;
 }
 
-/** Credentials -> token -> auth verification -> user data -> authenticated. Nothing is stored unless every step succeeds. */
-export async function login(email: string, password: string, remember: boolean): Promise<LoginOutcome> {
-  if (isBlank(email) || password === "") return { ok: false, message: MSG.login.required };
-  const res = await loginCall(email.trim(), password, remember);
-  if (!res.ok || !res.data?.token) return { ok: false, message: res.ok ? MSG.login.failed : loginFailure(res.status, res.message) };
-  const token = res.data.token;
-  if (res.data.perfil === "central") {
+/**
+ * A login answer -> the profile's checks (auth verification and user data, or the central user) -> stored and signed in. The
+ * login and a password set from an access link answer alike and both end here. Nothing is stored unless every step succeeds. A
+ * session already open on this device (someone else's, when an access link is opened on a shared phone) is replaced, and
+ * revoked on the server in the background.
+ */
+async function signInWith(answer: LoginResponse): Promise<LoginOutcome> {
+  const previous = sessionStore.token;
+  const previousCentral = sessionStore.perfil === "central";
+  const token = answer.token;
+  if (answer.perfil === "central") {
     const me = await getCentralUser(token);
     if (!me.ok || !me.data?.data) return { ok: false, message: MSG.login.userData };
     localStorage.setItem(STORAGE_KEYS.token, token);
     localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(me.data.data));
     setCentralSignedIn(me.data.data, token);
-    return { ok: true, message: res.data.message };
+  } else {
+    const auth = await checkAuth(token);
+    if (!auth.ok) return { ok: false, message: MSG.login.authCheck };
+    const user = await getUser(token);
+    if (!user.ok || !user.data?.data) return { ok: false, message: MSG.login.userData };
+    localStorage.setItem(STORAGE_KEYS.token, token);
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user.data.data));
+    await setSignedIn(user.data.data, token);
   }
-  const auth = await checkAuth(token);
-  if (!auth.ok) return { ok: false, message: MSG.login.authCheck };
-  const user = await getUser(token);
-  if (!user.ok || !user.data?.data) return { ok: false, message: MSG.login.userData };
-  localStorage.setItem(STORAGE_KEYS.token, token);
-  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user.data.data));
-  await setSignedIn(user.data.data, token);
-  return { ok: true, message: res.data.message };
+  if (previous && previous !== token) void (previousCentral ? logoutCentral(previous) : logoutSession(previous));
+  return { ok: true, message: answer.message };
+}
+
+/** Credentials -> token -> signed in (signInWith). */
+export async function login(email: string, password: string, remember: boolean): Promise<LoginOutcome> {
+  if (isBlank(email) || password === "") return { ok: false, message: MSG.login.required };
+  const res = await loginCall(email.trim(), password, remember);
+  if (!res.ok || !res.data?.token) return { ok: false, message: res.ok ? MSG.login.failed : loginFailure(res.status, res.message) };
+  return signInWith(res.data);
+}
+
+/** The password of an access link (first access or new password), then signed in with the answer exactly as by the login. */
+export async function setPasswordAndSignIn(accessToken: string, password: string, confirmation: string): Promise<LoginOutcome> {
+  const res = await definePassword(accessToken, password, confirmation);
+  if (!res.ok || !res.data?.token) {
+    return { ok: false, message: res.ok ? MSG.access.saveFailed : loginFailure(res.status, res.message, MSG.access.saveFailed) };
+  }
+  return signInWith(res.data);
 }
 
 /** Clears token and user data at once; the server-side session is revoked in the background when reachable. */

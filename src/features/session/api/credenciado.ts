@@ -1,4 +1,4 @@
-// Calls of /credenciado: login, token check, user data, logout (main thread).
+// Calls of /credenciado: login, token check, user data, logout, and the access links (first access, new password) (main thread).
 import { get, post } from "../../../lib/api-client";
 
 export interface LoginResponse {
@@ -47,3 +47,19 @@ export const getUser = (token: string) => get<{ message: string; data: SessionUs
 export const logoutSession = (token: string) => post<{ message: string }>("/credenciado/logout", {}, { token });
 export const getCentralUser = (token: string) => get<{ data: CentralUser }>("/central/me", { token });
 export const logoutCentral = (token: string) => post<{ message: string }>("/central/logout", {}, { token });
+
+/** What an access link's token opens: a first access (invitation) or a new password (reset), for whom, until when. */
+export interface AccessCheck {
+  Tipo: "convite" | "redefinicao";
+  Nome: string;
+  Email: string;
+  ExpiraEm: string;
+}
+
+export const checkAccess = (token: string, signal?: AbortSignal) =>
+  post<AccessCheck>("/credenciado/acesso", { token }, { token: null, signal });
+/** Sets the password of an access link; the answer is the login's (and the session cookie is set too). */
+export const definePassword = (token: string, senha: string, confirmacao: string) =>
+  post<LoginResponse>("/credenciado/definir-senha", { token, senha, confirmacao }, { token: null });
+/** Always the same neutral answer for a well-formed e-mail, whether an account has it or not. */
+export const forgotPassword = (email: string) => post<{ message: string }>("/credenciado/esqueci-senha", { email }, { token: null });

@@ -1,12 +1,13 @@
-// Login screen: e-mail, password with show/hide, Lembrar-me, busy state, sign-up link (main thread).
+// Login screen: e-mail, password with show/hide, Lembrar-me, 'Esqueci minha senha', busy state, sign-up link (main thread).
 import { useState, type FormEvent } from "react";
-import { useLocation, useSearch } from "wouter";
+import { Link, useLocation, useSearch } from "wouter";
 import { toast } from "../../../lib/toast";
 import { SIGNUP_URL } from "../../../config/env";
 import { MSG } from "../../../config/messages.pt-BR";
-import { landingFor } from "../../../config/paths";
+import { landingFor, PATHS } from "../../../config/paths";
 import { login, sessionStore } from "../store";
 import logoUrl from "../../../assets/logo.svg";
+import "./auth-pages.css";
 
 export default function LoginPage() {
   const [, navigate] = useLocation();
@@ -79,9 +80,9 @@ export default function LoginPage() {
           <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} disabled={busy} />
           Lembrar-me
         </label>
-        <a href="#esqueci-a-senha" className="forgot-link" hidden>
-          Esqueci minha senha
-        </a>
+        <p className="forgot-link">
+          <Link href={PATHS.forgotPassword}>{MSG.access.forgotLink}</Link>
+        </p>
         {error && (
           <p role="alert" className="form-error">
             {error}

@@ -1,0 +1,95 @@
+// Equipe (/equipe): the point's users for its administrators, with Adicionar usuário, and per row Editar, Gerar link de acesso,
+// Desativar (with a confirmation) or Reativar; the access link dialog after adding a user or generating a link. Anyone else
+// sees that the screen is restricted (the server refuses them too) (main thread).
+import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { toast } from "../../../lib/toast";
+import { QueryState } from "../../../components/ui/query-state";
+import { MSG } from "../../../config/messages.pt-BR";
+import type { TeamUser } from "../api/usuarios";
+import { useAccessLink, useReactivateUser } from "../api/use-usuarios-mutations";
+import { teamQuery } from "../query-options";
+import { AccessLinkModal, type AccessLinkTarget } from "./access-link-modal";
+import { DeactivateUserModal } from "./deactivate-user-modal";
+import { TeamList, type TeamAction } from "./team-list";
+import { UserFormModal } from "./user-form-modal";
+import "./team.css";
+
+export interface TeamPageProps {
+  pointId: string;
+  userId: string;
+  /** The signed-in user's role is administrative (Administrativo 'S'). */
+  admin: boolean;
+}
+type Open =
+  { kind: "new" } | { kind: "edit"; row: TeamUser } | { kind: "deactivate"; row: TeamUser } | ({ kind: "link" } & AccessLinkTarget) | null;
+
+const M = MSG.team;
+
+function TeamScreen({ pointId, userId }: Omit<TeamPageProps, "admin">) {
+  const list = useQuery(teamQuery(pointId));
+  // Modals are state of the page, outside the list, so a refetch never closes them.
+  const [open, setOpen] = useState<Open>(null);
+  const close = () => setOpen(null);
+  const reactivate = useReactivateUser({
+    onSuccess: () => toast.success(M.reactivated),
+    onError: (err) => toast.error(err.message),
+  });
+  const link = useAccessLink({ onError: (err) => toast.error(err.message) });
+  const pending =
+    reactivate.isPending && reactivate.variables
+      ? { action: "reactivate" as const, id: reactivate.variables }
+      : link.isPending && link.variables
+        ? { action: "link" as const, id: link.variables }
+        : null;
+
+  const onAction = (action: TeamAction, row: TeamUser) => {
+    if (action === "edit" || action === "deactivate") return setOpen({ kind: action, row });
+    if (action === "reactivate") return reactivate.mutate(row.IdPontoAtendimentoUsuario);
+    link.mutate(row.IdPontoAtendimentoUsuario, {
+      onSuccess: (access) => setOpen({ kind: "link", name: row.Nome, phone: row.Telefone, access }),
+    });
+  };
+
+  return (
+    <section className="page team-page">
+      <header className="page-header">
+        <h1 className="page-title">{M.title}</h1>
+        <button type="button" className="btn btn-primary" onClick={() => setOpen({ kind: "new" })}>
+          {M.add}
+        </button>
+      </header>
+      <QueryState
+        query={list}
+        loading={M.loading}
+        error={list.error?.message ?? M.loadFailed}
+        empty={M.empty}
+        isEmpty={(rows) => rows.length === 0}
+      >
+        {(rows) => <TeamList rows={rows} userId={userId} pending={pending} onAction={onAction} />}
+      </QueryState>
+      {open?.kind === "new" && (
+        <UserFormModal
+          pointId={pointId}
+          onClose={close}
+          onAdded={(user, access) => setOpen({ kind: "link", name: user.Nome, phone: user.Telefone, access })}
+        />
+      )}
+      {open?.kind === "edit" && <UserFormModal pointId={pointId} row={open.row} onClose={close} onAdded={close} />}
+      {open?.kind === "deactivate" && <DeactivateUserModal row={open.row} onClose={close} />}
+      {open?.kind === "link" && <AccessLinkModal name={open.name} phone={open.phone} access={open.access} onClose={close} />}
+    </section>
+  );
+}
+
+export default function TeamPage({ admin, ...props }: TeamPageProps) {
+  if (admin) return <TeamScreen {...props} />;
+  return (
+    <section className="page team-page">
+      <h1 className="page-title">{M.title}</h1>
+      <p className="muted page-state" role="status">
+        {M.restricted}
+      </p>
+    </section>
+  );
+}
