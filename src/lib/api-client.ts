@@ -65,6 +65,7 @@ export async function request<T>(method: "GET" | "POST", path: string, opts: Req
   }
   if (res.ok) return { ok: true, status: res.status, data: body as T };
   if (res.status === 401 && token && opts.token === undefined) bus.emit("session:expired");
+  if (res.status === 403 && token && opts.token === undefined) bus.emit("session:forbidden");
   return { ok: false, status: res.status, message: messageOf(body), body };
 }
 

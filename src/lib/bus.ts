@@ -8,6 +8,8 @@ export type BusEvents = {
   "upload:event": OutboxEvent;
   /** The server refused a token that was stored as valid (expired or revoked). */
   "session:expired": void;
+  /** The server refused the signed-in user an action (403): their role changed; the session's user data is read again. */
+  "session:forbidden": void;
 };
 
 export const bus = mitt<BusEvents>();

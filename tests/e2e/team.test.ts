@@ -277,6 +277,47 @@ for (const [name, options, mobile] of [
       expect(res.status).toBe(403);
     });
 
+    it("(g) a role change shows in the app: promoted, Equipe appears on the next opening; demoted, the next refused call hides it", async () => {
+      const who = { name: `Atendente Cargo ${tag}`, email: `cargo.${tag}@equipe.test`, password: `cargo-senha-${tag}` };
+      const types = (await api<{ data: UserType[] }>("/usuarios/tipos")).data;
+      const typeOf = (administrative: "S" | "N") => String(types.find((t) => t.Administrativo === administrative)!.IdUsuarioTipo);
+      const added = await api<{ id: string; acesso: Access }>("/usuarios/adicionar", {
+        Nome: who.name,
+        Email: who.email,
+        IdPontoAtendimento: pointId,
+        IdUsuarioTipo: typeOf("N"),
+      });
+      expect(
+        (await rawPost("/credenciado/definir-senha", { token: tokenOf(added.acesso.Link), senha: who.password, confirmacao: who.password }))
+          .status,
+      ).toBe(200);
+      const ctx = await newContext();
+      const page = await ctx.newPage();
+      await page.goto(`${base}/login`);
+      await signIn(page, who.email, who.password);
+      await page.waitForURL(`${base}/`);
+      await expectEquipeEntry(page, false);
+
+      const setRole = (administrative: "S" | "N") =>
+        api("/usuarios/atualizar", { IdPontoAtendimentoUsuario: added.id, IdUsuarioTipo: typeOf(administrative) });
+      expect(await setRole("S")).toEqual({ success: true });
+      await page.reload();
+      await heading(page, "Agenda");
+      await expectEquipeEntry(page, true);
+      await entry(await menu(page), "Equipe").click();
+      await heading(page, "Equipe");
+      await rowOf(page, who.name).waitFor();
+
+      // Demoted while the screen is open: the next action is refused (403) and the app reads the user's role again.
+      expect(await setRole("N")).toEqual({ success: true });
+      await rowOf(page, who.name)
+        .getByRole("button", { name: `Gerar link de acesso ${who.name}` })
+        .click();
+      await page.getByText("Acesso restrito aos administradores do ponto.").first().waitFor();
+      await expect.poll(() => page.getByRole("button", { name: "Adicionar usuário" }).count()).toBe(0);
+      await expectEquipeEntry(page, false);
+    });
+
     it("(f) 'Esqueci minha senha' from the login page answers with the neutral message", async () => {
       const ctx = await newContext();
       const page = await ctx.newPage();

@@ -98,7 +98,9 @@ function setCentralSignedIn(central: CentralUser, token: string) {
 export async function initSession(): Promise<void> {
   const stored = readStored();
   if (!stored) return setSignedOut();
-  const check = stored.central ? getCentralUser(stored.token) : checkAuth(stored.token);
+  // The user's data read again confirms the token too (one call): a role changed by the point's administrator meanwhile shows
+  // at once (the Equipe menu entry appears or goes).
+  const check = stored.central ? getCentralUser(stored.token) : getUser(stored.token);
   if (stored.central) setCentralSignedIn(stored.central, stored.token);
   else await setSignedIn(stored.user, stored.token);
   const result = await check;
@@ -107,6 +109,24 @@ export async function initSession(): Promise<void> {
     return;
   }
   if (!result.ok && result.status === undefined) reportRequestFailure();
+  if (result.ok && !stored.central) updateUser(stored.token, (result.data as { data?: SessionUser }).data);
+}
+
+/** Keeps fresher data of the same signed-in user (role, name, the point's data); never another user's. */
+function updateUser(token: string, fresh: SessionUser | undefined) {
+  const current = sessionStore.user;
+  if (!fresh || !current || sessionStore.token !== token || fresh.IdPontoAtendimentoUsuario !== current.IdPontoAtendimentoUsuario) return;
+  if (JSON.stringify(fresh) === JSON.stringify(current)) return;
+  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(fresh));
+  sessionStore.user = fresh;
+}
+
+/** Reads the signed-in attendant's data again (after a 403: the role changed), e.g. so the Equipe entry leaves the menu. */
+export async function refreshUser(): Promise<void> {
+  const token = sessionStore.token;
+  if (sessionStore.status !== "authenticated" || sessionStore.perfil !== "ponto" || !token) return;
+  const res = await getUser(token);
+  if (res.ok) updateUser(token, res.data.data);
 }
 
 export type LoginOutcome = { ok: true; message: string } | { ok: false; message: string };
@@ -175,3 +195,4 @@ export function logout(): void {
 bus.on("session:expired", () => {
   if (sessionStore.status === "authenticated") setSignedOut();
 });
+bus.on("session:forbidden", () => void refreshUser());
