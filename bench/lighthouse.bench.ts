@@ -49,6 +49,8 @@ const ROUTES = (orderId: string): RouteCase[] =>
       ["/dados-cadastrais", PATHS.registration, false],
       ["/espelho", PATHS.mirror, false],
       ["/contratos", PATHS.contracts, false],
+      ["/equipe", PATHS.team, false],
+      ["/esqueci-senha", PATHS.forgotPassword, true],
       ["/central/aprovacoes", CENTRAL_PATHS.approvals, false],
       ["/central/pagamentos", CENTRAL_PATHS.payments, false],
       ["/central/pontos", CENTRAL_PATHS.points, false],
