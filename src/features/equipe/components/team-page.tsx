@@ -1,7 +1,7 @@
 // Equipe (/equipe): the point's users for its administrators, with Adicionar usuário, and per row Editar, Gerar link de acesso,
 // Desativar (with a confirmation) or Reativar; the access link dialog after adding a user or generating a link. Anyone else
 // sees that the screen is restricted (the server refuses them too) (main thread).
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
 import { QueryState } from "../../../components/ui/query-state";
@@ -12,7 +12,6 @@ import { teamQuery } from "../query-options";
 import { AccessLinkModal, type AccessLinkTarget } from "./access-link-modal";
 import { DeactivateUserModal } from "./deactivate-user-modal";
 import { TeamList, type TeamAction } from "./team-list";
-import { UserFormModal } from "./user-form-modal";
 import "./team.css";
 
 export interface TeamPageProps {
@@ -25,6 +24,8 @@ type Open =
   { kind: "new" } | { kind: "edit"; row: TeamUser } | { kind: "deactivate"; row: TeamUser } | ({ kind: "link" } & AccessLinkTarget) | null;
 
 const M = MSG.team;
+// The form, with the phone mask (react-imask), loads when first opened; the service worker precaches it.
+const UserFormModal = lazy(() => import("./user-form-modal").then((m) => ({ default: m.UserFormModal })));
 
 function TeamScreen({ pointId, userId }: Omit<TeamPageProps, "admin">) {
   const list = useQuery(teamQuery(pointId));
@@ -68,14 +69,16 @@ function TeamScreen({ pointId, userId }: Omit<TeamPageProps, "admin">) {
       >
         {(rows) => <TeamList rows={rows} userId={userId} pending={pending} onAction={onAction} />}
       </QueryState>
-      {open?.kind === "new" && (
-        <UserFormModal
-          pointId={pointId}
-          onClose={close}
-          onAdded={(user, access) => setOpen({ kind: "link", name: user.Nome, phone: user.Telefone, access })}
-        />
-      )}
-      {open?.kind === "edit" && <UserFormModal pointId={pointId} row={open.row} onClose={close} onAdded={close} />}
+      <Suspense fallback={null}>
+        {open?.kind === "new" && (
+          <UserFormModal
+            pointId={pointId}
+            onClose={close}
+            onAdded={(user, access) => setOpen({ kind: "link", name: user.Nome, phone: user.Telefone, access })}
+          />
+        )}
+        {open?.kind === "edit" && <UserFormModal pointId={pointId} row={open.row} onClose={close} onAdded={close} />}
+      </Suspense>
       {open?.kind === "deactivate" && <DeactivateUserModal row={open.row} onClose={close} />}
       {open?.kind === "link" && <AccessLinkModal name={open.name} phone={open.phone} access={open.access} onClose={close} />}
     </section>
