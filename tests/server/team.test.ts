@@ -192,6 +192,33 @@ describe.each(BACKENDS)("team accounts on %s", (backend) => {
     expect(shown).toMatchObject({ SenhaDefinida: true, UltimoAcesso: expect.any(String) });
   });
 
+  it("serves the original client's bodies as its Api.js sends them (Senha '', Telefone '', every field on update)", async () => {
+    const res = await admin("POST", "/usuarios/adicionar", {
+      Nome: "Cliente Antigo",
+      Email: "antigo@teste.com.br",
+      Telefone: "",
+      Senha: "",
+      IdPontoAtendimento: f.p1,
+      IdUsuarioTipo: String(types.attendant),
+    });
+    expect(res.json()).toMatchObject({ success: true, id: expect.any(String) });
+    const id = res.json().id as string;
+    const update = await admin("POST", "/usuarios/atualizar", {
+      IdPontoAtendimentoUsuario: id,
+      Nome: "Cliente Antigo Editado",
+      Email: "antigo@teste.com.br",
+      Telefone: "(81) 3333-4444",
+      Senha: "",
+      IdPontoAtendimento: f.p1,
+      IdUsuarioTipo: types.attendant,
+    });
+    expect(update.json()).toEqual({ success: true });
+    const row = (await list(f.token1, false)).find((r) => r.IdPontoAtendimentoUsuario === id);
+    expect(row).toMatchObject({ Nome: "Cliente Antigo Editado", Telefone: "(81) 3333-4444", AtivoInativo: "A", SenhaDefinida: false });
+    expect((await admin("POST", "/usuarios/deletar", { IdPontoAtendimentoUsuario: id })).json()).toEqual({ success: true });
+    expect((await list(f.token1, false)).some((r) => r.IdPontoAtendimentoUsuario === id)).toBe(false);
+  });
+
   it("expires a link after 72 h; a new link revokes the previous one; garbage tokens are refused the same way", async () => {
     const added = await addUser("expira@teste.com.br");
     const first = tokenOf(added.acesso.Link);
