@@ -7,7 +7,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import type { RouteDeps } from "./deps.ts";
 import type { Db } from "../db/client.ts";
-import { pointUsers, userTypes } from "../db/schema.ts";
+import { centralUsers, pointUsers, userTypes } from "../db/schema.ts";
 import { HttpError, badRequest, conflict, notFound } from "../lib/http-errors.ts";
 import { isUuid } from "../lib/db-rows.ts";
 import { MAX, params, route, text } from "../lib/schemas.ts";
@@ -107,7 +107,15 @@ async function assertEmailFree(db: Db, email: string, exceptUserId?: string) {
       ),
     )
     .limit(1);
-  if (taken) throw conflict(TEAM_MESSAGES.emailTaken);
+  // The login looks attendants up first: an attendant with a central user's e-mail would lock that central user out.
+  const [central] = taken
+    ? []
+    : await db
+        .select({ id: centralUsers.id })
+        .from(centralUsers)
+        .where(sql`lower(${centralUsers.email}) = ${email.toLowerCase()}`)
+        .limit(1);
+  if (taken || central) throw conflict(TEAM_MESSAGES.emailTaken);
 }
 
 /** The unique index on active e-mails also refuses a race two admins could win together; answered as the check does. */

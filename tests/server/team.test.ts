@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { startSmtpCapture, type SmtpCapture } from "../support/smtp-capture";
 import { BACKENDS, call, fixtures, makeTestApp, queryRows, SAMPLE, upload, type Fixtures, type TestApp } from "./helpers";
-import { DEMO_PASSWORD, DEMO_USERS } from "../../server/db/seed";
+import { DEMO_CENTRAL, DEMO_PASSWORD, DEMO_USERS } from "../../server/db/seed";
 import { accessTokens, pointUsers, sessions, userTypes } from "../../server/db/schema";
 import { TEAM_MESSAGES } from "../../server/routes/usuarios";
 import { ACCESS_MESSAGES } from "../../server/routes/acesso";
@@ -142,6 +142,9 @@ describe.each(BACKENDS)("team accounts on %s", (backend) => {
       IdUsuarioTipo: types.attendant,
     });
     expect([taken.statusCode, taken.json()]).toEqual([409, { success: false, message: TEAM_MESSAGES.emailTaken }]);
+    // A central user's e-mail too: the login looks attendants up first, so it would lock the central user out.
+    const central = await admin("POST", "/usuarios/adicionar", { Nome: "C", Email: DEMO_CENTRAL.email, IdUsuarioTipo: types.attendant });
+    expect([central.statusCode, central.json().message]).toEqual([409, TEAM_MESSAGES.emailTaken]);
     // The deactivated Rita's address may be given to a new account; both rows stay.
     const reused = await addUser(DEMO_USERS.inactive, { Nome: "Rita Nova" });
     expect(reused.id).not.toBe(f.user(DEMO_USERS.inactive));
