@@ -6,6 +6,7 @@ import { MSG } from "../../../config/messages.pt-BR";
 import { wallClock } from "../../../domain/dates";
 import { displayPlate } from "../../../domain/plate";
 import { Modal } from "../../../components/ui/modal";
+import { FormFooter } from "../../../components/ui/form-footer";
 import { SearchableSelect } from "../../../components/ui/searchable-select";
 import { useScheduleAppointment } from "../api/use-agenda-mutations";
 import { motivationsQuery } from "../query-options";
@@ -95,19 +96,14 @@ export function NewAppointmentModal({ pointId, onClose, vehicle: given }: Props)
           {errors.date}
         </p>
         <SlotSelect pointId={pointId} date={date} label={MSG.agenda.time} value={time} onChange={setTime} error={errors.time} />
-        {errors.form && (
-          <p className="form-error" role="alert">
-            {errors.form}
-          </p>
-        )}
-        <div className="modal-actions">
-          <button type="button" className="btn" onClick={onClose} disabled={save.isPending}>
-            {MSG.agenda.back}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            {save.isPending ? MSG.agenda.saving : MSG.agenda.create}
-          </button>
-        </div>
+        <FormFooter
+          error={errors.form}
+          busy={save.isPending}
+          onCancel={onClose}
+          cancelLabel={MSG.agenda.back}
+          submitLabel={MSG.agenda.create}
+          busyLabel={MSG.agenda.saving}
+        />
       </form>
     </Modal>
   );

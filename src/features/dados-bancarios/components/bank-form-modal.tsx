@@ -18,6 +18,7 @@ import {
 } from "../../../domain/bank-data";
 import { withReason } from "../../../domain/format";
 import { Modal } from "../../../components/ui/modal";
+import { FormFooter } from "../../../components/ui/form-footer";
 import { SearchableSelect } from "../../../components/ui/searchable-select";
 import type { DadoBancario } from "../api/dados-bancarios";
 import { useSaveBankData } from "../api/use-dados-bancarios-mutations";
@@ -293,19 +294,14 @@ export function BankFormModal({ pointId, row, onClose }: Props) {
             {M.selected}
           </label>
         </fieldset>
-        {errors.form && (
-          <p className="form-error" role="alert">
-            {errors.form}
-          </p>
-        )}
-        <div className="modal-actions">
-          <button type="button" className="btn" onClick={onClose} disabled={busy}>
-            {M.cancel}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? M.saving : editing ? M.update : M.save}
-          </button>
-        </div>
+        <FormFooter
+          error={errors.form}
+          busy={busy}
+          onCancel={onClose}
+          cancelLabel={M.cancel}
+          submitLabel={editing ? M.update : M.save}
+          busyLabel={M.saving}
+        />
       </form>
     </Modal>
   );

@@ -9,6 +9,7 @@ import { toast } from "../../../lib/toast";
 import { MSG } from "../../../config/messages.pt-BR";
 import { isBlank, isEmail } from "../../../domain/validators";
 import { Modal } from "../../../components/ui/modal";
+import { FormFooter } from "../../../components/ui/form-footer";
 import { QueryError, QueryLoading } from "../../../components/ui/query-state";
 import type { AccessLink, TeamUser, UserFields } from "../api/usuarios";
 import { useSaveUser } from "../api/use-usuarios-mutations";
@@ -170,19 +171,7 @@ export function UserFormModal({ pointId, row, onClose, onAdded }: Props) {
           )}
           {errorText("IdUsuarioTipo")}
         </fieldset>
-        {errors.form && (
-          <p className="form-error" role="alert">
-            {errors.form}
-          </p>
-        )}
-        <div className="modal-actions">
-          <button type="button" className="btn" onClick={onClose} disabled={busy}>
-            {M.cancel}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? M.saving : M.save}
-          </button>
-        </div>
+        <FormFooter error={errors.form} busy={busy} onCancel={onClose} cancelLabel={M.cancel} submitLabel={M.save} busyLabel={M.saving} />
       </form>
     </Modal>
   );
