@@ -343,6 +343,11 @@ describe.each(BACKENDS)("team accounts on %s", (backend) => {
       expect.arrayContaining([expect.objectContaining({ IdUsuario: id, Anotacao: "Cliente pediu revisão dos freios." })]),
     );
     expect((await list()).find((r) => r.IdPontoAtendimentoUsuario === id)).toMatchObject({ AtivoInativo: "I", Nome: "Carlos Lima" });
+    // ...and the file he sent is still the order's and still served to the point.
+    const order = (await admin("GET", `/agendamentos/get/${appt.id}`)).json();
+    expect(JSON.stringify(order)).toContain(video);
+    const file = await admin("GET", `/uploads/files/${video}`);
+    expect([file.statusCode, file.rawPayload.equals(SAMPLE.mp4)]).toEqual([200, true]);
     // A link cannot be issued for an inactive user; reactivation lets him sign in again (old tokens stay dead).
     expect((await admin("POST", "/usuarios/link-acesso", { IdPontoAtendimentoUsuario: id })).json().message).toBe(
       TEAM_MESSAGES.inactiveLink,
