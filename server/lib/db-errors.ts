@@ -27,12 +27,24 @@ const UNAVAILABLE_MESSAGE =
 
 export const DB_UNAVAILABLE_MESSAGE = "O banco de dados está indisponível no momento. Tente novamente em instantes.";
 
-/** True when `err`, or any error in its `cause` chain (drizzle wraps the driver's error), says the database is unreachable. */
-export function isDatabaseUnavailable(err: unknown): boolean {
+/** `err` and the errors of its `cause` chain (drizzle wraps the driver's error), a few levels deep. */
+function* causeChain(err: unknown): Generator<{ code?: unknown; message?: unknown }> {
   for (let e = err, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code, message } = e as { code?: unknown; message?: unknown };
+    yield e as { code?: unknown; message?: unknown };
+  }
+}
+
+/** True when `err`, or any error in its `cause` chain, says the database is unreachable. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (const { code, message } of causeChain(err)) {
     if (typeof code === "string" && UNAVAILABLE_CODES.has(code)) return true;
     if (typeof message === "string" && UNAVAILABLE_MESSAGE.test(message)) return true;
   }
+  return false;
+}
+
+/** True when `err`, or any error in its `cause` chain, is a unique index refusing a row (SQLSTATE 23505). */
+export function isUniqueViolation(err: unknown): boolean {
+  for (const { code } of causeChain(err)) if (code === "23505") return true;
   return false;
 }

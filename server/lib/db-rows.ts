@@ -1,5 +1,6 @@
-// Raw SQL helper: both drivers (PGlite and node-postgres) answer execute() with { rows } (server only).
-import type { SQL } from "drizzle-orm";
+// Raw SQL helpers: both drivers (PGlite and node-postgres) answer execute() with { rows }; ids; e-mail matching (server only).
+import { sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.ts";
 
 export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
@@ -8,3 +9,6 @@ export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
 
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (v: unknown): v is string => typeof v === "string" && UUID_RE.test(v);
+
+/** An e-mail column equal to `email` as the sign-in compares them: trimmed, case-insensitive (the unique indexes are on lower()). */
+export const sameEmail = (column: AnyPgColumn, email: string) => sql`lower(${column}) = ${email.trim().toLowerCase()}`;

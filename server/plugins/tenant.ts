@@ -30,6 +30,18 @@ export async function ownAppointment(db: Db, request: FastifyRequest, id: unknow
   return row;
 }
 
+/** A user of this point, active or not (the team's administrator edits, deactivates and reactivates them). */
+export async function ownUser(db: Db, request: FastifyRequest, id: unknown) {
+  if (!isUuid(id)) throw notFound(NOT_FOUND.user);
+  const [row] = await db
+    .select()
+    .from(pointUsers)
+    .where(and(eq(pointUsers.id, id), eq(pointUsers.servicePointId, request.auth.servicePointId)))
+    .limit(1);
+  if (!row) throw notFound(NOT_FOUND.user);
+  return row;
+}
+
 /** A row of a table hanging off appointments (photos, notes, laudos, recibos, linked services, returns) owned by this point. */
 export async function ownChild<T extends PgTable & { id: AnyPgColumn; appointmentId: AnyPgColumn }>(
   db: Db,

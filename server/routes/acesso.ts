@@ -79,14 +79,8 @@ export async function accessRoutes(plain: FastifyInstance, { db, config, clock }
   async function mailResetLink(email: string, origin: string) {
     const user = await activeUserByEmail(db, email);
     if (!user || !mailer) return;
-    // Someone who never finished their first access gets a new invitation: they have no password to reset.
-    const link = await issueAccessLink(db, {
-      userId: user.id,
-      kind: user.passwordHash ? "redefinicao" : "convite",
-      issuedBy: null,
-      origin,
-      now: clock(),
-    });
+    // Someone who never finished their first access gets a new invitation (issueAccessLink): they have no password to reset.
+    const link = await issueAccessLink(db, user, { issuedBy: null, origin, now: clock() });
     await mailer({
       to: user.email,
       subject: "Portal do Credenciado: crie uma nova senha",

@@ -10,6 +10,7 @@ import { timeToIso } from "../lib/format.ts";
 import { SESSION_COOKIE } from "../plugins/auth.ts";
 import { isEmail, isBlank } from "../../src/domain/validators.ts";
 import { anyBounded, MAX, route } from "../lib/schemas.ts";
+import { sameEmail } from "../lib/db-rows.ts";
 
 type Deps = Pick<RouteDeps, "db" | "config">;
 
@@ -52,18 +53,12 @@ export async function loginRoutes(plain: FastifyInstance, { db, config }: Deps) 
       const [user] = await db
         .select()
         .from(pointUsers)
-        .where(sql`lower(${pointUsers.email}) = ${email.trim().toLowerCase()}`)
+        .where(sameEmail(pointUsers.email, email))
         // A deactivated account may share the address of the active one that replaced it: the active one signs in.
         .orderBy(sql`${pointUsers.active} = 'A' desc`, desc(pointUsers.createdAt))
         .limit(1);
       // Not an attendant: maybe the program's central staff, who sign in on the same page (and land on /central).
-      const [central] = user
-        ? []
-        : await db
-            .select()
-            .from(centralUsers)
-            .where(sql`lower(${centralUsers.email}) = ${email.trim().toLowerCase()}`)
-            .limit(1);
+      const [central] = user ? [] : await db.select().from(centralUsers).where(sameEmail(centralUsers.email, email)).limit(1);
       decoyHash ??= hashPassword(newToken());
       const account = user ?? central;
       const ok = await verifyPassword(account?.passwordHash ?? (await decoyHash), password);

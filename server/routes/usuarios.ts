@@ -8,10 +8,11 @@ import { Type } from "typebox";
 import type { RouteDeps } from "./deps.ts";
 import type { Db } from "../db/client.ts";
 import { centralUsers, pointUsers, userTypes } from "../db/schema.ts";
-import { HttpError, badRequest, conflict, notFound } from "../lib/http-errors.ts";
-import { isUuid } from "../lib/db-rows.ts";
+import { HttpError, badRequest, conflict } from "../lib/http-errors.ts";
+import { sameEmail } from "../lib/db-rows.ts";
+import { isUniqueViolation } from "../lib/db-errors.ts";
 import { MAX, params, route, text } from "../lib/schemas.ts";
-import { assertOwnPoint, NOT_FOUND } from "../plugins/tenant.ts";
+import { assertOwnPoint, ownUser } from "../plugins/tenant.ts";
 import { issueAccessLink, publicOrigin, revokeUserAccess } from "../services/access-links.ts";
 import { isBlank, isEmail } from "../../src/domain/validators.ts";
 import { formatPhone } from "@brazilian-utils/brazilian-utils/format-phone";
@@ -45,8 +46,6 @@ const updateBody = Type.Object({ IdPontoAtendimentoUsuario: text(MAX.param), ...
 const userBody = Type.Object({ IdPontoAtendimentoUsuario: text(MAX.param) });
 const listQuery = Type.Object({ inativos: Type.Optional(text(MAX.short)) });
 
-type UserRow = typeof pointUsers.$inferSelect;
-
 /** The administrative check reads the user's type on every call, so a role change takes effect on the next one. */
 async function assertAdministrator(db: Db, request: FastifyRequest) {
   const [row] = await db
@@ -72,17 +71,6 @@ async function principalId(db: Db, servicePointId: string): Promise<string | und
   return row?.id;
 }
 
-async function ownUser(db: Db, request: FastifyRequest, id: unknown): Promise<UserRow> {
-  if (!isUuid(id)) throw notFound(NOT_FOUND.user);
-  const [row] = await db
-    .select()
-    .from(pointUsers)
-    .where(and(eq(pointUsers.id, id), eq(pointUsers.servicePointId, request.auth.servicePointId)))
-    .limit(1);
-  if (!row) throw notFound(NOT_FOUND.user);
-  return row;
-}
-
 async function activeType(db: Db, id: unknown) {
   const n = typeof id === "string" && /^\d{1,9}$/.test(id.trim()) ? Number(id) : id;
   if (typeof n !== "number" || !Number.isInteger(n) || n < 1 || n > 2_147_483_647) throw badRequest(TEAM_MESSAGES.invalidType);
@@ -99,22 +87,12 @@ async function assertEmailFree(db: Db, email: string, exceptUserId?: string) {
   const [taken] = await db
     .select({ id: pointUsers.id })
     .from(pointUsers)
-    .where(
-      and(
-        sql`lower(${pointUsers.email}) = ${email.toLowerCase()}`,
-        eq(pointUsers.active, "A"),
-        exceptUserId ? ne(pointUsers.id, exceptUserId) : undefined,
-      ),
-    )
+    .where(and(sameEmail(pointUsers.email, email), eq(pointUsers.active, "A"), exceptUserId ? ne(pointUsers.id, exceptUserId) : undefined))
     .limit(1);
   // The login looks attendants up first: an attendant with a central user's e-mail would lock that central user out.
   const [central] = taken
     ? []
-    : await db
-        .select({ id: centralUsers.id })
-        .from(centralUsers)
-        .where(sql`lower(${centralUsers.email}) = ${email.toLowerCase()}`)
-        .limit(1);
+    : await db.select({ id: centralUsers.id }).from(centralUsers).where(sameEmail(centralUsers.email, email)).limit(1);
   if (taken || central) throw conflict(TEAM_MESSAGES.emailTaken);
 }
 
@@ -123,9 +101,7 @@ async function orEmailTaken<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (err) {
-    const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
-    if (code === "23505") throw conflict(TEAM_MESSAGES.emailTaken);
-    throw err;
+    throw isUniqueViolation(err) ? conflict(TEAM_MESSAGES.emailTaken) : err;
   }
 }
 
@@ -220,13 +196,7 @@ export async function teamRoutes(plain: FastifyInstance, { db, config, clock }: 
         .values({ servicePointId: request.auth.servicePointId, userTypeId: type.id, name, email, phone, passwordHash: null })
         .returning(),
     );
-    const acesso = await issueAccessLink(db, {
-      userId: user!.id,
-      kind: "convite",
-      issuedBy: request.auth.userId,
-      origin: publicOrigin(config, request),
-      now: clock(),
-    });
+    const acesso = await issueAccessLink(db, user!, { issuedBy: request.auth.userId, origin: publicOrigin(config, request), now: clock() });
     return { success: true, id: user!.id, acesso };
   });
 
@@ -276,13 +246,8 @@ export async function teamRoutes(plain: FastifyInstance, { db, config, clock }: 
   app.post("/usuarios/link-acesso", { schema: route({ body: userBody }) }, async (request) => {
     const user = await ownUser(db, request, request.body.IdPontoAtendimentoUsuario);
     if (user.active !== "A") throw conflict(TEAM_MESSAGES.inactiveLink);
-    const acesso = await issueAccessLink(db, {
-      userId: user.id,
-      kind: user.passwordHash ? "redefinicao" : "convite",
-      issuedBy: request.auth.userId,
-      origin: publicOrigin(config, request),
-      now: clock(),
-    });
+    // An invitation while the user has no password, a reset link once they have one.
+    const acesso = await issueAccessLink(db, user, { issuedBy: request.auth.userId, origin: publicOrigin(config, request), now: clock() });
     return { success: true, acesso };
   });
 }

@@ -1,9 +1,10 @@
 // One-time access links (invitation = first password, reset = new password): issued hashed, used once, revoking sessions (server only).
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../db/client.ts";
 import { accessTokens, pointUsers, sessions } from "../db/schema.ts";
 import { hashToken, newToken } from "../lib/secrets.ts";
+import { sameEmail } from "../lib/db-rows.ts";
 import type { ServerConfig } from "../config.ts";
 import { ACCESS_LINK_HOURS, ACCESS_LINK_PATHS, type AccessLinkKind } from "../../src/domain/team.ts";
 
@@ -19,22 +20,23 @@ export interface IssuedLink {
 export const publicOrigin = (config: ServerConfig, request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
 
 /**
- * Issues a link for the user: a new random 256-bit token of which only the SHA-256 is kept. Any earlier unused link of the user
- * stops working, so the last link given out is the only valid one.
+ * Issues a link for the user: an invitation (first access) while they have no password, a reset once they have one. A new
+ * random 256-bit token of which only the SHA-256 is kept; any earlier unused link of the user stops working, so the last link
+ * given out is the only valid one.
  */
 export async function issueAccessLink(
   db: Db,
-  opts: { userId: string; kind: AccessLinkKind; issuedBy: string | null; origin: string; now: Date },
+  user: { id: string; passwordHash: string | null },
+  opts: { issuedBy: string | null; origin: string; now: Date },
 ): Promise<IssuedLink> {
+  const kind: AccessLinkKind = user.passwordHash ? "redefinicao" : "convite";
   const token = newToken();
   const expiresAt = new Date(opts.now.getTime() + ACCESS_LINK_HOURS * 3_600_000);
   await db.transaction(async (tx) => {
-    await tx.delete(accessTokens).where(and(eq(accessTokens.userId, opts.userId), isNull(accessTokens.usedAt)));
-    await tx
-      .insert(accessTokens)
-      .values({ tokenHash: hashToken(token), userId: opts.userId, kind: opts.kind, issuedBy: opts.issuedBy, expiresAt });
+    await tx.delete(accessTokens).where(and(eq(accessTokens.userId, user.id), isNull(accessTokens.usedAt)));
+    await tx.insert(accessTokens).values({ tokenHash: hashToken(token), userId: user.id, kind, issuedBy: opts.issuedBy, expiresAt });
   });
-  return { Tipo: opts.kind, Link: `${opts.origin}${ACCESS_LINK_PATHS[opts.kind]}#${token}`, ExpiraEm: expiresAt.toISOString() };
+  return { Tipo: kind, Link: `${opts.origin}${ACCESS_LINK_PATHS[kind]}#${token}`, ExpiraEm: expiresAt.toISOString() };
 }
 
 /** A usable link's user (active), or undefined for an unknown, used or expired token or an inactive user. */
@@ -58,8 +60,9 @@ export async function findUsableLink(db: Db, token: unknown, now: Date) {
 
 /**
  * Spends the link and sets the password in one transaction: the conditional UPDATE makes the link single-use even when two
- * requests race (the second finds used_at set). Every session of the user ends (a reset signs out the stolen phone too);
- * the caller opens the new one. Returns false when the link was spent meanwhile.
+ * requests race (the second finds used_at set). Every session and other pending link of the user ends (a reset signs out
+ * the stolen phone too); the caller opens the new session, which records the sign-in. Returns false when the link was spent
+ * meanwhile.
  */
 export async function spendLinkAndSetPassword(db: Db, linkId: number, userId: string, passwordHash: string, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -71,10 +74,9 @@ export async function spendLinkAndSetPassword(db: Db, linkId: number, userId: st
     if (spent.length === 0) return false;
     await tx
       .update(pointUsers)
-      .set({ passwordHash, lastSignInAt: now })
+      .set({ passwordHash })
       .where(and(eq(pointUsers.id, userId), eq(pointUsers.active, "A")));
-    await tx.delete(sessions).where(eq(sessions.userId, userId));
-    await tx.delete(accessTokens).where(and(eq(accessTokens.userId, userId), isNull(accessTokens.usedAt)));
+    await revokeUserAccess(tx, userId);
     return true;
   });
 }
@@ -90,7 +92,7 @@ export async function activeUserByEmail(db: Db, email: string) {
   const [user] = await db
     .select()
     .from(pointUsers)
-    .where(and(sql`lower(${pointUsers.email}) = ${email.trim().toLowerCase()}`, eq(pointUsers.active, "A")))
+    .where(and(sameEmail(pointUsers.email, email), eq(pointUsers.active, "A")))
     .limit(1);
   return user;
 }
