@@ -2,31 +2,17 @@
 // WhatsApp message (main thread).
 import { formatPhone } from "@brazilian-utils/brazilian-utils/format-phone";
 import { MSG } from "../../config/messages.pt-BR";
-import { BRAZIL_TZ } from "../../domain/dates";
+import { dateTimeText } from "../../lib/br-format";
 import { phoneDigits } from "../../domain/team";
 import type { AccessLink, TeamUser } from "./api/usuarios";
 
 const M = MSG.team;
-const dateTime = new Intl.DateTimeFormat("pt-BR", {
-  timeZone: BRAZIL_TZ,
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-});
-
-export const digitsOf = (value: string | null | undefined) => (value ?? "").replace(/\D/g, "");
-
 /** An ISO instant as 'dd/mm/aaaa hh:mm' in Brasília time ('' when unreadable). */
-export function formatDateTime(iso: string | null | undefined): string {
-  const time = iso ? Date.parse(iso) : NaN;
-  return Number.isFinite(time) ? dateTime.format(time).replace(", ", " ") : "";
-}
+export const formatDateTime = (iso: string | null | undefined): string => dateTimeText(iso)?.replace(", ", " ") ?? "";
 
 /** '(81) 98888-1111' / '(81) 3333-4444'; null when there is none. */
 export function phoneLabel(phone: string | null | undefined): string | null {
-  const digits = digitsOf(phone);
+  const digits = phoneDigits(phone ?? "");
   return digits ? formatPhone(digits, { mask: "auto" }) : null;
 }
 

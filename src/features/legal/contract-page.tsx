@@ -1,7 +1,6 @@
 // Contract page: the accreditation identity of the signed-in service point, from the session's user data, read-only and
 // printable ('Imprimir' opens the browser's print dialog; the print CSS leaves only this page, without the shell) (main thread).
-import { formatCep } from "@brazilian-utils/brazilian-utils/format-cep";
-import { formatDocument } from "../../lib/br-format";
+import { formatCepText, formatDocument } from "../../lib/br-format";
 
 /** The session user's fields this page shows; src/app passes the user in, so this feature does not import the session one. */
 export interface ContractHolder {
@@ -19,11 +18,6 @@ export interface ContractHolder {
 }
 
 const show = (v: unknown) => (v === null || v === undefined || String(v).trim() === "" ? "Não informado" : String(v));
-/** 8 digits -> 00000-000; anything else as it came. */
-const cep = (v: string | null | undefined) => {
-  const digits = (v ?? "").replace(/\D/g, "");
-  return digits.length === 8 ? formatCep(digits) : v;
-};
 
 export default function ContractPage({ user }: { user: ContractHolder | null }) {
   if (!user) return null;
@@ -36,7 +30,7 @@ export default function ContractPage({ user }: { user: ContractHolder | null }) 
     ["Inscrição Estadual", user.InscricaoEstadual],
     ["Matrícula", user.NumeroMatricula],
     ["Endereço", address],
-    ["CEP", cep(user.EnderecoCep)],
+    ["CEP", formatCepText(user.EnderecoCep)],
   ];
   return (
     <section className="page contract-page">

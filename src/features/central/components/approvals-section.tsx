@@ -11,8 +11,8 @@ import { toast } from "../../../lib/toast";
 import { approvalsQuery, historyQuery, pointsQuery, CENTRAL_LOAD_FAILED } from "../query-options";
 import { centralFileUrl, type PendingService } from "../api/central";
 import { useApproveService, useRejectService } from "../api/use-approval-mutations";
+import { dateTimeText } from "../../../lib/br-format";
 
-const when = new Intl.DateTimeFormat("pt-BR", { timeZone: "America/Sao_Paulo", dateStyle: "short", timeStyle: "short" });
 const ACTIONS: Record<string, string> = {
   aprovar: "Aprovado",
   recusar: "Recusado",
@@ -45,7 +45,7 @@ export function ApprovalsSection() {
     { id: "veiculo", header: "Veículo", cell: (r) => `${r.Veiculo} · ${r.Placa}` },
     { id: "valor", header: "Valor", cell: (r) => formatBRL(Number(r.Valor)) },
     { id: "nota", header: "Observação do ponto", cell: (r) => r.ObservacoesCredenciado || "—" },
-    { id: "data", header: "Solicitado em", cell: (r) => when.format(new Date(r.DataSolicitacao)) },
+    { id: "data", header: "Solicitado em", cell: (r) => dateTimeText(r.DataSolicitacao) },
   ];
 
   return (
@@ -243,7 +243,7 @@ export function HistoryModal({ id, title, onClose }: { id: string; title: string
           <ul className="central-history">
             {rows.map((h, i) => (
               <li key={i}>
-                <strong>{ACTIONS[h.Acao] ?? h.Acao}</strong> por {h.Usuario} em {when.format(new Date(h.DataHora))}
+                <strong>{ACTIONS[h.Acao] ?? h.Acao}</strong> por {h.Usuario} em {dateTimeText(h.DataHora)}
                 {h.Observacao ? `: ${h.Observacao}` : ""}
               </li>
             ))}

@@ -3,7 +3,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Modal } from "../../../components/ui/modal";
 import { QueryState } from "../../../components/ui/query-state";
-import { BRAZIL_TZ, isoToBr } from "../../../domain/dates";
+import { isoToBr } from "../../../domain/dates";
+import { dateTimeText } from "../../../lib/br-format";
 import { withReason } from "../../../domain/format";
 import type { HistoryEntry, Payout } from "../api/central";
 import { historyQuery } from "../query-options";
@@ -16,7 +17,6 @@ const ACTIONS: Record<string, string> = {
   recusar: "Serviço recusado",
 };
 
-const when = new Intl.DateTimeFormat("pt-BR", { timeZone: BRAZIL_TZ, dateStyle: "short", timeStyle: "short" });
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The server notes a payment's date on 'pagar' and the undone payment's date on 'desfazer-pagamento'. */
@@ -66,7 +66,7 @@ export function PaymentHistoryModal({ row, onClose }: { row: Payout; onClose: ()
                     <dd>{e.Usuario}</dd>
                     <dt>Em</dt>
                     <dd>
-                      <time dateTime={e.DataHora}>{when.format(new Date(e.DataHora)).replace(",", "")}</time>
+                      <time dateTime={e.DataHora}>{(dateTimeText(e.DataHora) ?? e.DataHora).replace(",", "")}</time>
                     </dd>
                     {note && (
                       <>

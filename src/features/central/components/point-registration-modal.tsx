@@ -1,10 +1,9 @@
 // 'Cadastro do ponto': one service point's registration data, read-only (formatted CNPJ and CEP), loaded when the modal opens,
 // with its loading and error (retry) states inside the modal (main thread).
 import { useQuery } from "@tanstack/react-query";
-import { formatCep } from "@brazilian-utils/brazilian-utils/format-cep";
 import { Modal } from "../../../components/ui/modal";
 import { QueryState } from "../../../components/ui/query-state";
-import { formatDocument } from "../../../lib/br-format";
+import { formatCepText, formatDocument } from "../../../lib/br-format";
 import type { PointRegistration, PointSummary } from "../api/central";
 import { CENTRAL_LOAD_FAILED, pointQuery } from "../query-options";
 
@@ -33,11 +32,6 @@ const t = REGISTRATION_TEXT;
 const orNone = (v: string | number | null | undefined) => {
   const text = v === null || v === undefined ? "" : String(v).trim();
   return text ? text : <span className="muted">{t.notInformed}</span>;
-};
-/** 8 digits -> 00000-000; anything else as it came. */
-const cepText = (v: string | null) => {
-  const digits = (v ?? "").replace(/\D/g, "");
-  return digits.length === 8 ? formatCep(digits) : v;
 };
 
 function RegistrationData({ data }: { data: PointRegistration }) {
@@ -68,7 +62,7 @@ function RegistrationData({ data }: { data: PointRegistration }) {
         </h3>
         <dl className="field-list">
           <dt>{t.cep}</dt>
-          <dd>{orNone(cepText(data.Cep))}</dd>
+          <dd>{orNone(formatCepText(data.Cep))}</dd>
           <dt>{t.address}</dt>
           <dd>{orNone(data.Endereco)}</dd>
           <dt>{t.complement}</dt>

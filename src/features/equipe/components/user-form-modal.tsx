@@ -13,7 +13,8 @@ import { FormFooter } from "../../../components/ui/form-footer";
 import { QueryError, QueryLoading } from "../../../components/ui/query-state";
 import type { AccessLink, TeamUser, UserFields } from "../api/usuarios";
 import { useSaveUser } from "../api/use-usuarios-mutations";
-import { digitsOf, phoneLabel } from "../display";
+import { phoneLabel } from "../display";
+import { phoneDigits } from "../../../domain/team";
 import { userTypesQuery } from "../query-options";
 
 const M = MSG.team;
@@ -84,7 +85,7 @@ export function UserFormModal({ pointId, row, onClose, onAdded }: Props) {
     setErrors(found);
     const first = FIELDS.find((f) => found[f]);
     if (first) return document.getElementById(`${id}-${first}`)?.focus();
-    const phone = digitsOf(form.Telefone);
+    const phone = phoneDigits(form.Telefone ?? "");
     save.mutate({
       fields: { Nome: form.Nome.trim(), Email: form.Email.trim(), Telefone: phone || null, IdUsuarioTipo: form.IdUsuarioTipo },
       id: row?.IdPontoAtendimentoUsuario,

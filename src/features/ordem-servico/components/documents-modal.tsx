@@ -8,7 +8,7 @@ import { MSG } from "../../../config/messages.pt-BR";
 import { ConfirmModal } from "../../../components/ui/confirm-modal";
 import { Modal } from "../../../components/ui/modal";
 import { OfflineHint, useOfflineGuard } from "../../../lib/offline/offline-hint";
-import { BRAZIL_TZ } from "../../../domain/dates";
+import { dateTimeText } from "../../../lib/br-format";
 import type { StepKind } from "../../../domain/outbox-steps";
 import { fileUrl } from "../../../lib/api-client";
 import { useOrderUploads } from "../../../lib/uploads/use-order-uploads";
@@ -54,11 +54,7 @@ const TEXT = {
   },
 } as const;
 
-const dateTime = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeStyle: "short", timeZone: BRAZIL_TZ });
-const shownDate = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : dateTime.format(d);
-};
+const shownDate = (iso: string) => dateTimeText(iso) ?? iso;
 
 /** One saved document, the same for both kinds. */
 interface Row {

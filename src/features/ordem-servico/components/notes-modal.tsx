@@ -10,18 +10,13 @@ import { OfflineHint, useOfflineGuard } from "../../../lib/offline/offline-hint"
 import type { Anotacao } from "../api/execucao";
 import { useAddNote, useDeleteNote } from "../api/use-execucao-mutations";
 import { notesQuery } from "../query-options";
-import { BRAZIL_TZ } from "../../../domain/dates";
+import { dateTimeText } from "../../../lib/br-format";
 import { QueryState } from "../../../components/ui/query-state";
 
 export const NOTE_MAX = 2000;
 
-const dateTime = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeStyle: "short", timeZone: BRAZIL_TZ });
-
 /** DataLog is a real instant (UTC ISO): shown as Brasília date and time, e.g. '23/11/2026, 14:05'. */
-export function noteDate(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : dateTime.format(d);
-}
+export const noteDate = (iso: string): string => dateTimeText(iso) ?? iso;
 
 /** Newest first (the server lists oldest first). */
 export const newestFirst = (notes: readonly Anotacao[]) => [...notes].sort((a, b) => Date.parse(b.DataLog) - Date.parse(a.DataLog));
