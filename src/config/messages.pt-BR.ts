@@ -3,6 +3,8 @@ export const MSG = {
   /** Shared by every view (components/ui): the retry of a call that failed. */
   common: {
     retry: "Tentar novamente",
+    /** A filter bar's reversed period (components/ui/period-fields). */
+    periodInvalid: "A data inicial não pode ser posterior à data final.",
   },
   login: {
     required: "Email e senha são obrigatórios",
@@ -546,7 +548,6 @@ export const MSG = {
     endDate: "Data Final",
     status: "Status",
     statusOptions: { TODOS: "Todos", PAGO: "Pago", PENDENTE: "Pendente" },
-    rangeInvalid: "A data inicial não pode ser posterior à data final.",
     refresh: "Atualizar",
     refreshing: "Atualizando...",
     export: "Exportar",

@@ -1,8 +1,9 @@
 // The Pagamentos section's filters, kept in the URL query (?ponto=&inicio=&fim=&status=) so back/forward and reload keep them
 // (defaults: every point, this month in Brasília, pending), and the filter bar that edits them (main thread).
 import { useQuery } from "@tanstack/react-query";
-import { useLocation, useSearch } from "wouter";
-import { periodFilters } from "../../../lib/period-filters";
+import { periodFilters, type PeriodFilters } from "../../../lib/period-filters";
+import { MSG } from "../../../config/messages.pt-BR";
+import { PeriodFields } from "../../../components/ui/period-fields";
 import type { PayoutFilter } from "../api/central";
 import { pointsQuery } from "../query-options";
 
@@ -10,27 +11,9 @@ export type PaymentStatusFilter = "PENDENTE" | "PAGO" | "TODOS";
 const STATUSES: PaymentStatusFilter[] = ["PENDENTE", "PAGO", "TODOS"];
 const STATUS_LABELS: Record<PaymentStatusFilter, string> = { PENDENTE: "Pendentes", PAGO: "Pagos", TODOS: "Todos" };
 
-export interface PaymentFilters {
-  point: string;
-  from: string;
-  to: string;
-  status: PaymentStatusFilter;
-}
+export type PaymentFilters = PeriodFilters<PaymentStatusFilter> & { point: string };
 
-const period = periodFilters(STATUSES, "PENDENTE");
-
-export function usePaymentFilters(): [PaymentFilters, (next: Partial<PaymentFilters>) => void] {
-  const search = useSearch();
-  const [location, navigate] = useLocation();
-  const filters: PaymentFilters = { ...period.parse(search), point: new URLSearchParams(search).get("ponto") ?? "" };
-  const update = (next: Partial<PaymentFilters>) => {
-    const f = { ...filters, ...next };
-    const q = new URLSearchParams({ ...(f.point ? { ponto: f.point } : {}), inicio: f.from, fim: f.to, status: f.status });
-    // A new history entry per change: back returns to the previous filters.
-    navigate(`${location}?${q.toString()}`);
-  };
-  return [filters, update];
-}
+export const { useFilters: usePaymentFilters } = periodFilters(STATUSES, "PENDENTE", { point: "ponto" });
 
 /** The server's query for the filters: no point for every point, no status for TODOS. */
 export const payoutFilterOf = (f: PaymentFilters): PayoutFilter => ({
@@ -39,8 +22,6 @@ export const payoutFilterOf = (f: PaymentFilters): PayoutFilter => ({
   dataFim: f.to,
   ...(f.status === "TODOS" ? {} : { status: f.status }),
 });
-
-export const RANGE_INVALID = "A data inicial não pode ser posterior à data final.";
 
 interface Props {
   filters: PaymentFilters;
@@ -52,7 +33,6 @@ export function PaymentFilterBar({ filters, onChange, rangeError }: Props) {
   // Without the points (still loading, or failed) the select offers 'Todos os pontos' and keeps the chosen one by its id.
   const points = useQuery(pointsQuery());
   const list = points.data ?? [];
-  const invalid = rangeError ? { "aria-invalid": true, "aria-describedby": "pagamentos-periodo-erro" } : {};
   return (
     <form className="payments-filters card" role="search" aria-label="Filtros dos pagamentos" onSubmit={(e) => e.preventDefault()}>
       <div className="payments-filter-point">
@@ -69,28 +49,15 @@ export function PaymentFilterBar({ filters, onChange, rangeError }: Props) {
           ))}
         </select>
       </div>
-      <div>
-        <label htmlFor="pagamentos-inicio">Data inicial</label>
-        <input
-          id="pagamentos-inicio"
-          type="date"
-          value={filters.from}
-          max={filters.to}
-          {...invalid}
-          onChange={(e) => e.target.value && onChange({ from: e.target.value })}
-        />
-      </div>
-      <div>
-        <label htmlFor="pagamentos-fim">Data final</label>
-        <input
-          id="pagamentos-fim"
-          type="date"
-          value={filters.to}
-          min={filters.from}
-          {...invalid}
-          onChange={(e) => e.target.value && onChange({ to: e.target.value })}
-        />
-      </div>
+      <PeriodFields
+        id="pagamentos"
+        from={filters.from}
+        to={filters.to}
+        startLabel="Data inicial"
+        endLabel="Data final"
+        errorId={rangeError ? "pagamentos-periodo-erro" : null}
+        onChange={onChange}
+      />
       <div>
         <label htmlFor="pagamentos-status">Status</label>
         <select id="pagamentos-status" value={filters.status} onChange={(e) => onChange({ status: e.target.value as PaymentStatusFilter })}>
@@ -103,7 +70,7 @@ export function PaymentFilterBar({ filters, onChange, rangeError }: Props) {
       </div>
       {rangeError && (
         <p id="pagamentos-periodo-erro" className="form-error payments-range-error" role="alert">
-          {RANGE_INVALID}
+          {MSG.common.periodInvalid}
         </p>
       )}
     </form>

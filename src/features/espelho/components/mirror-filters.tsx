@@ -1,5 +1,6 @@
 // The mirror's filter bar: start date, end date and payment status, read from and written to the URL (main thread).
 import { MSG } from "../../../config/messages.pt-BR";
+import { PeriodFields } from "../../../components/ui/period-fields";
 import type { MirrorFilters } from "../filters";
 import { STATUS_FILTERS, type MirrorStatusFilter } from "../status";
 
@@ -13,30 +14,15 @@ interface Props {
 export function MirrorFilterBar({ filters, onChange, rangeError }: Props) {
   return (
     <form className="mirror-filters card" role="search" aria-label={t.filters} onSubmit={(e) => e.preventDefault()}>
-      <div>
-        <label htmlFor="espelho-inicio">{t.startDate}</label>
-        <input
-          id="espelho-inicio"
-          type="date"
-          value={filters.from}
-          max={filters.to}
-          aria-invalid={rangeError ? true : undefined}
-          aria-describedby={rangeError ? "espelho-periodo-erro" : undefined}
-          onChange={(e) => e.target.value && onChange({ from: e.target.value })}
-        />
-      </div>
-      <div>
-        <label htmlFor="espelho-fim">{t.endDate}</label>
-        <input
-          id="espelho-fim"
-          type="date"
-          value={filters.to}
-          min={filters.from}
-          aria-invalid={rangeError ? true : undefined}
-          aria-describedby={rangeError ? "espelho-periodo-erro" : undefined}
-          onChange={(e) => e.target.value && onChange({ to: e.target.value })}
-        />
-      </div>
+      <PeriodFields
+        id="espelho"
+        from={filters.from}
+        to={filters.to}
+        startLabel={t.startDate}
+        endLabel={t.endDate}
+        errorId={rangeError ? "espelho-periodo-erro" : null}
+        onChange={onChange}
+      />
       <div>
         <label htmlFor="espelho-status">{t.status}</label>
         <select id="espelho-status" value={filters.status} onChange={(e) => onChange({ status: e.target.value as MirrorStatusFilter })}>

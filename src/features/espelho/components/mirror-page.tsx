@@ -77,7 +77,7 @@ export default function MirrorPage({ pointId }: MirrorPageProps) {
         <Indicator id="espelho-pendente" label={t.pending} value={totals.pending} />
         <Indicator id="espelho-ticket" label={t.average} value={totals.average} />
       </div>
-      <MirrorFilterBar filters={filters} onChange={setFilters} rangeError={rangeOk ? null : t.rangeInvalid} />
+      <MirrorFilterBar filters={filters} onChange={setFilters} rangeError={rangeOk ? null : MSG.common.periodInvalid} />
       {rangeOk && (
         <QueryState
           query={list}
