@@ -11,7 +11,7 @@ interface Props {
 
 export function AgendaFilterBar({ filters, onChange }: Props) {
   return (
-    <form className="agenda-filters card" role="search" aria-label={MSG.agenda.filters} onSubmit={(e) => e.preventDefault()}>
+    <form className="filter-bar card" role="search" aria-label={MSG.agenda.filters} onSubmit={(e) => e.preventDefault()}>
       <PeriodFields
         id="agenda"
         from={filters.from}
@@ -20,7 +20,7 @@ export function AgendaFilterBar({ filters, onChange }: Props) {
         endLabel={MSG.agenda.endDate}
         onChange={onChange}
       />
-      <div>
+      <div className="filter-wide">
         <label htmlFor="agenda-status">{MSG.agenda.status}</label>
         <select id="agenda-status" value={filters.status} onChange={(e) => onChange({ status: e.target.value as AgendaFilter })}>
           {STATUS_FILTERS.map((s) => (

@@ -34,8 +34,13 @@ export function PaymentFilterBar({ filters, onChange, rangeError }: Props) {
   const points = useQuery(pointsQuery());
   const list = points.data ?? [];
   return (
-    <form className="payments-filters card" role="search" aria-label="Filtros dos pagamentos" onSubmit={(e) => e.preventDefault()}>
-      <div className="payments-filter-point">
+    <form
+      className="filter-bar payments-filters card"
+      role="search"
+      aria-label="Filtros dos pagamentos"
+      onSubmit={(e) => e.preventDefault()}
+    >
+      <div className="filter-wide">
         <label htmlFor="pagamentos-ponto">Ponto de atendimento</label>
         <select id="pagamentos-ponto" value={filters.point} onChange={(e) => onChange({ point: e.target.value })}>
           <option value="">Todos os pontos</option>
@@ -58,7 +63,7 @@ export function PaymentFilterBar({ filters, onChange, rangeError }: Props) {
         errorId={rangeError ? "pagamentos-periodo-erro" : null}
         onChange={onChange}
       />
-      <div>
+      <div className="filter-wide">
         <label htmlFor="pagamentos-status">Status</label>
         <select id="pagamentos-status" value={filters.status} onChange={(e) => onChange({ status: e.target.value as PaymentStatusFilter })}>
           {STATUSES.map((s) => (
@@ -69,7 +74,7 @@ export function PaymentFilterBar({ filters, onChange, rangeError }: Props) {
         </select>
       </div>
       {rangeError && (
-        <p id="pagamentos-periodo-erro" className="form-error payments-range-error" role="alert">
+        <p id="pagamentos-periodo-erro" className="form-error" role="alert">
           {MSG.common.periodInvalid}
         </p>
       )}

@@ -13,7 +13,7 @@ interface Props {
 
 export function MirrorFilterBar({ filters, onChange, rangeError }: Props) {
   return (
-    <form className="mirror-filters card" role="search" aria-label={t.filters} onSubmit={(e) => e.preventDefault()}>
+    <form className="filter-bar card" role="search" aria-label={t.filters} onSubmit={(e) => e.preventDefault()}>
       <PeriodFields
         id="espelho"
         from={filters.from}
@@ -23,7 +23,7 @@ export function MirrorFilterBar({ filters, onChange, rangeError }: Props) {
         errorId={rangeError ? "espelho-periodo-erro" : null}
         onChange={onChange}
       />
-      <div>
+      <div className="filter-wide">
         <label htmlFor="espelho-status">{t.status}</label>
         <select id="espelho-status" value={filters.status} onChange={(e) => onChange({ status: e.target.value as MirrorStatusFilter })}>
           {STATUS_FILTERS.map((s) => (
@@ -34,7 +34,7 @@ export function MirrorFilterBar({ filters, onChange, rangeError }: Props) {
         </select>
       </div>
       {rangeError && (
-        <p id="espelho-periodo-erro" className="form-error mirror-range-error" role="alert">
+        <p id="espelho-periodo-erro" className="form-error" role="alert">
           {rangeError}
         </p>
       )}
