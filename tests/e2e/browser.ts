@@ -109,6 +109,12 @@ export async function openSignedIn(ctx: BrowserContext, url: string, ready: (pag
   return page;
 }
 
+/** A ResponsiveList's rows as the viewport shows them, by the list's name: cards on a phone, table body rows on desktop. */
+export const listRows = (page: Page, mobile: boolean, name: string): Locator =>
+  mobile
+    ? page.getByRole("list", { name, exact: true }).getByRole("listitem")
+    : page.getByRole("table", { name, exact: true }).locator("tbody").getByRole("row");
+
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
 /** axe-core's violations on the page as it is now, one readable line each (an empty list passes). */

@@ -7,7 +7,7 @@
 // profile kept on its own screens; nothing scrolls sideways on a 360 px phone. Read-only: no test here changes data.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from "playwright-core";
-import { apiCall, apiToken, DEMO, DESKTOP, launch, MOBILE, signIn, violations } from "./browser";
+import { apiCall, apiToken, DEMO, DESKTOP, launch, listRows, MOBILE, signIn, violations } from "./browser";
 import type { PointRegistration, PointSummary } from "../../src/features/central/api/central";
 
 const base = inject("baseUrl");
@@ -117,11 +117,7 @@ for (const [name, options, mobile] of [
     });
     afterAll(() => ctx?.close());
 
-    /** The rows as the viewport shows them: table rows on desktop, cards on a phone (only one layout is rendered). */
-    const rowsOf = (page: Page): Locator =>
-      mobile
-        ? page.getByRole("list", { name: "Pontos de atendimento", exact: true }).getByRole("listitem")
-        : page.getByRole("table", { name: "Pontos de atendimento", exact: true }).locator("tbody").getByRole("row");
+    const rowsOf = (page: Page): Locator => listRows(page, mobile, "Pontos de atendimento");
 
     /** A row's values by their labels: the table's headers on desktop, the card's title, dt/dd pairs and button on a phone. */
     const fieldsOf = (row: Locator): Promise<Record<string, string>> =>

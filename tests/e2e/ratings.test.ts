@@ -5,7 +5,7 @@
 // Read-only: no test here changes data (the API offers no way to create a rating).
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { apiCall, DESKTOP, launch, MOBILE, openSignedIn, violations, demoPoint } from "./browser";
+import { apiCall, DESKTOP, launch, MOBILE, listRows, openSignedIn, violations, demoPoint } from "./browser";
 import type { Avaliacao } from "../../src/features/avaliacoes/api/avaliacoes";
 
 const base = inject("baseUrl");
@@ -59,11 +59,7 @@ for (const [name, options, mobile] of [
     });
     afterAll(() => ctx?.close());
 
-    /** The rows as the viewport shows them: table rows on desktop, cards on a phone; the other layout is hidden. */
-    const rowsOf = (page: Page): Locator =>
-      mobile
-        ? page.getByRole("list", { name: "Avaliações recebidas" }).getByRole("listitem")
-        : page.getByRole("table", { name: "Avaliações recebidas" }).locator("tbody").getByRole("row");
+    const rowsOf = (page: Page): Locator => listRows(page, mobile, "Avaliações recebidas");
 
     async function expectRows(page: Page, expected: Rating[]) {
       const rows = rowsOf(page);
