@@ -119,6 +119,8 @@ describe("evidence outbox (e2e)", () => {
     const ctx = await browser.newContext(DESKTOP);
     const page = await openOrder(ctx);
     const before = (await photoRows()).length;
+    // The service worker's precache (the compression worker's chunk among them) must be complete before the network goes.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await ctx.setOffline(true);
     await choose(page, "offline.jpg", await jpegOf(page, 200));
     await page.getByText("Enviando 1 arquivo(s)").waitFor();
