@@ -13,7 +13,7 @@ let config;
 try {
   config = loadConfig();
 } catch (err) {
-  // A wrong setting (e.g. TRUST_PROXY) is the operator's to fix: say which, without a stack trace.
+  // A wrong setting (ConfigError: the variable and the form it takes) is the operator's to fix: say which, without a stack trace.
   console.error((err as Error).message);
   process.exit(1);
 }
@@ -46,7 +46,7 @@ const { db, kind, close } = handle;
 await purgeExpiredSessions(db);
 await purgeExpiredRateLimits(db);
 await purgeExpiredUploadLocks(db);
-const level = process.env.LOG_LEVEL ?? "warn";
+const level = config.logLevel;
 const storage = await openStorage(config);
 // Unfinished resumable uploads past their expiry are deleted at start and daily (each instance may do it: deleting twice is fine).
 const dropExpiredUploads = () =>

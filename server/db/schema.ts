@@ -8,6 +8,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -54,6 +55,12 @@ export const servicePoints = pgTable("service_points", {
   ownNetwork: flag("N"),
   logo: text(),
   photos: text(),
+  /**
+   * Last change of what a payout is paid to (bank/PIX data, CNPJ, company name) and the central's last confirmation of it:
+   * while a change of the last 7 days is unconfirmed, the point's payouts are held back (server/services/payout-hold.ts).
+   */
+  paymentDataChangedAt: timestamp({ withTimezone: true }),
+  paymentDataConfirmedAt: timestamp({ withTimezone: true }),
 });
 
 export const userTypes = pgTable("user_types", {
@@ -315,6 +322,8 @@ export const executionServices = pgTable(
   },
   (t) => [
     index("execution_services_appointment_idx").on(t.appointmentId),
+    // One link of a service per order, whatever races: two links of one service were two payouts for one service.
+    uniqueIndex("execution_services_appointment_service_idx").on(t.appointmentId, t.serviceId),
     // The agenda list counts pending services per row (QtdePendencias): a partial index keeps that count to the few pending rows.
     index("execution_services_pending_idx")
       .on(t.appointmentId)
@@ -392,6 +401,8 @@ export const payoutStatements = pgTable(
     commissionType: text().notNull().default("Básica"),
     description: text().notNull().default("Comissao Basica Serviço - V1"),
     bankAccountId: uuid(),
+    /** The bank/PIX data the payout was paid to, as it was when the central registered the payment. */
+    paidTo: jsonb(),
     paymentReceipt: text(),
   },
   (t) => [index("payout_statements_point_idx").on(t.servicePointId)],
@@ -501,3 +512,49 @@ export const rateLimitWindows = pgTable("rate_limit_windows", {
   hits: integer().notNull(),
   expiresAt: timestamp({ withTimezone: true }).notNull(),
 });
+
+/**
+ * The record of changes to accounts and payment data (bank/PIX data, registration, team, the central's confirmations): who,
+ * when, what, each field's value before and after (masked where sensitive). Written in the transaction of the change
+ * (server/services/audit.ts); read by the point's administrators (their point) and the central (all) through /auditoria.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    at: timestamp({ withTimezone: true }).notNull(),
+    /** The point the change concerns; null for a change of no point (the central's own staff). */
+    servicePointId: uuid().references(() => servicePoints.id),
+    /** "ponto" (a point's user), "central" (the program's staff) or "sistema". */
+    actorKind: text().notNull(),
+    actorId: uuid(),
+    /** The actor's name when the change was made (kept if the account is renamed). */
+    actorName: text().notNull(),
+    /** "dado_bancario", "dados_cadastrais", "usuario", "dados_pagamento". */
+    entity: text().notNull(),
+    entityId: text(),
+    action: text().notNull(),
+    /** One pt-BR line that says what happened ("Chave PIX alterada", "Link de acesso gerado para Ana"). */
+    summary: text().notNull(),
+    /** [{ campo, antes, depois }] with masked values where sensitive. */
+    changes: jsonb().notNull().default([]),
+  },
+  (t) => [index("audit_log_point_at_idx").on(t.servicePointId, t.at), index("audit_log_at_idx").on(t.at)],
+);
+
+/**
+ * Resumable uploads not finished yet, per point: what the upload quota counts (how many, how many bytes declared). A row
+ * is written when an upload is created, under the point's lock, and removed when it completes, is refused or expires.
+ */
+export const pendingUploads = pgTable(
+  "pending_uploads",
+  {
+    uploadId: text().primaryKey(),
+    servicePointId: uuid()
+      .notNull()
+      .references(() => servicePoints.id),
+    size: bigint({ mode: "number" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("pending_uploads_point_idx").on(t.servicePointId)],
+);

@@ -14,7 +14,7 @@ import {
   findUsableLink,
   INVALID_LINK,
   issueAccessLink,
-  publicOrigin,
+  linkOrigin,
   spendLinkAndSetPassword,
 } from "../services/access-links.ts";
 import { startPointSession } from "./credenciado.ts";
@@ -64,7 +64,8 @@ export async function accessRoutes(plain: FastifyInstance, { db, config, clock }
   app.post("/credenciado/esqueci-senha", { config: limited, schema: route({ body: forgotBody }) }, async (request, reply) => {
     const { email } = request.body;
     if (typeof email !== "string" || !isEmail(email.trim())) return reply.code(400).send({ message: ACCESS_MESSAGES.invalidEmail });
-    const origin = publicOrigin(config, request);
+    // PUBLIC_URL: the server does not start with SMTP_URL but without it (server/config.ts), so no link is built from the Host.
+    const origin = linkOrigin(config);
     // Looked up and mailed after the answer is sent: the answer (content and time) is the same whether the e-mail exists.
     if (mailer) {
       setImmediate(() => {

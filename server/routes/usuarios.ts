@@ -13,7 +13,7 @@ import { sameEmail } from "../lib/db-rows.ts";
 import { isUniqueViolation } from "../lib/db-errors.ts";
 import { MAX, params, route, text } from "../lib/schemas.ts";
 import { assertOwnPoint, ownUser } from "../plugins/tenant.ts";
-import { issueAccessLink, publicOrigin, revokeUserAccess } from "../services/access-links.ts";
+import { issueAccessLink, linkOrigin, revokeUserAccess } from "../services/access-links.ts";
 import { isBlank, isEmail } from "../../src/domain/validators.ts";
 import { formatPhone } from "@brazilian-utils/brazilian-utils/format-phone";
 import { isValidPhone } from "@brazilian-utils/brazilian-utils/is-valid-phone";
@@ -196,7 +196,7 @@ export async function teamRoutes(plain: FastifyInstance, { db, config, clock }: 
         .values({ servicePointId: request.auth.servicePointId, userTypeId: type.id, name, email, phone, passwordHash: null })
         .returning(),
     );
-    const acesso = await issueAccessLink(db, user!, { issuedBy: request.auth.userId, origin: publicOrigin(config, request), now: clock() });
+    const acesso = await issueAccessLink(db, user!, { issuedBy: request.auth.userId, origin: linkOrigin(config), now: clock() });
     return { success: true, id: user!.id, acesso };
   });
 
@@ -247,7 +247,7 @@ export async function teamRoutes(plain: FastifyInstance, { db, config, clock }: 
     const user = await ownUser(db, request, request.body.IdPontoAtendimentoUsuario);
     if (user.active !== "A") throw conflict(TEAM_MESSAGES.inactiveLink);
     // An invitation while the user has no password, a reset link once they have one.
-    const acesso = await issueAccessLink(db, user, { issuedBy: request.auth.userId, origin: publicOrigin(config, request), now: clock() });
+    const acesso = await issueAccessLink(db, user, { issuedBy: request.auth.userId, origin: linkOrigin(config), now: clock() });
     return { success: true, acesso };
   });
 }

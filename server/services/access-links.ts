@@ -1,6 +1,5 @@
 // One-time access links (invitation = first password, reset = new password): issued hashed, used once, revoking sessions (server only).
 import { and, eq, gt, isNull } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
 import type { Db } from "../db/client.ts";
 import { accessTokens, pointUsers, sessions } from "../db/schema.ts";
 import { hashToken, newToken } from "../lib/secrets.ts";
@@ -16,8 +15,12 @@ export interface IssuedLink {
   ExpiraEm: string;
 }
 
-/** The portal's address for links: PUBLIC_URL, else the origin the request came to (what the administrator's browser uses). */
-export const publicOrigin = (config: ServerConfig, request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
+/**
+ * The address a link starts with: PUBLIC_URL, never the request's Host header (anyone may write one: a reset link built from
+ * it pointed at the attacker's site). Unset, the link is a path, which the administrator's own browser completes with the
+ * address it shows (src/features/equipe/api/usuarios.ts); links in e-mails require PUBLIC_URL (server/config.ts).
+ */
+export const linkOrigin = (config: ServerConfig) => config.publicUrl ?? "";
 
 /**
  * Issues a link for the user: an invitation (first access) while they have no password, a reset once they have one. A new

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { startSmtpCapture, type SmtpCapture } from "../support/smtp-capture";
-import { BACKENDS, call, fixtures, makeTestApp, queryRows, SAMPLE, upload, type Fixtures, type TestApp } from "./helpers";
+import { BACKENDS, call, fixtures, loginAs, makeTestApp, queryRows, SAMPLE, upload, type Fixtures, type TestApp } from "./helpers";
 import { DEMO_CENTRAL, DEMO_PASSWORD, DEMO_USERS } from "../../server/db/seed";
 import { accessTokens, pointUsers, sessions, userTypes } from "../../server/db/schema";
 import { TEAM_MESSAGES } from "../../server/routes/usuarios";
@@ -155,10 +155,42 @@ describe.each(BACKENDS)("team accounts on %s", (backend) => {
     expect([reactivate.statusCode, reactivate.json().message]).toEqual([409, TEAM_MESSAGES.emailTaken]);
   });
 
+  it("never builds a link from the request's Host header: a path without PUBLIC_URL, PUBLIC_URL's address with it", async () => {
+    const added = await addUser("host-teste@teste.com.br");
+    const viaEvil = await admin("POST", "/usuarios/link-acesso", { IdPontoAtendimentoUsuario: added.id });
+    const forged = await call(
+      t,
+      f.token1,
+      "POST",
+      "/usuarios/link-acesso",
+      { IdPontoAtendimentoUsuario: added.id },
+      { host: "evil.example" },
+    );
+    expect(viaEvil.json().acesso.Link).toMatch(/^\/primeiro-acesso#[\w-]{43}$/);
+    expect(forged.json().acesso.Link).toMatch(/^\/primeiro-acesso#[\w-]{43}$/);
+    const withUrl = await makeTestApp("pglite", { publicUrl: "https://portal.exemplo.com.br" }, { clock: () => now });
+    try {
+      const token = await loginAs(withUrl.app);
+      const [user] = await withUrl.db.select().from(pointUsers).where(eq(pointUsers.email, DEMO_USERS.colleague));
+      const res = await call(
+        withUrl,
+        token,
+        "POST",
+        "/usuarios/link-acesso",
+        { IdPontoAtendimentoUsuario: user!.id },
+        { host: "evil.example" },
+      );
+      expect(res.json().acesso.Link).toMatch(/^https:\/\/portal\.exemplo\.com\.br\/redefinir-senha#[\w-]{43}$/);
+    } finally {
+      await withUrl.close();
+    }
+  });
+
   it("adds a user without a password and with a hashed one-time invitation; the link sets the password and signs in", async () => {
     const added = await addUser("joana@teste.com.br", { Senha: "", IdPontoAtendimento: f.p1, Telefone: "(81) 99999-0000" });
     expect(added).toMatchObject({ success: true, acesso: { Tipo: "convite" } });
-    expect(added.acesso.Link).toMatch(/^http:\/\/localhost(:\d+)?\/primeiro-acesso#[\w-]{43}$/);
+    // No PUBLIC_URL here: a path, which the administrator's browser completes (never the request's Host).
+    expect(added.acesso.Link).toMatch(/^\/primeiro-acesso#[\w-]{43}$/);
     expect(new Date(added.acesso.ExpiraEm).getTime()).toBe(now.getTime() + 72 * HOUR);
     const [row] = await t.db.select().from(pointUsers).where(eq(pointUsers.id, added.id));
     expect([row!.passwordHash, row!.phone, row!.servicePointId, row!.lastSignInAt]).toEqual([null, "(81) 99999-0000", f.p1, null]);
@@ -383,14 +415,20 @@ describe("'Esqueci minha senha' with SMTP configured (pglite)", () => {
   let t: TestApp;
   beforeAll(async () => {
     smtp = await startSmtpCapture();
-    t = await makeTestApp("pglite", { smtpUrl: smtp.smtpUrl, loginRateLimit: { max: 4, windowMs: 60_000 } });
+    t = await makeTestApp("pglite", {
+      smtpUrl: smtp.smtpUrl,
+      publicUrl: "https://portal.exemplo.com.br",
+      loginRateLimit: { max: 4, windowMs: 60_000 },
+    });
   });
   afterAll(async () => {
     await t?.close();
     await smtp?.stop();
   });
 
-  const forgot = (email: string) => t.app.inject({ method: "POST", url: "/api/credenciado/esqueci-senha", payload: { email } });
+  // Sent to a Host an attacker chose: the mailed link must still be the portal's (issue 33, item 2).
+  const forgot = (email: string) =>
+    t.app.inject({ method: "POST", url: "/api/credenciado/esqueci-senha", headers: { host: "evil.example" }, payload: { email } });
   const waitForMail = async (n: number) => {
     for (let i = 0; i < 100 && smtp.mails.length < n; i++) await new Promise((r) => setTimeout(r, 50));
     return smtp.mails;
@@ -406,8 +444,9 @@ describe("'Esqueci minha senha' with SMTP configured (pglite)", () => {
     expect(mails.map((m) => m.to)).toEqual([[DEMO_USERS.colleague]]);
     const body = mails[0]!.text;
     expect(body).toContain("Olá, Carlos Lima!");
-    const link = /http:\/\/localhost(?::\d+)?\/redefinir-senha#([\w-]{43})/.exec(body);
+    const link = /^https:\/\/portal\.exemplo\.com\.br\/redefinir-senha#([\w-]{43})$/m.exec(body);
     expect(link, body).not.toBeNull();
+    expect(body).not.toContain("evil.example");
     const reset = await t.app.inject({
       method: "POST",
       url: "/api/credenciado/definir-senha",

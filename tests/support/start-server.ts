@@ -41,6 +41,8 @@ export async function startServer(env: Record<string, string>): Promise<TestServ
       LOG_LEVEL: "silent",
       LOGIN_RATE_MAX: "1000",
       DATABASE_URL: "",
+      // Links in e-mails need the portal's public address (the server refuses SMTP_URL without it): this server's own.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

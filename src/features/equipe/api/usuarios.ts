@@ -1,5 +1,5 @@
 // Calls of /usuarios: the point's team (list, roles, add, edit, deactivate, reactivate) and its access links (main thread).
-import { get, post, seg } from "../../../lib/api-client";
+import { get, post, seg, type ApiResult } from "../../../lib/api-client";
 
 export interface TeamUser {
   IdPontoAtendimentoUsuario: string;
@@ -50,10 +50,19 @@ type Envelope = { success: boolean; message?: string };
 export const listTeam = (idPontoAtendimento: string, signal?: AbortSignal) =>
   get<{ data: TeamUser[] }>(`/usuarios/lista/${seg(idPontoAtendimento)}?inativos=S`, { signal });
 export const listUserTypes = (signal?: AbortSignal) => get<{ data: UserType[] }>("/usuarios/tipos", { signal });
+/**
+ * The server gives an absolute link when PUBLIC_URL is set, else a path (it never builds one from the request's Host header):
+ * a path is completed with the address this browser shows, the portal the administrator is using.
+ */
+const absolute = <T extends { acesso: AccessLink }>(res: ApiResult<T>): ApiResult<T> =>
+  res.ok && res.data?.acesso
+    ? { ...res, data: { ...res.data, acesso: { ...res.data.acesso, Link: new URL(res.data.acesso.Link, window.location.origin).href } } }
+    : res;
+
 export const addUser = (u: UserFields & { IdPontoAtendimento: string }) =>
-  post<Envelope & { id: string; acesso: AccessLink }>("/usuarios/adicionar", u);
+  post<Envelope & { id: string; acesso: AccessLink }>("/usuarios/adicionar", u).then(absolute);
 export const updateUser = (u: UserFields & { IdPontoAtendimentoUsuario: string }) => post<Envelope>("/usuarios/atualizar", u);
 export const deactivateUser = (IdPontoAtendimentoUsuario: string) => post<Envelope>("/usuarios/deletar", { IdPontoAtendimentoUsuario });
 export const reactivateUser = (IdPontoAtendimentoUsuario: string) => post<Envelope>("/usuarios/reativar", { IdPontoAtendimentoUsuario });
 export const createAccessLink = (IdPontoAtendimentoUsuario: string) =>
-  post<Envelope & { acesso: AccessLink }>("/usuarios/link-acesso", { IdPontoAtendimentoUsuario });
+  post<Envelope & { acesso: AccessLink }>("/usuarios/link-acesso", { IdPontoAtendimentoUsuario }).then(absolute);
