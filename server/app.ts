@@ -34,6 +34,7 @@ import type { Clock } from "./lib/dates.ts";
 import type { RouteDeps } from "./routes/deps.ts";
 import { ROUTE_HTML_DIR } from "../src/domain/route-html.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { auditRoutes } from "./routes/auditoria.ts";
 import { databaseRateLimitStore } from "./lib/rate-limit-store.ts";
 
 /** A request id accepted from the X-Request-Id header: a short token, never free text (it goes into every log line). */
@@ -152,6 +153,8 @@ export async function buildApp({ db, config, logger = false, storage, clock = ()
         ])
           await scope.register(routes, deps);
       });
+      // Either a point administrator's token or the central's: the route tells them apart.
+      await api.register(auditRoutes, deps);
       await api.register(async (central) => {
         requireCentral(central, db);
         await central.register(centralRoutes, deps);

@@ -427,22 +427,31 @@ export const serviceReturns = pgTable("service_returns", {
   createdAt: createdAt(),
 });
 
-export const bankAccounts = pgTable("bank_accounts", {
-  id: id(),
-  servicePointId: uuid()
-    .notNull()
-    .references(() => servicePoints.id),
-  pixKeyType: text(),
-  pixKey: text(),
-  bank: text(),
-  agency: text(),
-  account: text(),
-  accountType: text(),
-  holderName: text().notNull(),
-  holderDocument: text().notNull(),
-  selected: flag("N"),
-  createdAt: createdAt(),
-});
+export const bankAccounts = pgTable(
+  "bank_accounts",
+  {
+    id: id(),
+    servicePointId: uuid()
+      .notNull()
+      .references(() => servicePoints.id),
+    pixKeyType: text(),
+    pixKey: text(),
+    bank: text(),
+    agency: text(),
+    account: text(),
+    accountType: text(),
+    holderName: text().notNull(),
+    holderDocument: text().notNull(),
+    selected: flag("N"),
+    createdAt: createdAt(),
+  },
+  // One account receives the point's payouts: two selected ones would leave the payment to chance.
+  (t) => [
+    uniqueIndex("bank_accounts_selected_idx")
+      .on(t.servicePointId)
+      .where(sql`${t.selected} = 'S'`),
+  ],
+);
 
 export const invitations = pgTable("invitations", {
   id: id(),

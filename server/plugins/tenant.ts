@@ -30,6 +30,21 @@ export async function ownAppointment(db: Db, request: FastifyRequest, id: unknow
   return row;
 }
 
+/**
+ * ownAppointment, locked for the caller's transaction: every change of an order's state or services (link, unlink, finish,
+ * a central decision) takes this lock first, so checks made under it still hold when the change is written.
+ */
+export async function lockOwnAppointment(tx: Db, request: FastifyRequest, id: unknown) {
+  if (!isUuid(id)) throw notFound(NOT_FOUND.appointment);
+  const [row] = await tx
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.id, id), eq(appointments.servicePointId, request.auth.servicePointId)))
+    .for("update");
+  if (!row) throw notFound(NOT_FOUND.appointment);
+  return row;
+}
+
 /** A user of this point, active or not (the team's administrator edits, deactivates and reactivates them). */
 export async function ownUser(db: Db, request: FastifyRequest, id: unknown) {
   if (!isUuid(id)) throw notFound(NOT_FOUND.user);

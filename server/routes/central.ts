@@ -25,8 +25,10 @@ import { sendStoredFile, STORED_NAME } from "./uploads.ts";
 import { route } from "../lib/schemas.ts";
 import { HttpError } from "../lib/http-errors.ts";
 import { isUuid, rows } from "../lib/db-rows.ts";
-import { brasiliaToday } from "../lib/dates.ts";
-import { addDays, brasiliaInstant, wallClock } from "../../src/domain/dates.ts";
+import { brasiliaToday, parseDay } from "../lib/dates.ts";
+import { addDays, brasiliaInstant, isoToBr, wallClock } from "../../src/domain/dates.ts";
+import { currentPayees, holdReasonSql, holdText, lockPoints, type HoldReason, type Payee } from "../services/payout-hold.ts";
+import { centralActor, fieldChanges, recordAudit, type FieldSpec } from "../services/audit.ts";
 import { SESSION_COOKIE } from "../plugins/auth.ts";
 
 const ISO_DATE = "^\\d{4}-\\d{2}-\\d{2}$";
@@ -48,6 +50,26 @@ const PayBody = Type.Object({
   ids: Type.Array(Type.String({ maxLength: 36 }), { minItems: 1, maxItems: 1000 }),
   dataPagamento: Type.String({ pattern: ISO_DATE }),
 });
+const ConfirmPayeeBody = Type.Object({ alteradoEm: Type.String({ maxLength: 40 }) });
+
+/** A filter's dates, each a real calendar date (2026-02-31 is refused, not rolled over to March). */
+const period = (q: { dataInicio?: string; dataFim?: string }) => ({
+  dataInicio: q.dataInicio === undefined ? undefined : parseDay(q.dataInicio, "dataInicio"),
+  dataFim: q.dataFim === undefined ? undefined : parseDay(q.dataFim, "dataFim"),
+});
+
+/** The payee as the confirmation records it (the central sees it whole; the record keeps accounts and keys masked). */
+const PAYEE_FIELDS: FieldSpec<Payee>[] = [
+  { key: "RazaoSocial", label: "Razão social" },
+  { key: "Cnpj", label: "CNPJ" },
+  { key: "TipoChavePix", label: "Tipo de chave PIX" },
+  { key: "ChavePix", label: "Chave PIX", sensitive: true },
+  { key: "Banco", label: "Banco" },
+  { key: "NumeroAgencia", label: "Agência" },
+  { key: "NumeroConta", label: "Conta", sensitive: true },
+  { key: "NomeTitular", label: "Titular" },
+  { key: "DocumentoTitular", label: "Documento do titular", sensitive: true },
+];
 
 export const CENTRAL_MESSAGES = {
   notFound: "Serviço não encontrado.",
@@ -64,6 +86,13 @@ export const CENTRAL_MESSAGES = {
   undoExpired: "O pagamento só pode ser desfeito no mesmo dia em que foi registrado.",
   futureDate: "A data do pagamento não pode ser futura.",
   pointNotFound: "Ponto de atendimento não encontrado.",
+  beforeExecution: (os: number, executed: string) => `A data do pagamento não pode ser anterior à execução da OS ${os} (${executed}).`,
+  held: (points: string[]) =>
+    `Repasses retidos de ${points.join(", ")}: confirme os dados de pagamento do ponto antes de pagar (veja o motivo na lista).`,
+  noBankData: "O ponto não tem dados bancários selecionados: não há o que confirmar.",
+  nothingToConfirm: "Não há alteração de dados de pagamento a confirmar neste ponto.",
+  changedSince: "Os dados de pagamento do ponto mudaram desde que você os abriu. Confira os dados de novo antes de confirmar.",
+  payeeConfirmed: "Dados de pagamento confirmados.",
 } as const;
 
 /** The date (YYYY-MM-DD) of an instant on Brasília's wall clock. */
@@ -88,7 +117,8 @@ export async function centralRoutes(plain: FastifyInstance, { db, clock }: Route
   });
 
   app.get("/central/aprovacoes", { schema: route({ querystring: ApprovalsQuery }) }, async (request) => {
-    const { idPontoAtendimento, dataInicio, dataFim } = request.query;
+    const { idPontoAtendimento } = request.query;
+    const { dataInicio, dataFim } = period(request.query);
     if (idPontoAtendimento !== undefined && !isUuid(idPontoAtendimento)) return { data: [] };
     const rows = await db
       .select({ es: executionServices, s: services, a: appointments, p: servicePoints, v: vehicles, u: pointUsers })
@@ -198,9 +228,11 @@ export async function centralRoutes(plain: FastifyInstance, { db, clock }: Route
   });
 
   app.get("/central/pagamentos", { schema: route({ querystring: PaymentsQuery }) }, async (request) => {
-    const { idPontoAtendimento, dataInicio, dataFim, status } = request.query;
+    const { idPontoAtendimento, status } = request.query;
+    const { dataInicio, dataFim } = period(request.query);
     if (idPontoAtendimento !== undefined && !isUuid(idPontoAtendimento))
-      return { data: [], totais: { quantidade: 0, total: 0, pendente: 0, pago: 0 } };
+      return { data: [], totais: { quantidade: 0, total: 0, pendente: 0, pago: 0, retido: 0 } };
+    const now = clock();
     const data = await rows<Record<string, unknown> & { ValorRepasse: number; PagamentoFeito: string }>(
       db,
       sql`
@@ -213,7 +245,11 @@ export async function centralRoutes(plain: FastifyInstance, { db, clock }: Route
           and c.action = 'pagar'
           and (c.at at time zone 'America/Sao_Paulo')::date = (now() at time zone 'America/Sao_Paulo')::date)) as "PodeDesfazer",
         b.bank as "Banco", b.agency as "Agencia", b.account as "Conta", b.account_type as "TipoConta",
-        b.pix_key_type as "TipoChavePix", b.pix_key as "ChavePix", b.holder_name as "NomeTitular", b.holder_document as "DocumentoTitular"
+        b.pix_key_type as "TipoChavePix", b.pix_key as "ChavePix", b.holder_name as "NomeTitular", b.holder_document as "DocumentoTitular",
+        to_char(f.executed_at at time zone 'America/Sao_Paulo', 'YYYY-MM-DD') as "DataExecucao",
+        case when f.paid = 'S' then null else ${holdReasonSql(sql`p`, now)} end as "MotivoRetencao",
+        p.payment_data_changed_at as "DadosPagamentoAlteradosEm",
+        f.paid_to as "PagoPara"
       from payout_statements f
       join service_points p on p.id = f.service_point_id
       left join bank_accounts b on b.service_point_id = f.service_point_id and b.selected = 'S'
@@ -225,36 +261,73 @@ export async function centralRoutes(plain: FastifyInstance, { db, clock }: Route
       limit 2000`,
     );
     const sum = (list: typeof data) => Math.round(list.reduce((n, r) => n + Number(r.ValorRepasse), 0) * 100) / 100;
+    const shaped = data.map((r) => ({
+      ...r,
+      // Held back: not payable until the point has bank data, or the central confirmed data changed in the last 7 days.
+      Retido: r.MotivoRetencao !== null,
+      MotivoRetencao: holdText(r.MotivoRetencao as HoldReason, r.DadosPagamentoAlteradosEm as Date | string | null),
+      DadosPagamentoAlteradosEm: r.DadosPagamentoAlteradosEm ? new Date(String(r.DadosPagamentoAlteradosEm)).toISOString() : null,
+    }));
     return {
-      data,
+      data: shaped,
       totais: {
         quantidade: data.length,
         total: sum(data),
         pendente: sum(data.filter((r) => r.PagamentoFeito !== "S")),
         pago: sum(data.filter((r) => r.PagamentoFeito === "S")),
+        retido: sum(shaped.filter((r) => r.Retido)),
       },
     };
   });
 
   app.post("/central/pagamentos/pagar", { schema: route({ body: PayBody }) }, async (request) => {
-    const { ids, dataPagamento } = request.body;
+    const { ids } = request.body;
+    const dataPagamento = parseDay(request.body.dataPagamento, "dataPagamento");
     if (dataPagamento > today()) throw new HttpError(400, CENTRAL_MESSAGES.futureDate);
     const unique = [...new Set(ids)];
     if (!unique.every(isUuid)) throw new HttpError(404, CENTRAL_MESSAGES.payoutNotFound);
     await db.transaction(async (tx) => {
+      const found = await tx
+        .select({
+          id: payoutStatements.id,
+          point: payoutStatements.servicePointId,
+          executed: sql<string | null>`to_char(${payoutStatements.executedAt} at time zone 'America/Sao_Paulo', 'YYYY-MM-DD')`,
+          os: payoutStatements.osNumber,
+        })
+        .from(payoutStatements)
+        .where(inArray(payoutStatements.id, unique));
+      if (found.length !== unique.length) throw new HttpError(404, CENTRAL_MESSAGES.payoutNotFound);
+      const late = found.find((f) => f.executed && dataPagamento < f.executed);
+      if (late) throw new HttpError(400, CENTRAL_MESSAGES.beforeExecution(late.os, isoToBr(late.executed!)));
+      // The points' rows first: a change of their bank data waits for this payment (or this payment for it), so the
+      // hold below and the payee recorded are the data the money goes to.
+      const points = [...new Set(found.map((f) => f.point))];
+      await lockPoints(tx, points);
+      const held = await rows<{ id: string; name: string; reason: HoldReason }>(
+        tx,
+        sql`select p.id, p.trade_name as name, ${holdReasonSql(sql`p`, clock())} as reason from service_points p where p.id in ${points}`,
+      );
+      const blocked = held.filter((h) => h.reason !== null);
+      if (blocked.length) throw new HttpError(409, CENTRAL_MESSAGES.held(blocked.map((b) => b.name)));
+      const payees = await currentPayees(tx, points);
       // All or nothing, and only rows still pending: two central users paying the same rows cannot both succeed.
       const paid = await tx
         .update(payoutStatements)
-        .set({ paid: "S", paidAt: new Date(`${dataPagamento}T12:00:00-03:00`) })
+        .set({
+          paid: "S",
+          paidAt: new Date(`${dataPagamento}T12:00:00-03:00`),
+          paidTo: sql`(case ${sql.join(
+            points.map((id) => sql`when ${payoutStatements.servicePointId} = ${id} then ${JSON.stringify(payees.get(id))}::jsonb`),
+            sql` `,
+          )} end)`,
+          bankAccountId: sql`(case ${sql.join(
+            points.map((id) => sql`when ${payoutStatements.servicePointId} = ${id} then ${payees.get(id)?.IdDadoBancario ?? null}::uuid`),
+            sql` `,
+          )} end)`,
+        })
         .where(and(inArray(payoutStatements.id, unique), eq(payoutStatements.paid, "N")))
         .returning({ id: payoutStatements.id });
-      if (paid.length !== unique.length) {
-        const found = await tx.select({ id: payoutStatements.id }).from(payoutStatements).where(inArray(payoutStatements.id, unique));
-        throw new HttpError(
-          found.length === unique.length ? 409 : 404,
-          found.length === unique.length ? CENTRAL_MESSAGES.alreadyPaid : CENTRAL_MESSAGES.payoutNotFound,
-        );
-      }
+      if (paid.length !== unique.length) throw new HttpError(409, CENTRAL_MESSAGES.alreadyPaid);
       await tx.insert(centralActions).values(
         unique.map((id) => ({
           userId: request.central.userId,
@@ -269,6 +342,67 @@ export async function centralRoutes(plain: FastifyInstance, { db, clock }: Route
     });
     return { success: true, message: CENTRAL_MESSAGES.paid, quantidade: unique.length };
   });
+
+  /** What the point's payouts go to now, and whether they are held: what the central checks before confirming. */
+  app.get("/central/pontos/:id/dados-pagamento", { schema: route({ params: IdParams }) }, async (request) => {
+    const { id } = request.params;
+    if (!isUuid(id)) throw new HttpError(404, CENTRAL_MESSAGES.pointNotFound);
+    const [point] = await rows<{ changed: Date | null; confirmed: Date | null; reason: HoldReason }>(
+      db,
+      sql`select p.payment_data_changed_at as changed, p.payment_data_confirmed_at as confirmed,
+        ${holdReasonSql(sql`p`, clock())} as reason from service_points p where p.id = ${id}`,
+    );
+    if (!point) throw new HttpError(404, CENTRAL_MESSAGES.pointNotFound);
+    const payee = (await currentPayees(db, [id])).get(id)!;
+    const iso = (d: Date | string | null) => (d ? new Date(String(d)).toISOString() : null);
+    return {
+      data: {
+        ...payee,
+        Retido: point.reason !== null,
+        MotivoRetencao: holdText(point.reason, point.changed),
+        AlteradoEm: iso(point.changed),
+        ConfirmadoEm: iso(point.confirmed),
+      },
+    };
+  });
+
+  /**
+   * The central confirms the point's new payment data, as it saw it: `alteradoEm` is the change the user looked at, and the
+   * confirmation holds only if no other change came since (else 409: look again). Recorded with the data confirmed.
+   */
+  app.post(
+    "/central/pontos/:id/confirmar-dados-pagamento",
+    { schema: route({ params: IdParams, body: ConfirmPayeeBody }) },
+    async (request) => {
+      const { id } = request.params;
+      if (!isUuid(id)) throw new HttpError(404, CENTRAL_MESSAGES.pointNotFound);
+      const actor = await centralActor(db, request);
+      await db.transaction(async (tx) => {
+        await lockPoints(tx, [id]);
+        const [point] = await tx.select().from(servicePoints).where(eq(servicePoints.id, id));
+        if (!point) throw new HttpError(404, CENTRAL_MESSAGES.pointNotFound);
+        const payee = (await currentPayees(tx, [id])).get(id)!;
+        if (!payee.IdDadoBancario) throw new HttpError(409, CENTRAL_MESSAGES.noBankData);
+        const changed = point.paymentDataChangedAt;
+        if (!changed || (point.paymentDataConfirmedAt && point.paymentDataConfirmedAt >= changed))
+          throw new HttpError(409, CENTRAL_MESSAGES.nothingToConfirm);
+        if (changed.toISOString() !== request.body.alteradoEm) throw new HttpError(409, CENTRAL_MESSAGES.changedSince);
+        const at = clock();
+        await tx.update(servicePoints).set({ paymentDataConfirmedAt: at }).where(eq(servicePoints.id, id));
+        await recordAudit(tx, {
+          at,
+          servicePointId: id,
+          actor,
+          entity: "dados_pagamento",
+          entityId: id,
+          action: "confirmar",
+          summary: "Dados de pagamento conferidos e confirmados pela central: os repasses voltam a poder ser pagos.",
+          changes: fieldChanges(PAYEE_FIELDS, null, payee),
+        });
+      });
+      return { success: true, message: CENTRAL_MESSAGES.payeeConfirmed };
+    },
+  );
 
   app.post("/central/pagamentos/:id/desfazer", { schema: route({ params: IdParams, body: Type.Unknown() }) }, async (request) => {
     const { id } = request.params;

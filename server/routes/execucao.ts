@@ -1,6 +1,6 @@
 // OS lifecycle: start (needs the initial video), initial/final video, finish (no pending service, final video, payout rows) (server only).
 import { randomInt } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
@@ -8,7 +8,7 @@ import { appointments, executions, executionServices, members, payoutStatements,
 import { confirmedStart } from "../lib/confirmed-start.ts";
 import { badRequest, conflict } from "../lib/http-errors.ts";
 import { MAX, nonBlank, route, text, uuid } from "../lib/schemas.ts";
-import { actingUser, assertOwnFiles, ownAppointment } from "../plugins/tenant.ts";
+import { actingUser, assertOwnFiles, lockOwnAppointment, ownAppointment } from "../plugins/tenant.ts";
 import { assertPending } from "./agendamentos.ts";
 import type { RouteDeps } from "./deps.ts";
 
@@ -27,10 +27,13 @@ export async function execucaoRoutes(plain: FastifyInstance, { db, clock }: Rout
     const appt = await ownAppointment(db, request, appointmentId);
     if (appt.status !== "A") throw conflict("Esta OS não aceita mais alterações de vídeo.");
     await assertOwnFiles(db, request, [file]);
-    await db
+    // Conditional: a finish that lands between the check and this write leaves the finished order's videos as they were.
+    const [changed] = await db
       .update(appointments)
       .set({ [column]: file })
-      .where(eq(appointments.id, appt.id));
+      .where(and(eq(appointments.id, appt.id), eq(appointments.status, "A")))
+      .returning({ id: appointments.id });
+    if (!changed) throw conflict("Esta OS não aceita mais alterações de vídeo.");
     return { message: "Vídeo atualizado com sucesso" };
   }
   app.post(
@@ -96,28 +99,33 @@ export async function execucaoRoutes(plain: FastifyInstance, { db, clock }: Rout
     },
     async (request) => {
       const b = request.body;
-      const appt = await ownAppointment(db, request, b.idSocioVeiculoAgenda);
+      await ownAppointment(db, request, b.idSocioVeiculoAgenda);
       const userId = await actingUser(db, request, b.idPontoAtendimentoUsuario);
-      if (appt.status === "C") return { message: "Execução finalizada com sucesso" };
-      if (appt.status !== "A") throw conflict("Uma OS cancelada não pode ser finalizada.");
-      const [exec] = await db.select().from(executions).where(eq(executions.appointmentId, appt.id));
-      if (!exec) throw conflict("Inicie a Ordem de Serviço antes de finalizá-la.");
-      if (!appt.finalVideo) throw badRequest("Envie o vídeo final do veículo antes de finalizar a Ordem de Serviço.");
-      const linked = await db
-        .select({ es: executionServices, service: services })
-        .from(executionServices)
-        .innerJoin(services, eq(services.id, executionServices.serviceId))
-        .where(eq(executionServices.appointmentId, appt.id));
-      const pending = linked.filter((l) => l.es.approvalStatus === "P");
-      if (pending.length) {
-        throw conflict(`Existem serviços pendentes de aprovação: ${pending.map((p) => p.service.description).join(", ")}.`);
-      }
-      const now = clock();
-      const [vehicle] = await db.select().from(vehicles).where(eq(vehicles.id, appt.vehicleId));
-      const [member] = await db.select().from(members).where(eq(members.id, vehicle.memberId));
-      const [point] = await db.select().from(servicePoints).where(eq(servicePoints.id, appt.servicePointId));
-      const [booked] = appt.serviceId ? await db.select().from(services).where(eq(services.id, appt.serviceId)) : [];
+      // Every check and write under the order's lock: a link, an unlink or a second finish of this order waits for it, so
+      // the services seen here are the ones paid out, once.
       await db.transaction(async (tx) => {
+        const appt = await lockOwnAppointment(tx, request, b.idSocioVeiculoAgenda);
+        if (appt.status === "C") return;
+        if (appt.status !== "A") throw conflict("Uma OS cancelada não pode ser finalizada.");
+        const [exec] = await tx.select().from(executions).where(eq(executions.appointmentId, appt.id));
+        if (!exec) throw conflict("Inicie a Ordem de Serviço antes de finalizá-la.");
+        if (!appt.finalVideo) throw badRequest("Envie o vídeo final do veículo antes de finalizar a Ordem de Serviço.");
+        const linked = await tx
+          .select({ es: executionServices, service: services })
+          .from(executionServices)
+          .innerJoin(services, eq(services.id, executionServices.serviceId))
+          .where(eq(executionServices.appointmentId, appt.id));
+        const pending = linked.filter((l) => l.es.approvalStatus === "P");
+        if (pending.length) {
+          throw conflict(`Existem serviços pendentes de aprovação: ${pending.map((p) => p.service.description).join(", ")}.`);
+        }
+        const now = clock();
+        // The vehicle too, after the order (the link's order of locks): the warranty this finish starts and a link of the
+        // same service on another order of the vehicle are decided one after the other.
+        const [vehicle] = await tx.select().from(vehicles).where(eq(vehicles.id, appt.vehicleId)).for("update");
+        const [member] = await tx.select().from(members).where(eq(members.id, vehicle!.memberId));
+        const [point] = await tx.select().from(servicePoints).where(eq(servicePoints.id, appt.servicePointId));
+        const [booked] = appt.serviceId ? await tx.select().from(services).where(eq(services.id, appt.serviceId)) : [];
         await tx.update(executions).set({ finishedBy: userId, finishedAt: now }).where(eq(executions.id, exec.id));
         await tx
           .update(appointments)
@@ -130,41 +138,32 @@ export async function execucaoRoutes(plain: FastifyInstance, { db, clock }: Rout
           })
           .where(and(eq(appointments.id, appt.id), eq(appointments.status, "A")));
         const approved = linked.filter((l) => l.es.approvalStatus === "A");
-        const already = approved.length
-          ? await tx
-              .select({ id: payoutStatements.executionServiceId })
-              .from(payoutStatements)
-              .where(
-                inArray(
-                  payoutStatements.executionServiceId,
-                  approved.map((a) => a.es.id),
-                ),
-              )
-          : [];
-        const fresh = approved.filter((a) => !already.some((x) => x.id === a.es.id));
-        if (fresh.length) {
-          await tx.insert(payoutStatements).values(
-            fresh.map(({ es, service }) => ({
+        if (approved.length === 0) return;
+        // One payout per approved service, ever: the unique key on execution_service_id keeps a replay from paying twice.
+        await tx
+          .insert(payoutStatements)
+          .values(
+            approved.map(({ es, service }) => ({
               appointmentId: appt.id,
-              vehicleId: vehicle.id,
-              servicePointId: point.id,
+              vehicleId: vehicle!.id,
+              servicePointId: point!.id,
               executionServiceId: es.id,
-              corporateName: point.corporateName,
-              cnpj: point.cnpj,
-              registrationNumber: point.registrationNumber,
+              corporateName: point!.corporateName,
+              cnpj: point!.cnpj,
+              registrationNumber: point!.registrationNumber,
               appointmentDate: appt.date,
               executedAt: now,
               paid: es.paid,
               paidAt: es.paidAt,
               payout: payoutValue(es.partByMember, es.extraValue, service.payout),
-              plate: vehicle.plate,
-              memberName: member.name,
+              plate: vehicle!.plate,
+              memberName: member!.name,
               serviceName: service.description,
               osNumber: appt.osNumber,
               code: statementCode(),
             })),
-          );
-        }
+          )
+          .onConflictDoNothing({ target: payoutStatements.executionServiceId });
       });
       return { message: "Execução finalizada com sucesso" };
     },

@@ -1,7 +1,7 @@
 // Bank/PIX payout data (CRUD, no-store) and registration data with opening hours of the point (server only).
 import { and, desc, eq, ne } from "drizzle-orm";
 import { formatCep, formatCnpj, getStates, isValidCnpj } from "@brazilian-utils/brazilian-utils";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { Type, type Static } from "typebox";
 import { bankDataErrors, firstBankDataError, normalizeBankData } from "../../src/domain/bank-data.ts";
@@ -12,6 +12,9 @@ import { badRequest, notFound } from "../lib/http-errors.ts";
 import { timeToIso } from "../lib/format.ts";
 import { idText, MAX, nullableText, params, route } from "../lib/schemas.ts";
 import { assertOwnPoint } from "../plugins/tenant.ts";
+import { assertAdministrator } from "../plugins/roles.ts";
+import { fieldChanges, pointActor, recordAudit, type AuditEntry, type FieldSpec } from "../services/audit.ts";
+import { markPaymentDataChanged } from "../services/payout-hold.ts";
 import type { RouteDeps } from "./deps.ts";
 
 /** The 27 federative units' codes, from the same library that formats the CEP and CNPJ. */
@@ -82,16 +85,6 @@ const shapeBank = (r: typeof bankAccounts.$inferSelect) => ({
   Selecionado: r.selected,
   DataCadastro: r.createdAt.toISOString(),
 });
-
-async function ownBank(db: Db, pointId: string, id: string | undefined) {
-  if (!isUuid(id)) throw notFound("Dado bancário não encontrado.");
-  const [row] = await db
-    .select()
-    .from(bankAccounts)
-    .where(and(eq(bankAccounts.id, id), eq(bankAccounts.servicePointId, pointId)));
-  if (!row) throw notFound("Dado bancário não encontrado.");
-  return row;
-}
 
 const REGISTRATION_FIELDS = {
   Cnpj: "cnpj",
@@ -214,10 +207,62 @@ function assertHourPairs(current: Record<string, unknown>, patch: Record<string,
 
 const byPoint = route({ params: params("idPontoAtendimento") });
 
-export async function pontoAtendimentoRoutes(plain: FastifyInstance, { db }: RouteDeps) {
+/** The bank record's fields as the record of changes names them; accounts, keys and documents kept masked. */
+const BANK_FIELDS: FieldSpec<typeof bankAccounts.$inferSelect>[] = [
+  { key: "pixKeyType", label: "Tipo de chave PIX" },
+  { key: "pixKey", label: "Chave PIX", sensitive: true },
+  { key: "bank", label: "Banco" },
+  { key: "agency", label: "Agência" },
+  { key: "account", label: "Conta", sensitive: true },
+  { key: "accountType", label: "Tipo de conta" },
+  { key: "holderName", label: "Titular" },
+  { key: "holderDocument", label: "Documento do titular", sensitive: true },
+  { key: "selected", label: "Conta para pagamentos", text: (v) => (v === "S" ? "Sim" : "Não") },
+];
+
+const hhmm = (v: unknown) => (v === null || v === undefined || v === "" ? null : String(v).slice(0, 5));
+const REGISTRATION_LABELS: Record<keyof typeof REGISTRATION_FIELDS, string> = {
+  Cnpj: "CNPJ",
+  EnderecoCep: "CEP",
+  Endereco: "Endereço",
+  EnderecoCidade: "Cidade",
+  EnderecoUf: "UF",
+  EnderecoComplemento: "Complemento",
+  EnderecoBairro: "Bairro",
+  RazaoSocial: "Razão social",
+  QtdeElevadores: "Qtde. elevadores",
+  InscricaoEstadual: "Inscrição estadual",
+  Descricao: "Nome fantasia",
+  SegSexInicio: "Segunda a sexta: início",
+  SegSexFim: "Segunda a sexta: fim",
+  SabadoInicio: "Sábados: início",
+  SabadoFim: "Sábados: fim",
+  DomingoInicio: "Domingos: início",
+  DomingoFim: "Domingos: fim",
+  FeriadoInicio: "Feriados: início",
+  FeriadoFim: "Feriados: fim",
+};
+const REGISTRATION_SPECS: FieldSpec<typeof servicePoints.$inferSelect>[] = (
+  Object.entries(REGISTRATION_FIELDS) as [keyof typeof REGISTRATION_FIELDS, keyof typeof servicePoints.$inferSelect][]
+).map(([key, column]) => ({ key: column, label: REGISTRATION_LABELS[key], text: TIME_KEYS.has(key) ? hhmm : undefined }));
+
+/** The point's bank record, locked for the caller's transaction (after the point's own row: see markPaymentDataChanged). */
+async function lockedBank(tx: Db, pointId: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.id, id), eq(bankAccounts.servicePointId, pointId)))
+    .for("update");
+  if (!row) throw notFound("Dado bancário não encontrado.");
+  return row;
+}
+
+export async function pontoAtendimentoRoutes(plain: FastifyInstance, { db, clock }: RouteDeps) {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   app.register(async (scope) => {
     const bank = scope.withTypeProvider<TypeBoxTypeProvider>();
+    // What the central pays to: only the point's administrators see or change it (a role read on every call).
+    bank.addHook("preHandler", async (request) => assertAdministrator(db, request));
     bank.addHook("onSend", async (_req, reply) => {
       reply.header("cache-control", "no-store");
     });
@@ -230,42 +275,99 @@ export async function pontoAtendimentoRoutes(plain: FastifyInstance, { db }: Rou
         .orderBy(desc(bankAccounts.createdAt));
       return { dadosBancarios: list.map(shapeBank) };
     });
+
+    /**
+     * One change of the point's bank data: the point's row first (it holds the payouts and waits for a payment in
+     * progress), then the change, then its record, in one transaction.
+     */
+    async function changeBank(
+      request: FastifyRequest,
+      work: (tx: Db, at: Date) => Promise<Omit<AuditEntry, "at" | "servicePointId" | "actor">>,
+    ) {
+      const pointId = request.auth.servicePointId;
+      const actor = await pointActor(db, request);
+      await db.transaction(async (tx) => {
+        const at = clock();
+        await markPaymentDataChanged(tx, pointId, at);
+        const entry = await work(tx, at);
+        await recordAudit(tx, { ...entry, at, servicePointId: pointId, actor });
+      });
+    }
+    const unselectOthers = (tx: Db, pointId: string, except?: string) =>
+      tx
+        .update(bankAccounts)
+        .set({ selected: "N" })
+        .where(
+          and(eq(bankAccounts.servicePointId, pointId), eq(bankAccounts.selected, "S"), except ? ne(bankAccounts.id, except) : undefined),
+        );
+
     const objectBody = { schema: route({ body: bankBody }) };
     bank.post("/ponto-atendimento/add-dado-bancario", objectBody, async (request) => {
       const b = request.body;
       assertOwnPoint(request, b.IdPontoAtendimento);
       const v = bankInput(b);
-      await db.transaction(async (tx) => {
-        if (v.selected === "S")
-          await tx.update(bankAccounts).set({ selected: "N" }).where(eq(bankAccounts.servicePointId, request.auth.servicePointId));
-        await tx.insert(bankAccounts).values({ ...v, servicePointId: request.auth.servicePointId });
+      await changeBank(request, async (tx) => {
+        if (v.selected === "S") await unselectOthers(tx, request.auth.servicePointId);
+        const [created] = await tx
+          .insert(bankAccounts)
+          .values({ ...v, servicePointId: request.auth.servicePointId })
+          .returning();
+        return {
+          entity: "dado_bancario",
+          entityId: created!.id,
+          action: "criar",
+          summary: `Dados bancários incluídos${v.selected === "S" ? " e selecionados para os pagamentos" : ""}.`,
+          changes: fieldChanges(BANK_FIELDS, null, created!),
+        };
       });
       return { message: "Dados bancários criados com sucesso" };
     });
     bank.post("/ponto-atendimento/edit-dado-bancario", objectBody, async (request) => {
       const b = request.body;
-      const row = await ownBank(db, request.auth.servicePointId, b.IdDadoBancario ?? b.idDadoBancario);
+      const id = b.IdDadoBancario ?? b.idDadoBancario;
+      if (!isUuid(id)) throw notFound("Dado bancário não encontrado.");
       if (b.IdPontoAtendimento !== undefined) assertOwnPoint(request, b.IdPontoAtendimento);
       const v = bankInput(b);
-      await db.transaction(async (tx) => {
-        if (v.selected === "S") {
-          await tx
-            .update(bankAccounts)
-            .set({ selected: "N" })
-            .where(and(eq(bankAccounts.servicePointId, request.auth.servicePointId), ne(bankAccounts.id, row.id)));
-        }
-        await tx.update(bankAccounts).set(v).where(eq(bankAccounts.id, row.id));
+      await changeBank(request, async (tx) => {
+        const before = await lockedBank(tx, request.auth.servicePointId, id);
+        if (v.selected === "S") await unselectOthers(tx, request.auth.servicePointId, before.id);
+        const [after] = await tx.update(bankAccounts).set(v).where(eq(bankAccounts.id, before.id)).returning();
+        const changes = fieldChanges(BANK_FIELDS, before, after!);
+        const selectedOnly = changes.length === 1 && changes[0]!.campo === "Conta para pagamentos";
+        return {
+          entity: "dado_bancario",
+          entityId: before.id,
+          action: selectedOnly ? "selecionar" : "editar",
+          summary: selectedOnly
+            ? v.selected === "S"
+              ? "Conta selecionada para os pagamentos."
+              : "Conta retirada dos pagamentos."
+            : "Dados bancários alterados.",
+          changes,
+        };
       });
       return { message: "Dados bancários atualizados com sucesso" };
     });
     bank.post("/ponto-atendimento/delete-dado-bancario", objectBody, async (request) => {
       const b = request.body;
-      const row = await ownBank(db, request.auth.servicePointId, b.IdDadoBancario ?? b.idDadoBancario);
-      await db.delete(bankAccounts).where(eq(bankAccounts.id, row.id));
+      const id = b.IdDadoBancario ?? b.idDadoBancario;
+      if (!isUuid(id)) throw notFound("Dado bancário não encontrado.");
+      await changeBank(request, async (tx) => {
+        const before = await lockedBank(tx, request.auth.servicePointId, id);
+        await tx.delete(bankAccounts).where(eq(bankAccounts.id, before.id));
+        return {
+          entity: "dado_bancario",
+          entityId: before.id,
+          action: "excluir",
+          summary: `Dados bancários excluídos${before.selected === "S" ? " (era a conta dos pagamentos)" : ""}.`,
+          changes: fieldChanges(BANK_FIELDS, before, null),
+        };
+      });
       return { message: "Dados bancários excluídos com sucesso" };
     });
   });
 
+  // Read by every user of the point (the OS's financial details and the contract page show it); changed by administrators only.
   app.get("/ponto-atendimento/dados-cadastrais/:idPontoAtendimento", { schema: byPoint }, async (request) => {
     assertOwnPoint(request, request.params.idPontoAtendimento);
     const [p] = await db.select().from(servicePoints).where(eq(servicePoints.id, request.auth.servicePointId));
@@ -298,12 +400,35 @@ export async function pontoAtendimentoRoutes(plain: FastifyInstance, { db }: Rou
 
   app.post("/ponto-atendimento/atualizar-dados-cadastrais", { schema: route({ body: registrationBody }) }, async (request) => {
     const b = request.body;
+    await assertAdministrator(db, request);
     assertOwnPoint(request, b.IdPontoAtendimento);
     const patch = registrationPatch(b);
     if (Object.keys(patch).length === 0) throw badRequest("Nenhum dado cadastral foi informado.");
-    const [current] = await db.select().from(servicePoints).where(eq(servicePoints.id, request.auth.servicePointId));
-    assertHourPairs(current, patch);
-    await db.update(servicePoints).set(patch).where(eq(servicePoints.id, request.auth.servicePointId));
+    const pointId = request.auth.servicePointId;
+    const actor = await pointActor(db, request);
+    await db.transaction(async (tx) => {
+      const [current] = await tx.select().from(servicePoints).where(eq(servicePoints.id, pointId)).for("update");
+      assertHourPairs(current!, patch);
+      const [after] = await tx.update(servicePoints).set(patch).where(eq(servicePoints.id, pointId)).returning();
+      const changes = fieldChanges(REGISTRATION_SPECS, current!, after!);
+      // CNPJ and company name are what a payout is paid to: changing them holds the point's payouts like bank data does.
+      if (changes.length === 0) return;
+      const at = clock();
+      const payee = current!.cnpj !== after!.cnpj || current!.corporateName !== after!.corporateName;
+      if (payee) await markPaymentDataChanged(tx, pointId, at);
+      await recordAudit(tx, {
+        at,
+        servicePointId: pointId,
+        actor,
+        entity: "dados_cadastrais",
+        entityId: pointId,
+        action: "editar",
+        summary: payee
+          ? "Dados cadastrais alterados, com CNPJ ou razão social (os repasses ficam retidos até a central confirmar)."
+          : "Dados cadastrais alterados.",
+        changes,
+      });
+    });
     return { message: "Dados atualizados com sucesso" };
   });
 }

@@ -7,12 +7,32 @@ import { executions, executionServices, pointServices, services, vehicles } from
 import { isUuid } from "../lib/db-rows.ts";
 import { conflict, notFound } from "../lib/http-errors.ts";
 import { MAX, nullableText, optionalFile, params, route, text, uuid } from "../lib/schemas.ts";
-import { actingUser, assertOwnFiles, assertOwnPoint, ownAppointment, ownChild, vehicleSeenHere } from "../plugins/tenant.ts";
+import {
+  actingUser,
+  assertOwnFiles,
+  assertOwnPoint,
+  lockOwnAppointment,
+  ownAppointment,
+  ownChild,
+  vehicleSeenHere,
+} from "../plugins/tenant.ts";
+import { isUniqueViolation } from "../lib/db-errors.ts";
 import { annualUsage, warrantyFor } from "../services/service-rules.ts";
 import type { RouteDeps } from "./deps.ts";
 import { payoutValue } from "./execucao.ts";
 
 const label = (s: { description: string; vehicleType: string }) => `${s.description} - ${s.vehicleType}`;
+
+const DUPLICATE_SERVICE = "Este serviço já foi adicionado à ordem de serviço.";
+
+/** The unique index on (order, service) refuses what the locked check missed (it cannot, but the index is the last word). */
+async function orDuplicate<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    throw isUniqueViolation(err) ? conflict(DUPLICATE_SERVICE) : err;
+  }
+}
 
 export async function servicoRoutes(plain: FastifyInstance, { db, clock }: RouteDeps) {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
@@ -106,54 +126,62 @@ export async function servicoRoutes(plain: FastifyInstance, { db, clock }: Route
     },
     async (request) => {
       const b = request.body;
-      const appt = await ownAppointment(db, request, b.idSocioVeiculoAgenda);
+      await ownAppointment(db, request, b.idSocioVeiculoAgenda);
       const userId = await actingUser(db, request, b.idPontoAtendimentoUsuario);
-      if (appt.status !== "A") throw conflict("Esta OS não aceita mais serviços.");
-      const [exec] = await db.select({ id: executions.id }).from(executions).where(eq(executions.appointmentId, appt.id));
-      if (!exec) throw conflict("Inicie a Ordem de Serviço antes de vincular serviços.");
-      const [row] = await db
-        .select({ s: services })
-        .from(pointServices)
-        .innerJoin(services, eq(services.id, pointServices.serviceId))
-        .where(
-          and(
-            eq(pointServices.servicePointId, appt.servicePointId),
-            eq(pointServices.serviceId, b.idServico),
-            eq(pointServices.active, "A"),
-            eq(services.active, "A"),
-            ne(services.kind, "RESERVA"),
-          ),
-        );
-      if (!row) throw notFound("Serviço não encontrado.");
-      const [vehicle] = await db.select().from(vehicles).where(eq(vehicles.id, appt.vehicleId));
-      if (row.s.vehicleType !== vehicle.vehicleType) throw conflict("Este serviço não atende o tipo deste veículo.");
-      if (row.s.providedByProgram === "S") throw conflict("Serviços fornecidos pelo programa não podem ser adicionados manualmente.");
-      const [dup] = await db
-        .select({ id: executionServices.id })
-        .from(executionServices)
-        .where(and(eq(executionServices.appointmentId, appt.id), eq(executionServices.serviceId, row.s.id)));
-      if (dup) throw conflict("Este serviço já foi adicionado à ordem de serviço.");
-      const now = clock();
-      if ((await warrantyFor(db, vehicle.id, row.s.id, now)).garantiaValida)
-        throw conflict("Este serviço está na garantia, foi feito recentemente.");
-      const limit = (await annualUsage(db, vehicle.id, now)).servicos.find((x) => x.idServico === row.s.id);
-      if (limit && !limit.podeUsar) throw conflict("Serviço não pode ser usado, limite anual atingido.");
       const photos = [b.foto1 ?? b.fotos?.[0] ?? null, b.foto2 ?? b.fotos?.[1] ?? null, b.foto3 ?? b.fotos?.[2] ?? null];
       await assertOwnFiles(db, request, [...photos, b.video]);
-      const [created] = await db
-        .insert(executionServices)
-        .values({
-          appointmentId: appt.id,
-          serviceId: row.s.id,
-          userId,
-          approvalStatus: "P",
-          pointNote: b.descricao?.trim() || null,
-          photo1: photos[0],
-          photo2: photos[1],
-          photo3: photos[2],
-          video: b.video ?? null,
-        })
-        .returning();
+      // Checked and written under two locks: the order's (against a finish, an unlink or a second link of it) and the
+      // vehicle's (the warranty and the annual limit count this vehicle's services on every order, at any point).
+      const created = await orDuplicate(
+        db.transaction(async (tx) => {
+          const appt = await lockOwnAppointment(tx, request, b.idSocioVeiculoAgenda);
+          if (appt.status !== "A") throw conflict("Esta OS não aceita mais serviços.");
+          const [exec] = await tx.select({ id: executions.id }).from(executions).where(eq(executions.appointmentId, appt.id));
+          if (!exec) throw conflict("Inicie a Ordem de Serviço antes de vincular serviços.");
+          const [row] = await tx
+            .select({ s: services })
+            .from(pointServices)
+            .innerJoin(services, eq(services.id, pointServices.serviceId))
+            .where(
+              and(
+                eq(pointServices.servicePointId, appt.servicePointId),
+                eq(pointServices.serviceId, b.idServico),
+                eq(pointServices.active, "A"),
+                eq(services.active, "A"),
+                ne(services.kind, "RESERVA"),
+              ),
+            );
+          if (!row) throw notFound("Serviço não encontrado.");
+          const [vehicle] = await tx.select().from(vehicles).where(eq(vehicles.id, appt.vehicleId)).for("update");
+          if (row.s.vehicleType !== vehicle!.vehicleType) throw conflict("Este serviço não atende o tipo deste veículo.");
+          if (row.s.providedByProgram === "S") throw conflict("Serviços fornecidos pelo programa não podem ser adicionados manualmente.");
+          const [dup] = await tx
+            .select({ id: executionServices.id })
+            .from(executionServices)
+            .where(and(eq(executionServices.appointmentId, appt.id), eq(executionServices.serviceId, row.s.id)));
+          if (dup) throw conflict(DUPLICATE_SERVICE);
+          const now = clock();
+          if ((await warrantyFor(tx, vehicle!.id, row.s.id, now)).garantiaValida)
+            throw conflict("Este serviço está na garantia, foi feito recentemente.");
+          const limit = (await annualUsage(tx, vehicle!.id, now)).servicos.find((x) => x.idServico === row.s.id);
+          if (limit && !limit.podeUsar) throw conflict("Serviço não pode ser usado, limite anual atingido.");
+          const [inserted] = await tx
+            .insert(executionServices)
+            .values({
+              appointmentId: appt.id,
+              serviceId: row.s.id,
+              userId,
+              approvalStatus: "P",
+              pointNote: b.descricao?.trim() || null,
+              photo1: photos[0],
+              photo2: photos[1],
+              photo3: photos[2],
+              video: b.video ?? null,
+            })
+            .returning();
+          return inserted!;
+        }),
+      );
       return {
         message: "Serviço vinculado com sucesso",
         idSocioVeiculoAgendaExecucaoServico: created.id,
@@ -168,17 +196,20 @@ export async function servicoRoutes(plain: FastifyInstance, { db, clock }: Route
       schema: route({ body: Type.Object({ idSocioVeiculoAgendaExecucaoServico: uuid }) }),
     },
     async (request) => {
-      const { child, appointment } = await ownChild(
+      const { child } = await ownChild(
         db,
         request,
         executionServices,
         request.body.idSocioVeiculoAgendaExecucaoServico,
         "Serviço vinculado não encontrado.",
       );
-      if (appointment.status !== "A") throw conflict("Esta OS não aceita mais alterações de serviços.");
-      const [s] = await db.select().from(services).where(eq(services.id, child.serviceId));
-      if (s.providedByProgram === "S") throw conflict("Serviços fornecidos pelo programa não podem ser removidos.");
-      await db.delete(executionServices).where(eq(executionServices.id, child.id));
+      await db.transaction(async (tx) => {
+        const appointment = await lockOwnAppointment(tx, request, child.appointmentId);
+        if (appointment.status !== "A") throw conflict("Esta OS não aceita mais alterações de serviços.");
+        const [s] = await tx.select().from(services).where(eq(services.id, child.serviceId));
+        if (s!.providedByProgram === "S") throw conflict("Serviços fornecidos pelo programa não podem ser removidos.");
+        await tx.delete(executionServices).where(eq(executionServices.id, child.id));
+      });
       return { message: "Serviço removido com sucesso" };
     },
   );

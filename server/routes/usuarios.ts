@@ -9,10 +9,12 @@ import type { RouteDeps } from "./deps.ts";
 import type { Db } from "../db/client.ts";
 import { centralUsers, pointUsers, userTypes } from "../db/schema.ts";
 import { HttpError, badRequest, conflict } from "../lib/http-errors.ts";
+import { fieldChanges, pointActor, recordAudit, type Actor, type FieldSpec } from "../services/audit.ts";
 import { sameEmail } from "../lib/db-rows.ts";
 import { isUniqueViolation } from "../lib/db-errors.ts";
 import { MAX, params, route, text } from "../lib/schemas.ts";
 import { assertOwnPoint, ownUser } from "../plugins/tenant.ts";
+import { ADMIN_ONLY, assertAdministrator } from "../plugins/roles.ts";
 import { issueAccessLink, linkOrigin, revokeUserAccess } from "../services/access-links.ts";
 import { isBlank, isEmail } from "../../src/domain/validators.ts";
 import { formatPhone } from "@brazilian-utils/brazilian-utils/format-phone";
@@ -20,7 +22,7 @@ import { isValidPhone } from "@brazilian-utils/brazilian-utils/is-valid-phone";
 import { phoneDigits } from "../../src/domain/team.ts";
 
 export const TEAM_MESSAGES = {
-  adminOnly: "Acesso restrito aos administradores do ponto.",
+  adminOnly: ADMIN_ONLY,
   nameRequired: "Informe o nome do usuário.",
   invalidEmail: "Informe um e-mail válido.",
   invalidPhone: "Informe um telefone válido com DDD.",
@@ -30,6 +32,8 @@ export const TEAM_MESSAGES = {
   principalDeactivate: "O usuário principal não pode ser desativado.",
   selfDeactivate: "Você não pode desativar o seu próprio usuário.",
   inactiveLink: "Reative o usuário antes de gerar um link de acesso.",
+  principalEmail: "Somente o próprio usuário principal pode alterar o e-mail dele.",
+  principalLink: "Somente o próprio usuário principal pode gerar um link de acesso para a conta dele.",
 } as const;
 
 // Strings only (no coercion of 12 into "12"); each is bounded. Fields the original client sends but we ignore are accepted.
@@ -45,17 +49,6 @@ const addBody = Type.Object(userFields);
 const updateBody = Type.Object({ IdPontoAtendimentoUsuario: text(MAX.param), ...userFields });
 const userBody = Type.Object({ IdPontoAtendimentoUsuario: text(MAX.param) });
 const listQuery = Type.Object({ inativos: Type.Optional(text(MAX.short)) });
-
-/** The administrative check reads the user's type on every call, so a role change takes effect on the next one. */
-async function assertAdministrator(db: Db, request: FastifyRequest) {
-  const [row] = await db
-    .select({ administrative: userTypes.administrative })
-    .from(pointUsers)
-    .innerJoin(userTypes, eq(userTypes.id, pointUsers.userTypeId))
-    .where(and(eq(pointUsers.id, request.auth.userId), eq(pointUsers.servicePointId, request.auth.servicePointId)))
-    .limit(1);
-  if (row?.administrative !== "S") throw new HttpError(403, TEAM_MESSAGES.adminOnly);
-}
 
 /**
  * The point's principal user: the oldest account, by creation time and then creation order (accounts seeded by one statement
@@ -119,6 +112,26 @@ function checkedPhone(value: unknown): string | null {
   if (typeof value !== "string" || !isValidPhone(phoneDigits(value))) throw badRequest(TEAM_MESSAGES.invalidPhone);
   return formatPhone(phoneDigits(value), { mask: "auto" });
 }
+
+/** The fields of a user the record of changes follows. */
+const USER_FIELDS: FieldSpec<{ name: string; email: string; phone: string | null; role: string }>[] = [
+  { key: "name", label: "Nome" },
+  { key: "email", label: "E-mail" },
+  { key: "phone", label: "Telefone" },
+  { key: "role", label: "Cargo" },
+];
+
+const roleName = async (db: Db, typeId: number) =>
+  (await db.select({ d: userTypes.description }).from(userTypes).where(eq(userTypes.id, typeId)))[0]?.d ?? String(typeId);
+
+/** The parts of a team change's record every route shares: the point, the administrator and the user concerned. */
+const teamEntry = (request: FastifyRequest, actor: Actor, user: { id: string }, at: Date) => ({
+  at,
+  servicePointId: request.auth.servicePointId,
+  actor,
+  entity: "usuario" as const,
+  entityId: user.id,
+});
 
 export async function teamRoutes(plain: FastifyInstance, { db, config, clock }: RouteDeps) {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
@@ -189,15 +202,27 @@ export async function teamRoutes(plain: FastifyInstance, { db, config, clock }: 
     const phone = checkedPhone(body.Telefone);
     const type = await activeType(db, body.IdUsuarioTipo);
     await assertEmailFree(db, email);
-    // No password: the new user chooses one through the invitation ('Primeiro acesso').
-    const [user] = await orEmailTaken(
-      db
-        .insert(pointUsers)
-        .values({ servicePointId: request.auth.servicePointId, userTypeId: type.id, name, email, phone, passwordHash: null })
-        .returning(),
+    const actor = await pointActor(db, request);
+    // The user, their invitation and the record of both, at once.
+    const { user, acesso } = await orEmailTaken(
+      db.transaction(async (tx) => {
+        // No password: the new user chooses one through the invitation ('Primeiro acesso').
+        const [created] = await tx
+          .insert(pointUsers)
+          .values({ servicePointId: request.auth.servicePointId, userTypeId: type.id, name, email, phone, passwordHash: null })
+          .returning();
+        const at = clock();
+        const link = await issueAccessLink(tx, created!, { issuedBy: request.auth.userId, origin: linkOrigin(config), now: at });
+        await recordAudit(tx, {
+          ...teamEntry(request, actor, created!, at),
+          action: "criar",
+          summary: `Usuário incluído: ${name} (${type.description}), com convite de primeiro acesso.`,
+          changes: fieldChanges(USER_FIELDS, null, { name, email, phone, role: type.description }),
+        });
+        return { user: created!, acesso: link };
+      }),
     );
-    const acesso = await issueAccessLink(db, user!, { issuedBy: request.auth.userId, origin: linkOrigin(config), now: clock() });
-    return { success: true, id: user!.id, acesso };
+    return { success: true, id: user.id, acesso };
   });
 
   app.post("/usuarios/atualizar", { schema: route({ body: updateBody }) }, async (request) => {
@@ -209,15 +234,33 @@ export async function teamRoutes(plain: FastifyInstance, { db, config, clock }: 
     const email = body.Email === undefined ? user.email : checkedEmail(body.Email);
     const phone = body.Telefone === undefined ? user.phone : checkedPhone(body.Telefone);
     const type = body.IdUsuarioTipo === undefined ? undefined : await activeType(db, body.IdUsuarioTipo);
-    if (type && type.administrative !== "S" && (await principalId(db, request.auth.servicePointId)) === user.id) {
-      throw conflict(TEAM_MESSAGES.principalRole);
-    }
-    if (user.active === "A" && email.toLowerCase() !== user.email.toLowerCase()) await assertEmailFree(db, email, user.id);
+    const isPrincipal = (await principalId(db, request.auth.servicePointId)) === user.id;
+    if (type && type.administrative !== "S" && isPrincipal) throw conflict(TEAM_MESSAGES.principalRole);
+    const emailChanged = email.toLowerCase() !== user.email.toLowerCase();
+    // The principal's e-mail is where their reset links go: another administrator changing it would take the account over.
+    if (emailChanged && isPrincipal && user.id !== request.auth.userId) throw new HttpError(403, TEAM_MESSAGES.principalEmail);
+    if (user.active === "A" && emailChanged) await assertEmailFree(db, email, user.id);
+    const actor = await pointActor(db, request);
+    const roleBefore = await roleName(db, user.userTypeId);
     await orEmailTaken(
-      db
-        .update(pointUsers)
-        .set({ name, email, phone, ...(type ? { userTypeId: type.id } : {}) })
-        .where(eq(pointUsers.id, user.id)),
+      db.transaction(async (tx) => {
+        await tx
+          .update(pointUsers)
+          .set({ name, email, phone, ...(type ? { userTypeId: type.id } : {}) })
+          .where(eq(pointUsers.id, user.id));
+        const changes = fieldChanges(
+          USER_FIELDS,
+          { name: user.name, email: user.email, phone: user.phone, role: roleBefore },
+          { name, email, phone, role: type?.description ?? roleBefore },
+        );
+        if (changes.length === 0) return;
+        await recordAudit(tx, {
+          ...teamEntry(request, actor, user, clock()),
+          action: "editar",
+          summary: `Usuário alterado: ${name}.`,
+          changes,
+        });
+      }),
     );
     return { success: true };
   });
@@ -226,10 +269,22 @@ export async function teamRoutes(plain: FastifyInstance, { db, config, clock }: 
     const user = await ownUser(db, request, request.body.IdPontoAtendimentoUsuario);
     if (user.id === request.auth.userId) throw conflict(TEAM_MESSAGES.selfDeactivate);
     if ((await principalId(db, request.auth.servicePointId)) === user.id) throw conflict(TEAM_MESSAGES.principalDeactivate);
+    const actor = await pointActor(db, request);
     // Soft: the row stays, so their name on orders, notes and files stays; every session and pending link ends now.
     await db.transaction(async (tx) => {
-      await tx.update(pointUsers).set({ active: "I" }).where(eq(pointUsers.id, user.id));
+      const [changed] = await tx
+        .update(pointUsers)
+        .set({ active: "I" })
+        .where(and(eq(pointUsers.id, user.id), eq(pointUsers.active, "A")))
+        .returning({ id: pointUsers.id });
       await revokeUserAccess(tx, user.id);
+      if (!changed) return;
+      await recordAudit(tx, {
+        ...teamEntry(request, actor, user, clock()),
+        action: "desativar",
+        summary: `Usuário desativado: ${user.name} (sessões e links de acesso encerrados).`,
+        changes: [{ campo: "Situação", antes: "Ativo", depois: "Inativo" }],
+      });
     });
     return { success: true };
   });
@@ -238,7 +293,23 @@ export async function teamRoutes(plain: FastifyInstance, { db, config, clock }: 
     const user = await ownUser(db, request, request.body.IdPontoAtendimentoUsuario);
     if (user.active !== "A") {
       await assertEmailFree(db, user.email, user.id);
-      await orEmailTaken(db.update(pointUsers).set({ active: "A" }).where(eq(pointUsers.id, user.id)));
+      const actor = await pointActor(db, request);
+      await orEmailTaken(
+        db.transaction(async (tx) => {
+          const [changed] = await tx
+            .update(pointUsers)
+            .set({ active: "A" })
+            .where(and(eq(pointUsers.id, user.id), ne(pointUsers.active, "A")))
+            .returning({ id: pointUsers.id });
+          if (!changed) return;
+          await recordAudit(tx, {
+            ...teamEntry(request, actor, user, clock()),
+            action: "reativar",
+            summary: `Usuário reativado: ${user.name}.`,
+            changes: [{ campo: "Situação", antes: "Inativo", depois: "Ativo" }],
+          });
+        }),
+      );
     }
     return { success: true };
   });
@@ -246,8 +317,21 @@ export async function teamRoutes(plain: FastifyInstance, { db, config, clock }: 
   app.post("/usuarios/link-acesso", { schema: route({ body: userBody }) }, async (request) => {
     const user = await ownUser(db, request, request.body.IdPontoAtendimentoUsuario);
     if (user.active !== "A") throw conflict(TEAM_MESSAGES.inactiveLink);
+    // A link sets the account's password: for the principal's account, only the principal may ask for one.
+    if (user.id !== request.auth.userId && (await principalId(db, request.auth.servicePointId)) === user.id)
+      throw new HttpError(403, TEAM_MESSAGES.principalLink);
+    const actor = await pointActor(db, request);
     // An invitation while the user has no password, a reset link once they have one.
-    const acesso = await issueAccessLink(db, user, { issuedBy: request.auth.userId, origin: linkOrigin(config), now: clock() });
+    const acesso = await db.transaction(async (tx) => {
+      const at = clock();
+      const link = await issueAccessLink(tx, user, { issuedBy: request.auth.userId, origin: linkOrigin(config), now: at });
+      await recordAudit(tx, {
+        ...teamEntry(request, actor, user, at),
+        action: "link_acesso",
+        summary: `${link.Tipo === "convite" ? "Convite de primeiro acesso" : "Link de redefinição de senha"} gerado para ${user.name}.`,
+      });
+      return link;
+    });
     return { success: true, acesso };
   });
 }

@@ -223,4 +223,6 @@ export const ROUTES: RouteCase[] = [
   r("POST", "/usuarios/deletar", (i) => ({ url: "/usuarios/deletar", body: { IdPontoAtendimentoUsuario: i.user } })),
   r("POST", "/usuarios/reativar", (i) => ({ url: "/usuarios/reativar", body: { IdPontoAtendimentoUsuario: i.user } })),
   r("POST", "/usuarios/link-acesso", (i) => ({ url: "/usuarios/link-acesso", body: { IdPontoAtendimentoUsuario: i.user } })),
+  // The record of changes: a point's administrators read their own point's (the central reads every point's: central.test.ts).
+  r("GET", "/auditoria", (i) => ({ url: `/auditoria?idPontoAtendimento=${i.point}` })),
 ];

@@ -27,6 +27,11 @@ ALTER TABLE "pending_uploads" ADD CONSTRAINT "pending_uploads_service_point_id_s
 CREATE INDEX "audit_log_point_at_idx" ON "audit_log" USING btree ("service_point_id","at");--> statement-breakpoint
 CREATE INDEX "audit_log_at_idx" ON "audit_log" USING btree ("at");--> statement-breakpoint
 CREATE INDEX "pending_uploads_point_idx" ON "pending_uploads" USING btree ("service_point_id");--> statement-breakpoint
+-- Two selected accounts of one point (possible before this index): the newest stays selected.
+UPDATE "bank_accounts" b SET "selected" = 'N' WHERE b."selected" = 'S' AND EXISTS (
+  SELECT 1 FROM "bank_accounts" o WHERE o."service_point_id" = b."service_point_id" AND o."selected" = 'S'
+    AND (o."created_at", o."id") > (b."created_at", b."id"));--> statement-breakpoint
+CREATE UNIQUE INDEX "bank_accounts_selected_idx" ON "bank_accounts" USING btree ("service_point_id") WHERE "bank_accounts"."selected" = 'S';--> statement-breakpoint
 -- Links of one service twice on one order (the race this migration closes) are removed when the later one has no payout;
 -- two links that were both paid out stop the migration at the unique index below, for the operator to settle (docs/security.md).
 DELETE FROM "execution_services" es USING "execution_services" keep

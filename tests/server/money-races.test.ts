@@ -1,0 +1,162 @@
+// Money and order state under real parallel HTTP requests (issue 33, item 1): a service is linked once however many links race,
+// the annual limit holds across a vehicle's orders, a link and a finish of one order never both succeed, finishing pays each
+// approved service once, and a central decision, a payment or an undo is taken once. A listening server and parallel fetches,
+// on PGlite and on PostgreSQL (where the double payout was found: 4 parallel links gave 2 x 200).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { BACKENDS, fixtures, makeTestApp, queryRows, type Fixtures, type TestApp } from "./helpers";
+import { DEMO_CENTRAL, DEMO_PASSWORD, DEMO_USERS } from "../../server/db/seed";
+
+describe.each(BACKENDS)("money races on %s", (backend) => {
+  let t: TestApp;
+  let f: Fixtures;
+  let base = "";
+  let central = "";
+  beforeAll(async () => {
+    t = await makeTestApp(backend, { loginRateLimit: { max: 1000, windowMs: 60_000 } });
+    f = await fixtures(t);
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const address = t.app.server.address();
+    base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/api`;
+    central = (await http("", "POST", "/credenciado/login", { email: DEMO_CENTRAL.email, password: DEMO_PASSWORD })).body.token;
+  });
+  afterAll(() => t?.close());
+
+  /** One real HTTP request (its own connection when others are in flight): status and JSON body. */
+  async function http(token: string, method: "GET" | "POST", path: string, body?: object) {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: { ...(token ? { authToken: token } : {}), ...(body ? { "content-type": "application/json" } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> & { token: string; message: string } };
+  }
+  const parallel = <T>(n: number, work: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => work(i)));
+  const statuses = (list: { status: number }[]) => list.map((r) => r.status).sort();
+
+  let plateSeq = 0;
+  /** A new SUV of a new member, with no history (no warranty, no annual use). */
+  async function newVehicle() {
+    plateSeq += 1;
+    const [v] = await queryRows<{ id: string }>(
+      t.db,
+      sql`with m as (insert into members (cpf, name) values ('52998224725', ${`Sócio corrida ${plateSeq}`}) returning id)
+        insert into vehicles (member_id, brand, model, year, plate, vehicle_type)
+        select m.id, 'Jeep', 'Compass', 2024, ${`RAC${plateSeq}E${10 + plateSeq}`}, 'SUV' from m returning id`,
+    );
+    return v!.id;
+  }
+  /** An order of the vehicle at the point, started today, with a final video when asked (finishable once nothing waits). */
+  async function openOrder(point: string, vehicle: string, finalVideo = true) {
+    const user = point === f.p1 ? f.user(DEMO_USERS.main) : f.user(DEMO_USERS.otherPoint);
+    const [a] = await queryRows<{ id: string }>(
+      t.db,
+      sql`insert into appointments (service_point_id, vehicle_id, date, time, status, initial_video, final_video)
+        values (${point}, ${vehicle}, (now() at time zone 'America/Sao_Paulo')::date, '08:00', 'A', 'inicial.mp4',
+          ${finalVideo ? "final.mp4" : null}) returning id`,
+    );
+    await t.db.execute(sql`insert into executions (appointment_id, started_by, started_at) values (${a!.id}, ${user}, now())`);
+    return a!.id;
+  }
+  const serviceId = async (description: string) =>
+    (await queryRows<{ id: string }>(t.db, sql`select id from services where description = ${description} and vehicle_type = 'SUV'`))[0]!
+      .id;
+  const link = (token: string, order: string, service: string) =>
+    http(token, "POST", "/agendamentos/vincular-servico", { idSocioVeiculoAgenda: order, idServico: service });
+  const finish = (token: string, order: string) => http(token, "POST", "/agendamentos/concluir", { idSocioVeiculoAgenda: order });
+  const linksOf = (order: string) =>
+    queryRows<{ id: string; approval_status: string }>(
+      t.db,
+      sql`select id, approval_status from execution_services where appointment_id = ${order} order by created_at`,
+    );
+  const payoutsOf = (order: string) =>
+    queryRows<{ execution_service_id: string }>(
+      t.db,
+      sql`select execution_service_id from payout_statements where appointment_id = ${order}`,
+    );
+
+  it("links a service once under 8 parallel links; approved and finished by 4 parallel finishes, it is paid out once", async () => {
+    const order = await openOrder(f.p1, await newVehicle());
+    const alignment = await serviceId("ALINHAMENTO E BALANCEAMENTO");
+    const results = await parallel(8, () => link(f.token1, order, alignment));
+    expect(statuses(results)).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+    for (const r of results.filter((x) => x.status === 409))
+      expect(r.body.message).toBe("Este serviço já foi adicionado à ordem de serviço.");
+    const links = await linksOf(order);
+    expect(links).toHaveLength(1);
+    expect((await http(central, "POST", `/central/aprovacoes/${links[0]!.id}/aprovar`, {})).status).toBe(200);
+    const finishes = await parallel(4, () => finish(f.token1, order));
+    expect(statuses(finishes)).toEqual([200, 200, 200, 200]);
+    expect((await payoutsOf(order)).map((p) => p.execution_service_id)).toEqual([links[0]!.id]);
+  });
+
+  it("holds the annual limit across two orders of one vehicle at two points under parallel links", async () => {
+    const vehicle = await newVehicle();
+    const here = await openOrder(f.p1, vehicle);
+    const there = await openOrder(f.p2, vehicle);
+    // HIGIENIZAÇÃO DO AR-CONDICIONADO: once a year per vehicle.
+    const hygiene = await serviceId("HIGIENIZAÇÃO DO AR-CONDICIONADO");
+    const results = await parallel(6, (i) => (i % 2 ? link(f.token1, here, hygiene) : link(f.token2, there, hygiene)));
+    expect(statuses(results)).toEqual([200, 409, 409, 409, 409, 409]);
+    const used = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from execution_services where appointment_id in (${here}, ${there}) and service_id = ${hygiene}`,
+    );
+    expect(used[0]!.n).toBe(1);
+  });
+
+  it("never lets a link and a finish of the same order both succeed (a pending service on a finished order)", async () => {
+    const alignment = await serviceId("ALINHAMENTO E BALANCEAMENTO");
+    for (let round = 0; round < 6; round++) {
+      const order = await openOrder(f.p1, await newVehicle());
+      const [linked, finished] = await Promise.all([link(f.token1, order, alignment), finish(f.token1, order)]);
+      expect([linked.status, finished.status].sort(), JSON.stringify([linked.body, finished.body])).toEqual([200, 409]);
+      const [state] = await queryRows<{ status: string; pending: number }>(
+        t.db,
+        sql`select a.status, (select count(*)::int from execution_services es where es.appointment_id = a.id and es.approval_status = 'P') as pending
+          from appointments a where a.id = ${order}`,
+      );
+      expect(state).toEqual(finished.status === 200 ? { status: "C", pending: 0 } : { status: "A", pending: 1 });
+    }
+  });
+
+  it("takes one central decision when approvals and refusals of one service race", async () => {
+    const order = await openOrder(f.p1, await newVehicle());
+    expect((await link(f.token1, order, await serviceId("REVISÃO DE FREIOS"))).status).toBe(200);
+    const [target] = await linksOf(order);
+    const results = await parallel(6, (i) =>
+      i % 2
+        ? http(central, "POST", `/central/aprovacoes/${target!.id}/aprovar`, {})
+        : http(central, "POST", `/central/aprovacoes/${target!.id}/recusar`, { observacao: "Sem evidência" }),
+    );
+    expect(statuses(results)).toEqual([200, 409, 409, 409, 409, 409]);
+    const actions = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from central_actions where entity_id = ${target!.id}`,
+    );
+    expect(actions[0]!.n).toBe(1);
+  });
+
+  it("pays a payout once under parallel payments, and undoes it once under parallel undos", async () => {
+    const order = await openOrder(f.p1, await newVehicle());
+    expect((await link(f.token1, order, await serviceId("TROCA DE ÓLEO"))).status).toBe(200);
+    const [target] = await linksOf(order);
+    expect((await http(central, "POST", `/central/aprovacoes/${target!.id}/aprovar`, {})).status).toBe(200);
+    expect((await finish(f.token1, order)).status).toBe(200);
+    const [payout] = await queryRows<{ id: string }>(t.db, sql`select id from payout_statements where appointment_id = ${order}`);
+    const today = (await queryRows<{ d: string }>(t.db, sql`select to_char(now() at time zone 'America/Sao_Paulo', 'YYYY-MM-DD') as d`))[0]!
+      .d;
+    const pays = await parallel(5, () => http(central, "POST", "/central/pagamentos/pagar", { ids: [payout!.id], dataPagamento: today }));
+    expect(statuses(pays)).toEqual([200, 409, 409, 409, 409]);
+    const undos = await parallel(4, () => http(central, "POST", `/central/pagamentos/${payout!.id}/desfazer`, {}));
+    expect(statuses(undos)).toEqual([200, 409, 409, 409]);
+    const actions = await queryRows<{ action: string; n: number }>(
+      t.db,
+      sql`select action, count(*)::int as n from central_actions where entity_id = ${payout!.id} group by action order by action`,
+    );
+    expect(actions).toEqual([
+      { action: "desfazer-pagamento", n: 1 },
+      { action: "pagar", n: 1 },
+    ]);
+  });
+});
