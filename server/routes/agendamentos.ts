@@ -15,7 +15,7 @@ import { makeEtag, notModified } from "../lib/etag.ts";
 import { agendaListSql } from "../lib/agenda-list.ts";
 import { SlotRuleError } from "../../src/domain/slots.ts";
 import { freeSlots } from "../services/agenda-rules.ts";
-import { assertOwnPoint, ownAppointment } from "../plugins/tenant.ts";
+import { assertOwnPoint, lockOwnAppointment, ownAppointment } from "../plugins/tenant.ts";
 import type { RouteDeps } from "./deps.ts";
 
 /** Part of the list's ETag: bump when the row shape or its query changes, so clients holding an old tag get the new body. */
@@ -24,6 +24,15 @@ const LIST_SHAPE = "lista-1";
 async function pointOf(db: Db, request: FastifyRequest) {
   const [point] = await db.select().from(servicePoints).where(eq(servicePoints.id, request.auth.servicePointId));
   return point;
+}
+
+/**
+ * The point's row, locked for the caller's transaction: bookings and reschedules of one point are checked against the free
+ * slots and written one at a time, so two parallel bookings never take the same lift and block.
+ */
+async function lockedPoint(tx: Db, request: FastifyRequest) {
+  const [point] = await tx.select().from(servicePoints).where(eq(servicePoints.id, request.auth.servicePointId)).for("update");
+  return point!;
 }
 
 async function slotsOrError(...args: Parameters<typeof freeSlots>) {
@@ -199,22 +208,25 @@ export async function agendamentoRoutes(plain: FastifyInstance, { db, clock }: R
               .where(and(eq(motivations.id, motiveId), eq(motivations.active, "A")))
           : [];
       if (!motive) throw badRequest("Motivação do serviço é obrigatória");
-      const point = await pointOf(db, request);
-      if (!(await slotsOrError(db, point, day, clock)).includes(b.hora)) {
-        throw conflict("Horário indisponível. Escolha outro horário.");
-      }
-      const [created] = await db
-        .insert(appointments)
-        .values({
-          servicePointId: point.id,
-          vehicleId: vehicle.id,
-          motivationId: motive.id,
-          date: day,
-          time: b.hora,
-          status: "A",
-          partByMember: b.pecaPorContaDoSocio ?? "N",
-        })
-        .returning();
+      const created = await db.transaction(async (tx) => {
+        const point = await lockedPoint(tx, request);
+        if (!(await slotsOrError(tx, point, day, clock)).includes(b.hora)) {
+          throw conflict("Horário indisponível. Escolha outro horário.");
+        }
+        const [row] = await tx
+          .insert(appointments)
+          .values({
+            servicePointId: point.id,
+            vehicleId: vehicle.id,
+            motivationId: motive.id,
+            date: day,
+            time: b.hora,
+            status: "A",
+            partByMember: b.pecaPorContaDoSocio ?? "N",
+          })
+          .returning();
+        return row!;
+      });
       return { message: "Agendamento criado com sucesso", idSocioVeiculoAgenda: created.id, NumeroOS: created.osNumber };
     },
   );
@@ -229,14 +241,17 @@ export async function agendamentoRoutes(plain: FastifyInstance, { db, clock }: R
     async (request) => {
       const b = request.body;
       if (b.idPontoAtendimento !== undefined) assertOwnPoint(request, b.idPontoAtendimento);
-      const appt = await ownAppointment(db, request, b.idSocioVeiculoAgenda);
-      await assertPending(db, appt, "reagendados");
+      await ownAppointment(db, request, b.idSocioVeiculoAgenda);
       const day = parseDay(b.data);
       const now = brasiliaToday(clock);
       if (day < now.date || (day === now.date && b.hora <= now.time)) throw badRequest("A nova data e hora deve ser futura.");
-      const slots = await slotsOrError(db, await pointOf(db, request), day, clock, appt.id);
-      if (!slots.includes(b.hora)) throw conflict("Horário indisponível. Escolha outro horário.");
+      // The point's lock (slots), then the order's (a start or a cancel of it waits): checked and written at once.
       await db.transaction(async (tx) => {
+        const point = await lockedPoint(tx, request);
+        const appt = await lockOwnAppointment(tx, request, b.idSocioVeiculoAgenda);
+        await assertPending(tx, appt, "reagendados");
+        const slots = await slotsOrError(tx, point, day, clock, appt.id);
+        if (!slots.includes(b.hora)) throw conflict("Horário indisponível. Escolha outro horário.");
         await tx
           .update(appointments)
           .set({ date: day, time: b.hora, rescheduleReason: b.motivo.trim() })
@@ -261,10 +276,13 @@ export async function agendamentoRoutes(plain: FastifyInstance, { db, clock }: R
     async (request) => {
       const b = request.body;
       if (b.idPontoAtendimento !== undefined) assertOwnPoint(request, b.idPontoAtendimento);
-      const appt = await ownAppointment(db, request, b.idSocioVeiculoAgenda);
-      if (appt.status === "E") return { message: "Cancelamento realizado com sucesso" };
-      if (appt.status === "C") throw conflict("Uma OS concluída não pode ser cancelada.");
+      await ownAppointment(db, request, b.idSocioVeiculoAgenda);
+      // Under the order's lock: a finish in progress (which writes the payouts) is either done first, and the order cannot
+      // be cancelled any more, or waits and finds it cancelled.
       await db.transaction(async (tx) => {
+        const appt = await lockOwnAppointment(tx, request, b.idSocioVeiculoAgenda);
+        if (appt.status === "E") return;
+        if (appt.status === "C") throw conflict("Uma OS concluída não pode ser cancelada.");
         await tx.update(appointments).set({ status: "E", cancelReason: b.motivo.trim() }).where(eq(appointments.id, appt.id));
         await tx.insert(pointNotifications).values({
           servicePointId: appt.servicePointId,

@@ -66,18 +66,22 @@ export async function execucaoRoutes(plain: FastifyInstance, { db, clock }: Rout
     },
     async (request) => {
       const b = request.body;
-      const appt = await ownAppointment(db, request, b.idSocioVeiculoAgenda);
+      await ownAppointment(db, request, b.idSocioVeiculoAgenda);
       const userId = await actingUser(db, request, b.idPontoAtendimentoUsuario);
-      const [existing] = await db.select().from(executions).where(eq(executions.appointmentId, appt.id));
-      // Idempotent: the outbox may replay a start that already landed, even after the OS was finished; the first start time stays.
-      if (existing && appt.status !== "E") return { message: "Execução iniciada com sucesso" };
-      await assertPending(db, appt, "iniciados");
-      if (!appt.initialVideo) throw badRequest("Envie o vídeo inicial do veículo antes de iniciar a Ordem de Serviço.");
-      const startedAt = confirmedStart(b.data, b.hora, appt.date, clock());
-      await db
-        .insert(executions)
-        .values({ appointmentId: appt.id, startedBy: userId, startedAt })
-        .onConflictDoNothing({ target: executions.appointmentId });
+      // Under the order's lock: a cancel or a reschedule of it waits, so a cancelled order is never started.
+      await db.transaction(async (tx) => {
+        const appt = await lockOwnAppointment(tx, request, b.idSocioVeiculoAgenda);
+        const [existing] = await tx.select().from(executions).where(eq(executions.appointmentId, appt.id));
+        // Idempotent: the outbox may replay a start that already landed, even after the OS was finished; the first start time stays.
+        if (existing && appt.status !== "E") return;
+        await assertPending(tx, appt, "iniciados");
+        if (!appt.initialVideo) throw badRequest("Envie o vídeo inicial do veículo antes de iniciar a Ordem de Serviço.");
+        const startedAt = confirmedStart(b.data, b.hora, appt.date, clock());
+        await tx
+          .insert(executions)
+          .values({ appointmentId: appt.id, startedBy: userId, startedAt })
+          .onConflictDoNothing({ target: executions.appointmentId });
+      });
       return { message: "Execução iniciada com sucesso" };
     },
   );

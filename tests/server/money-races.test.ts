@@ -120,6 +120,60 @@ describe.each(BACKENDS)("money races on %s", (backend) => {
     }
   });
 
+  it("never lets a cancel and a finish of the same order both succeed (payouts on a cancelled order)", async () => {
+    for (let round = 0; round < 6; round++) {
+      const order = await openOrder(f.p1, await newVehicle());
+      const [cancelled, finished] = await Promise.all([
+        http(f.token1, "POST", "/agendamentos/cancelar", { idSocioVeiculoAgenda: order, motivo: "Sócio desistiu" }),
+        finish(f.token1, order),
+      ]);
+      expect([cancelled.status, finished.status].sort(), JSON.stringify([cancelled.body, finished.body])).toEqual([200, 409]);
+      const [state] = await queryRows<{ status: string }>(t.db, sql`select status from appointments where id = ${order}`);
+      expect(state!.status).toBe(finished.status === 200 ? "C" : "E");
+    }
+  });
+
+  it("books a slot at most once per lift under parallel bookings of the same time", async () => {
+    const [{ lifts }] = await queryRows<{ lifts: number }>(t.db, sql`select lifts from service_points where id = ${f.p1}`);
+    const members = await Promise.all(
+      Array.from({ length: lifts + 3 }, async () => {
+        const vehicle = await newVehicle();
+        const [v] = await queryRows<{ member: string }>(t.db, sql`select member_id as member from vehicles where id = ${vehicle}`);
+        return { vehicle, member: v!.member };
+      }),
+    );
+    // A weekday two weeks ahead, its first free time.
+    let day = new Date(Date.now() + 14 * 86_400_000);
+    while (day.getUTCDay() === 0 || day.getUTCDay() === 6) day = new Date(day.getTime() + 86_400_000);
+    const date = day.toISOString().slice(0, 10);
+    const slots = await http(f.token1, "POST", "/agendamentos/lista-horarios-disponiveis", {
+      idPontoAtendimento: f.p1,
+      dataAgendamento: date,
+    });
+    const time = (slots.body as unknown as string[])[0];
+    expect(time, JSON.stringify(slots.body)).toMatch(/^\d{2}:\d{2}$/);
+    const results = await Promise.all(
+      members.map((m) =>
+        http(f.token1, "POST", "/agendamentos/agendar", {
+          idPontoAtendimento: f.p1,
+          idSocio: m.member,
+          idSocioVeiculo: m.vehicle,
+          data: date,
+          hora: time,
+          motivo: 1,
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(lifts);
+    for (const r of results.filter((x) => x.status !== 200))
+      expect([r.status, r.body.message]).toEqual([409, "Horário indisponível. Escolha outro horário."]);
+    const [booked] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from appointments where service_point_id = ${f.p1} and date = ${date} and time = ${time} and status = 'A'`,
+    );
+    expect(booked!.n).toBe(lifts);
+  });
+
   it("takes one central decision when approvals and refusals of one service race", async () => {
     const order = await openOrder(f.p1, await newVehicle());
     expect((await link(f.token1, order, await serviceId("REVISÃO DE FREIOS"))).status).toBe(200);
