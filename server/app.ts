@@ -36,6 +36,7 @@ import { ROUTE_HTML_DIR } from "../src/domain/route-html.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { auditRoutes } from "./routes/auditoria.ts";
 import { databaseRateLimitStore } from "./lib/rate-limit-store.ts";
+import { registerBodyTimeout, REQUEST_TIMEOUTS, serverTimeoutOptions, type RequestTimeouts } from "./lib/upload-timeouts.ts";
 
 /** A request id accepted from the X-Request-Id header: a short token, never free text (it goes into every log line). */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -47,6 +48,8 @@ export interface AppDeps {
   storage?: FileStorage;
   /** The server's clock; tests pass a fixed one. */
   clock?: Clock;
+  /** Deadlines for a request's headers and (non-upload) body; tests shorten them. */
+  timeouts?: Partial<RequestTimeouts>;
 }
 
 declare module "fastify" {
@@ -79,7 +82,15 @@ function hasUnstorableText(value: unknown, depth = 0): boolean {
   return Object.entries(value).some(([k, v]) => UNSTORABLE.test(k) || hasUnstorableText(v, depth + 1));
 }
 
-export async function buildApp({ db, config, logger = false, storage, clock = () => new Date() }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  db,
+  config,
+  logger = false,
+  storage,
+  clock = () => new Date(),
+  timeouts,
+}: AppDeps): Promise<FastifyInstance> {
+  const deadlines = { ...REQUEST_TIMEOUTS, ...timeouts };
   const app = Fastify({
     logger,
     // Every log line of a request carries its id (`reqId`), also sent back as X-Request-Id: the id a proxy or load balancer
@@ -89,6 +100,9 @@ export async function buildApp({ db, config, logger = false, storage, clock = ()
       return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // Headers within deadlines.headersMs (Node answers 408); bodies: registerBodyTimeout below. No whole-request timeout:
+    // uploads stream for many minutes under their own idle guard.
+    http: serverTimeoutOptions(deadlines),
     trustProxy: config.trustProxy,
     ajv: { customOptions: { allowUnionTypes: true } },
   });
@@ -100,6 +114,7 @@ export async function buildApp({ db, config, logger = false, storage, clock = ()
   app.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) if (method !== "HEAD") app.routeList.push(`${method} ${route.url}`);
   });
+  registerBodyTimeout(app, deadlines.bodyMs);
   registerCors(app, config.corsOrigins);
   // PostgreSQL text cannot hold such characters; refuse them for every route instead of failing inside a query. After schema
   // validation (preHandler), so every string is already length-bounded when this regular expression scans it.

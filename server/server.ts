@@ -8,6 +8,7 @@ import { purgeExpiredSessions } from "./plugins/auth.ts";
 import { purgeExpiredRateLimits } from "./lib/rate-limit-store.ts";
 import { openStorage } from "./storage/s3-storage.ts";
 import { purgeExpiredUploadLocks } from "./lib/upload-locker.ts";
+import { startUploadSweeps } from "./lib/upload-sweeps.ts";
 
 let config;
 try {
@@ -48,15 +49,9 @@ await purgeExpiredRateLimits(db);
 await purgeExpiredUploadLocks(db);
 const level = config.logLevel;
 const storage = await openStorage(config);
-// Unfinished resumable uploads past their expiry are deleted at start and daily (each instance may do it: deleting twice is fine).
-const dropExpiredUploads = () =>
-  storage
-    .sweepExpiredUploads()
-    .catch((err: Error) =>
-      console.error(JSON.stringify({ level: "warn", time: Date.now(), msg: "expired uploads not deleted", err: err.message })),
-    );
-void dropExpiredUploads();
-setInterval(dropExpiredUploads, 24 * 60 * 60 * 1000).unref();
+// At start and hourly (each instance may do it: deleting twice is fine): partial files of uploads cut by a crash, unfinished
+// resumable uploads past their expiry and their quota rows.
+startUploadSweeps(db, storage, (msg, err) => console.error(JSON.stringify({ level: "warn", time: Date.now(), msg, err: err.message })));
 const app = await buildApp({ db, config, storage, logger: level === "silent" ? false : { level } });
 
 let stopping = false;

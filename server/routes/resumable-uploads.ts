@@ -16,6 +16,7 @@ import { DB_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "../lib/db-errors.
 import { HttpError } from "../lib/http-errors.ts";
 import { databaseLocker } from "../lib/upload-locker.ts";
 import { tooLarge, UNSUPPORTED } from "../lib/upload-input.ts";
+import { QUOTA_MESSAGES, QUOTA_RETRY_AFTER_S, releasePendingUpload, reservePendingUpload } from "../lib/upload-quota.ts";
 import type { RouteDeps } from "./deps.ts";
 
 export const TUS_PATH = "/api/uploads/tus";
@@ -31,10 +32,16 @@ export const RESUMABLE_MESSAGES = {
   busy: "Este arquivo ainda está sendo recebido por outra conexão. Tente novamente em instantes.",
   storage: "O armazenamento de arquivos está indisponível no momento. Tente novamente em instantes.",
   unfinished: "O envio deste arquivo ainda não terminou.",
+  concat: "Envios em partes paralelas (Upload-Concat) não são suportados: envie o arquivo em um único envio retomável.",
+  overDeclared: "O arquivo enviado é maior que o tamanho declarado no início do envio.",
+  /** 409 (with Upload-Offset) to a PATCH of an upload another connection completed meanwhile: GET gives the stored file. */
+  complete: "Este arquivo já chegou inteiro ao servidor por outra conexão. Consulte o resultado do envio.",
 } as const;
 
 /** The service point of the request tus is handling (its hooks see only the raw request, not Fastify's). */
 const pointOf = new WeakMap<IncomingMessage, string>();
+/** The upload a POST reserved a place of its point's quota for (released again when the creation did not happen). */
+const createdBy = new WeakMap<IncomingMessage, string>();
 
 type TusRequest = Parameters<NonNullable<ServerOptions["onIncomingRequest"]>>[0];
 const rawOf = (req: TusRequest) => (req as unknown as { runtime?: { node?: { req: IncomingMessage } } }).runtime?.node?.req;
@@ -46,6 +53,7 @@ export async function resumableUploadRoutes(plain: FastifyInstance, { db, config
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   const limits = config.uploadLimits;
   const largest = Math.max(limits.image, limits.video, limits.document);
+  const pending = config.pendingUploads;
   const datastore = storage.resumableStore();
 
   /** The upload's owner, or a 404 for an upload that does not exist or belongs to another point (never told apart). */
@@ -58,13 +66,22 @@ export async function resumableUploadRoutes(plain: FastifyInstance, { db, config
     return upload;
   }
 
+  /** Frees an upload's place in its point's quota; a database away for the moment leaves the row to the expiry sweep. */
+  const release = (uploadId: string, pointId?: string) =>
+    releasePendingUpload(db, uploadId, pointId).catch((err: unknown) => {
+      plain.log.warn({ err }, "resumable upload: quota row not released");
+    });
+
   /**
    * Turns a finished upload into a stored file of its point, once: on any instance, any number of times (the final PATCH,
    * then GET /uploads/tus/:id after a lost answer), the same row. The type is told by the bytes, as for /uploads/upload.
    */
   async function complete(upload: Upload, pointId: string) {
     const [existing] = await db.select().from(storedFiles).where(eq(storedFiles.uploadId, upload.id)).limit(1);
-    if (existing) return existing;
+    if (existing) {
+      await release(upload.id);
+      return existing;
+    }
     const originalName = cleanOriginalName(upload.metadata?.filename ?? undefined);
     const head = await storage.readResumableHead(upload.id, SNIFF_BYTES);
     const type = detectType(head, originalName);
@@ -72,6 +89,7 @@ export async function resumableUploadRoutes(plain: FastifyInstance, { db, config
     const refused = !type ? UNSUPPORTED : size > limits[type.kind] ? tooLarge(limits[type.kind], type.kind) : size === 0 ? EMPTY : null;
     if (refused || !type) {
       await datastore.remove(upload.id).catch(() => {});
+      await release(upload.id);
       throw refusal(refused?.code ?? 415, refused?.message ?? UNSUPPORTED.message);
     }
     const storedName = `${randomUUID()}.${type.ext}`;
@@ -88,6 +106,8 @@ export async function resumableUploadRoutes(plain: FastifyInstance, { db, config
       await db.delete(storedFiles).where(eq(storedFiles.id, row.id));
       throw err;
     }
+    // A stored file: the upload no longer holds one of its point's places.
+    await release(upload.id);
     return row;
   }
 
@@ -122,12 +142,20 @@ export async function resumableUploadRoutes(plain: FastifyInstance, { db, config
     // CORS is the API's own (server/plugins/cors.ts, CORS_ORIGINS); tus would otherwise answer any origin.
     allowedOrigins: [],
     async onUploadCreate(req, upload) {
-      const pointId = pointOf.get(rawOf(req)!)!;
+      const raw = rawOf(req)!;
+      const pointId = pointOf.get(raw)!;
       const declared = detectDeclaredKind(upload.metadata?.filetype ?? undefined);
       if (declared && upload.size !== undefined && upload.size > limits[declared]) {
         const why = tooLarge(limits[declared], declared);
         throw refusal(why.code, why.message);
       }
+      // The quota counts declared bytes: an upload whose length would be told later (Upload-Defer-Length) is refused.
+      if (upload.size === undefined) throw refusal(400, QUOTA_MESSAGES.deferred);
+      if (upload.size > pending.maxBytes) throw refusal(413, QUOTA_MESSAGES.tooLarge(pending));
+      if (!(await reservePendingUpload(db, pending, { id: upload.id, servicePointId: pointId, size: upload.size }))) {
+        throw refusal(429, QUOTA_MESSAGES.full(pending));
+      }
+      createdBy.set(raw, upload.id);
       // The owner is the token's point, whatever the client wrote in its metadata.
       return { metadata: { ...upload.metadata, owner: pointId } };
     },
@@ -139,9 +167,23 @@ export async function resumableUploadRoutes(plain: FastifyInstance, { db, config
       const file = await complete(upload, pointOf.get(rawOf(req)!)!);
       return { status_code: 200, headers: { "content-type": "application/json; charset=utf-8" }, body: JSON.stringify(answer(file)) };
     },
-    async onResponseError(_req, err) {
+    async onResponseError(req, err) {
       if (isDatabaseUnavailable(err)) return refusal(503, DB_UNAVAILABLE_MESSAGE);
       if (err === ERRORS.ERR_LOCK_TIMEOUT) return refusal(423, RESUMABLE_MESSAGES.busy);
+      // A PATCH stopped because another connection of the same upload asked for its lock: out of step, not a bad request
+      // (handle() adds the offset the server holds).
+      if (err === ERRORS.ABORTED && req.method === "PATCH") return refusal(409, RESUMABLE_MESSAGES.offset);
+      // Extensions this server lacks are the client's to stop asking for (501 would read as "try again later").
+      if (err === ERRORS.UNSUPPORTED_CONCATENATION_EXTENSION) return refusal(400, RESUMABLE_MESSAGES.concat);
+      if (err === ERRORS.UNSUPPORTED_CREATION_DEFER_LENGTH_EXTENSION || err === ERRORS.UNSUPPORTED_EXPIRATION_EXTENSION) {
+        return refusal(400, RESUMABLE_MESSAGES.unsupported);
+      }
+      // More bytes than the upload declared: told by the Content-Length before reading (ERR_SIZE_EXCEEDED), or while reading
+      // a body without one (@tus/utils' StreamLimiter throws an Error of status 413; the creation's own limit is the plain
+      // ERR_MAX_SIZE_EXCEEDED object, answered below as the size limit).
+      if (err === ERRORS.ERR_SIZE_EXCEEDED || (err instanceof Error && (err as { status_code?: number }).status_code === 413)) {
+        return refusal(413, RESUMABLE_MESSAGES.overDeclared);
+      }
       const status = (err as { status_code?: number }).status_code;
       // tus' own errors carry their status; anything else is the store failing under the request.
       if (status === undefined || status >= 500) {
@@ -153,6 +195,34 @@ export async function resumableUploadRoutes(plain: FastifyInstance, { db, config
 
   // PATCH bodies go to tus untouched (no parser reads them into memory).
   app.addContentTypeParser("application/offset+octet-stream", (_request, _payload, done) => done(null));
+
+  /** Where an upload of this point stands: all of it when it already became a stored file; undefined when unknown or not its. */
+  async function standing(id: string, pointId: string): Promise<{ offset: number; complete: boolean } | undefined> {
+    const done = await storedFrom(id, pointId);
+    if (done) return { offset: done.size, complete: true };
+    try {
+      const upload = await ownedUpload(id, pointId);
+      return { offset: upload.offset, complete: false };
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * The point's quota after tus answered: a terminated upload frees its place, and so does a creation whose 201 cannot reach
+   * its client: answered with an error (a store that failed), or its connection gone (a creation-with-upload cut mid-body,
+   * which tus still answers 201 with what arrived). The address comes only with that 201, so nobody can resume such an
+   * upload: what it holds is deleted too, instead of holding a place until it expires.
+   */
+  async function settleQuota(request: FastifyRequest, status: number, id: string | undefined) {
+    if (request.method === "DELETE" && status === 204 && id) await release(id, request.auth.servicePointId);
+    const created = createdBy.get(request.raw);
+    const gone = (request.raw.socket as typeof request.raw.socket | undefined)?.destroyed === true;
+    if (request.method === "POST" && created && (status >= 400 || gone)) {
+      await datastore.remove(created).catch(() => {});
+      await release(created);
+    }
+  }
 
   async function handle(request: FastifyRequest, reply: FastifyReply) {
     pointOf.set(request.raw, request.auth.servicePointId);
@@ -186,9 +256,23 @@ export async function resumableUploadRoutes(plain: FastifyInstance, { db, config
       if (!name.startsWith("access-control-")) reply.header(name, value);
     });
     const text = await response.text();
+    await settleQuota(request, response.status, id);
     if (response.status < 400) return reply.send(text);
+    // Another connection of the same upload moved it on (or completed it) while this PATCH waited: where it stands now, so
+    // the client goes on from there (or fetches the stored file), never "not found" for a file that arrived.
+    if (request.method === "PATCH" && id && UPLOAD_ID.test(id) && [404, 409, 410].includes(response.status)) {
+      const held = await standing(id, request.auth.servicePointId);
+      if (held) {
+        return reply
+          .code(409)
+          .header("upload-offset", String(held.offset))
+          .header("content-type", "application/json; charset=utf-8")
+          .send(JSON.stringify({ success: false, message: held.complete ? RESUMABLE_MESSAGES.complete : RESUMABLE_MESSAGES.offset }));
+      }
+    }
     // Our hooks' refusals are already this API's JSON (tus sends them as text/plain).
     if (response.status === 503) reply.header("retry-after", "5");
+    if (response.status === 429) reply.header("retry-after", String(QUOTA_RETRY_AFTER_S));
     if (isJsonMessage(text)) return reply.header("content-type", "application/json; charset=utf-8").send(text);
     // tus' plain-text errors become this API's JSON, in Portuguese; a server-side failure is never a 5xx of the client's making.
     const [status, message] = plainError(response.status, largest);
@@ -200,8 +284,16 @@ export async function resumableUploadRoutes(plain: FastifyInstance, { db, config
   }
 
   const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
-  app.post("/uploads/tus", handle);
-  app.route({ method: ["HEAD", "PATCH", "DELETE"], url: "/uploads/tus/:id", schema: { params: IdParams }, handler: handle });
+  // Bodies stream into tus under the socket's idle timeout set in handle() (no whole-body deadline: server/lib/upload-timeouts.ts).
+  const streamed = { streamedBody: true };
+  app.post("/uploads/tus", { config: streamed }, handle);
+  app.route({
+    method: ["HEAD", "PATCH", "DELETE"],
+    url: "/uploads/tus/:id",
+    schema: { params: IdParams },
+    config: streamed,
+    handler: handle,
+  });
 
   app.get("/uploads/tus/:id", { schema: { params: IdParams } }, async (request, reply) => {
     const { id } = request.params;

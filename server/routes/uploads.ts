@@ -25,7 +25,8 @@ export async function uploadRoutes(plain: FastifyInstance, { db, config, storage
   const limits = config.uploadLimits;
   const largest = Math.max(limits.image, limits.video, limits.document);
 
-  app.post("/uploads/upload", async (request, reply) => {
+  // The file streams in for as long as the client keeps sending, under stallGuard's idle timeout (no whole-body deadline).
+  app.post("/uploads/upload", { config: { streamedBody: true } }, async (request, reply) => {
     const started = Date.now();
     if (!request.isMultipart()) return reply.code(400).send(fail("Nenhum arquivo foi enviado"));
     const stall = stallGuard(request, reply, config.uploadIdleTimeoutMs);

@@ -35,6 +35,13 @@ export interface FileStorage {
    * (a rename on disk, a server-side copy in an object store), and forgets the upload.
    */
   adoptResumable(uploadId: string, name: string): Promise<void>;
+  /**
+   * Deletes what writes cut by a crash left behind (disk: the partial files staged in `.incoming`) untouched for
+   * `olderThanMs`; answers how many. A write in progress, on this or another instance sharing the folder, touches its file at
+   * least every upload idle timeout, so it is never that old. The S3 store stages nothing of its own: a write cut there by a
+   * crash leaves an incomplete multipart upload, for the bucket's lifecycle rule (AbortIncompleteMultipartUpload) to remove.
+   */
+  sweepPartialWrites?(olderThanMs: number): Promise<number>;
 }
 
 /** A resumable upload left unfinished this long is deleted (its client, asking for it, gets 404 and starts that file over). */
@@ -111,6 +118,19 @@ export class DiskStorage implements FileStorage {
     } finally {
       await handle.close();
     }
+  }
+  async sweepPartialWrites(olderThanMs: number) {
+    const before = Date.now() - olderThanMs;
+    let deleted = 0;
+    for (const name of await fsp.readdir(this.incoming)) {
+      const file = path.join(this.incoming, name);
+      // Gone meanwhile (its write finished or failed and cleaned up): nothing to do.
+      const st = await fsp.stat(file).catch(() => null);
+      if (!st?.isFile() || st.mtimeMs >= before) continue;
+      await fsp.rm(file, { force: true });
+      deleted++;
+    }
+    return deleted;
   }
   async adoptResumable(uploadId: string, name: string) {
     const source = path.join(this.resumableDir, checkedName(uploadId));

@@ -173,6 +173,42 @@ describe("evidence outbox (e2e)", () => {
     await ctx.close();
   });
 
+  it("waits while the point holds its limit of unfinished uploads, says why, and sends the file once places free up", async () => {
+    // Uploads of the point that never finish (as on other phones of the point) fill its quota: created, no byte sent.
+    const tus = { authToken: token, "Tus-Resumable": "1.0.0" };
+    const fillers: string[] = [];
+    let refusal: { status: number; message: string; retryAfter: string | null } | undefined;
+    while (!refusal && fillers.length < 1000) {
+      const res = await fetch(`${base}/api/uploads/tus`, { method: "POST", headers: { ...tus, "Upload-Length": "100" } });
+      if (res.status === 201) fillers.push(new URL(res.headers.get("location")!, base).href);
+      else refusal = { status: res.status, message: (await res.json()).message, retryAfter: res.headers.get("retry-after") };
+    }
+    expect(refusal).toMatchObject({ status: 429, retryAfter: "30" });
+    expect(refusal!.message).toMatch(/^Há muitos envios em andamento neste ponto \(no máximo 30 arquivos ou 4 GB por vez\)\./);
+    const ctx = await browser.newContext(DESKTOP);
+    const page = await openOrder(ctx);
+    const before = (await photoRows()).length;
+    const indicator = page.getByRole("complementary", { name: "Envio de arquivos" });
+    try {
+      await choose(page, "na-fila.jpg", await jpegOf(page, 200));
+      // Told in the indicator while it waits, and once as a toast; the file stays saved on the device, not failed.
+      await indicator.getByText(refusal!.message).waitFor();
+      await page.locator(".Toastify").getByText(refusal!.message).waitFor();
+      const saved = await outbox(page);
+      expect(saved.jobs.map((j) => [j.name, j.state])).toEqual([["na-fila.jpg", "uploading"]]);
+      expect(saved.files).toBe(1);
+      expect(await indicator.getByRole("button", { name: "Tentar novamente" }).count()).toBe(0);
+      expect(await photoRows()).toHaveLength(before);
+    } finally {
+      for (const at of fillers) await fetch(at, { method: "DELETE", headers: tus });
+    }
+    // Places are free again: the outbox sends it by itself at its next attempt.
+    await untilRows(before + 1);
+    await indicator.getByText(refusal!.message).waitFor({ state: "detached" });
+    await expect.poll(async () => (await outbox(page)).files, { timeout: 10_000 }).toBe(0);
+    await ctx.close();
+  });
+
   it("resumes after the renderer crashes, when the app is opened again with the same profile", async () => {
     const profile = fs.mkdtempSync(path.join(os.tmpdir(), "portal-e2e-profile-"));
     const persistent = () =>

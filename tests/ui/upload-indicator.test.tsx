@@ -9,8 +9,8 @@ import { UploadIndicator } from "../../src/features/media/components/upload-indi
 import { noticeStore, showUploadNotices } from "../../src/features/media/upload-notices";
 import { uploadsStore } from "../../src/lib/uploads/uploads-store";
 import { setUploadSession } from "../../src/lib/uploads/upload-session";
-import type { UploadJob } from "../../workers/upload/outbox-store";
-import type { OutboxEvent } from "../../workers/upload/process";
+import { OutboxStore, type UploadJob } from "../../workers/upload/outbox-store";
+import { processDue, type HttpAnswer, type OutboxEvent } from "../../workers/upload/process";
 
 const job = (id: string, state: UploadJob["state"], extra: Partial<UploadJob> = {}): UploadJob => ({
   id,
@@ -164,6 +164,56 @@ describe("upload indicator", () => {
     const text = document.body.textContent ?? "";
     expect(text.split("Arquivo enviado com sucesso!").length - 1).toBe(1);
     expect(text).not.toContain("2 arquivo(s) enviado(s)");
+  });
+
+  it("tells why a file waits when the server answers 429 (the point's quota), once, keeps the file, and sends it afterwards", async () => {
+    await mount();
+    // The upload worker's own pass (processDue over a store in IndexedDB), its events delivered to the page's bus.
+    const store = await OutboxStore.open(`outbox-quota-${Date.now()}`);
+    const quota =
+      "Há muitos envios em andamento neste ponto (no máximo 30 arquivos ou 4 GB por vez). Este arquivo continua salvo no " +
+      "aparelho e será enviado automaticamente quando os outros envios terminarem.";
+    const answers: HttpAnswer[] = [
+      { status: 429, body: { success: false, message: quota } },
+      { status: 429, body: { success: false, message: quota } },
+      { status: 200, body: { success: true, file: "0b1e6f7e-0000-4000-8000-000000000001.jpg" } },
+    ];
+    const posts: string[] = [];
+    let clock = 1_000;
+    const pass = () =>
+      processDue({
+        store,
+        transport: {
+          upload: async () => answers.shift()!,
+          post: async (path) => (posts.push(path), { status: 200, body: { success: true } }),
+        },
+        session: () => ({ token: "t1", owner: { userId: "u1", pointId: "p1" } }),
+        emit: (e) => void bus.emit("upload:event", e),
+        now: () => clock,
+        random: () => 1,
+      });
+    const file = new Blob(["foto"], { type: "image/jpeg" });
+    await store.add(job("q", "uploading", { steps: [{ kind: "adicionar-foto", body: { idSocioVeiculoAgenda: "os-1" } }] }), file);
+    await act(pass);
+    const waiting = host.querySelector(".upload-waiting");
+    expect(waiting?.textContent).toBe(quota);
+    expect(await store.get("q")).toMatchObject({ state: "uploading", attempts: 1, retryReason: "server" });
+    expect(await store.file("q")).toEqual(file);
+    // Retried after its backoff, refused again: still told in the indicator, not toasted twice.
+    clock += 1_000;
+    await act(pass);
+    expect(await store.get("q")).toMatchObject({ state: "uploading", attempts: 2 });
+    expect(host.querySelector(".upload-waiting")?.textContent).toBe(quota);
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect((document.body.textContent ?? "").split(quota).length - 1).toBe(2); // the indicator's line and one toast
+    // A place is free: the next attempt sends it and the notice is gone.
+    clock += 2_000;
+    await act(pass);
+    expect(await store.get("q")).toMatchObject({ state: "attached" });
+    expect(posts).toEqual(["/agendamentos/adicionar-foto"]);
+    expect(await store.file("q")).toBeUndefined();
+    expect(host.querySelector(".upload-waiting")).toBeNull();
+    store.close();
   });
 
   it("shows only the signed-in attendant's files, and nothing once signed out", async () => {

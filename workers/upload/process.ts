@@ -24,7 +24,12 @@ export interface Transport {
   ): Promise<HttpAnswer>;
   post(path: string, body: Record<string, unknown>, token: string, signal?: AbortSignal): Promise<HttpAnswer>;
 }
-export type OutboxEvent = { type: "progress"; id: string; percent: number } | { type: "state"; job: UploadJob } | { type: "auth-required" };
+/**
+ * `notice` on a state event: why the server asked this job to wait (a 429's message, e.g. the point's quota of unfinished
+ * uploads is full); the job is retried by itself and the message stands until the job's next state.
+ */
+export type OutboxEvent =
+  { type: "progress"; id: string; percent: number } | { type: "state"; job: UploadJob; notice?: string } | { type: "auth-required" };
 
 export const UPLOAD_FAILED = "Erro ao enviar arquivo";
 /** A refused step whose answer carries no message (e.g. an HTML error page) is told in the words of what failed. */
@@ -83,11 +88,11 @@ async function step(deps: ProcessDeps, job: UploadJob): Promise<Outcome> {
     const s = deps.session();
     return s && ownedBy(job, s.owner) && !signal?.aborted ? s.token : null;
   };
-  const apply = async (event: JobEvent): Promise<boolean> => {
+  const apply = async (event: JobEvent, notice?: string): Promise<boolean> => {
     const result = await store.apply(job.id, event);
     if (!result || result.to === "removed") return false;
     job = result.job;
-    emit({ type: "state", job });
+    emit(notice ? { type: "state", job, notice } : { type: "state", job });
     return true;
   };
   const judge = async (answer: HttpAnswer, fallback = UPLOAD_FAILED): Promise<Outcome | null> => {
@@ -100,7 +105,10 @@ async function step(deps: ProcessDeps, job: UploadJob): Promise<Outcome> {
     }
     if (answer.status === 0 || answer.status >= 500 || answer.status === 408 || answer.status === 423 || answer.status === 429) {
       const at = now() + backoffMs(job.attempts + 1, deps.random);
-      return (await apply({ type: "retry-later", reason: answer.status === 0 ? "network" : "server", at })) ? "retry" : "skipped";
+      // 429: the server says why the file must wait (e.g. too many unfinished uploads of the point): shown while it waits.
+      const notice = answer.status === 429 ? messageOf(answer.body) : undefined;
+      const reason = answer.status === 0 ? "network" : "server";
+      return (await apply({ type: "retry-later", reason, at }, notice)) ? "retry" : "skipped";
     }
     await apply({ type: "fail", error: messageOf(answer.body) ?? fallback });
     return "failed";

@@ -139,8 +139,9 @@ async function tusUpload(
     );
     if (sent.status === 200) return sent;
     const acknowledged = sent.status === 204 ? offsetOf(sent) : null;
-    // Out of step with the server (another tab or an earlier attempt moved it on): ask where it stands, go on from there.
-    const held = acknowledged ?? (sent.status === 409 && conflicts++ < 3 ? await standing(url) : null);
+    // Out of step with the server (another tab or an earlier attempt moved it on): go on from where it stands, as its 409
+    // says (Upload-Offset), else as a HEAD tells.
+    const held = acknowledged ?? (sent.status === 409 && conflicts++ < 3 ? (offsetOf(sent) ?? (await standing(url))) : null);
     if (typeof held === "number") {
       offset = held;
       if (offset >= total) return result(url);

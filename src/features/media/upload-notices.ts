@@ -13,7 +13,8 @@ const isDocumentJob = (job: { steps: readonly { kind: string }[] }) =>
 /** Files attached since the queue was last empty: told once, as a count, when nothing is left to send. */
 export const noticeStore = proxy({ attachedSinceIdle: 0 });
 
-export type UploadNotice = { sent: number } | { compressing: UploadView["kind"] } | { video: "sent" | "failed" | "network" };
+export type UploadNotice =
+  { sent: number } | { compressing: UploadView["kind"] } | { video: "sent" | "failed" | "network" } | { waiting: string };
 
 /**
  * What the user should be told after one applied event: a video sent, failed or waiting for the network (the spec's
@@ -21,6 +22,8 @@ export type UploadNotice = { sent: number } | { compressing: UploadView["kind"] 
  */
 export function noticeFor(e: OutboxEvent, before: UploadView | undefined): UploadNotice | null {
   if (e.type !== "state") return null;
+  // The server asked the file to wait and said why: told once when the wait begins (the indicator keeps showing it).
+  if (e.notice) return before?.waiting === e.notice ? null : { waiting: e.notice };
   const video = e.job.kind === "video";
   if (e.job.state === "attached") {
     // A start or finish job's success is told by its screen ('Ordem de Serviço iniciada…', 'OS finalizada…'), not as a sent video.
@@ -60,6 +63,7 @@ export function showUploadNotices(): void {
   showing = true;
   onUploadEvent((notice) => {
     if ("sent" in notice) toast.success(MSG.media.sent(notice.sent));
+    else if ("waiting" in notice) toast.warning(notice.waiting);
     else if ("video" in notice) {
       if (notice.video === "sent") toast.success(MSG.media.videoSent);
       else toast.error(notice.video === "network" ? MSG.media.videoNetwork : MSG.media.videoFailed);

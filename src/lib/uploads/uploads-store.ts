@@ -22,6 +22,8 @@ export interface UploadView {
   startsOrder: boolean;
   /** The follow-up calls of the job, in order: tells a photo from a laudo, a recibo or a final video of the same order. */
   kinds: readonly StepKind[];
+  /** Why the server asked the job to wait (its 429 message); it is sent again by itself. Cleared by the job's next state. */
+  waiting?: string;
 }
 interface UploadsState {
   jobs: Record<string, UploadView>;
@@ -31,7 +33,7 @@ interface UploadsState {
 const DEFAULT_STATE: Readonly<UploadsState> = Object.freeze({ jobs: {}, authRequired: false });
 export const uploadsStore = proxy<UploadsState>({ ...DEFAULT_STATE, jobs: {} });
 
-const view = (j: OutboxJob): UploadView => ({
+const view = (j: OutboxJob, waiting?: string): UploadView => ({
   id: j.id,
   name: j.name,
   kind: j.kind,
@@ -44,6 +46,7 @@ const view = (j: OutboxJob): UploadView => ({
   retryReason: j.retryReason,
   startsOrder: startsOrder(j),
   kinds: j.steps.map((s) => s.kind),
+  ...(waiting ? { waiting } : {}),
 });
 
 type JobListener = (e: OutboxEvent, before: UploadView | undefined) => void;
@@ -63,7 +66,7 @@ export function applyUploadEvent(e: OutboxEvent) {
     uploadsStore.authRequired = false;
     before = uploadsStore.jobs[e.job.id] && { ...uploadsStore.jobs[e.job.id]! };
     if (e.job.state === "attached") delete uploadsStore.jobs[e.job.id];
-    else uploadsStore.jobs[e.job.id] = view(e.job);
+    else uploadsStore.jobs[e.job.id] = view(e.job, e.notice);
   }
   for (const listener of listeners) listener(e, before);
 }

@@ -1,4 +1,5 @@
-// Always-visible upload indicator: files still being sent with their progress, failed files with retry and discard (main thread).
+// Always-visible upload indicator: files still being sent with their progress and why any must wait, failed files with retry and
+// discard (main thread).
 import { useSnapshot } from "valtio";
 import { MSG } from "../../../config/messages.pt-BR";
 import { discardJob, retryJob, uploadsStore } from "../../../lib/uploads/uploads-store";
@@ -10,6 +11,8 @@ export function UploadIndicator() {
   const failed = list.filter((j) => j.state === "failed");
   if (list.length === 0 && !authRequired) return null;
   const progress = active.length ? Math.round(active.reduce((n, j) => n + j.progress, 0) / active.length) : 100;
+  // Why files wait (the server's words, e.g. the point's limit of uploads in progress), each reason once.
+  const waiting = [...new Set(active.flatMap((j) => (j.waiting ? [j.waiting] : [])))];
   return (
     <aside className="upload-indicator" aria-label="Envio de arquivos" aria-live="polite">
       {active.length > 0 && (
@@ -20,6 +23,11 @@ export function UploadIndicator() {
           </progress>
         </div>
       )}
+      {waiting.map((message) => (
+        <p key={message} className="upload-row upload-waiting">
+          {message}
+        </p>
+      ))}
       {authRequired && (
         <p role="alert" className="form-error">
           {MSG.media.signInAgain}
