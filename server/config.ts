@@ -81,8 +81,8 @@ export const ENV_SCHEMA = Type.Object({
   UPLOAD_PENDING_MAX: int(1, 10_000, "um número inteiro de envios de 1 a 10000 (ex.: 30)"),
   UPLOAD_PENDING_MAX_MB: int(1, 1_000_000, "um número inteiro de MB de 1 a 1000000 (ex.: 4096)"),
   CORS_ORIGINS: pattern(
-    "^\\s*https?://[^\\s/,]+\\s*(,\\s*https?://[^\\s/,]+\\s*)*$",
-    "origens separadas por vírgula, sem caminho (ex.: https://app.exemplo.com.br,http://localhost:5173)",
+    "^(\\s*\\*\\s*|\\s*https?://[^\\s/,]+\\s*(,\\s*https?://[^\\s/,]+\\s*)*)$",
+    "origens separadas por vírgula, sem caminho (ex.: https://app.exemplo.com.br,http://localhost:5173), ou * para qualquer origem",
   ),
   TRUST_PROXY: pattern("^.+$", "um número de proxies (ex.: 1) ou endereços/CIDRs separados por vírgula"),
   PUBLIC_URL: pattern(HTTP_URL, "o endereço público do portal, http(s)://host sem '?' nem '#' (ex.: https://portal.exemplo.com.br)"),

@@ -1,6 +1,6 @@
 // GET /auditoria: the record of changes, newest first, paged. A point's administrators read their point's entries; the
 // central reads every point's and may filter by one (?idPontoAtendimento=). Either kind of token is accepted (server only).
-import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
@@ -21,7 +21,8 @@ const AuditQuery = Type.Object({
   pagina: Type.Optional(Type.String({ maxLength: MAX.short, pattern: "^[1-9]\\d{0,5}$" })),
   porPagina: Type.Optional(Type.String({ maxLength: MAX.short, pattern: "^[1-9]\\d{0,2}$" })),
   idPontoAtendimento: Type.Optional(Type.String({ maxLength: MAX.param })),
-  entidade: Type.Optional(Type.Union(ENTITIES.map((e) => Type.Literal(e)))),
+  /** One kind, or several separated by commas (the central's check of a point's payment data reads three). */
+  entidade: Type.Optional(Type.String({ maxLength: MAX.param, pattern: `^(${ENTITIES.join("|")})(,(${ENTITIES.join("|")}))*$` })),
 });
 
 declare module "fastify" {
@@ -67,7 +68,7 @@ export async function auditRoutes(plain: FastifyInstance, { db }: RouteDeps) {
     }
     const where: SQL | undefined = and(
       pointFilter ? eq(auditLog.servicePointId, pointFilter) : undefined,
-      q.entidade ? eq(auditLog.entity, q.entidade) : undefined,
+      q.entidade ? inArray(auditLog.entity, q.entidade.split(",")) : undefined,
     );
     const [list, [total]] = await Promise.all([
       db

@@ -14,7 +14,10 @@ import { idText, MAX, nullableText, params, route } from "../lib/schemas.ts";
 import { assertOwnPoint } from "../plugins/tenant.ts";
 import { assertAdministrator } from "../plugins/roles.ts";
 import { fieldChanges, pointActor, recordAudit, type AuditEntry, type FieldSpec } from "../services/audit.ts";
-import { markPaymentDataChanged } from "../services/payout-hold.ts";
+import { lockPoints, markPaymentDataChanged } from "../services/payout-hold.ts";
+
+/** Said in the record when a change holds the point's payouts. */
+const HELD_NOTE = "Os repasses ficam retidos até a central conferir os novos dados (ou por 7 dias).";
 import type { RouteDeps } from "./deps.ts";
 
 /** The 27 federative units' codes, from the same library that formats the CEP and CNPJ. */
@@ -246,7 +249,7 @@ const REGISTRATION_SPECS: FieldSpec<typeof servicePoints.$inferSelect>[] = (
   Object.entries(REGISTRATION_FIELDS) as [keyof typeof REGISTRATION_FIELDS, keyof typeof servicePoints.$inferSelect][]
 ).map(([key, column]) => ({ key: column, label: REGISTRATION_LABELS[key], text: TIME_KEYS.has(key) ? hhmm : undefined }));
 
-/** The point's bank record, locked for the caller's transaction (after the point's own row: see markPaymentDataChanged). */
+/** The point's bank record, locked for the caller's transaction (after the point's own row: see lockPoints). */
 async function lockedBank(tx: Db, pointId: string, id: string) {
   const [row] = await tx
     .select()
@@ -282,15 +285,23 @@ export async function pontoAtendimentoRoutes(plain: FastifyInstance, { db, clock
      */
     async function changeBank(
       request: FastifyRequest,
-      work: (tx: Db, at: Date) => Promise<Omit<AuditEntry, "at" | "servicePointId" | "actor">>,
+      work: (tx: Db) => Promise<{ entry: Omit<AuditEntry, "at" | "servicePointId" | "actor">; payee: boolean }>,
     ) {
       const pointId = request.auth.servicePointId;
       const actor = await pointActor(db, request);
       await db.transaction(async (tx) => {
+        await lockPoints(tx, [pointId]);
+        const { entry, payee } = await work(tx);
         const at = clock();
-        await markPaymentDataChanged(tx, pointId, at);
-        const entry = await work(tx, at);
-        await recordAudit(tx, { ...entry, at, servicePointId: pointId, actor });
+        // Only a change of what the payouts go to (the selected account, or which one is selected) holds them.
+        if (payee) await markPaymentDataChanged(tx, pointId, at);
+        await recordAudit(tx, {
+          ...entry,
+          summary: payee ? `${entry.summary} ${HELD_NOTE}` : entry.summary,
+          at,
+          servicePointId: pointId,
+          actor,
+        });
       });
     }
     const unselectOthers = (tx: Db, pointId: string, except?: string) =>
@@ -313,11 +324,14 @@ export async function pontoAtendimentoRoutes(plain: FastifyInstance, { db, clock
           .values({ ...v, servicePointId: request.auth.servicePointId })
           .returning();
         return {
-          entity: "dado_bancario",
-          entityId: created!.id,
-          action: "criar",
-          summary: `Dados bancários incluídos${v.selected === "S" ? " e selecionados para os pagamentos" : ""}.`,
-          changes: fieldChanges(BANK_FIELDS, null, created!),
+          payee: v.selected === "S",
+          entry: {
+            entity: "dado_bancario",
+            entityId: created!.id,
+            action: "criar",
+            summary: `Dados bancários incluídos${v.selected === "S" ? " e selecionados para os pagamentos" : ""}.`,
+            changes: fieldChanges(BANK_FIELDS, null, created!),
+          },
         };
       });
       return { message: "Dados bancários criados com sucesso" };
@@ -335,15 +349,18 @@ export async function pontoAtendimentoRoutes(plain: FastifyInstance, { db, clock
         const changes = fieldChanges(BANK_FIELDS, before, after!);
         const selectedOnly = changes.length === 1 && changes[0]!.campo === "Conta para pagamentos";
         return {
-          entity: "dado_bancario",
-          entityId: before.id,
-          action: selectedOnly ? "selecionar" : "editar",
-          summary: selectedOnly
-            ? v.selected === "S"
-              ? "Conta selecionada para os pagamentos."
-              : "Conta retirada dos pagamentos."
-            : "Dados bancários alterados.",
-          changes,
+          payee: changes.length > 0 && (before.selected === "S" || after!.selected === "S"),
+          entry: {
+            entity: "dado_bancario",
+            entityId: before.id,
+            action: selectedOnly ? "selecionar" : "editar",
+            summary: selectedOnly
+              ? v.selected === "S"
+                ? "Conta selecionada para os pagamentos."
+                : "Conta retirada dos pagamentos."
+              : "Dados bancários alterados.",
+            changes,
+          },
         };
       });
       return { message: "Dados bancários atualizados com sucesso" };
@@ -356,11 +373,14 @@ export async function pontoAtendimentoRoutes(plain: FastifyInstance, { db, clock
         const before = await lockedBank(tx, request.auth.servicePointId, id);
         await tx.delete(bankAccounts).where(eq(bankAccounts.id, before.id));
         return {
-          entity: "dado_bancario",
-          entityId: before.id,
-          action: "excluir",
-          summary: `Dados bancários excluídos${before.selected === "S" ? " (era a conta dos pagamentos)" : ""}.`,
-          changes: fieldChanges(BANK_FIELDS, before, null),
+          payee: before.selected === "S",
+          entry: {
+            entity: "dado_bancario",
+            entityId: before.id,
+            action: "excluir",
+            summary: `Dados bancários excluídos${before.selected === "S" ? " (era a conta dos pagamentos)" : ""}.`,
+            changes: fieldChanges(BANK_FIELDS, before, null),
+          },
         };
       });
       return { message: "Dados bancários excluídos com sucesso" };
@@ -423,9 +443,7 @@ export async function pontoAtendimentoRoutes(plain: FastifyInstance, { db, clock
         entity: "dados_cadastrais",
         entityId: pointId,
         action: "editar",
-        summary: payee
-          ? "Dados cadastrais alterados, com CNPJ ou razão social (os repasses ficam retidos até a central confirmar)."
-          : "Dados cadastrais alterados.",
+        summary: payee ? `Dados cadastrais alterados, com CNPJ ou razão social. ${HELD_NOTE}` : "Dados cadastrais alterados.",
         changes,
       });
     });

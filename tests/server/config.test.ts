@@ -77,6 +77,8 @@ describe("environment schema", () => {
     expect(config.corsOrigins).toEqual(["https://a.example", "http://localhost:5173"]);
     expect(config.pendingUploads).toEqual({ maxCount: 5, maxBytes: 100 * 1024 * 1024 });
     expect(loadConfig({}).loginRateLimit).toEqual({ max: 10, windowMs: 60_000 });
+    // Any origin (the browser tests' server): the CORS plugin reflects it.
+    expect(loadConfig({ CORS_ORIGINS: "*" }).corsOrigins).toEqual(["*"]);
   });
 
   it("the real server refuses to start with a wrong setting, says which, and exits 1", async () => {

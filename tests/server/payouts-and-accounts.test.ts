@@ -127,7 +127,7 @@ describe.each(BACKENDS)("payment data, holds, the record of changes and dates on
       Autor: expect.any(String),
       Entidade: "dado_bancario",
       Acao: "editar",
-      Resumo: "Dados bancários alterados.",
+      Resumo: "Dados bancários alterados. Os repasses ficam retidos até a central conferir os novos dados (ou por 7 dias).",
     });
     const changes = mine.data[0].Alteracoes as { Campo: string; Antes: string | null; Depois: string | null }[];
     expect(changes).toContainEqual({ Campo: "Tipo de chave PIX", Antes: "CNPJ", Depois: "EMAIL" });
@@ -171,6 +171,60 @@ describe.each(BACKENDS)("payment data, holds, the record of changes and dates on
         (e: { IdPontoAtendimento: string }) => e.IdPontoAtendimento === f.p2,
       ),
     ).toBe(true);
+  });
+
+  it("holds payouts only when what they are paid to changes: a spare account added or edited does not, selecting it does", async () => {
+    const payout = await pendingPayout(f.p1);
+    const held = async () => (await payments(f.p1)).find((p) => p.IdFinanceiroEspelho === payout)!.Retido;
+    expect(await held()).toBe(false);
+    const spare = {
+      IdPontoAtendimento: f.p1,
+      TipoChavePix: "CPF",
+      ChavePix: "529.982.247-25",
+      NomeTitular: "Reserva",
+      DocumentoTitular: "529.982.247-25",
+      Selecionado: "N",
+    };
+    expect((await asAdmin("POST", "/ponto-atendimento/add-dado-bancario", spare)).statusCode).toBe(200);
+    const [row] = (await t.db.select().from(bankAccounts).where(eq(bankAccounts.servicePointId, f.p1))).filter(
+      (b) => b.holderName === "Reserva",
+    );
+    expect(
+      (await asAdmin("POST", "/ponto-atendimento/edit-dado-bancario", { ...spare, IdDadoBancario: row!.id, NomeTitular: "Reserva 2" }))
+        .statusCode,
+    ).toBe(200);
+    expect(await held()).toBe(false);
+    const entries = (await audit(f.token1, "?entidade=dado_bancario&porPagina=2")).data as { Acao: string; Resumo: string }[];
+    expect(entries.map((e) => [e.Acao, e.Resumo])).toEqual([
+      ["editar", "Dados bancários alterados."],
+      ["criar", "Dados bancários incluídos."],
+    ]);
+    const selected = (await selectedBank(f.p1))!;
+    expect(
+      (
+        await asAdmin("POST", "/ponto-atendimento/edit-dado-bancario", {
+          ...spare,
+          IdDadoBancario: row!.id,
+          NomeTitular: "Reserva 2",
+          Selecionado: "S",
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(await held()).toBe(true);
+    expect((await audit(f.token1, "?entidade=dado_bancario&porPagina=1")).data[0]).toMatchObject({ Acao: "selecionar" });
+    // Back to the account the other tests use, confirmed.
+    expect((await asAdmin("POST", "/ponto-atendimento/delete-dado-bancario", { IdDadoBancario: row!.id })).statusCode).toBe(200);
+    const back = await asAdmin("POST", "/ponto-atendimento/edit-dado-bancario", {
+      IdDadoBancario: selected.id,
+      TipoChavePix: selected.pixKeyType,
+      ChavePix: selected.pixKey,
+      NomeTitular: selected.holderName,
+      DocumentoTitular: selected.holderDocument,
+      Selecionado: "S",
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    expect((await confirm(f.p1)).statusCode).toBe(200);
+    expect(await held()).toBe(false);
   });
 
   it("holds a point with no bank data at all, with its reason, and has nothing to confirm there", async () => {
@@ -312,7 +366,9 @@ describe.each(BACKENDS)("payment data, holds, the record of changes and dates on
     expect(page1.data).toHaveLength(2);
     expect(page1.total).toBeGreaterThan(2);
     expect(page1.data[1].Id).toBeGreaterThan(page2.data[0].Id);
-    for (const q of ["?pagina=0", "?pagina=abc", "?porPagina=-1", "?entidade=senhas", "?pagina=1&pagina=2"]) {
+    const two = (await audit(f.token1, "?entidade=dado_bancario,dados_pagamento&porPagina=100")).data as { Entidade: string }[];
+    expect(new Set(two.map((e) => e.Entidade))).toEqual(new Set(["dado_bancario", "dados_pagamento"]));
+    for (const q of ["?pagina=0", "?pagina=abc", "?porPagina=-1", "?entidade=senhas", "?entidade=usuario,senhas", "?pagina=1&pagina=2"]) {
       const res = await call(t, f.token1, "GET", `/auditoria${q}`);
       expect(res.statusCode, q).toBe(400);
       expect(res.json().success).toBe(false);
