@@ -68,7 +68,9 @@ function pwa() {
       globPatterns: ["**/*.{js,css,html,svg,woff2}"],
       // Heavy engines load on first use through the runtime routes below; .gz copies are the server's business.
       // The per-route copies of index.html are for cold starts from the server; the worker answers every navigation with index.html.
-      globIgnores: ["**/ffmpeg-core*", "**/*.wasm", "**/*.gz", ".vite/**", "route-html/**"],
+      // The password strength estimator's dictionaries (about 510 KiB gzipped, src/features/session/password-strength.ts) are for
+      // the first-access and reset pages only, which need the network anyway: fetched by those pages, not by every install.
+      globIgnores: ["**/ffmpeg-core*", "**/*.wasm", "**/*.gz", ".vite/**", "route-html/**", "**/password-strength-*"],
       maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       // Hashed file names already change with their content.
       dontCacheBustURLsMatching: /\/assets\/.+-[A-Za-z0-9_-]{8}\.[a-z0-9.]+$/,

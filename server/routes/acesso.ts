@@ -8,7 +8,8 @@ import { hashPassword } from "../lib/secrets.ts";
 import { anyBounded, MAX, route } from "../lib/schemas.ts";
 import { createMailer } from "../lib/mailer.ts";
 import { isEmail } from "../../src/domain/validators.ts";
-import { passwordProblem, ACCESS_LINK_HOURS } from "../../src/domain/team.ts";
+import { passwordProblem, passwordUserInputs, ACCESS_LINK_HOURS } from "../../src/domain/team.ts";
+import { passwordEstimator } from "../lib/password-strength.ts";
 import {
   activeUserByEmail,
   findUsableLink,
@@ -44,7 +45,15 @@ export async function accessRoutes(plain: FastifyInstance, { db, config, clock }
   app.post("/credenciado/acesso", { config: limited, schema: route({ body: tokenBody }) }, async (request, reply) => {
     const found = await findUsableLink(db, request.body.token, clock());
     if (!found) return reply.code(400).send({ message: INVALID_LINK });
-    return { Tipo: found.link.kind, Nome: found.user.name, Email: found.user.email, ExpiraEm: found.link.expiresAt.toISOString() };
+    return {
+      Tipo: found.link.kind,
+      Nome: found.user.name,
+      Email: found.user.email,
+      ExpiraEm: found.link.expiresAt.toISOString(),
+      // The point's names: the screen's strength meter counts them as the user's own words, as the check below does.
+      Ponto: found.point.tradeName,
+      RazaoSocial: found.point.corporateName,
+    };
   });
 
   app.post("/credenciado/definir-senha", { config: limited, schema: route({ body: setPasswordBody }) }, async (request, reply) => {
@@ -54,7 +63,14 @@ export async function accessRoutes(plain: FastifyInstance, { db, config, clock }
     if (typeof senha !== "string" || typeof confirmacao !== "string") {
       return reply.code(400).send({ message: ACCESS_MESSAGES.passwordRequired });
     }
-    const problem = passwordProblem(senha, found.user.email, confirmacao);
+    // zxcvbn with the user's own words (name, e-mail, the point's names); it reads at most the first 64 characters.
+    const estimate = await passwordEstimator();
+    const inputs = passwordUserInputs({
+      name: found.user.name,
+      email: found.user.email,
+      pointNames: [found.point.tradeName, found.point.corporateName],
+    });
+    const problem = passwordProblem(senha, found.user.email, confirmacao, () => estimate(senha, inputs));
     if (problem) return reply.code(400).send({ message: problem });
     const spent = await spendLinkAndSetPassword(db, found.link.id, found.user.id, await hashPassword(senha), clock());
     if (!spent) return reply.code(400).send({ message: INVALID_LINK });
@@ -81,6 +97,7 @@ export async function accessRoutes(plain: FastifyInstance, { db, config, clock }
     const user = await activeUserByEmail(db, email);
     if (!user || !mailer) return;
     // Someone who never finished their first access gets a new invitation (issueAccessLink): they have no password to reset.
+    // issuedBy null: the link is added, never replacing the administrator's invitation or the user's other pending links.
     const link = await issueAccessLink(db, user, { issuedBy: null, origin, now: clock() });
     await mailer({
       to: user.email,

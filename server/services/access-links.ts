@@ -1,13 +1,19 @@
 // One-time access links (invitation = first password, reset = new password): issued hashed, used once, revoking sessions (server only).
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, notInArray } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { accessTokens, pointUsers, sessions } from "../db/schema.ts";
+import { accessTokens, pointUsers, servicePoints, sessions } from "../db/schema.ts";
 import { hashToken, newToken } from "../lib/secrets.ts";
 import { sameEmail } from "../lib/db-rows.ts";
 import type { ServerConfig } from "../config.ts";
 import { ACCESS_LINK_HOURS, ACCESS_LINK_PATHS, type AccessLinkKind } from "../../src/domain/team.ts";
 
 export const INVALID_LINK = "Este link é inválido, já foi usado ou expirou. Peça um novo ao administrador do seu ponto.";
+
+/**
+ * Unused links a user may hold from 'Esqueci minha senha' at once: each request adds one and the oldest beyond this are
+ * dropped, so nobody can fill the table by asking again and again (the route is rate-limited per address, not per user).
+ */
+export const SELF_SERVICE_LINKS = 5;
 
 export interface IssuedLink {
   Tipo: AccessLinkKind;
@@ -24,8 +30,13 @@ export const linkOrigin = (config: ServerConfig) => config.publicUrl ?? "";
 
 /**
  * Issues a link for the user: an invitation (first access) while they have no password, a reset once they have one. A new
- * random 256-bit token of which only the SHA-256 is kept; any earlier unused link of the user stops working, so the last link
- * given out is the only valid one.
+ * random 256-bit token of which only the SHA-256 is kept.
+ * - From an administrator (`issuedBy` set, Equipe): any earlier unused link of the user stops working, so the last link
+ *   given out is the only valid one.
+ * - Asked for by the user ('Esqueci minha senha', `issuedBy` null): anyone may ask for anyone's e-mail, so it only ADDS a
+ *   link: the administrator's invitation (or an earlier reset e-mail) keeps working; only the user's own unused requests
+ *   beyond the newest SELF_SERVICE_LINKS (and expired ones) are dropped. Whichever link is used first ends the others
+ *   (spendLinkAndSetPassword).
  */
 export async function issueAccessLink(
   db: Db,
@@ -36,19 +47,42 @@ export async function issueAccessLink(
   const token = newToken();
   const expiresAt = new Date(opts.now.getTime() + ACCESS_LINK_HOURS * 3_600_000);
   await db.transaction(async (tx) => {
-    await tx.delete(accessTokens).where(and(eq(accessTokens.userId, user.id), isNull(accessTokens.usedAt)));
+    const unused = and(eq(accessTokens.userId, user.id), isNull(accessTokens.usedAt));
+    if (opts.issuedBy !== null) {
+      await tx.delete(accessTokens).where(unused);
+    } else {
+      // One request of the user at a time (row lock), so two at once cannot both keep SELF_SERVICE_LINKS - 1 others.
+      await tx.select({ id: pointUsers.id }).from(pointUsers).where(eq(pointUsers.id, user.id)).for("update");
+      const own = and(unused, isNull(accessTokens.issuedBy));
+      const kept = await tx
+        .select({ id: accessTokens.id })
+        .from(accessTokens)
+        .where(and(own, gt(accessTokens.expiresAt, opts.now)))
+        .orderBy(desc(accessTokens.id))
+        .limit(SELF_SERVICE_LINKS - 1);
+      const keep = kept.map((k) => k.id);
+      await tx.delete(accessTokens).where(keep.length ? and(own, notInArray(accessTokens.id, keep)) : own);
+    }
     await tx.insert(accessTokens).values({ tokenHash: hashToken(token), userId: user.id, kind, issuedBy: opts.issuedBy, expiresAt });
   });
   return { Tipo: kind, Link: `${opts.origin}${ACCESS_LINK_PATHS[kind]}#${token}`, ExpiraEm: expiresAt.toISOString() };
 }
 
-/** A usable link's user (active), or undefined for an unknown, used or expired token or an inactive user. */
+/**
+ * A usable link's user (active) and the names of their point (words a password of theirs must not lean on), or undefined
+ * for an unknown, used or expired token or an inactive user.
+ */
 export async function findUsableLink(db: Db, token: unknown, now: Date) {
   if (typeof token !== "string" || token.length < 20 || token.length > 200) return undefined;
   const [row] = await db
-    .select({ link: accessTokens, user: pointUsers })
+    .select({
+      link: accessTokens,
+      user: pointUsers,
+      point: { tradeName: servicePoints.tradeName, corporateName: servicePoints.corporateName },
+    })
     .from(accessTokens)
     .innerJoin(pointUsers, eq(pointUsers.id, accessTokens.userId))
+    .innerJoin(servicePoints, eq(servicePoints.id, pointUsers.servicePointId))
     .where(
       and(
         eq(accessTokens.tokenHash, hashToken(token)),

@@ -15,19 +15,23 @@ export const PATHS = {
   scanner: "/scan",
   /** The point's users, for its administrators. */
   team: "/equipe",
+  /** The point's record of changes (bank data, registration, team), for its administrators. */
+  audit: "/registro-alteracoes",
   /** Public: 'Esqueci minha senha', and the pages of the access links (the token in the URL's fragment). */
   forgotPassword: "/esqueci-senha",
   firstAccess: "/primeiro-acesso",
   resetPassword: "/redefinir-senha",
-  /** The Central console (one page with three sections, CENTRAL_PATHS). */
+  /** The Central console (one page with four sections, CENTRAL_PATHS). */
   central: "/central",
 } as const;
 
-/** The Central console's sections, under PATHS.central (one page module and one HTML for all three). */
+/** The Central console's sections, under PATHS.central (one page module and one HTML for all four). */
 export const CENTRAL_PATHS = {
   approvals: "/central/aprovacoes",
   payments: "/central/pagamentos",
   points: "/central/pontos",
+  /** Every point's record of changes. */
+  audit: "/central/registro-alteracoes",
 } as const;
 
 export const isCentralPath = (path: string) => path === PATHS.central || path.startsWith(`${PATHS.central}/`);
@@ -35,9 +39,16 @@ export const isCentralPath = (path: string) => path === PATHS.central || path.st
 /** Agenda stays highlighted on the home page and on any OS execution page. */
 export const isAgendaPath = (path: string) => path === PATHS.agenda || path.includes("execucao-os");
 
-/** Only same-site absolute paths may be used as a post-login destination. */
+// eslint-disable-next-line no-control-regex -- control characters are what it refuses (the URL parser drops tabs silently)
+const UNSAFE_PATH = /[\\\u0000-\u001f\u007f]/;
+/**
+ * Only same-site absolute paths may be used as a post-login destination. The callers pass what
+ * features/session/redirect-target.ts accepted (a URL parse against the origin); this repeats its cheap part as a last guard.
+ */
 export const safeRedirect = (target: string | null | undefined) =>
-  target && target.startsWith("/") && !target.startsWith("//") && !target.startsWith(PATHS.login) ? target : PATHS.agenda;
+  target && target.startsWith("/") && !target.startsWith("//") && !UNSAFE_PATH.test(target) && !target.startsWith(PATHS.login)
+    ? target
+    : PATHS.agenda;
 
 /** Where a signed-in user goes after the login: the program's central staff to their console, only ever to its pages. */
 export const landingFor = (perfil: "ponto" | "central", target: string | null | undefined) => {

@@ -1,7 +1,8 @@
 // Team accounts: /usuarios for the point's administrator only (403 otherwise, 404 for another point), no password fields,
 // invitations and reset links hashed, single use, expiring in 72 h; the principal protected; deactivation revokes sessions at
 // once and keeps history; role changes apply on the next call; 'Esqueci minha senha' answers the same for any e-mail and mails a
-// link through a real SMTP server when one is configured (node, server project, PGlite and PostgreSQL).
+// link through a real SMTP server when one is configured, only ever adding a link (an invitation survives a reset request from
+// anyone); a new password must be strong by zxcvbn with the user's own words (node, server project, PGlite and PostgreSQL).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { startSmtpCapture, type SmtpCapture } from "../support/smtp-capture";
@@ -10,11 +11,15 @@ import { DEMO_CENTRAL, DEMO_PASSWORD, DEMO_USERS } from "../../server/db/seed";
 import { accessTokens, pointUsers, sessions, userTypes } from "../../server/db/schema";
 import { TEAM_MESSAGES } from "../../server/routes/usuarios";
 import { ACCESS_MESSAGES } from "../../server/routes/acesso";
-import { INVALID_LINK } from "../../server/services/access-links";
+import { INVALID_LINK, SELF_SERVICE_LINKS } from "../../server/services/access-links";
 import { hashToken } from "../../server/lib/secrets";
 import { PASSWORD_PROBLEMS } from "../../src/domain/team";
 
 const HOUR = 3_600_000;
+/** Strong by zxcvbn (score 4) for every user of these tests; weak passwords are refused since issue 33. */
+const STRONG = "girafa amarela no telhado";
+const FIRST = "bicicleta-laranja-chuva-7";
+const SECOND = "caneca verde no armario 42";
 const tokenOf = (link: string) => link.slice(link.indexOf("#") + 1);
 
 describe.each(BACKENDS)("team accounts on %s", (backend) => {
@@ -202,7 +207,14 @@ describe.each(BACKENDS)("team accounts on %s", (backend) => {
     expect((await login("joana@teste.com.br", "qualquer1")).statusCode).toBe(401);
 
     const opened = await t.app.inject({ method: "POST", url: "/api/credenciado/acesso", payload: { token } });
-    expect(opened.json()).toEqual({ Tipo: "convite", Nome: "Joana Prado", Email: "joana@teste.com.br", ExpiraEm: added.acesso.ExpiraEm });
+    expect(opened.json()).toEqual({
+      Tipo: "convite",
+      Nome: "Joana Prado",
+      Email: "joana@teste.com.br",
+      ExpiraEm: added.acesso.ExpiraEm,
+      Ponto: "Auto Center Boa Viagem",
+      RazaoSocial: "Auto Center Boa Viagem Ltda",
+    });
     for (const [senha, confirmacao, message] of [
       ["curta", "curta", PASSWORD_PROBLEMS.short],
       ["JOANA@teste.com.br", "JOANA@teste.com.br", PASSWORD_PROBLEMS.email],
@@ -259,13 +271,13 @@ describe.each(BACKENDS)("team accounts on %s", (backend) => {
     const first = tokenOf(added.acesso.Link);
     now = new Date(now.getTime() + 72 * HOUR + 1000);
     try {
-      expect((await setPassword(first, "senha-valida-1")).json()).toEqual({ message: INVALID_LINK });
+      expect((await setPassword(first, STRONG)).json()).toEqual({ message: INVALID_LINK });
       const again = await admin("POST", "/usuarios/link-acesso", { IdPontoAtendimentoUsuario: added.id });
       expect(again.json().acesso.Tipo).toBe("convite");
       const second = tokenOf(again.json().acesso.Link);
       const third = tokenOf((await admin("POST", "/usuarios/link-acesso", { IdPontoAtendimentoUsuario: added.id })).json().acesso.Link);
-      expect((await setPassword(second, "senha-valida-1")).json()).toEqual({ message: INVALID_LINK });
-      expect((await setPassword(third, "senha-valida-1")).statusCode).toBe(200);
+      expect((await setPassword(second, STRONG)).json()).toEqual({ message: INVALID_LINK });
+      expect((await setPassword(third, STRONG)).statusCode).toBe(200);
     } finally {
       now = new Date(now.getTime() - 72 * HOUR - 1000);
     }
@@ -282,7 +294,7 @@ describe.each(BACKENDS)("team accounts on %s", (backend) => {
   it("protects the principal (no deactivation, keeps an administrative role) and nobody deactivates themselves", async () => {
     // A second administrator, who could otherwise act on Marina.
     const added = await addUser("bruno@teste.com.br", { Nome: "Bruno Admin", IdUsuarioTipo: types.admin });
-    const bruno = (await setPassword(tokenOf(added.acesso.Link), "bruno-senha-1")).json().token as string;
+    const bruno = (await setPassword(tokenOf(added.acesso.Link), "pneu careca na estrada")).json().token as string;
     const marina = f.user(DEMO_USERS.main);
     const off = await call(t, bruno, "POST", "/usuarios/deletar", { IdPontoAtendimentoUsuario: marina });
     expect([off.statusCode, off.json().message]).toEqual([409, TEAM_MESSAGES.principalDeactivate]);
@@ -327,20 +339,20 @@ describe.each(BACKENDS)("team accounts on %s", (backend) => {
 
   it("resets a password by link: other sessions end, the old password stops working", async () => {
     const added = await addUser("reset@teste.com.br", { Nome: "Renata Reset" });
-    await setPassword(tokenOf(added.acesso.Link), "primeira-senha");
-    const phone = (await login("reset@teste.com.br", "primeira-senha")).json().token as string;
+    expect((await setPassword(tokenOf(added.acesso.Link), FIRST)).statusCode).toBe(200);
+    const phone = (await login("reset@teste.com.br", FIRST)).json().token as string;
     expect((await call(t, phone, "GET", "/credenciado/auth")).statusCode).toBe(200);
     const link = (await admin("POST", "/usuarios/link-acesso", { IdPontoAtendimentoUsuario: added.id })).json().acesso;
     expect(link.Tipo).toBe("redefinicao");
     expect(link.Link).toMatch(/\/redefinir-senha#/);
     // Issuing the link alone changes nothing: the old password and session still work until it is used.
     expect((await call(t, phone, "GET", "/credenciado/auth")).statusCode).toBe(200);
-    const reset = await setPassword(tokenOf(link.Link), "segunda-senha");
+    const reset = await setPassword(tokenOf(link.Link), SECOND);
     expect(reset.statusCode).toBe(200);
     expect((await call(t, phone, "GET", "/credenciado/auth")).statusCode).toBe(401);
     expect((await call(t, reset.json().token, "GET", "/credenciado/auth")).statusCode).toBe(200);
-    expect((await login("reset@teste.com.br", "primeira-senha")).statusCode).toBe(401);
-    expect((await login("reset@teste.com.br", "segunda-senha")).statusCode).toBe(200);
+    expect((await login("reset@teste.com.br", FIRST)).statusCode).toBe(401);
+    expect((await login("reset@teste.com.br", SECOND)).statusCode).toBe(200);
   });
 
   it("deactivating revokes every session at once (next call 401), keeps the user's history, and reactivation needs a new sign-in", async () => {
@@ -408,6 +420,62 @@ describe.each(BACKENDS)("team accounts on %s", (backend) => {
     );
     expect(issued[0]!.n).toBe(0);
   });
+
+  it("refuses a weak new password (400) saying why, counts the user's own name and point, and accepts a strong one", async () => {
+    const added = await addUser("jprado@teste.com.br", { Nome: "Joana Prado" });
+    const token = tokenOf(added.acesso.Link);
+    const more = "Adicione mais palavras menos comuns.";
+    const personal = "A senha não deve conter os seus dados, como o seu nome, o seu e-mail ou o nome do ponto.";
+    for (const [senha, reason] of [
+      ["12345678", "Esta é uma senha muito usada."],
+      ["abcdefgh", 'Sequências comuns de caracteres, como "abc", são fáceis de adivinhar.'],
+      ["joana2024", more],
+      // Strong for someone else (score 3 without her data): her name, and the point's name, make them weak for her.
+      ["PradoJoana77", personal],
+      ["autocenter2024", more],
+    ]) {
+      const res = await setPassword(token, senha!);
+      expect(res.statusCode, senha).toBe(400);
+      const message = res.json().message as string;
+      expect(message.startsWith(`${PASSWORD_PROBLEMS.weak} `), message).toBe(true);
+      expect(message, senha).toContain(reason);
+    }
+    // Spaces: eight of them, only whitespace, or around a strong password.
+    for (const senha of ["        ", " ".repeat(30), "\t\t\t\t\t\t\t\t", ` ${STRONG}`, `${STRONG} `]) {
+      const res = await setPassword(token, senha);
+      expect([res.statusCode, res.json().message], JSON.stringify(senha)).toEqual([400, PASSWORD_PROBLEMS.spaces]);
+    }
+    // Refusals do not spend the link; a strong password is accepted and signs in; the demo password still signs in (the
+    // rule applies when a password is set, not at the login).
+    const done = await setPassword(token, STRONG);
+    expect([done.statusCode, done.json().message]).toEqual([200, ACCESS_MESSAGES.passwordSet]);
+    expect((await login("jprado@teste.com.br", STRONG)).statusCode).toBe(200);
+    expect((await login(DEMO_USERS.main, DEMO_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it("bounds the strength check: a 256-character password is estimated on its first 64 characters, a longer one is a 400", async () => {
+    const added = await addUser("longa@teste.com.br", { Nome: "Lia Longa" });
+    const token = tokenOf(added.acesso.Link);
+    // l33t characters and repeats: zxcvbn's slowest kind of input (2-3 s per check with its default bounds).
+    const slow = "4@3$0!1|7+5(9[<{6%".repeat(15).slice(0, 256);
+    const started = performance.now();
+    const weak = await setPassword(token, "a".repeat(256));
+    expect([weak.statusCode, weak.json().message.startsWith(PASSWORD_PROBLEMS.weak)]).toEqual([400, true]);
+    const tooLong = await setPassword(token, "a".repeat(257));
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toEqual(expect.any(String));
+    for (const senha of [12345678, ["12345678"], { a: 1 }, null]) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/credenciado/definir-senha",
+        payload: { token, senha, confirmacao: senha },
+      });
+      expect(res.statusCode, JSON.stringify(senha)).toBe(400);
+    }
+    const accepted = await setPassword(token, slow);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(performance.now() - started).toBeLessThan(10_000);
+  });
 });
 
 describe("'Esqueci minha senha' with SMTP configured (pglite)", () => {
@@ -450,7 +518,7 @@ describe("'Esqueci minha senha' with SMTP configured (pglite)", () => {
     const reset = await t.app.inject({
       method: "POST",
       url: "/api/credenciado/definir-senha",
-      payload: { token: link![1], senha: "carlos-nova-1", confirmacao: "carlos-nova-1" },
+      payload: { token: link![1], senha: STRONG, confirmacao: STRONG },
     });
     expect(reset.statusCode).toBe(200);
     // Fourth call in the window is still allowed, the fifth is 429 with a pt-BR message.
@@ -458,5 +526,89 @@ describe("'Esqueci minha senha' with SMTP configured (pglite)", () => {
     const limited = await forgot("ninguem@teste.com.br");
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toMatch(/^Muitas tentativas\. Tente novamente em \d+ segundos\.$/);
+  });
+});
+
+describe.each(BACKENDS)("'Esqueci minha senha' only adds a link (issue 33, item 8) on %s", (backend) => {
+  let smtp: SmtpCapture;
+  let t: TestApp;
+  let f: Fixtures;
+  let attendantType = 0;
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    t = await makeTestApp(backend, {
+      smtpUrl: smtp.smtpUrl,
+      publicUrl: "https://portal.exemplo.com.br",
+      loginRateLimit: { max: 1000, windowMs: 60_000 },
+    });
+    f = await fixtures(t);
+    attendantType = (await t.db.select().from(userTypes)).find((r) => r.administrative === "N")!.id;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.stop();
+  });
+
+  const forgot = (email: string) => t.app.inject({ method: "POST", url: "/api/credenciado/esqueci-senha", payload: { email } });
+  const check = (token: string) => t.app.inject({ method: "POST", url: "/api/credenciado/acesso", payload: { token } });
+  const setPassword = (token: string, senha: string) =>
+    t.app.inject({ method: "POST", url: "/api/credenciado/definir-senha", payload: { token, senha, confirmacao: senha } });
+  /** The tokens of the links mailed to `email`, oldest first, once `n` have arrived. */
+  async function mailedTokens(email: string, n: number) {
+    const mine = () => smtp.mails.filter((m) => m.to.includes(email));
+    for (let i = 0; i < 200 && mine().length < n; i++) await new Promise((r) => setTimeout(r, 50));
+    const tokens = mine().map(
+      (m) => /^https:\/\/portal\.exemplo\.com\.br\/(?:redefinir-senha|primeiro-acesso)#([\w-]{43})$/m.exec(m.text)?.[1],
+    );
+    expect(tokens).toHaveLength(n);
+    return tokens as string[];
+  }
+  const unusedLinks = async (userId: string) =>
+    (
+      await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from access_tokens where user_id = ${userId} and used_at is null`)
+    )[0]!.n;
+  async function invite(email: string, name: string) {
+    const res = await call(t, f.token1, "POST", "/usuarios/adicionar", { Nome: name, Email: email, IdUsuarioTipo: attendantType });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { id: string; acesso: { Tipo: string; Link: string } };
+  }
+
+  it("a reset request with an invited user's e-mail leaves the administrator's invitation working", async () => {
+    const email = "convidada@teste.com.br";
+    const added = await invite(email, "Vera Convidada");
+    const invitation = tokenOf(added.acesso.Link);
+    // Anyone may ask for anyone's e-mail (the answer is neutral): the invited user gets a mail of her own...
+    expect((await forgot(email)).statusCode).toBe(200);
+    const [mailed] = await mailedTokens(email, 1);
+    expect(mailed).not.toBe(invitation);
+    // ...and the link the administrator handed out still opens and still sets the password.
+    expect((await check(invitation)).json()).toMatchObject({ Tipo: "convite", Email: email });
+    const done = await setPassword(invitation, STRONG);
+    expect([done.statusCode, done.json().message]).toEqual([200, ACCESS_MESSAGES.passwordSet]);
+    // Spending one link ends the others: the mailed one is dead now.
+    expect((await check(mailed!)).json()).toEqual({ message: INVALID_LINK });
+    expect(await unusedLinks(added.id)).toBe(0);
+  });
+
+  it(`keeps at most the newest ${SELF_SERVICE_LINKS} requested links besides the administrator's, and the administrator's new link replaces them all`, async () => {
+    const email = "muitos.pedidos@teste.com.br";
+    const added = await invite(email, "Otto Pedidos");
+    const invitation = tokenOf(added.acesso.Link);
+    for (let i = 0; i < SELF_SERVICE_LINKS + 3; i++) {
+      expect((await forgot(email)).statusCode).toBe(200);
+      // One at a time, so the order of the mails is the order of the links.
+      await mailedTokens(email, i + 1);
+    }
+    const mailed = await mailedTokens(email, SELF_SERVICE_LINKS + 3);
+    expect(await unusedLinks(added.id)).toBe(SELF_SERVICE_LINKS + 1);
+    for (const token of mailed.slice(0, 3)) expect((await check(token)).json()).toEqual({ message: INVALID_LINK });
+    for (const token of mailed.slice(3)) expect((await check(token)).statusCode).toBe(200);
+    expect((await check(invitation)).statusCode).toBe(200);
+    // Equipe's rule stays: a new link from the administrator is the only valid one.
+    const again = await call(t, f.token1, "POST", "/usuarios/link-acesso", { IdPontoAtendimentoUsuario: added.id });
+    const fresh = tokenOf(again.json().acesso.Link);
+    for (const token of [invitation, ...mailed]) expect((await check(token)).json()).toEqual({ message: INVALID_LINK });
+    expect(await unusedLinks(added.id)).toBe(1);
+    expect((await setPassword(fresh, STRONG)).statusCode).toBe(200);
   });
 });

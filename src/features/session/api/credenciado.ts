@@ -54,6 +54,9 @@ export interface AccessCheck {
   Nome: string;
   Email: string;
   ExpiraEm: string;
+  /** The point's trade and company names: the strength meter counts them as the user's own words, as the server does. */
+  Ponto?: string;
+  RazaoSocial?: string;
 }
 
 export const checkAccess = (token: string, signal?: AbortSignal) =>

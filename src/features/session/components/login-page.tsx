@@ -6,6 +6,7 @@ import { SIGNUP_URL } from "../../../config/env";
 import { MSG } from "../../../config/messages.pt-BR";
 import { landingFor, PATHS } from "../../../config/paths";
 import { login, sessionStore } from "../store";
+import { redirectTarget } from "../redirect-target";
 import logoUrl from "../../../assets/logo.svg";
 import "./auth-pages.css";
 
@@ -34,7 +35,8 @@ export default function LoginPage() {
       return;
     }
     toast.success(outcome.message);
-    navigate(landingFor(sessionStore.perfil, new URLSearchParams(search).get("redirect")), { replace: true });
+    const wanted = redirectTarget(new URLSearchParams(search).get("redirect"), window.location.origin);
+    navigate(landingFor(sessionStore.perfil, wanted), { replace: true });
   }
 
   return (

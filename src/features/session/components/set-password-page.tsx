@@ -1,7 +1,7 @@
 // The page of an access link (/primeiro-acesso#token, /redefinir-senha#token, public): the token from the URL's fragment (never
-// sent to a server in a request line or a Referer) is checked, then 'Olá, Nome', the e-mail and the new password twice; on
-// success the user is signed in exactly as by the login and lands on the agenda (main thread).
-import { useId, useState, type FormEvent } from "react";
+// sent to a server in a request line or a Referer) is checked, then 'Olá, Nome', the e-mail and the new password twice with
+// its strength shown while typing; on success the user is signed in exactly as by the login and lands on the agenda (main thread).
+import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useLocation } from "wouter";
 import { toast } from "../../../lib/toast";
@@ -11,6 +11,8 @@ import { MIN_PASSWORD_LENGTH } from "../../../domain/team";
 import { useSetPassword } from "../api/use-credenciado-mutations";
 import type { AccessCheck } from "../api/credenciado";
 import { passwordErrors, type PasswordErrors, type PasswordField } from "../password-rules";
+import { usePasswordStrength } from "../use-password-strength";
+import { PasswordMeter } from "./password-meter";
 import { accessQuery } from "../query-options";
 import { sessionStore } from "../store";
 import "./auth-pages.css";
@@ -35,6 +37,11 @@ function PasswordForm({ token, access }: { token: string; access: AccessCheck })
   const [confirmation, setConfirmation] = useState("");
   const [show, setShow] = useState(false);
   const [errors, setErrors] = useState<PasswordErrors & { form?: string }>({});
+  const { strength, checking, estimate } = usePasswordStrength(password, {
+    name: access.Nome,
+    email: access.Email,
+    pointNames: [access.Ponto, access.RazaoSocial],
+  });
   const save = useSetPassword({
     onSuccess: ({ message }) => {
       toast.success(message);
@@ -47,7 +54,7 @@ function PasswordForm({ token, access }: { token: string; access: AccessCheck })
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    const found = passwordErrors(password, confirmation, access.Email);
+    const found = passwordErrors(password, confirmation, access.Email, estimate);
     setErrors(found);
     const first = (["password", "confirmation"] as const).find((f) => found[f]);
     if (first) return document.getElementById(`${id}-${first}`)?.focus();
@@ -57,7 +64,7 @@ function PasswordForm({ token, access }: { token: string; access: AccessCheck })
     (field === "password" ? setPassword : setConfirmation)(value);
     if (errors[field] || errors.form) setErrors((e) => ({ ...e, [field]: undefined, form: undefined }));
   };
-  const field = (name: PasswordField, label: string, value: string, hint?: string) => (
+  const field = (name: PasswordField, label: string, value: string, hint?: string, meter?: ReactNode) => (
     <>
       <label htmlFor={`${id}-${name}`}>{label}</label>
       <input
@@ -69,13 +76,16 @@ function PasswordForm({ token, access }: { token: string; access: AccessCheck })
         disabled={busy}
         required
         aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={[hint && `${id}-${name}-hint`, `${id}-${name}-error`].filter(Boolean).join(" ")}
+        aria-describedby={[hint && `${id}-${name}-hint`, meter && `${id}-${name}-strength`, `${id}-${name}-error`]
+          .filter(Boolean)
+          .join(" ")}
       />
       {hint && (
         <p id={`${id}-${name}-hint`} className="muted auth-hint">
           {hint}
         </p>
       )}
+      {meter}
       <p id={`${id}-${name}-error`} className="form-error" role={errors[name] ? "alert" : undefined}>
         {errors[name]}
       </p>
@@ -86,7 +96,13 @@ function PasswordForm({ token, access }: { token: string; access: AccessCheck })
     <form onSubmit={submit} noValidate>
       {/* For password managers: the account the new password belongs to. */}
       <input type="email" name="username" autoComplete="username" value={access.Email} readOnly hidden />
-      {field("password", M.newPassword, password, M.passwordHint(MIN_PASSWORD_LENGTH))}
+      {field(
+        "password",
+        M.newPassword,
+        password,
+        M.passwordHint(MIN_PASSWORD_LENGTH),
+        <PasswordMeter id={`${id}-password-strength`} strength={strength} checking={checking} quiet={!!errors.password} />,
+      )}
       {field("confirmation", M.confirmPassword, confirmation)}
       <label className="checkbox">
         <input type="checkbox" checked={show} onChange={(e) => setShow(e.target.checked)} disabled={busy} />
