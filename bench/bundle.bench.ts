@@ -14,6 +14,7 @@ const ROUTES: [string, string][] = [
   ["/retorno-servico", "src/features/retornos/components/returns-page.tsx"],
   ["/dados-bancarios", "src/features/dados-bancarios/components/bank-data-page.tsx"],
   ["/dados-cadastrais", "src/features/dados-cadastrais/components/registration-page.tsx"],
+  ["/registro-alteracoes", "src/features/auditoria/components/audit-page.tsx"],
   ["/espelho", "src/features/espelho/components/mirror-page.tsx"],
   ["/privacy", "src/features/legal/privacy-page.tsx"],
   ["/terms", "src/features/legal/terms-page.tsx"],

@@ -50,10 +50,12 @@ const ROUTES = (orderId: string): RouteCase[] =>
       ["/espelho", PATHS.mirror, false],
       ["/contratos", PATHS.contracts, false],
       ["/equipe", PATHS.team, false],
+      ["/registro-alteracoes", PATHS.audit, false],
       ["/esqueci-senha", PATHS.forgotPassword, true],
       ["/central/aprovacoes", CENTRAL_PATHS.approvals, false],
       ["/central/pagamentos", CENTRAL_PATHS.payments, false],
       ["/central/pontos", CENTRAL_PATHS.points, false],
+      ["/central/registro-alteracoes", CENTRAL_PATHS.audit, false],
     ] as const
   ).map(([label, path, isPublic]) => ({
     label,

@@ -1,8 +1,11 @@
-// Route guards: private pages need a session (origin remembered in ?redirect=), /login bounces signed-in users (main thread).
+// Route guards: private pages need a session (origin remembered in ?redirect=), /login bounces signed-in users, the point
+// administrators' screens are restricted for everyone else (main thread).
 import type { ReactNode } from "react";
 import { Redirect, useLocation, useSearch } from "wouter";
 import { CENTRAL_PATHS, landingFor, PATHS } from "../config/paths";
+import { MSG } from "../config/messages.pt-BR";
 import { useSession } from "../features/session/use-session";
+import { redirectTarget } from "../features/session/redirect-target";
 import { AppShell } from "./shell/app-shell";
 import { CentralShell } from "./shell/central-shell";
 import { LoadingScreen } from "./loading-screen";
@@ -45,11 +48,33 @@ export function CentralPrivate(props: { children: ReactNode; data?: ReactNode })
   return <SignedIn perfil="central" {...props} />;
 }
 
+/** Whether the signed-in attendant's role is administrative (Administrativo 'S'; read again after a refused call). */
+export const useIsAdmin = () => useSession().user?.Administrativo === "S";
+
+/**
+ * A screen of the point's administrators (Dados Bancários, Dados Cadastrais, Registro de alterações): anyone else gets its
+ * title and that it is restricted, and the page's code is never run (the server refuses its calls too).
+ */
+export function AdminOnly({ title, children }: { title: string; children: ReactNode }) {
+  if (useIsAdmin()) return <>{children}</>;
+  return (
+    <section className="page">
+      <h1 className="page-title">{title}</h1>
+      <p className="muted page-state" role="status">
+        {MSG.common.adminOnly}
+      </p>
+    </section>
+  );
+}
+
 export function PublicOnly({ children }: { children: ReactNode }) {
   const { status, perfil } = useSession();
   const search = useSearch();
   if (status === "loading") return <LoadingScreen />;
-  if (status === "authenticated") return <Redirect to={landingFor(perfil, new URLSearchParams(search).get("redirect"))} replace />;
+  if (status === "authenticated") {
+    const wanted = redirectTarget(new URLSearchParams(search).get("redirect"), window.location.origin);
+    return <Redirect to={landingFor(perfil, wanted)} replace />;
+  }
   return <>{children}</>;
 }
 

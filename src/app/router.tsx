@@ -4,7 +4,8 @@ import { Route, Switch } from "wouter";
 import { PATHS } from "../config/paths";
 import { ChunkErrorBoundary, lazyPage } from "./lazy-page";
 import { LoadingScreen } from "./loading-screen";
-import { CentralPrivate, Private, Public, PublicOnly } from "./guards";
+import { AdminOnly, CentralPrivate, Private, Public, PublicOnly, useIsAdmin } from "./guards";
+import { MSG } from "../config/messages.pt-BR";
 import { useSession } from "../features/session/use-session";
 import NotFoundPage from "./not-found";
 import { usePrefetchOrder } from "../features/ordem-servico/use-prefetch-order";
@@ -18,6 +19,8 @@ import { registrationQuery } from "../features/dados-cadastrais/query-options";
 import { mirrorQuery } from "../features/espelho/query-options";
 import { useMirrorFilters } from "../features/espelho/filters";
 import { teamQuery } from "../features/equipe/query-options";
+import { auditLogQuery } from "../features/auditoria/query-options";
+import { useAuditFilters } from "../components/audit/audit-filters";
 
 // Every page, loaded on first use (lazy-page.tsx).
 const LoginPage = lazyPage(() => import("../features/session/components/login-page"));
@@ -34,6 +37,7 @@ const ExecutionPage = lazyPage(() => import("../features/ordem-servico/component
 const ScannerPage = lazyPage(() => import("../features/scanner/components/scanner-page"));
 const CentralPage = lazyPage(() => import("../features/central/components/central-page"));
 const TeamPage = lazyPage(() => import("../features/equipe/components/team-page"));
+const AuditPage = lazyPage(() => import("../features/auditoria/components/audit-page"));
 const ForgotPasswordPage = lazyPage(() => import("../features/session/components/forgot-password-page"));
 const FirstAccessPage = lazyPage(() => import("../features/session/components/first-access-page"));
 const ResetPasswordPage = lazyPage(() => import("../features/session/components/reset-password-page"));
@@ -56,6 +60,7 @@ function preloadOpeningPage(pathname: string) {
     [PATHS.registration]: RegistrationPage,
     [PATHS.mirror]: MirrorPage,
     [PATHS.team]: TeamPage,
+    [PATHS.audit]: AuditPage,
     [PATHS.forgotPassword]: ForgotPasswordPage,
     [PATHS.firstAccess]: FirstAccessPage,
     [PATHS.resetPassword]: ResetPasswordPage,
@@ -145,19 +150,25 @@ function MirrorData() {
   usePrefetchQueries([mirrorQuery(user?.IdPontoAtendimento ?? "", f.from, f.to, f.status, f.from <= f.to)]);
   return null;
 }
-/** The team list only for an administrator: anyone else gets the restricted screen, and the server a call fewer. */
-function TeamData() {
+/** The record opens on the URL's kind and page; like every administrators' screen, prefetched for an administrator only. */
+function AuditData() {
   const { user } = useSession();
-  usePrefetchQueries(user?.Administrativo === "S" ? [teamQuery(user.IdPontoAtendimento)] : []);
+  const [f] = useAuditFilters();
+  usePrefetchQueries(useIsAdmin() && user ? [auditLogQuery(user.IdPontoAtendimento, f.entity, f.page)] : []);
   return null;
 }
 function OrderData({ id }: { id: string }) {
   usePrefetchOrder(id);
   return null;
 }
-function PointData({ data }: { data: (pointId: string) => readonly Prefetchable[] }) {
+/**
+ * `admin`: a screen of the administrators (Equipe, Dados Bancários, Dados Cadastrais): anyone else gets the restricted screen,
+ * so nothing is fetched for them (the bank data and team calls would answer 403).
+ */
+function PointData({ data, admin = false }: { data: (pointId: string) => readonly Prefetchable[]; admin?: boolean }) {
   const { user } = useSession();
-  usePrefetchQueries(data(user?.IdPontoAtendimento ?? ""));
+  const allowed = useIsAdmin() || !admin;
+  usePrefetchQueries(allowed ? data(user?.IdPontoAtendimento ?? "") : []);
   return null;
 }
 
@@ -230,13 +241,17 @@ export function AppRouter() {
             </Private>
           </Route>
           <Route path={PATHS.bankData}>
-            <Private data={<PointData data={(p) => [bankDataQuery(p)]} />}>
-              <PointRoute page={BankDataPage} />
+            <Private data={<PointData admin data={(p) => [bankDataQuery(p)]} />}>
+              <AdminOnly title={MSG.bankData.title}>
+                <PointRoute page={BankDataPage} />
+              </AdminOnly>
             </Private>
           </Route>
           <Route path={PATHS.registration}>
-            <Private data={<PointData data={(p) => [registrationQuery(p)]} />}>
-              <PointRoute page={RegistrationPage} />
+            <Private data={<PointData admin data={(p) => [registrationQuery(p)]} />}>
+              <AdminOnly title={MSG.registration.title}>
+                <PointRoute page={RegistrationPage} />
+              </AdminOnly>
             </Private>
           </Route>
           <Route path={PATHS.mirror}>
@@ -245,8 +260,15 @@ export function AppRouter() {
             </Private>
           </Route>
           <Route path={PATHS.team}>
-            <Private data={<TeamData />}>
+            <Private data={<PointData admin data={(p) => [teamQuery(p)]} />}>
               <TeamRoute />
+            </Private>
+          </Route>
+          <Route path={PATHS.audit}>
+            <Private data={<AuditData />}>
+              <AdminOnly title={MSG.audit.title}>
+                <PointRoute page={AuditPage} />
+              </AdminOnly>
             </Private>
           </Route>
           <Route path={`${PATHS.central}/*?`}>

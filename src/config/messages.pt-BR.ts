@@ -5,6 +5,8 @@ export const MSG = {
     retry: "Tentar novamente",
     /** A filter bar's reversed period (components/ui/period-fields). */
     periodInvalid: "A data inicial não pode ser posterior à data final.",
+    /** A screen of the point's administrators opened by another user (app/guards.tsx AdminOnly; the server refuses them too). */
+    adminOnly: "Acesso restrito aos administradores do ponto.",
   },
   login: {
     required: "Email e senha são obrigatórios",
@@ -45,7 +47,12 @@ export const MSG = {
     account: "E-mail de acesso",
     newPassword: "Nova senha",
     confirmPassword: "Confirmar senha",
-    passwordHint: (min: number) => `Use pelo menos ${min} caracteres, diferente do seu e-mail.`,
+    passwordHint: (min: number) =>
+      `Use pelo menos ${min} caracteres, sem o seu nome, e-mail, datas ou sequências. Várias palavras juntas formam uma senha forte e fácil de lembrar.`,
+    /** The meter under the new password (use-password-strength.ts): the level in words, then why it is not enough. */
+    strength: (level: "weak" | "fair" | "good" | "strong") =>
+      `Força da senha: ${{ weak: "fraca", fair: "razoável", good: "boa", strong: "forte" }[level]}.`,
+    strengthChecking: "Avaliando a força da senha...",
     passwordRequired: "Informe a nova senha.",
     confirmRequired: "Confirme a nova senha.",
     showPasswords: "Mostrar senhas",
@@ -94,6 +101,8 @@ export const MSG = {
     role: "Cargo",
     chooseRole: "Selecione o cargo",
     principalRole: "O usuário principal só pode ter um cargo administrativo.",
+    /** Another administrator editing the principal user: the e-mail stays read-only (the server answers 403 too). */
+    principalEmailLocked: "Somente o próprio usuário principal pode alterar o e-mail dele.",
     rolesFailed: "Erro ao carregar os cargos",
     nameRequired: "Informe o nome.",
     emailRequired: "Informe o e-mail.",
@@ -131,6 +140,100 @@ export const MSG = {
       `Olá, ${name}! Você foi cadastrado(a) no Portal do Credenciado. Crie sua senha pelo link: ${link} (válido até ${until}).`,
     resetText: (name: string, link: string, until: string) =>
       `Olá, ${name}! Para criar uma nova senha no Portal do Credenciado, use o link: ${link} (válido até ${until}).`,
+  },
+  /**
+   * Registro de alterações: the point's record (/registro-alteracoes, administrators) and the central's (every point), both
+   * drawn by components/audit.
+   */
+  audit: {
+    title: "Registro de alterações",
+    intro: "Quem alterou os dados bancários, os dados cadastrais e a equipe do ponto, e quando. Valores sensíveis aparecem mascarados.",
+    centralIntro: "Alterações de dados bancários, cadastrais e de equipe de todos os pontos, e as confirmações da central.",
+    loading: "Carregando o registro de alterações...",
+    loadFailed: "Erro ao carregar o registro de alterações",
+    empty: "Nenhuma alteração registrada.",
+    emptyFiltered: "Nenhuma alteração registrada com estes filtros.",
+    filters: "Filtros do registro de alterações",
+    entity: "Tipo de alteração",
+    point: "Ponto de atendimento",
+    allPoints: "Todos os pontos",
+    loadingPoints: "Carregando pontos...",
+    chosenPoint: "Ponto selecionado",
+    all: "Todos",
+    /** The filter's options. */
+    entities: {
+      dado_bancario: "Dados bancários",
+      dados_cadastrais: "Dados cadastrais",
+      usuario: "Equipe",
+      dados_pagamento: "Confirmações da central",
+    },
+    /** An entry's badge. */
+    entityBadge: {
+      dado_bancario: "Dados bancários",
+      dados_cadastrais: "Dados cadastrais",
+      usuario: "Equipe",
+      dados_pagamento: "Confirmação da central",
+    } as Record<string, string>,
+    list: "Alterações registradas",
+    cols: { when: "Data e hora", point: "Ponto", author: "Autor", what: "O que mudou", changes: "Campos" },
+    /** Beside the author's name when it is not a user of the point. */
+    authorKind: { central: "Central", sistema: "Sistema" } as Record<string, string>,
+    noFieldChanges: "Nenhum campo alterado.",
+    /** How a field's change reads: 'Chave PIX: ••••0181 → ••••1234'; the arrow is read as 'para' by screen readers. */
+    from: "de",
+    to: "para",
+    created: "incluído",
+    removed: "removido",
+    range: (first: number, last: number, total: number) =>
+      `Mostrando ${first}–${last} de ${total} ${total === 1 ? "alteração" : "alterações"}`,
+    page: (n: number, of: number) => `Página ${n} de ${of}`,
+    pages: "Páginas do registro de alterações",
+    previous: "Anterior",
+    next: "Próxima",
+  },
+  /** Central payments: payouts held back until the central checks the point's new payment data (Pagamentos). */
+  payee: {
+    held: "RETIDO",
+    heldTotal: "Retido",
+    heldPoints: "Pontos com repasses retidos",
+    heldCount: (n: number, value: string) => `${n} ${n === 1 ? "repasse retido" : "repasses retidos"} · ${value}`,
+    review: "Conferir dados de pagamento",
+    reviewOf: (point: string) => `Conferir dados de pagamento de ${point}`,
+    title: "Conferir dados de pagamento",
+    loading: "Carregando os dados de pagamento...",
+    loadFailed: "Erro ao carregar os dados de pagamento",
+    noBankData:
+      "Este ponto não tem dados bancários selecionados: os repasses ficam retidos até o ponto cadastrar e selecionar uma conta. Não há dados a confirmar.",
+    notHeld: "Os repasses deste ponto não estão retidos: não há alteração de dados de pagamento a confirmar.",
+    confirmHint:
+      "Confira os dados acima (se preciso, com o ponto) antes de confirmar: os repasses retidos passam a poder ser pagos para eles.",
+    changedAt: "Alterados em",
+    confirmedAt: "Última confirmação",
+    never: "Nunca",
+    current: "Dados de pagamento atuais",
+    recent: "Alterações recentes",
+    recentEmpty: "Nenhuma alteração de dados de pagamento registrada.",
+    confirm: "Confirmar dados",
+    confirming: "Confirmando...",
+    confirmFailed: "Não foi possível confirmar os dados de pagamento.",
+    close: "Fechar",
+    paidTo: "Pago para",
+    execution: "Execução",
+    /** 'Marcar como pago' with a date before a selected payout's execution (the server refuses it with the same words). */
+    beforeExecution: (os: number, executed: string) => `A data do pagamento não pode ser anterior à execução da OS ${os} (${executed}).`,
+    fields: {
+      RazaoSocial: "Razão social",
+      Cnpj: "CNPJ",
+      paymentType: "Tipo de pagamento",
+      TipoChavePix: "Tipo de chave PIX",
+      ChavePix: "Chave PIX",
+      Banco: "Banco",
+      NumeroAgencia: "Agência",
+      NumeroConta: "Conta",
+      TipoConta: "Tipo de conta",
+      NomeTitular: "Titular",
+      DocumentoTitular: "CPF/CNPJ do titular",
+    },
   },
   notFound: { title: "Página não encontrada" },
   chunk: {

@@ -2,12 +2,14 @@
 // of the form (nothing sent while any shows), masks per key type, PIX rows (CPF, e-mail, phone, random UUID) and a TRANSFERÊNCIA
 // row created, viewed, edited and deleted, each checked on the server; filters narrowing the rows; fields disabled while saving;
 // axe on the page and on every modal. Creates its own rows (never selected, so the seeded selected entry stays selected) and
-// deletes them.
+// deletes them; each change holds the point's payouts, so the central confirms the data at the end (tests/e2e/payee.ts), as the
+// other files that pay expect to find it.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { apiCall, DESKTOP, launch, MOBILE, openSignedIn, violations, demoPoint } from "./browser";
 import type { BankDataFields } from "../../src/domain/bank-data";
+import { releasePayouts } from "./payee";
 
 const base = inject("baseUrl");
 let browser: Browser;
@@ -23,7 +25,10 @@ beforeAll(async () => {
   browser = await launch();
   ({ token, pointId } = await demoPoint(base));
 });
-afterAll(() => browser?.close());
+afterAll(async () => {
+  if (pointId) await releasePayouts(base, pointId);
+  await browser?.close();
+});
 
 const openPage = (ctx: BrowserContext, query = ""): Promise<Page> =>
   openSignedIn(ctx, `${base}/dados-bancarios${query}`, (page) => page.getByRole("heading", { name: "Dados Bancários", level: 1 }));

@@ -2,10 +2,12 @@
 // login and land on /central/aprovacoes; a service an attendant of the second point linked is approved there, the attendant
 // is told on another screen and the OS screen shows it approved; another is rejected with a note the OS screen shows; the
 // attendant then finishes the order (final video recorded with the fake camera), its payout appears on the central staff's
-// Pagamentos screen, they pay it there and the point's espelho shows it paid.
+// Pagamentos screen, they pay it there and the point's espelho shows it paid. The second point has no bank data (its payouts
+// are held): the test gives it a selected PIX entry, confirmed by the central, just before paying, and deletes it at the end.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { apiCall, apiToken, DESKTOP, launch, MOBILE, orderAction, violations } from "./browser";
+import { releasePayouts } from "./payee";
 
 const base = inject("baseUrl");
 const OTHER = { email: "outro@credenciado.com.br", password: "demo1234" };
@@ -65,7 +67,37 @@ beforeAll(async () => {
   }
   expect(linked).toHaveLength(2);
 }, 60_000);
-afterAll(() => browser?.close());
+/** The PIX entry this file gives the second point so its payout can be paid (other files rely on it having none). */
+const HOLDER = "Serra Azul Mecânica Eireli (teste das aprovações)";
+type BankRow = { IdDadoBancario: string; NomeTitular: string };
+const testBanks = async () =>
+  (await api<{ dadosBancarios: BankRow[] }>(`/ponto-atendimento/get-dados-bancarios/${pointId}`)).dadosBancarios.filter(
+    (b) => b.NomeTitular === HOLDER,
+  );
+/** The point's payouts are held until it has selected bank data and the central confirmed it. */
+async function makePayable() {
+  if ((await testBanks()).length === 0) {
+    await api("/ponto-atendimento/add-dado-bancario", {
+      IdPontoAtendimento: pointId,
+      TipoChavePix: "CNPJ",
+      ChavePix: "45.723.174/0001-10",
+      Banco: "",
+      NumeroAgencia: "",
+      NumeroConta: "",
+      TipoConta: "",
+      NomeTitular: HOLDER,
+      DocumentoTitular: "45.723.174/0001-10",
+      Selecionado: "S",
+    });
+  }
+  await releasePayouts(base, pointId);
+}
+
+afterAll(async () => {
+  if (pointId)
+    for (const b of await testBanks()) await api("/ponto-atendimento/delete-dado-bancario", { IdDadoBancario: b.IdDadoBancario });
+  await browser?.close();
+});
 
 describe("central approvals", () => {
   it.each([
@@ -170,7 +202,8 @@ describe("central approvals", () => {
     await finish.click();
     await attendant.getByText("OS finalizada com sucesso!").waitFor({ timeout: 45_000 });
 
-    // Its payout appears for the central staff, who pay it on the Pagamentos screen.
+    // Its payout appears for the central staff, who pay it on the Pagamentos screen (once the point has confirmed bank data).
+    await makePayable();
     await central.goto(`${base}/central/pagamentos?ponto=${pointId}`);
     await central.getByRole("heading", { name: "Pagamentos", level: 1 }).waitFor();
     const boxes = central.getByRole("checkbox", { name: new RegExp(`^Selecionar OS ${order.os} — `) });

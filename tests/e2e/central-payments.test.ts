@@ -2,18 +2,20 @@
 // in on /login and lands on /central/pagamentos; defaults (every point, this month in Brasília, pending), rows and totals equal
 // to the server's /central/pagamentos; filters; the error state; one pending payout selected (by keyboard) and marked paid with
 // today's date, seen PAGO here and PagamentoFeito 'S' on the point's own /espelho/lista, its history, then undone (back to 'N');
-// the server's refusal to undo an older payment shown in the dialog; the bank batch CSV of a selection parsed back; axe on the
-// section and on each dialog. Leaves the data as it found it (the payment it makes is undone, also after a failure).
+// the server's refusal to undo an older payment shown in the dialog; the bank batch CSV of a selection parsed back (never a held
+// payout: the other point has no bank data, so its rows are held and cannot be selected); axe on the section and on each dialog.
+// Leaves the data as it found it (the payment it makes is undone, also after a failure); starts by confirming the demo point's
+// payment data when another file changed it (tests/e2e/payee.ts), so its payouts are payable.
 import fs from "node:fs";
 import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import { apiCall, apiToken, brasiliaToday, demoPoint, DESKTOP, launch, MOBILE, signIn, violations } from "./browser";
+import { CENTRAL, releasePayouts } from "./payee";
 import type { Payout, PayoutTotals } from "../../src/features/central/api/central";
 import type { EspelhoRow } from "../../src/features/espelho/api/espelho";
 
 const base = inject("baseUrl");
-const CENTRAL = { email: "central@programa.com.br", password: "demo1234" };
 let browser: Browser;
 let centralToken = "";
 let pointToken = "";
@@ -52,6 +54,8 @@ beforeAll(async () => {
   browser = await launch();
   centralToken = await apiToken(base, CENTRAL);
   ({ token: pointToken, pointId } = await demoPoint(base));
+  // Another file may have changed the demo point's bank data: its payouts are held until the central confirms it.
+  await releasePayouts(base, pointId, centralToken);
 });
 afterAll(async () => {
   for (const id of paidHere) await apiCall(base, centralToken, `/central/pagamentos/${id}/desfazer`, {});
@@ -119,6 +123,12 @@ for (const [name, options, mobile] of [
             expect(texts[i]).toContain(part);
           }
           expect(texts[i]).toContain(r.PagamentoFeito === "S" ? `PAGO em ${br(r.DataPagamento!)}` : "PENDENTE");
+          // A held row says so, with the server's reason; the others do not.
+          if (r.Retido) {
+            expect(texts[i]).toContain("RETIDO");
+            expect(texts[i]).toContain(spaces(r.MotivoRetencao));
+          } else expect(texts[i]).not.toContain("RETIDO");
+          if (r.DataExecucao) expect(texts[i]).toContain(br(r.DataExecucao));
         });
       }
       const total = async (label: string) => spaces(await page.getByRole("region", { name: label, exact: true }).textContent());
@@ -126,6 +136,7 @@ for (const [name, options, mobile] of [
       expect(await total("Total")).toBe(`Total${brl(totais.total)}`);
       expect(await total("Pendente")).toBe(`Pendente${brl(totais.pendente)}`);
       expect(await total("Pago")).toBe(`Pago${brl(totais.pago)}`);
+      expect(await total("Retido")).toBe(`Retido${brl(totais.retido)}`);
     }
 
     it("signs in on /login and lands on the section: defaults, rows and totals equal the server's; axe finds nothing", async () => {
@@ -201,7 +212,8 @@ for (const [name, options, mobile] of [
       const page = await openPayments();
       const pending = await serverPayouts({ status: "PENDENTE" });
       await expectScreenEquals(page, pending);
-      const target = pending.data.find((r) => r.IdPontoAtendimento === pointId)!;
+      // Payable: not held, and executed by today (a payment cannot be dated before its order's execution).
+      const target = pending.data.find((r) => r.IdPontoAtendimento === pointId && !r.Retido && (r.DataExecucao ?? "") <= today)!;
       expect(await espelhoFlag(target.IdFinanceiroEspelho)).toBe("N");
 
       // By keyboard: the row's labelled checkbox takes Space.
@@ -279,15 +291,22 @@ for (const [name, options, mobile] of [
       const page = await openPayments();
       const pending = await serverPayouts({ status: "PENDENTE" });
       await expectScreenEquals(page, pending);
-      expect(pending.data.length).toBeGreaterThanOrEqual(2);
+      // The other point has no bank data: its rows are held, so 'Selecionar todos' takes the payable rows only.
+      const payable = pending.data.filter((r) => !r.Retido);
+      const held = pending.data.filter((r) => r.Retido);
+      expect(payable.length).toBeGreaterThanOrEqual(2);
+      expect(held.length).toBeGreaterThan(0);
       await page.getByLabel("Selecionar todos").check();
-      const all = pending.data.reduce((n, r) => n + r.ValorRepasse, 0);
+      const all = Math.round(payable.reduce((n, r) => n + r.ValorRepasse, 0) * 100) / 100;
       await page
         .getByRole("status")
-        .filter({ hasText: `${pending.data.length} selecionados · ${brl(all)}` })
+        .filter({ hasText: `${payable.length} selecionados · ${brl(all)}` })
         .waitFor();
+      for (const r of held) {
+        await expect(page.getByRole("checkbox", { name: `Selecionar ${rowName(r)} (${r.NomeFantasia})` }).isChecked()).resolves.toBe(false);
+      }
       // One row left out of the batch.
-      const [left, ...batch] = pending.data;
+      const [left, ...batch] = payable;
       await page.getByRole("checkbox", { name: `Selecionar ${rowName(left)} (${left.NomeFantasia})` }).uncheck();
       await expect(page.getByLabel("Selecionar todos").evaluate((el: HTMLInputElement) => el.indeterminate)).resolves.toBe(true);
 
@@ -313,6 +332,7 @@ for (const [name, options, mobile] of [
       };
       const ACCOUNT_TYPES: Record<string, string> = { CORRENTE: "Corrente", POUPANCA: "Poupança" };
       const doc = (d: string | null) => (d && /^\d{14}$/.test(d) ? cnpj(d) : (d ?? ""));
+      // The payable rows chosen, and no held one.
       expect(data).toEqual(
         batch.map((r) => [
           r.NomeFantasia,

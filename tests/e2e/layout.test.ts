@@ -21,6 +21,7 @@ const SCREENS = (): string[] => [
   "/retorno-servico",
   "/dados-bancarios",
   "/dados-cadastrais",
+  "/registro-alteracoes",
   "/espelho",
   "/contratos",
   `/execucao-os/${orderId}`,

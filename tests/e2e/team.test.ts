@@ -2,7 +2,8 @@
 // the menu, adds an attendant (masked phone) and gets the invitation dialog (WhatsApp link, copy); the attendant opens the link in
 // another browser, is refused a short password, sets one, lands on the agenda and signs in again with it; the admin deactivates
 // them and their open page is sent to /login; a reset link from 'Gerar link de acesso' replaces a password and works once; a
-// non-administrator sees no Equipe; 'Esqueci minha senha' answers neutrally. axe on the screens and dialogs. Creates its own
+// non-administrator sees no Equipe; another administrator gets no link for the principal and cannot change the principal's
+// e-mail; 'Esqueci minha senha' answers neutrally. axe on the screens and dialogs. Creates its own
 // uniquely named users (never edits seeded ones) and deactivates them at the end.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
@@ -316,6 +317,76 @@ for (const [name, options, mobile] of [
       await page.getByText("Acesso restrito aos administradores do ponto.").first().waitFor();
       await expect.poll(() => page.getByRole("button", { name: "Adicionar usuário" }).count()).toBe(0);
       await expectEquipeEntry(page, false);
+    });
+
+    it("(h) another administrator gets no access link for the principal and cannot change their e-mail (nor can the server)", async () => {
+      const who = { name: `Administrador Dois ${tag}`, email: `admin2.${tag}@equipe.test`, password: `admin-senha-${tag}` };
+      const types = (await api<{ data: UserType[] }>("/usuarios/tipos")).data;
+      const adminType = String(types.find((t) => t.Administrativo === "S")!.IdUsuarioTipo);
+      const added = await api<{ id: string; acesso: Access }>("/usuarios/adicionar", {
+        Nome: who.name,
+        Email: who.email,
+        IdPontoAtendimento: pointId,
+        IdUsuarioTipo: adminType,
+      });
+      expect(
+        (await rawPost("/credenciado/definir-senha", { token: tokenOf(added.acesso.Link), senha: who.password, confirmacao: who.password }))
+          .status,
+      ).toBe(200);
+      const ctx = await newContext();
+      const page = await ctx.newPage();
+      await page.goto(`${base}/login`);
+      await signIn(page, who.email, who.password);
+      await page.waitForURL(`${base}/`);
+      await page.goto(`${base}/equipe`);
+      await heading(page, "Equipe");
+      const principal = rowOf(page, "Marina Souza");
+      await principal.getByRole("button", { name: "Editar Marina Souza" }).waitFor();
+      // No link for the principal's account; their own row (and any other) keeps it.
+      expect(await principal.getByRole("button", { name: /^Gerar link de acesso/ }).count()).toBe(0);
+      await rowOf(page, who.name)
+        .getByRole("button", { name: `Gerar link de acesso ${who.name}` })
+        .waitFor();
+      expect(await violations(page)).toEqual([]);
+
+      await principal.getByRole("button", { name: "Editar Marina Souza" }).click();
+      const form = page.getByRole("dialog", { name: "Editar usuário" });
+      await form.waitFor();
+      const email = form.getByLabel("E-mail");
+      await expect(email.inputValue()).resolves.toBe(DEMO.email);
+      await expect(email.getAttribute("readonly")).resolves.not.toBeNull();
+      const hint = "Somente o próprio usuário principal pode alterar o e-mail dele.";
+      await form.getByText(hint).waitFor();
+      const describedBy = (await email.getAttribute("aria-describedby"))!.split(" ");
+      const hints = await Promise.all(describedBy.map((id) => page.locator(`[id="${id}"]`).textContent()));
+      expect(hints).toContain(hint);
+      await email.focus();
+      await page.keyboard.type("x");
+      await expect(email.inputValue()).resolves.toBe(DEMO.email);
+      expect(await violations(page)).toEqual([]);
+      await form.getByRole("button", { name: "Cancelar" }).click();
+      await form.waitFor({ state: "detached" });
+
+      // The server refuses both, whatever a client sends.
+      const token = await apiToken(base, { email: who.email, password: who.password });
+      const marina = (await team()).find((u) => u.Nome === "Marina Souza")!;
+      const asSecond = (path: string, body: unknown) =>
+        fetch(`${base}/api${path}`, {
+          method: "POST",
+          headers: { authToken: token, "content-type": "application/json" },
+          body: JSON.stringify(body),
+        });
+      const link = await asSecond("/usuarios/link-acesso", { IdPontoAtendimentoUsuario: marina.IdPontoAtendimentoUsuario });
+      expect(link.status).toBe(403);
+      expect(((await link.json()) as { message: string }).message).toBe(
+        "Somente o próprio usuário principal pode gerar um link de acesso para a conta dele.",
+      );
+      const edit = await asSecond("/usuarios/atualizar", {
+        IdPontoAtendimentoUsuario: marina.IdPontoAtendimentoUsuario,
+        Email: `outro.${tag}@equipe.test`,
+      });
+      expect(edit.status).toBe(403);
+      expect((await team()).find((u) => u.Nome === "Marina Souza")!.Email).toBe(DEMO.email);
     });
 
     it("(f) 'Esqueci minha senha' from the login page answers with the neutral message", async () => {

@@ -1,5 +1,5 @@
 // Layout for the program's central staff (/central/...): header with the console's name, the user and Sair, and the
-// console's three sections as tabs (one row on a 360 px phone, the same on desktop) (main thread).
+// console's four sections as tabs (one row on a 360 px phone, icons above labels there; side by side from 600 px) (main thread).
 import type { ReactNode } from "react";
 import { Link, useLocation } from "wouter";
 import { CENTRAL_PATHS, PATHS } from "../../config/paths";

@@ -1,4 +1,5 @@
-// Mobile drawer 'Menu Principal' (Equipe for administrators only): closes on Escape, overlay, close button or navigation; locks page scroll while open (main thread).
+// Mobile drawer 'Menu Principal' (Equipe, Registro de alterações and Dados Bancários for administrators only): closes on Escape,
+// overlay, close button or navigation; locks page scroll while open (main thread).
 import { useEffect, useLayoutEffect, useRef } from "react";
 import { useLocation } from "wouter";
 import { useSession } from "../../features/session/use-session";

@@ -1,4 +1,5 @@
-// Top header for a signed-in user: logo, avatar with fallback, name and the account dropdown (main thread).
+// Top header for a signed-in user: logo, avatar with fallback, name and the account dropdown (Dados Cadastrais for administrators
+// only) (main thread).
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { PATHS } from "../../config/paths";
@@ -53,9 +54,12 @@ export function Header() {
               <strong>{user.Nome}</strong>
               <span className="muted">{user.Email}</span>
             </div>
-            <Link href={PATHS.registration} role="menuitem" className="dropdown-item" onClick={() => setOpen(false)}>
-              Dados Cadastrais
-            </Link>
+            {/* The registration is changed by the point's administrators only (the screen says so to anyone else). */}
+            {user.Administrativo === "S" && (
+              <Link href={PATHS.registration} role="menuitem" className="dropdown-item" onClick={() => setOpen(false)}>
+                Dados Cadastrais
+              </Link>
+            )}
             <button
               type="button"
               role="menuitem"

@@ -19,8 +19,9 @@ const AGENDA: NavItem = { label: "Agenda", to: PATHS.agenda, icon: "calendar" };
 const RATINGS: NavItem = { label: "Avaliações", to: PATHS.ratings, icon: "star" };
 const RETURNS: NavItem = { label: "Retorno de Serviço", to: PATHS.returns, icon: "repeat" };
 const TEAM: NavItem = { label: "Equipe", to: PATHS.team, icon: "users", admin: true };
+const AUDIT: NavItem = { label: "Registro de alterações", to: PATHS.audit, icon: "history", admin: true };
 const MIRROR: NavItem = { label: "Espelho", to: PATHS.mirror, icon: "chart" };
-const BANK: NavItem = { label: "Dados Bancários", to: PATHS.bankData, icon: "bank" };
+const BANK: NavItem = { label: "Dados Bancários", to: PATHS.bankData, icon: "bank", admin: true };
 const CONTRACT: NavItem = { label: "Contrato", to: PATHS.contracts, icon: "doc" };
 const PRIVACY: NavItem = { label: "Política de Privacidade", to: PATHS.privacy, icon: "lock" };
 const TERMS: NavItem = { label: "Termos de Uso", to: PATHS.terms, icon: "doc" };
@@ -28,7 +29,7 @@ const TERMS: NavItem = { label: "Termos de Uso", to: PATHS.terms, icon: "doc" };
 export const SIDEBAR_TOP: NavItem[] = [AGENDA, RATINGS];
 
 export const SIDEBAR_GROUPS: NavGroup[] = [
-  { id: "operacoes", label: "Operações", items: [RETURNS, TEAM] },
+  { id: "operacoes", label: "Operações", items: [RETURNS, TEAM, AUDIT] },
   { id: "financeiro", label: "Financeiro", items: [MIRROR, BANK] },
   { id: "informacoes", label: "Informações", items: [CONTRACT, PRIVACY, TERMS] },
 ];
@@ -42,12 +43,12 @@ export const BOTTOM_BAR: NavItem[] = [
 
 /** The drawer lists Financeiro as Dados Bancários then Espelho, and names the contract entry in the plural. */
 export const DRAWER_GROUPS: NavGroup[] = [
-  { id: "operacoes", label: "Operações", items: [RETURNS, TEAM] },
+  { id: "operacoes", label: "Operações", items: [RETURNS, TEAM, AUDIT] },
   { id: "financeiro", label: "Financeiro", items: [BANK, MIRROR] },
   { id: "informacoes", label: "Informações", items: [{ ...CONTRACT, label: "Contratos" }, PRIVACY, TERMS] },
 ];
 
-/** A menu's entries for the signed-in user: the administrators' ones (Equipe) only for an administrator. */
+/** A menu's entries for the signed-in user: the administrators' ones (Equipe, Registro de alterações, Dados Bancários) only for an administrator. */
 export const visibleItems = (items: readonly NavItem[], admin: boolean) => items.filter((item) => admin || !item.admin);
 
 /** The Central console's sections (central-shell.tsx). */
@@ -55,4 +56,5 @@ export const CENTRAL_NAV: NavItem[] = [
   { label: "Aprovações", to: CENTRAL_PATHS.approvals, icon: "check" },
   { label: "Pagamentos", to: CENTRAL_PATHS.payments, icon: "money" },
   { label: "Pontos", to: CENTRAL_PATHS.points, icon: "chart" },
+  { label: "Alterações", to: CENTRAL_PATHS.audit, icon: "history" },
 ];

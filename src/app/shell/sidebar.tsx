@@ -1,4 +1,5 @@
-// Desktop sidebar: logo, Agenda, Avaliações and three independently collapsible groups; Equipe for administrators only (main thread).
+// Desktop sidebar: logo, Agenda, Avaliações and three independently collapsible groups; Equipe, Registro de alterações and Dados
+// Bancários for administrators only (main thread).
 import { useState } from "react";
 import { Link } from "wouter";
 import { PATHS } from "../../config/paths";

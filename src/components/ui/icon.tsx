@@ -11,6 +11,8 @@ const PATHS: Record<string, string> = {
     "M9 3h6l2 3h3a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h3zm3 5a5 5 0 1 0 0 10 5 5 0 0 0 0-10zm0 2a3 3 0 1 1 0 6 3 3 0 0 1 0-6z",
   money: "M2 6h20v12H2zm10 3a3 3 0 1 0 0 6 3 3 0 0 0 0-6zM5 9v6h1V9zm13 0v6h1V9z",
   menu: "M3 5h18v2H3zm0 6h18v2H3zm0 6h18v2H3z",
+  /** A clock with a turning-back arrow: the record of changes. */
+  history: "M13 3a9 9 0 0 0-9 9H1l4 4 4-4H6a7 7 0 1 1 2.05 4.95l-1.42 1.42A9 9 0 1 0 13 3zm-1 5v5.4l4.3 2.6.8-1.3-3.6-2.1V8z",
   check: "M9 16.2l-4.2-4.2L3.4 13.4 9 19 21 7l-1.4-1.4z",
   users:
     "M9 4a4 4 0 1 1 0 8 4 4 0 0 1 0-8zm0 10c4 0 7 2 7 4.5V21H2v-2.5C2 16 5 14 9 14zm7.5-9.8a4 4 0 0 1 0 7.6 5.9 5.9 0 0 0 0-7.6zM18 14.3c2.4.6 4 2.1 4 4.2V21h-4v-2.5c0-1.6-.7-3-2-4.2z",

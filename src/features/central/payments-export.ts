@@ -1,6 +1,7 @@
 // The bank batch of the Pagamentos section: the selected payouts with each point's selected bank or PIX data, as CSV for Excel
-// in pt-BR (the espelho export's conventions: BOM, ';', decimal comma, no formulas). Its own module, imported on the first
-// Exportar CSV, so papaparse stays off the section's first paint (main thread).
+// in pt-BR (the espelho export's conventions: BOM, ';', decimal comma, no formulas); never a held payout, whose point's data
+// the central has not confirmed. Its own module, imported on the first Exportar CSV, so papaparse stays off the section's
+// first paint (main thread).
 import { MSG } from "../../config/messages.pt-BR";
 import { wallClock } from "../../domain/dates";
 import { formatDocument } from "../../lib/br-format";
@@ -49,7 +50,12 @@ export const paymentCsvRow = (p: Payout): string[] => [
   formatDocument(p.DocumentoTitular),
 ];
 
-export const paymentsCsv = (rows: readonly Payout[]) => toCsv(PAYMENTS_CSV_COLUMNS, rows.map(paymentCsvRow));
+/**
+ * The batch of the payable rows among `rows`: a held one is left out even if a caller passes it (the screen never lets one be
+ * selected), so a bank file never carries data the central has not confirmed.
+ */
+export const paymentsCsv = (rows: readonly Payout[]) =>
+  toCsv(PAYMENTS_CSV_COLUMNS, rows.filter((r) => !r.Retido && r.PagamentoFeito !== "S").map(paymentCsvRow));
 
 /** "pagamentos-lote-2025-11-18.csv", today's date in Brasília. */
 export const paymentsFileName = (now: Date = new Date()) => `pagamentos-lote-${wallClock(now).date}.csv`;

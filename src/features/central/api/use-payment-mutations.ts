@@ -1,10 +1,12 @@
-// The Pagamentos section's mutation hooks (pay the selected payouts, undo a payment) beside their calls in central.ts: each owns
-// the envelope check and the invalidation; the section only adds its UI (toast, closing the modal, the selection) (main thread).
+// The Pagamentos section's mutation hooks (pay the selected payouts, undo a payment, confirm a point's new payment data) beside
+// their calls in central.ts: each owns the envelope check and the invalidation; the section only adds its UI (toast, closing the
+// modal, the selection) (main thread).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { unwrapSuccess } from "../../../lib/api-client";
 import type { MutationUi } from "../../../lib/mutation-ui";
 import { centralKeys } from "../query-options";
-import { payPayouts, undoPayment } from "./central";
+import { MSG } from "../../../config/messages.pt-BR";
+import { confirmPayee, payPayouts, undoPayment } from "./central";
 
 type Msg = { message: string };
 export interface PayInput {
@@ -53,6 +55,33 @@ export function useUndoPayment(ui: MutationUi<Msg, string> = {}) {
       return Promise.all([
         client.invalidateQueries({ queryKey: everyPayoutList }),
         client.invalidateQueries({ queryKey: centralKeys.history(args[2]) }),
+      ]);
+    },
+  });
+}
+
+export interface ConfirmPayeeInput {
+  pointId: string;
+  /** The AlteradoEm of the data the user looked at. */
+  alteradoEm: string;
+}
+
+/**
+ * Confirms a point's new payment data: its held payouts become payable. Failed or not (a 409 means the data changed again, or
+ * someone confirmed it meanwhile), the dialog's data, the payouts lists and the record are refetched; the refetch is returned so
+ * the dialog stays pending until the list on screen shows the rows payable.
+ */
+export function useConfirmPayee(ui: MutationUi<Msg, ConfirmPayeeInput> = {}) {
+  const client = useQueryClient();
+  return useMutation<Msg, Error, ConfirmPayeeInput>({
+    ...ui,
+    mutationFn: async ({ pointId, alteradoEm }) => unwrapSuccess(await confirmPayee(pointId, alteradoEm), MSG.payee.confirmFailed),
+    onSettled: (...args) => {
+      void ui.onSettled?.(...args);
+      return Promise.all([
+        client.invalidateQueries({ queryKey: everyPayoutList }),
+        client.invalidateQueries({ queryKey: centralKeys.payee(args[2].pointId) }),
+        client.invalidateQueries({ queryKey: centralKeys.audits() }),
       ]);
     },
   });

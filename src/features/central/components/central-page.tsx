@@ -1,7 +1,8 @@
-// The Central console (/central/...): its three sections under one page (one chunk, one HTML) (main thread).
+// The Central console (/central/...): its four sections under one page (one chunk, one HTML) (main thread).
 import { Redirect, useLocation } from "wouter";
 import { CENTRAL_PATHS } from "../../../config/paths";
 import { ApprovalsSection } from "./approvals-section";
+import { AuditSection } from "./audit-section";
 import { PaymentsSection } from "./payments-section";
 import { PointsSection } from "./points-section";
 
@@ -9,6 +10,7 @@ export default function CentralPage() {
   const [location] = useLocation();
   if (location.startsWith(CENTRAL_PATHS.payments)) return <PaymentsSection />;
   if (location.startsWith(CENTRAL_PATHS.points)) return <PointsSection />;
+  if (location.startsWith(CENTRAL_PATHS.audit)) return <AuditSection />;
   if (location.startsWith(CENTRAL_PATHS.approvals)) return <ApprovalsSection />;
   return <Redirect to={CENTRAL_PATHS.approvals} replace />;
 }

@@ -1,5 +1,5 @@
-// 'Histórico': the actions recorded on one payout (newest first): what was done, by whom, when (Brasília time) and the note
-// (main thread).
+// 'Histórico': the actions recorded on one payout (newest first): what was done, by whom, when (Brasília time) and the note;
+// for a paid payout, first what it was paid to (the payee recorded at payment) (main thread).
 import { useQuery } from "@tanstack/react-query";
 import { Modal } from "../../../components/ui/modal";
 import { QueryState } from "../../../components/ui/query-state";
@@ -8,7 +8,9 @@ import { dateTimeText } from "../../../lib/br-format";
 import { withReason } from "../../../domain/format";
 import type { HistoryEntry, Payout } from "../api/central";
 import { historyQuery } from "../query-options";
-import { payoutName } from "./payment-list";
+import { MSG } from "../../../config/messages.pt-BR";
+import { PayeeFields } from "./payee-fields";
+import { isPaid, payoutName } from "./payment-list";
 
 const ACTIONS: Record<string, string> = {
   pagar: "Pagamento registrado",
@@ -46,6 +48,14 @@ export function PaymentHistoryModal({ row, onClose }: { row: Payout; onClose: ()
       }
     >
       <p className="muted payments-history-point">{row.NomeFantasia}</p>
+      {isPaid(row) && row.PagoPara && (
+        <section className="payments-paid-to" aria-labelledby="pagamentos-pago-para">
+          <h3 id="pagamentos-pago-para" className="modal-subtitle">
+            {MSG.payee.paidTo}
+          </h3>
+          <PayeeFields payee={row.PagoPara} />
+        </section>
+      )}
       <QueryState
         query={history}
         variant="card"

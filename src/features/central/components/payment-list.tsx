@@ -1,13 +1,26 @@
 // The payouts of the Pagamentos section as a ResponsiveList (cards on phones, a table from 1024 px): a labelled checkbox on each
-// pending row, the status badge with the payment date, Histórico on every row and Desfazer pagamento on paid ones (main thread).
+// pending row (disabled on a held one, described by why it is held), the status badge with the payment date or RETIDO and its
+// reason, the execution date, Histórico on every row and Desfazer pagamento on paid ones (main thread).
 import { useMemo } from "react";
 import { ResponsiveList, type Column } from "../../../components/ui/responsive-list";
 import { isoToBr } from "../../../domain/dates";
 import { formatBRL } from "../../../domain/format";
 import { displayPlate } from "../../../domain/plate";
+import { MSG } from "../../../config/messages.pt-BR";
 import type { Payout } from "../api/central";
 
 export const isPaid = (p: Pick<Payout, "PagamentoFeito">) => p.PagamentoFeito === "S";
+/** A pending payout the central may pay now: not held back (the server refuses held ones too). */
+export const isPayable = (p: Pick<Payout, "PagamentoFeito" | "Retido">) => !isPaid(p) && !p.Retido;
+/** The id of a held row's reason, which its disabled checkbox names as its description. */
+const holdId = (p: Payout) => `pagamentos-retencao-${p.IdFinanceiroEspelho}`;
+
+/** Why a held payout cannot be paid (the server's sentence), with the id its checkbox points at. */
+const HoldReason = ({ payout }: { payout: Payout }) => (
+  <span id={holdId(payout)} className="payments-hold-reason">
+    {payout.MotivoRetencao ?? MSG.payee.held}
+  </span>
+);
 /** "OS 123 — TROCA DE ÓLEO": an OS may have several payouts (one per service), so buttons and checkboxes name both. */
 export const payoutName = (p: Pick<Payout, "NumeroOS" | "NomeServico">) => `OS ${p.NumeroOS} — ${p.NomeServico}`;
 
@@ -18,6 +31,12 @@ export function PayoutStatus({ payout }: { payout: Payout }) {
       <span className={`status-badge ${paid ? "status-done" : "status-pending"}`}>{paid ? "PAGO" : "PENDENTE"}</span>
       {/* A real space, so the status reads 'PAGO em 18/11/2025' and not 'PAGOem' (the gap alone is visual). */}
       {paid && payout.DataPagamento && <span className="payments-paid-on"> em {isoToBr(payout.DataPagamento)}</span>}
+      {!paid && payout.Retido && (
+        <>
+          {" "}
+          <span className="status-badge payments-held-badge">{MSG.payee.held}</span>
+        </>
+      )}
     </span>
   );
 }
@@ -35,12 +54,15 @@ const plate = (p: Payout) => (p.Placa ? displayPlate(p.Placa) : "—");
 
 export function PaymentList({ rows, selected, onToggle, onHistory, onUndo, busy }: Props) {
   const columns = useMemo((): Column<Payout>[] => {
+    // A held row keeps its checkbox, disabled and described by the reason, so a screen reader hears why it cannot be chosen.
     const box = (r: Payout) => (
       <input
         type="checkbox"
         className="payments-check"
         aria-label={`Selecionar ${payoutName(r)} (${r.NomeFantasia})`}
-        checked={selected.has(r.IdFinanceiroEspelho)}
+        checked={!r.Retido && selected.has(r.IdFinanceiroEspelho)}
+        disabled={r.Retido}
+        aria-describedby={r.Retido ? holdId(r) : undefined}
         onChange={(e) => onToggle(r.IdFinanceiroEspelho, e.target.checked)}
       />
     );
@@ -59,13 +81,33 @@ export function PaymentList({ rows, selected, onToggle, onHistory, onUndo, busy 
           ),
         card: "plain",
       },
+      // On a phone the reason stands under the (disabled) Selecionar line; on desktop it is in the status cell.
+      { id: "hold", header: MSG.payee.held, cell: (r) => (r.Retido ? <HoldReason payout={r} /> : null), card: "plain", table: false },
       { id: "point", header: "Ponto", cell: (r) => r.NomeFantasia },
       { id: "os", header: "OS", cell: (r) => r.NumeroOS, cardCell: (r) => `OS ${r.NumeroOS}`, card: "title" },
       { id: "plate", header: "Placa", cell: plate, className: "payments-nowrap" },
       { id: "service", header: "Serviço", cell: (r) => r.NomeServico },
       { id: "date", header: "Agendamento", cell: (r) => isoToBr(r.DataAgendamento), className: "payments-nowrap" },
+      {
+        id: "executed",
+        header: MSG.payee.execution,
+        cell: (r) => (r.DataExecucao ? isoToBr(r.DataExecucao) : "—"),
+        cardCell: (r) => (r.DataExecucao ? isoToBr(r.DataExecucao) : null),
+        className: "payments-nowrap",
+      },
       { id: "value", header: "Repasse", cell: (r) => formatBRL(r.ValorRepasse), className: "payments-money" },
-      { id: "status", header: "Status", cell: (r) => <PayoutStatus payout={r} />, card: "meta" },
+      {
+        id: "status",
+        header: "Status",
+        cell: (r) => (
+          <>
+            <PayoutStatus payout={r} />
+            {r.Retido && <HoldReason payout={r} />}
+          </>
+        ),
+        cardCell: (r) => <PayoutStatus payout={r} />,
+        card: "meta",
+      },
     ];
   }, [selected, onToggle]);
 
@@ -77,7 +119,7 @@ export function PaymentList({ rows, selected, onToggle, onHistory, onUndo, busy 
         rows={rows}
         columns={columns}
         rowKey={(r) => r.IdFinanceiroEspelho}
-        rowClass={(r) => (selected.has(r.IdFinanceiroEspelho) ? "is-selected" : undefined)}
+        rowClass={(r) => (r.Retido ? "is-held" : selected.has(r.IdFinanceiroEspelho) ? "is-selected" : undefined)}
         rowData={(r) => ({ id: r.IdFinanceiroEspelho })}
         actionsHeader="Ações"
         actions={(r) => (

@@ -1,10 +1,12 @@
-// 'Marcar como pago': the selected payouts' count and total, the payment date (today by default, never after today), and the
-// call that pays them all or none; the server's refusal stays in the dialog (main thread).
+// 'Marcar como pago': the selected payouts' count and total, the payment date (today by default, never after today nor before
+// the latest execution among them), and the call that pays them all or none; the server's refusal stays in the dialog (main
+// thread).
 import { useId, useState } from "react";
 import { Modal } from "../../../components/ui/modal";
 import { isoToBr, wallClock } from "../../../domain/dates";
 import { formatBRL } from "../../../domain/format";
 import { toast } from "../../../lib/toast";
+import { MSG } from "../../../config/messages.pt-BR";
 import type { Payout } from "../api/central";
 import { usePayPayouts } from "../api/use-payment-mutations";
 
@@ -25,10 +27,13 @@ export function PaymentPayModal({ rows, onClose, onPaid }: Props) {
   const errorId = useId();
   const pay = usePayPayouts();
   const total = Math.round(rows.reduce((n, r) => n + r.ValorRepasse, 0) * 100) / 100;
+  // The payout executed last bounds the date from below (the server refuses a payment dated before an execution).
+  const latest = rows.reduce<Payout | null>((a, r) => (r.DataExecucao && (!a || r.DataExecucao > a.DataExecucao!) ? r : a), null);
 
   const submit = () => {
     if (!date) return setError("Informe a data do pagamento.");
     if (date > today) return setError(`A data do pagamento não pode ser futura (hoje é ${isoToBr(today)}).`);
+    if (latest && date < latest.DataExecucao!) return setError(MSG.payee.beforeExecution(latest.NumeroOS, isoToBr(latest.DataExecucao!)));
     setError(null);
     // Callbacks of this call run once the hook's refetch has landed: the dialog closes onto a list already showing PAGO.
     pay.mutate(
@@ -63,6 +68,7 @@ export function PaymentPayModal({ rows, onClose, onPaid }: Props) {
           required
           value={date}
           max={today}
+          min={latest?.DataExecucao ?? undefined}
           disabled={pay.isPending}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}

@@ -1,21 +1,30 @@
 // Pagamentos (/central/pagamentos): every point's payouts with the server's totals, filters in the URL (point, period, status),
-// a selection of pending rows to mark as paid on a date or to export as the bank batch CSV, and on each row its history and,
-// when paid, the undo (main thread).
+// a selection of payable rows (pending and not held) to mark as paid on a date or to export as the bank batch CSV, and on each
+// row its history and, when paid, the undo. The points whose payouts are held are listed above the rows, each with 'Conferir
+// dados de pagamento' (main thread).
 import { useCallback, useMemo, useState } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { QueryState } from "../../../components/ui/query-state";
 import { formatBRL, withReason } from "../../../domain/format";
 import { toast } from "../../../lib/toast";
+import { MSG } from "../../../config/messages.pt-BR";
 import type { Payout, PayoutTotals } from "../api/central";
 import { payoutsQuery } from "../query-options";
 import { PaymentFilterBar, payoutFilterOf, usePaymentFilters, type PaymentFilters } from "./payment-filters";
 import { PaymentHistoryModal } from "./payment-history-modal";
-import { isPaid, PaymentList } from "./payment-list";
+import { isPayable, PaymentList } from "./payment-list";
+import { HeldPoints, heldPointsOf, type HeldPoint } from "./held-points";
+import { PayeeReviewModal } from "./payee-review-modal";
 import { PaymentPayModal } from "./payment-pay-modal";
 import { PaymentUndoModal } from "./payment-undo-modal";
 import "./payments.css";
 
-type Open = { kind: "pay"; rows: Payout[] } | { kind: "undo"; row: Payout } | { kind: "history"; row: Payout } | null;
+type Open =
+  | { kind: "pay"; rows: Payout[] }
+  | { kind: "undo"; row: Payout }
+  | { kind: "history"; row: Payout }
+  | { kind: "payee"; point: HeldPoint }
+  | null;
 
 const LOAD_FAILED = "Erro ao carregar os pagamentos";
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -27,6 +36,7 @@ function Totals({ totals }: { totals: PayoutTotals | undefined }) {
     { id: "pagamentos-total", label: "Total", value: totals ? formatBRL(totals.total) : "—" },
     { id: "pagamentos-pendente", label: "Pendente", value: totals ? formatBRL(totals.pendente) : "—" },
     { id: "pagamentos-pago", label: "Pago", value: totals ? formatBRL(totals.pago) : "—" },
+    { id: "pagamentos-retido", label: MSG.payee.heldTotal, value: totals ? formatBRL(totals.retido) : "—" },
   ];
   return (
     <div className="payments-totals" role="group" aria-label="Totais do período">
@@ -50,10 +60,12 @@ export function PaymentsSection() {
   // Rows of the previous filters stay on screen while new ones load: they can be neither selected nor paid nor exported.
   const stale = list.isPlaceholderData;
   const rows = useMemo(() => data?.data ?? [], [data]);
-  const pendingRows = useMemo(() => rows.filter((r) => !isPaid(r)), [rows]);
+  // Held rows are pending but cannot be chosen: the batch and the selection count payable rows only.
+  const pendingRows = useMemo(() => rows.filter(isPayable), [rows]);
+  const held = useMemo(() => heldPointsOf(rows), [rows]);
 
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
-  // Only pending rows on screen count: a row paid meanwhile (by another user) leaves the selection when the list has it.
+  // Only payable rows on screen count: a row paid (by another user) or held meanwhile leaves the selection when the list has it.
   const chosen = useMemo(() => pendingRows.filter((r) => selected.has(r.IdFinanceiroEspelho)), [pendingRows, selected]);
   const allChosen = pendingRows.length > 0 && chosen.length === pendingRows.length;
   const [open, setOpen] = useState<Open>(null);
@@ -96,6 +108,7 @@ export function PaymentsSection() {
       <PaymentFilterBar filters={filters} onChange={changeFilters} rangeError={!rangeOk} />
       {rangeOk && (
         <>
+          {held.length > 0 && <HeldPoints points={held} onReview={(point) => setOpen({ kind: "payee", point })} />}
           <div className="card payments-toolbar" role="group" aria-label="Repasses selecionados">
             <label className="checkbox payments-select-all">
               <input
@@ -143,6 +156,7 @@ export function PaymentsSection() {
       {open?.kind === "pay" && <PaymentPayModal rows={open.rows} onClose={() => setOpen(null)} onPaid={() => setSelected(new Set())} />}
       {open?.kind === "undo" && <PaymentUndoModal row={open.row} onClose={() => setOpen(null)} />}
       {open?.kind === "history" && <PaymentHistoryModal row={open.row} onClose={() => setOpen(null)} />}
+      {open?.kind === "payee" && <PayeeReviewModal point={open.point} onClose={() => setOpen(null)} />}
     </section>
   );
 }

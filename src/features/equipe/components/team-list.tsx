@@ -1,6 +1,6 @@
 // The point's users as a ResponsiveList (cards on phones, a table from 1024 px, the bank data list's styles): name with the
-// Principal and 'Você' badges, Ativo/Inativo, e-mail, phone, role, last sign-in or 'Convite pendente', and the row's actions
-// (main thread).
+// Principal and 'Você' badges, Ativo/Inativo, e-mail, phone, role, last sign-in or 'Convite pendente', and the row's actions;
+// only the principal user generates a link for their own account (the server refuses anyone else) (main thread).
 import { ResponsiveList, type Column } from "../../../components/ui/responsive-list";
 import { MSG } from "../../../config/messages.pt-BR";
 import type { TeamUser } from "../api/usuarios";
@@ -9,7 +9,7 @@ import { lastAccessLabel, phoneLabel } from "../display";
 export type TeamAction = "edit" | "deactivate" | "reactivate" | "link";
 interface Props {
   rows: TeamUser[];
-  /** The signed-in user: no Desativar on their own row. */
+  /** The signed-in user: no Desativar on their own row; no access link on the principal's row unless it is theirs. */
   userId: string;
   /** The user whose reactivation or link is being asked for, and which. */
   pending: { action: TeamAction; id: string } | null;
@@ -55,11 +55,14 @@ function Actions({ row, userId, pending, onAction }: Omit<Props, "rows"> & { row
       </div>
     );
   }
-  const canDeactivate = !row.Principal && row.IdPontoAtendimentoUsuario !== userId;
+  const own = row.IdPontoAtendimentoUsuario === userId;
+  const canDeactivate = !row.Principal && !own;
+  // A link to the principal's account would let another administrator take it over: only the principal generates theirs.
+  const canLink = !row.Principal || own;
   return (
     <div className="row-actions" role="group" aria-label={M.rowActions(who)}>
       {button("edit", M.edit)}
-      {button("link", M.accessLink, M.generating)}
+      {canLink && button("link", M.accessLink, M.generating)}
       {canDeactivate && button("deactivate", M.deactivate, undefined, true)}
     </div>
   );

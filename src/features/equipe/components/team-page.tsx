@@ -77,7 +77,15 @@ function TeamScreen({ pointId, userId }: Omit<TeamPageProps, "admin">) {
             onAdded={(user, access) => setOpen({ kind: "link", name: user.Nome, phone: user.Telefone, access })}
           />
         )}
-        {open?.kind === "edit" && <UserFormModal pointId={pointId} row={open.row} onClose={close} onAdded={close} />}
+        {open?.kind === "edit" && (
+          <UserFormModal
+            pointId={pointId}
+            row={open.row}
+            emailLocked={open.row.Principal && open.row.IdPontoAtendimentoUsuario !== userId}
+            onClose={close}
+            onAdded={close}
+          />
+        )}
       </Suspense>
       {open?.kind === "deactivate" && <DeactivateUserModal row={open.row} onClose={close} />}
       {open?.kind === "link" && <AccessLinkModal name={open.name} phone={open.phone} access={open.access} onClose={close} />}

@@ -1,6 +1,6 @@
 // Adicionar usuário / Editar usuário: Nome, E-mail, Telefone (masked, optional) and Cargo from /usuarios/tipos; the principal
-// user's role only among the administrative ones. Errors under their field, the server's message as it comes; fields disabled
-// while saving (main thread).
+// user's role only among the administrative ones, and their e-mail read-only to anyone but themselves. Errors under their
+// field, the server's message as it comes; fields disabled while saving (main thread).
 import { useId, useState, type FormEvent } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { IMaskInput } from "react-imask";
@@ -28,6 +28,8 @@ const PHONE_MASK = { mask: [{ mask: "(00) 0000-0000" }, { mask: "(00) 00000-0000
 interface Props {
   pointId: string;
   row?: TeamUser;
+  /** Editing the principal user as another administrator: the e-mail (where their reset links go) cannot be changed. */
+  emailLocked?: boolean;
   onClose: () => void;
   /** A new user was added: their invitation link, to show next. */
   onAdded: (user: UserFields, access: AccessLink) => void;
@@ -43,7 +45,7 @@ function errorsOf(f: UserFields): Errors {
   return errors;
 }
 
-export function UserFormModal({ pointId, row, onClose, onAdded }: Props) {
+export function UserFormModal({ pointId, row, emailLocked = false, onClose, onAdded }: Props) {
   const id = useId();
   const editing = Boolean(row);
   const title = editing ? M.editTitle : M.addTitle;
@@ -126,9 +128,15 @@ export function UserFormModal({ pointId, row, onClose, onAdded }: Props) {
             autoComplete="off"
             maxLength={200}
             value={form.Email}
-            {...link("Email")}
+            readOnly={emailLocked}
+            {...link("Email", emailLocked)}
             onChange={(e) => set("Email", e.target.value)}
           />
+          {emailLocked && (
+            <p id={`${id}-Email-hint`} className="muted team-hint">
+              {M.principalEmailLocked}
+            </p>
+          )}
           {errorText("Email")}
           <label htmlFor={`${id}-Telefone`}>{M.phone}</label>
           <IMaskInput

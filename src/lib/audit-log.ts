@@ -1,0 +1,72 @@
+// The record of changes call (GET /auditoria), given one home because two features read it (the point's 'Registro de
+// alterações' and the central console's; features do not import each other): one page of entries, newest first, and the
+// query options each feature builds over its own key (main thread).
+import { queryOptions, type QueryKey } from "@tanstack/react-query";
+import { MSG } from "../config/messages.pt-BR";
+import { get, unwrap } from "./api-client";
+
+/** What an entry is about: bank data, registration data, a team user, the central's confirmation of the payment data. */
+export type AuditEntity = "dado_bancario" | "dados_cadastrais" | "usuario" | "dados_pagamento";
+export const AUDIT_ENTITIES: readonly AuditEntity[] = ["dado_bancario", "dados_cadastrais", "usuario", "dados_pagamento"];
+export const isAuditEntity = (value: string | null | undefined): value is AuditEntity => AUDIT_ENTITIES.includes(value as AuditEntity);
+
+/** One field's change; sensitive values come masked ('••••1234'). Antes null: created; Depois null: removed. */
+export interface AuditChange {
+  Campo: string;
+  Antes: string | null;
+  Depois: string | null;
+}
+
+export interface AuditEntry {
+  /** The record's sequence number (newer entries have greater ones). */
+  Id: number;
+  /** ISO instant. */
+  DataHora: string;
+  IdPontoAtendimento: string | null;
+  NomeFantasia: string | null;
+  TipoAutor: "ponto" | "central" | "sistema";
+  Autor: string;
+  Entidade: AuditEntity;
+  IdEntidade: string | null;
+  /** criar, editar, excluir, selecionar, desativar, reativar, link_acesso, confirmar. */
+  Acao: string;
+  /** A pt-BR sentence written by the server. */
+  Resumo: string;
+  Alteracoes: AuditChange[];
+}
+
+export interface AuditPage {
+  data: AuditEntry[];
+  pagina: number;
+  porPagina: number;
+  total: number;
+}
+
+export interface AuditFilter {
+  /** The central only (a point's token always reads its own point). */
+  idPontoAtendimento?: string;
+  /** One kind, or several (read in one call). */
+  entidade?: AuditEntity | readonly AuditEntity[];
+  pagina?: number;
+  porPagina?: number;
+}
+
+/** Entries per page on the record screens: a phone scrolls through 20 cards comfortably. */
+export const AUDIT_PAGE_SIZE = 20;
+
+export function listAuditLog(f: AuditFilter, signal?: AbortSignal) {
+  const q = new URLSearchParams({ pagina: String(f.pagina ?? 1), porPagina: String(f.porPagina ?? AUDIT_PAGE_SIZE) });
+  if (f.entidade && f.entidade.length > 0) q.set("entidade", typeof f.entidade === "string" ? f.entidade : f.entidade.join(","));
+  if (f.idPontoAtendimento) q.set("idPontoAtendimento", f.idPontoAtendimento);
+  return get<AuditPage>(`/auditoria?${q}`, { signal });
+}
+
+/** One page of the record under the caller's key (each feature's factory builds it). */
+export const auditPageOptions = <K extends QueryKey>(queryKey: K, f: AuditFilter) =>
+  queryOptions({
+    queryKey,
+    queryFn: async ({ signal }) => unwrap(await listAuditLog(f, signal), MSG.audit.loadFailed),
+  });
+
+/** How many pages `total` entries fill (at least one, so an empty record reads 'Página 1 de 1'). */
+export const auditPageCount = (page: Pick<AuditPage, "total" | "porPagina">) => Math.max(1, Math.ceil(page.total / page.porPagina));
