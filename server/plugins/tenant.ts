@@ -19,31 +19,22 @@ export function assertOwnPoint(request: FastifyRequest, idPontoAtendimento: unkn
   if (idPontoAtendimento !== request.auth.servicePointId) throw notFound(NOT_FOUND.point);
 }
 
-export async function ownAppointment(db: Db, request: FastifyRequest, id: unknown) {
+export async function ownAppointment(db: Db, request: FastifyRequest, id: unknown, opts: { lock?: boolean } = {}) {
   if (!isUuid(id)) throw notFound(NOT_FOUND.appointment);
-  const [row] = await db
+  const query = db
     .select()
     .from(appointments)
-    .where(and(eq(appointments.id, id), eq(appointments.servicePointId, request.auth.servicePointId)))
-    .limit(1);
+    .where(and(eq(appointments.id, id), eq(appointments.servicePointId, request.auth.servicePointId)));
+  const [row] = await (opts.lock ? query.for("update") : query.limit(1));
   if (!row) throw notFound(NOT_FOUND.appointment);
   return row;
 }
 
 /**
- * ownAppointment, locked for the caller's transaction: every change of an order's state or services (link, unlink, finish,
- * a central decision) takes this lock first, so checks made under it still hold when the change is written.
+ * ownAppointment, locked for the caller's transaction: every change of an order's state or services (start, cancel,
+ * reschedule, link, unlink, finish) takes this lock first, so checks made under it still hold when the change is written.
  */
-export async function lockOwnAppointment(tx: Db, request: FastifyRequest, id: unknown) {
-  if (!isUuid(id)) throw notFound(NOT_FOUND.appointment);
-  const [row] = await tx
-    .select()
-    .from(appointments)
-    .where(and(eq(appointments.id, id), eq(appointments.servicePointId, request.auth.servicePointId)))
-    .for("update");
-  if (!row) throw notFound(NOT_FOUND.appointment);
-  return row;
-}
+export const lockOwnAppointment = (tx: Db, request: FastifyRequest, id: unknown) => ownAppointment(tx, request, id, { lock: true });
 
 /** A user of this point, active or not (the team's administrator edits, deactivates and reactivates them). */
 export async function ownUser(db: Db, request: FastifyRequest, id: unknown) {

@@ -278,25 +278,30 @@ for (const [name, options, mobile] of [
       expect(res.status).toBe(403);
     });
 
-    it("(g) a role change shows in the app: promoted, Equipe appears on the next opening; demoted, the next refused call hides it", async () => {
-      const who = { name: `Atendente Cargo ${tag}`, email: `cargo.${tag}@equipe.test`, password: `cargo-senha-${tag}` };
+    /** A user added through the API with the role asked, who set their password by the invitation and signed in on a new page. */
+    async function signedInUser(who: { name: string; email: string; password: string }, administrative: "S" | "N") {
       const types = (await api<{ data: UserType[] }>("/usuarios/tipos")).data;
-      const typeOf = (administrative: "S" | "N") => String(types.find((t) => t.Administrativo === administrative)!.IdUsuarioTipo);
+      const typeOf = (admin: "S" | "N") => String(types.find((t) => t.Administrativo === admin)!.IdUsuarioTipo);
       const added = await api<{ id: string; acesso: Access }>("/usuarios/adicionar", {
         Nome: who.name,
         Email: who.email,
         IdPontoAtendimento: pointId,
-        IdUsuarioTipo: typeOf("N"),
+        IdUsuarioTipo: typeOf(administrative),
       });
       expect(
         (await rawPost("/credenciado/definir-senha", { token: tokenOf(added.acesso.Link), senha: who.password, confirmacao: who.password }))
           .status,
       ).toBe(200);
-      const ctx = await newContext();
-      const page = await ctx.newPage();
+      const page = await (await newContext()).newPage();
       await page.goto(`${base}/login`);
       await signIn(page, who.email, who.password);
       await page.waitForURL(`${base}/`);
+      return { added, page, typeOf };
+    }
+
+    it("(g) a role change shows in the app: promoted, Equipe appears on the next opening; demoted, the next refused call hides it", async () => {
+      const who = { name: `Atendente Cargo ${tag}`, email: `cargo.${tag}@equipe.test`, password: `cargo-senha-${tag}` };
+      const { added, page, typeOf } = await signedInUser(who, "N");
       await expectEquipeEntry(page, false);
 
       const setRole = (administrative: "S" | "N") =>
@@ -321,23 +326,7 @@ for (const [name, options, mobile] of [
 
     it("(h) another administrator gets no access link for the principal and cannot change their e-mail (nor can the server)", async () => {
       const who = { name: `Administrador Dois ${tag}`, email: `admin2.${tag}@equipe.test`, password: `admin-senha-${tag}` };
-      const types = (await api<{ data: UserType[] }>("/usuarios/tipos")).data;
-      const adminType = String(types.find((t) => t.Administrativo === "S")!.IdUsuarioTipo);
-      const added = await api<{ id: string; acesso: Access }>("/usuarios/adicionar", {
-        Nome: who.name,
-        Email: who.email,
-        IdPontoAtendimento: pointId,
-        IdUsuarioTipo: adminType,
-      });
-      expect(
-        (await rawPost("/credenciado/definir-senha", { token: tokenOf(added.acesso.Link), senha: who.password, confirmacao: who.password }))
-          .status,
-      ).toBe(200);
-      const ctx = await newContext();
-      const page = await ctx.newPage();
-      await page.goto(`${base}/login`);
-      await signIn(page, who.email, who.password);
-      await page.waitForURL(`${base}/`);
+      const { page } = await signedInUser(who, "S");
       await page.goto(`${base}/equipe`);
       await heading(page, "Equipe");
       const principal = rowOf(page, "Marina Souza");
