@@ -20,6 +20,7 @@ import {
   launch,
   listRows,
   MOBILE,
+  openMenu,
   openSignedIn,
   signIn,
   violations,
@@ -103,14 +104,7 @@ for (const [name, options, mobile] of [
       for (const ctx of contexts) await ctx.close();
     });
 
-    /** The point's menu as this viewport offers it: the sidebar on desktop, the drawer (opened) on a phone. */
-    async function menu(page: Page): Promise<Locator> {
-      if (!mobile) return page.getByRole("navigation", { name: "Menu lateral" });
-      await page.getByRole("navigation", { name: "Menu inferior" }).getByRole("button", { name: "Menu" }).click();
-      const drawer = page.getByRole("dialog", { name: "Menu Principal" });
-      await drawer.waitFor();
-      return drawer;
-    }
+    const menu = (page: Page) => openMenu(page, mobile);
     const heading = (page: Page, title: string) => page.getByRole("heading", { name: title, level: 1 });
     /** The record's entries in this viewport's layout: the cards (not the field changes listed inside them) or the table rows. */
     const entries = (page: Page): Locator =>

@@ -117,6 +117,15 @@ export const listRows = (page: Page, mobile: boolean, name: string): Locator =>
 
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
+/** The point's menu the way the viewport offers it: the sidebar on desktop, the 'Menu Principal' drawer (opened) on a phone. */
+export async function openMenu(page: Page, mobile: boolean): Promise<Locator> {
+  if (!mobile) return page.getByRole("navigation", { name: "Menu lateral" });
+  await page.getByRole("navigation", { name: "Menu inferior" }).getByRole("button", { name: "Menu" }).click();
+  const drawer = page.getByRole("dialog", { name: "Menu Principal" });
+  await drawer.waitFor();
+  return drawer;
+}
+
 /** axe-core's violations on the page as it is now, one readable line each (an empty list passes). */
 export async function violations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: axePath });

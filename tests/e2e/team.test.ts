@@ -7,7 +7,7 @@
 // uniquely named users (never edits seeded ones) and deactivates them at the end.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { apiCall, apiToken, DEMO, DESKTOP, demoPoint, launch, MOBILE, signIn, violations } from "./browser";
+import { apiCall, apiToken, DEMO, demoPoint, DESKTOP, launch, MOBILE, openMenu, signIn, violations } from "./browser";
 
 const base = inject("baseUrl");
 let browser: Browser;
@@ -65,14 +65,7 @@ for (const [name, options, mobile] of [
       for (const ctx of contexts) await ctx.close();
     });
 
-    /** The menu the way this viewport offers it: the sidebar on desktop, the drawer (opened) on a phone. */
-    async function menu(page: Page): Promise<Locator> {
-      if (!mobile) return page.getByRole("navigation", { name: "Menu lateral" });
-      await page.getByRole("navigation", { name: "Menu inferior" }).getByRole("button", { name: "Menu" }).click();
-      const drawer = page.getByRole("dialog", { name: "Menu Principal" });
-      await drawer.waitFor();
-      return drawer;
-    }
+    const menu = (page: Page) => openMenu(page, mobile);
     const entry = (nav: Locator, label: string) => nav.getByRole("link", { name: label, exact: true });
     /** Only administrators have Equipe, right after Retorno de Serviço in Operações. */
     async function expectEquipeEntry(page: Page, shown: boolean) {
