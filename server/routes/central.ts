@@ -26,6 +26,7 @@ import { route } from "../lib/schemas.ts";
 import { HttpError } from "../lib/http-errors.ts";
 import { isUuid, rows } from "../lib/db-rows.ts";
 import { brasiliaToday, parseDay } from "../lib/dates.ts";
+import { PIX_KEY_TYPE_LABELS, type PixKeyType } from "../../src/domain/bank-data.ts";
 import { addDays, brasiliaInstant, isoToBr, wallClock } from "../../src/domain/dates.ts";
 import { currentPayees, holdReasonSql, holdText, lockPoints, type HoldReason, type Payee } from "../services/payout-hold.ts";
 import { centralActor, fieldChanges, recordAudit, type FieldSpec } from "../services/audit.ts";
@@ -62,7 +63,7 @@ const period = (q: { dataInicio?: string; dataFim?: string }) => ({
 const PAYEE_FIELDS: FieldSpec<Payee>[] = [
   { key: "RazaoSocial", label: "Razão social" },
   { key: "Cnpj", label: "CNPJ" },
-  { key: "TipoChavePix", label: "Tipo de chave PIX" },
+  { key: "TipoChavePix", label: "Tipo de chave PIX", text: (v) => (v ? (PIX_KEY_TYPE_LABELS[v as PixKeyType] ?? String(v)) : null) },
   { key: "ChavePix", label: "Chave PIX", sensitive: true },
   { key: "Banco", label: "Banco" },
   { key: "NumeroAgencia", label: "Agência" },

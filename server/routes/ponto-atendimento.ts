@@ -4,7 +4,15 @@ import { formatCep, formatCnpj, getStates, isValidCnpj } from "@brazilian-utils/
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { Type, type Static } from "typebox";
-import { bankDataErrors, firstBankDataError, normalizeBankData } from "../../src/domain/bank-data.ts";
+import {
+  ACCOUNT_TYPE_LABELS,
+  bankDataErrors,
+  firstBankDataError,
+  normalizeBankData,
+  PIX_KEY_TYPE_LABELS,
+  type AccountType,
+  type PixKeyType,
+} from "../../src/domain/bank-data.ts";
 import type { Db } from "../db/client.ts";
 import { bankAccounts, servicePoints } from "../db/schema.ts";
 import { isUuid } from "../lib/db-rows.ts";
@@ -212,12 +220,12 @@ const byPoint = route({ params: params("idPontoAtendimento") });
 
 /** The bank record's fields as the record of changes names them; accounts, keys and documents kept masked. */
 const BANK_FIELDS: FieldSpec<typeof bankAccounts.$inferSelect>[] = [
-  { key: "pixKeyType", label: "Tipo de chave PIX" },
+  { key: "pixKeyType", label: "Tipo de chave PIX", text: (v) => (v ? (PIX_KEY_TYPE_LABELS[v as PixKeyType] ?? String(v)) : null) },
   { key: "pixKey", label: "Chave PIX", sensitive: true },
   { key: "bank", label: "Banco" },
   { key: "agency", label: "Agência" },
   { key: "account", label: "Conta", sensitive: true },
-  { key: "accountType", label: "Tipo de conta" },
+  { key: "accountType", label: "Tipo de conta", text: (v) => (v ? (ACCOUNT_TYPE_LABELS[v as AccountType] ?? String(v)) : null) },
   { key: "holderName", label: "Titular" },
   { key: "holderDocument", label: "Documento do titular", sensitive: true },
   { key: "selected", label: "Conta para pagamentos", text: (v) => (v === "S" ? "Sim" : "Não") },

@@ -1,4 +1,5 @@
 // User-visible strings of the features built so far (main thread); later features add their own groups here.
+import { ACCOUNT_TYPE_LABELS, PIX_KEY_TYPE_LABELS } from "../domain/bank-data";
 export const MSG = {
   /** Shared by every view (components/ui): the retry of a call that failed. */
   common: {
@@ -784,7 +785,7 @@ export const MSG = {
     choose: "Selecione",
     pixKeyType: "Tipo de Chave PIX",
     pixKey: "Chave PIX",
-    keyTypes: { CPF: "CPF", CNPJ: "CNPJ", EMAIL: "E-mail", TELEFONE: "Telefone", CHAVE_ALEATORIA: "Chave aleatória" },
+    keyTypes: PIX_KEY_TYPE_LABELS,
     keyPlaceholders: {
       CPF: "000.000.000-00",
       CNPJ: "00.000.000/0000-00",
@@ -797,7 +798,7 @@ export const MSG = {
     agency: "Agência",
     account: "Conta",
     accountType: "Tipo de Conta",
-    accountTypes: { CORRENTE: "Corrente", POUPANCA: "Poupança" },
+    accountTypes: ACCOUNT_TYPE_LABELS,
     holderName: "Nome do Titular",
     holderDocument: "CPF/CNPJ do Titular",
     holderDocumentPlaceholder: "CPF ou CNPJ",

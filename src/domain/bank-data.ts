@@ -7,6 +7,16 @@ export const ACCOUNT_TYPES = ["CORRENTE", "POUPANCA"] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
 export type PaymentType = "PIX" | "TRANSFERENCIA";
 
+/** How the form and the record of changes name each key and account type. */
+export const PIX_KEY_TYPE_LABELS: Record<PixKeyType, string> = {
+  CPF: "CPF",
+  CNPJ: "CNPJ",
+  EMAIL: "E-mail",
+  TELEFONE: "Telefone",
+  CHAVE_ALEATORIA: "Chave aleatória",
+};
+export const ACCOUNT_TYPE_LABELS: Record<AccountType, string> = { CORRENTE: "Corrente", POUPANCA: "Poupança" };
+
 /** The contract's field names (the form's payload and the server's body). */
 export interface BankDataFields {
   TipoChavePix: string;

@@ -130,7 +130,7 @@ describe.each(BACKENDS)("payment data, holds, the record of changes and dates on
       Resumo: "Dados bancários alterados. Os repasses ficam retidos até a central conferir os novos dados (ou por 7 dias).",
     });
     const changes = mine.data[0].Alteracoes as { Campo: string; Antes: string | null; Depois: string | null }[];
-    expect(changes).toContainEqual({ Campo: "Tipo de chave PIX", Antes: "CNPJ", Depois: "EMAIL" });
+    expect(changes).toContainEqual({ Campo: "Tipo de chave PIX", Antes: "CNPJ", Depois: "E-mail" });
     const key = changes.find((c) => c.Campo === "Chave PIX")!;
     expect(key.Antes).toMatch(/^•+1-81$/);
     expect(key.Depois).toMatch(/^•+m\.br$/);
