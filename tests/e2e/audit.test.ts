@@ -297,7 +297,12 @@ for (const [name, options, mobile] of [
       await page.keyboard.press("Enter");
       const dialog = page.getByRole("dialog", { name: "Conferir dados de pagamento" });
       await dialog.getByText("Este ponto não tem dados bancários selecionados", { exact: false }).waitFor();
-      await dialog.getByText("Serra Azul Mecânica Eireli").waitFor();
+      // The payee's company name among the data (the record below may name it too, with other suites' entries).
+      await dialog
+        .getByRole("definition")
+        .filter({ hasText: /^Serra Azul Mecânica Eireli$/ })
+        .first()
+        .waitFor();
       await dialog
         .getByText("Nenhuma alteração de dados de pagamento registrada.")
         .or(dialog.getByRole("list", { name: "Alterações recentes" }))
