@@ -21,6 +21,12 @@ export function parseDay(value: string, field = "data"): string {
   throw badRequest(`O campo ${field} tem uma data inválida.`);
 }
 
+/** A filter's optional dates (dataInicio, dataFim), each parsed by parseDay: a real calendar date, never rolled over. */
+export const parsePeriod = (q: { dataInicio?: string | null; dataFim?: string | null }) => ({
+  from: q.dataInicio ? parseDay(q.dataInicio, "dataInicio") : undefined,
+  to: q.dataFim ? parseDay(q.dataFim, "dataFim") : undefined,
+});
+
 export type Clock = () => Date;
 export const brasiliaToday = (clock: Clock) => wallClock(clock());
 

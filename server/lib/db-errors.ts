@@ -1,5 +1,6 @@
 // Tells a database that cannot be reached (restart, failover, network) from every other error, so a request in the outage is
 // answered 503 with a clear message instead of 500 (server only).
+import { conflict } from "./http-errors.ts";
 
 /** PostgreSQL SQLSTATEs of a server going away or refusing connections, and Node's socket errors. */
 const UNAVAILABLE_CODES = new Set([
@@ -47,4 +48,16 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 export function isUniqueViolation(err: unknown): boolean {
   for (const { code } of causeChain(err)) if (code === "23505") return true;
   return false;
+}
+
+/**
+ * `work`, with a unique index's refusal answered 409 with `message`: the index is the last word on a rule that a check made
+ * before the write also tells (an e-mail already in use, a service already on the order), so a race answers like the check.
+ */
+export async function conflictOnUnique<T>(work: Promise<T>, message: string): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    throw isUniqueViolation(err) ? conflict(message) : err;
+  }
 }

@@ -3,9 +3,9 @@
 // stored file, is refused, is terminated or expires; rows older than the expiry are never counted.
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { pendingUploads, servicePoints } from "../db/schema.ts";
+import { pendingUploads } from "../db/schema.ts";
 import { RESUMABLE_EXPIRY_MS } from "../storage/storage.ts";
-import { rows } from "./db-rows.ts";
+import { lockPoints, rows } from "./db-rows.ts";
 
 export interface PendingLimits {
   maxCount: number;
@@ -49,7 +49,7 @@ export async function reservePendingUpload(
 ): Promise<boolean> {
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
-    await rows(tx, sql`select ${servicePoints.id} from ${servicePoints} where ${servicePoints.id} = ${upload.servicePointId} for update`);
+    await lockPoints(tx, [upload.servicePointId]);
     const [held] = await rows<{ count: number; bytes: string | number }>(
       tx,
       sql`select count(*)::int as count, coalesce(sum(${pendingUploads.size}), 0)::bigint as bytes from ${pendingUploads}

@@ -36,7 +36,7 @@ export async function ownAppointment(db: Db, request: FastifyRequest, id: unknow
  */
 export const lockOwnAppointment = (tx: Db, request: FastifyRequest, id: unknown) => ownAppointment(tx, request, id, { lock: true });
 
-/** A user of this point, active or not (the team's administrator edits, deactivates and reactivates them). */
+/** A user of this point (the team's administrator edits, deactivates and reactivates them). */
 export async function ownUser(db: Db, request: FastifyRequest, id: unknown) {
   if (!isUuid(id)) throw notFound(NOT_FOUND.user);
   const [row] = await db

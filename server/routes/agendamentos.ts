@@ -5,10 +5,10 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import type { Db } from "../db/client.ts";
 import { appointments, executions, members, motivations, pointNotifications, pointUsers, servicePoints, vehicles } from "../db/schema.ts";
-import { rows } from "../lib/db-rows.ts";
+import { lockPoints, rows } from "../lib/db-rows.ts";
 import { badRequest, conflict, notFound } from "../lib/http-errors.ts";
 import { dateText, hhmm, MAX, nonBlank, numberOrText, params, route, text, uuid } from "../lib/schemas.ts";
-import { brasiliaToday, dayToIso, parseDay } from "../lib/dates.ts";
+import { brasiliaToday, dayToIso, parseDay, parsePeriod } from "../lib/dates.ts";
 import { instantToWallClockIso, timeToIso } from "../lib/format.ts";
 import { agendaVersion } from "../lib/agenda-version.ts";
 import { makeEtag, notModified } from "../lib/etag.ts";
@@ -30,10 +30,7 @@ async function pointOf(db: Db, request: FastifyRequest) {
  * The point's row, locked for the caller's transaction: bookings and reschedules of one point are checked against the free
  * slots and written one at a time, so two parallel bookings never take the same lift and block.
  */
-async function lockedPoint(tx: Db, request: FastifyRequest) {
-  const [point] = await tx.select().from(servicePoints).where(eq(servicePoints.id, request.auth.servicePointId)).for("update");
-  return point!;
-}
+const lockedPoint = async (tx: Db, request: FastifyRequest) => (await lockPoints(tx, [request.auth.servicePointId]))[0]!;
 
 async function slotsOrError(...args: Parameters<typeof freeSlots>) {
   try {
@@ -68,8 +65,7 @@ export async function agendamentoRoutes(plain: FastifyInstance, { db, clock }: R
       const q = request.query;
       const status = q.status && q.status !== "0" ? q.status : undefined;
       const plate = q.placa && q.placa !== "0" ? q.placa.toUpperCase().replace(/[^A-Z0-9]/g, "") : undefined;
-      const from = q.dataInicio ? parseDay(q.dataInicio, "dataInicio") : undefined;
-      const to = q.dataFim ? parseDay(q.dataFim, "dataFim") : undefined;
+      const { from, to } = parsePeriod(q);
       // The version is read before the list: a write committed in between gives a newer list under an older tag (refetched next poll),
       // never an older list under a newer tag (which would stick). The 304 path is this one primary-key read.
       const version = await agendaVersion(db, request.auth.servicePointId);
@@ -241,15 +237,14 @@ export async function agendamentoRoutes(plain: FastifyInstance, { db, clock }: R
     async (request) => {
       const b = request.body;
       if (b.idPontoAtendimento !== undefined) assertOwnPoint(request, b.idPontoAtendimento);
-      await ownAppointment(db, request, b.idSocioVeiculoAgenda);
-      const day = parseDay(b.data);
-      const now = brasiliaToday(clock);
-      if (day < now.date || (day === now.date && b.hora <= now.time)) throw badRequest("A nova data e hora deve ser futura.");
       // The point's lock (slots), then the order's (a start or a cancel of it waits): checked and written at once.
       await db.transaction(async (tx) => {
         const point = await lockedPoint(tx, request);
         const appt = await lockOwnAppointment(tx, request, b.idSocioVeiculoAgenda);
         await assertPending(tx, appt, "reagendados");
+        const day = parseDay(b.data);
+        const now = brasiliaToday(clock);
+        if (day < now.date || (day === now.date && b.hora <= now.time)) throw badRequest("A nova data e hora deve ser futura.");
         const slots = await slotsOrError(tx, point, day, clock, appt.id);
         if (!slots.includes(b.hora)) throw conflict("Horário indisponível. Escolha outro horário.");
         await tx
@@ -276,7 +271,6 @@ export async function agendamentoRoutes(plain: FastifyInstance, { db, clock }: R
     async (request) => {
       const b = request.body;
       if (b.idPontoAtendimento !== undefined) assertOwnPoint(request, b.idPontoAtendimento);
-      await ownAppointment(db, request, b.idSocioVeiculoAgenda);
       // Under the order's lock: a finish in progress (which writes the payouts) is either done first, and the order cannot
       // be cancelled any more, or waits and finds it cancelled.
       await db.transaction(async (tx) => {

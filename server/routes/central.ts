@@ -24,12 +24,12 @@ import {
 import { sendStoredFile, STORED_NAME } from "./uploads.ts";
 import { route } from "../lib/schemas.ts";
 import { HttpError } from "../lib/http-errors.ts";
-import { isUuid, rows } from "../lib/db-rows.ts";
-import { brasiliaToday, parseDay } from "../lib/dates.ts";
-import { PIX_KEY_TYPE_LABELS, type PixKeyType } from "../../src/domain/bank-data.ts";
+import { isUuid, lockPoints, rows } from "../lib/db-rows.ts";
+import { brasiliaToday, parseDay, parsePeriod } from "../lib/dates.ts";
+import { PIX_KEY_TYPE_LABELS } from "../../src/domain/bank-data.ts";
 import { addDays, brasiliaInstant, isoToBr, wallClock } from "../../src/domain/dates.ts";
-import { currentPayees, holdReasonSql, holdText, lockPoints, type HoldReason, type Payee } from "../services/payout-hold.ts";
-import { centralActor, fieldChanges, recordAudit, type FieldSpec } from "../services/audit.ts";
+import { currentPayees, holdReasonSql, holdText, type HoldReason, type Payee } from "../services/payout-hold.ts";
+import { centralActor, fieldChanges, labelled, recordAudit, type FieldSpec } from "../services/audit.ts";
 import { SESSION_COOKIE } from "../plugins/auth.ts";
 
 const ISO_DATE = "^\\d{4}-\\d{2}-\\d{2}$";
@@ -53,17 +53,11 @@ const PayBody = Type.Object({
 });
 const ConfirmPayeeBody = Type.Object({ alteradoEm: Type.String({ maxLength: 40 }) });
 
-/** A filter's dates, each a real calendar date (2026-02-31 is refused, not rolled over to March). */
-const period = (q: { dataInicio?: string; dataFim?: string }) => ({
-  dataInicio: q.dataInicio === undefined ? undefined : parseDay(q.dataInicio, "dataInicio"),
-  dataFim: q.dataFim === undefined ? undefined : parseDay(q.dataFim, "dataFim"),
-});
-
 /** The payee as the confirmation records it (the central sees it whole; the record keeps accounts and keys masked). */
 const PAYEE_FIELDS: FieldSpec<Payee>[] = [
   { key: "RazaoSocial", label: "Razão social" },
   { key: "Cnpj", label: "CNPJ" },
-  { key: "TipoChavePix", label: "Tipo de chave PIX", text: (v) => (v ? (PIX_KEY_TYPE_LABELS[v as PixKeyType] ?? String(v)) : null) },
+  { key: "TipoChavePix", label: "Tipo de chave PIX", text: labelled(PIX_KEY_TYPE_LABELS) },
   { key: "ChavePix", label: "Chave PIX", sensitive: true },
   { key: "Banco", label: "Banco" },
   { key: "NumeroAgencia", label: "Agência" },
@@ -119,7 +113,8 @@ export async function centralRoutes(plain: FastifyInstance, { db, clock }: Route
 
   app.get("/central/aprovacoes", { schema: route({ querystring: ApprovalsQuery }) }, async (request) => {
     const { idPontoAtendimento } = request.query;
-    const { dataInicio, dataFim } = period(request.query);
+    // Real calendar dates (2026-02-31 is refused, not rolled over to March).
+    const { from: dataInicio, to: dataFim } = parsePeriod(request.query);
     if (idPontoAtendimento !== undefined && !isUuid(idPontoAtendimento)) return { data: [] };
     const rows = await db
       .select({ es: executionServices, s: services, a: appointments, p: servicePoints, v: vehicles, u: pointUsers })
@@ -230,7 +225,7 @@ export async function centralRoutes(plain: FastifyInstance, { db, clock }: Route
 
   app.get("/central/pagamentos", { schema: route({ querystring: PaymentsQuery }) }, async (request) => {
     const { idPontoAtendimento, status } = request.query;
-    const { dataInicio, dataFim } = period(request.query);
+    const { from: dataInicio, to: dataFim } = parsePeriod(request.query);
     if (idPontoAtendimento !== undefined && !isUuid(idPontoAtendimento))
       return { data: [], totais: { quantidade: 0, total: 0, pendente: 0, pago: 0, retido: 0 } };
     const now = clock();

@@ -5,7 +5,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { rows } from "../lib/db-rows.ts";
 import { legacySqlText } from "../lib/format.ts";
-import { parseDay } from "../lib/dates.ts";
+import { parsePeriod } from "../lib/dates.ts";
 import { dateText, nullableText, MAX, route, uuid } from "../lib/schemas.ts";
 import { assertOwnPoint } from "../plugins/tenant.ts";
 import type { RouteDeps } from "./deps.ts";
@@ -28,8 +28,7 @@ export async function espelhoRoutes(plain: FastifyInstance, { db }: RouteDeps) {
     async (request) => {
       const b = request.body;
       assertOwnPoint(request, b.idPontoAtendimento);
-      const from = b.dataInicio ? parseDay(b.dataInicio, "dataInicio") : undefined;
-      const to = b.dataFim ? parseDay(b.dataFim, "dataFim") : undefined;
+      const { from, to } = parsePeriod(b);
       return rows(
         db,
         sql`

@@ -66,11 +66,10 @@ export async function execucaoRoutes(plain: FastifyInstance, { db, clock }: Rout
     },
     async (request) => {
       const b = request.body;
-      await ownAppointment(db, request, b.idSocioVeiculoAgenda);
-      const userId = await actingUser(db, request, b.idPontoAtendimentoUsuario);
       // Under the order's lock: a cancel or a reschedule of it waits, so a cancelled order is never started.
       await db.transaction(async (tx) => {
         const appt = await lockOwnAppointment(tx, request, b.idSocioVeiculoAgenda);
+        const userId = await actingUser(tx, request, b.idPontoAtendimentoUsuario);
         const [existing] = await tx.select().from(executions).where(eq(executions.appointmentId, appt.id));
         // Idempotent: the outbox may replay a start that already landed, even after the OS was finished; the first start time stays.
         if (existing && appt.status !== "E") return;
@@ -103,12 +102,11 @@ export async function execucaoRoutes(plain: FastifyInstance, { db, clock }: Rout
     },
     async (request) => {
       const b = request.body;
-      await ownAppointment(db, request, b.idSocioVeiculoAgenda);
-      const userId = await actingUser(db, request, b.idPontoAtendimentoUsuario);
       // Every check and write under the order's lock: a link, an unlink or a second finish of this order waits for it, so
       // the services seen here are the ones paid out, once.
       await db.transaction(async (tx) => {
         const appt = await lockOwnAppointment(tx, request, b.idSocioVeiculoAgenda);
+        const userId = await actingUser(tx, request, b.idPontoAtendimentoUsuario);
         if (appt.status === "C") return;
         if (appt.status !== "A") throw conflict("Uma OS cancelada não pode ser finalizada.");
         const [exec] = await tx.select().from(executions).where(eq(executions.appointmentId, appt.id));

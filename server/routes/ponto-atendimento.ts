@@ -10,23 +10,21 @@ import {
   firstBankDataError,
   normalizeBankData,
   PIX_KEY_TYPE_LABELS,
-  type AccountType,
-  type PixKeyType,
 } from "../../src/domain/bank-data.ts";
 import type { Db } from "../db/client.ts";
 import { bankAccounts, servicePoints } from "../db/schema.ts";
-import { isUuid } from "../lib/db-rows.ts";
+import { isUuid, lockPoints } from "../lib/db-rows.ts";
 import { badRequest, notFound } from "../lib/http-errors.ts";
 import { timeToIso } from "../lib/format.ts";
 import { idText, MAX, nullableText, params, route } from "../lib/schemas.ts";
 import { assertOwnPoint } from "../plugins/tenant.ts";
 import { assertAdministrator } from "../plugins/roles.ts";
-import { fieldChanges, pointActor, recordAudit, type AuditEntry, type FieldSpec } from "../services/audit.ts";
-import { lockPoints, markPaymentDataChanged } from "../services/payout-hold.ts";
+import { fieldChanges, labelled, pointActor, recordAudit, type AuditEntry, type FieldSpec } from "../services/audit.ts";
+import { markPaymentDataChanged } from "../services/payout-hold.ts";
+import type { RouteDeps } from "./deps.ts";
 
 /** Said in the record when a change holds the point's payouts. */
 const HELD_NOTE = "Os repasses ficam retidos até a central conferir os novos dados (ou por 7 dias).";
-import type { RouteDeps } from "./deps.ts";
 
 /** The 27 federative units' codes, from the same library that formats the CEP and CNPJ. */
 const UFS: ReadonlySet<string> = new Set(getStates().map((state) => state.code));
@@ -220,12 +218,12 @@ const byPoint = route({ params: params("idPontoAtendimento") });
 
 /** The bank record's fields as the record of changes names them; accounts, keys and documents kept masked. */
 const BANK_FIELDS: FieldSpec<typeof bankAccounts.$inferSelect>[] = [
-  { key: "pixKeyType", label: "Tipo de chave PIX", text: (v) => (v ? (PIX_KEY_TYPE_LABELS[v as PixKeyType] ?? String(v)) : null) },
+  { key: "pixKeyType", label: "Tipo de chave PIX", text: labelled(PIX_KEY_TYPE_LABELS) },
   { key: "pixKey", label: "Chave PIX", sensitive: true },
   { key: "bank", label: "Banco" },
   { key: "agency", label: "Agência" },
   { key: "account", label: "Conta", sensitive: true },
-  { key: "accountType", label: "Tipo de conta", text: (v) => (v ? (ACCOUNT_TYPE_LABELS[v as AccountType] ?? String(v)) : null) },
+  { key: "accountType", label: "Tipo de conta", text: labelled(ACCOUNT_TYPE_LABELS) },
   { key: "holderName", label: "Titular" },
   { key: "holderDocument", label: "Documento do titular", sensitive: true },
   { key: "selected", label: "Conta para pagamentos", text: (v) => (v === "S" ? "Sim" : "Não") },
@@ -258,7 +256,8 @@ const REGISTRATION_SPECS: FieldSpec<typeof servicePoints.$inferSelect>[] = (
 ).map(([key, column]) => ({ key: column, label: REGISTRATION_LABELS[key], text: TIME_KEYS.has(key) ? hhmm : undefined }));
 
 /** The point's bank record, locked for the caller's transaction (after the point's own row: see lockPoints). */
-async function lockedBank(tx: Db, pointId: string, id: string) {
+async function lockedBank(tx: Db, pointId: string, id: unknown) {
+  if (!isUuid(id)) throw notFound("Dado bancário não encontrado.");
   const [row] = await tx
     .select()
     .from(bankAccounts)
@@ -346,12 +345,10 @@ export async function pontoAtendimentoRoutes(plain: FastifyInstance, { db, clock
     });
     bank.post("/ponto-atendimento/edit-dado-bancario", objectBody, async (request) => {
       const b = request.body;
-      const id = b.IdDadoBancario ?? b.idDadoBancario;
-      if (!isUuid(id)) throw notFound("Dado bancário não encontrado.");
       if (b.IdPontoAtendimento !== undefined) assertOwnPoint(request, b.IdPontoAtendimento);
       const v = bankInput(b);
       await changeBank(request, async (tx) => {
-        const before = await lockedBank(tx, request.auth.servicePointId, id);
+        const before = await lockedBank(tx, request.auth.servicePointId, b.IdDadoBancario ?? b.idDadoBancario);
         if (v.selected === "S") await unselectOthers(tx, request.auth.servicePointId, before.id);
         const [after] = await tx.update(bankAccounts).set(v).where(eq(bankAccounts.id, before.id)).returning();
         const changes = fieldChanges(BANK_FIELDS, before, after!);
@@ -375,10 +372,8 @@ export async function pontoAtendimentoRoutes(plain: FastifyInstance, { db, clock
     });
     bank.post("/ponto-atendimento/delete-dado-bancario", objectBody, async (request) => {
       const b = request.body;
-      const id = b.IdDadoBancario ?? b.idDadoBancario;
-      if (!isUuid(id)) throw notFound("Dado bancário não encontrado.");
       await changeBank(request, async (tx) => {
-        const before = await lockedBank(tx, request.auth.servicePointId, id);
+        const before = await lockedBank(tx, request.auth.servicePointId, b.IdDadoBancario ?? b.idDadoBancario);
         await tx.delete(bankAccounts).where(eq(bankAccounts.id, before.id));
         return {
           payee: before.selected === "S",
@@ -435,13 +430,13 @@ export async function pontoAtendimentoRoutes(plain: FastifyInstance, { db, clock
     const pointId = request.auth.servicePointId;
     const actor = await pointActor(db, request);
     await db.transaction(async (tx) => {
-      const [current] = await tx.select().from(servicePoints).where(eq(servicePoints.id, pointId)).for("update");
+      const [current] = await lockPoints(tx, [pointId]);
       assertHourPairs(current!, patch);
       const [after] = await tx.update(servicePoints).set(patch).where(eq(servicePoints.id, pointId)).returning();
       const changes = fieldChanges(REGISTRATION_SPECS, current!, after!);
-      // CNPJ and company name are what a payout is paid to: changing them holds the point's payouts like bank data does.
       if (changes.length === 0) return;
       const at = clock();
+      // CNPJ and company name are what a payout is paid to: changing them holds the point's payouts like bank data does.
       const payee = current!.cnpj !== after!.cnpj || current!.corporateName !== after!.corporateName;
       if (payee) await markPaymentDataChanged(tx, pointId, at);
       await recordAudit(tx, {

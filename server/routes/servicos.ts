@@ -16,7 +16,7 @@ import {
   ownChild,
   vehicleSeenHere,
 } from "../plugins/tenant.ts";
-import { isUniqueViolation } from "../lib/db-errors.ts";
+import { conflictOnUnique } from "../lib/db-errors.ts";
 import { annualUsage, warrantyFor } from "../services/service-rules.ts";
 import type { RouteDeps } from "./deps.ts";
 import { payoutValue } from "./execucao.ts";
@@ -24,15 +24,6 @@ import { payoutValue } from "./execucao.ts";
 const label = (s: { description: string; vehicleType: string }) => `${s.description} - ${s.vehicleType}`;
 
 const DUPLICATE_SERVICE = "Este serviço já foi adicionado à ordem de serviço.";
-
-/** The unique index on (order, service) refuses what the locked check missed (it cannot, but the index is the last word). */
-async function orDuplicate<T>(work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (err) {
-    throw isUniqueViolation(err) ? conflict(DUPLICATE_SERVICE) : err;
-  }
-}
 
 export async function servicoRoutes(plain: FastifyInstance, { db, clock }: RouteDeps) {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
@@ -126,15 +117,14 @@ export async function servicoRoutes(plain: FastifyInstance, { db, clock }: Route
     },
     async (request) => {
       const b = request.body;
-      await ownAppointment(db, request, b.idSocioVeiculoAgenda);
-      const userId = await actingUser(db, request, b.idPontoAtendimentoUsuario);
       const photos = [b.foto1 ?? b.fotos?.[0] ?? null, b.foto2 ?? b.fotos?.[1] ?? null, b.foto3 ?? b.fotos?.[2] ?? null];
-      await assertOwnFiles(db, request, [...photos, b.video]);
       // Checked and written under two locks: the order's (against a finish, an unlink or a second link of it) and the
       // vehicle's (the warranty and the annual limit count this vehicle's services on every order, at any point).
-      const created = await orDuplicate(
+      // The unique index on (order, service) is the last word after the locked check.
+      const created = await conflictOnUnique(
         db.transaction(async (tx) => {
           const appt = await lockOwnAppointment(tx, request, b.idSocioVeiculoAgenda);
+          const userId = await actingUser(tx, request, b.idPontoAtendimentoUsuario);
           if (appt.status !== "A") throw conflict("Esta OS não aceita mais serviços.");
           const [exec] = await tx.select({ id: executions.id }).from(executions).where(eq(executions.appointmentId, appt.id));
           if (!exec) throw conflict("Inicie a Ordem de Serviço antes de vincular serviços.");
@@ -165,6 +155,7 @@ export async function servicoRoutes(plain: FastifyInstance, { db, clock }: Route
             throw conflict("Este serviço está na garantia, foi feito recentemente.");
           const limit = (await annualUsage(tx, vehicle!.id, now)).servicos.find((x) => x.idServico === row.s.id);
           if (limit && !limit.podeUsar) throw conflict("Serviço não pode ser usado, limite anual atingido.");
+          await assertOwnFiles(tx, request, [...photos, b.video]);
           const [inserted] = await tx
             .insert(executionServices)
             .values({
@@ -181,6 +172,7 @@ export async function servicoRoutes(plain: FastifyInstance, { db, clock }: Route
             .returning();
           return inserted!;
         }),
+        DUPLICATE_SERVICE,
       );
       return {
         message: "Serviço vinculado com sucesso",

@@ -11,7 +11,7 @@ import { centralUsers, pointUsers, userTypes } from "../db/schema.ts";
 import { HttpError, badRequest, conflict } from "../lib/http-errors.ts";
 import { fieldChanges, pointActor, recordAudit, type Actor, type FieldSpec } from "../services/audit.ts";
 import { sameEmail } from "../lib/db-rows.ts";
-import { isUniqueViolation } from "../lib/db-errors.ts";
+import { conflictOnUnique } from "../lib/db-errors.ts";
 import { MAX, params, route, text } from "../lib/schemas.ts";
 import { assertOwnPoint, ownUser } from "../plugins/tenant.ts";
 import { ADMIN_ONLY, assertAdministrator } from "../plugins/roles.ts";
@@ -90,13 +90,7 @@ async function assertEmailFree(db: Db, email: string, exceptUserId?: string) {
 }
 
 /** The unique index on active e-mails also refuses a race two admins could win together; answered as the check does. */
-async function orEmailTaken<T>(work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (err) {
-    throw isUniqueViolation(err) ? conflict(TEAM_MESSAGES.emailTaken) : err;
-  }
-}
+const orEmailTaken = <T>(work: Promise<T>) => conflictOnUnique(work, TEAM_MESSAGES.emailTaken);
 
 function checkedName(value: unknown) {
   if (typeof value !== "string" || isBlank(value)) throw badRequest(TEAM_MESSAGES.nameRequired);
@@ -229,35 +223,40 @@ export async function teamRoutes(plain: FastifyInstance, { db, config, clock }: 
     const body = request.body;
     const user = await ownUser(db, request, body.IdPontoAtendimentoUsuario);
     if (body.IdPontoAtendimento !== undefined) assertOwnPoint(request, body.IdPontoAtendimento);
-    // Fields left out keep their value (the contract's update wrote NULL over them).
-    const name = body.Nome === undefined ? user.name : checkedName(body.Nome);
-    const email = body.Email === undefined ? user.email : checkedEmail(body.Email);
-    const phone = body.Telefone === undefined ? user.phone : checkedPhone(body.Telefone);
+    // Fields left out keep their value (the contract's update wrote NULL over them): undefined is not written.
+    const given = {
+      name: body.Nome === undefined ? undefined : checkedName(body.Nome),
+      email: body.Email === undefined ? undefined : checkedEmail(body.Email),
+      phone: body.Telefone === undefined ? undefined : checkedPhone(body.Telefone),
+    };
     const type = body.IdUsuarioTipo === undefined ? undefined : await activeType(db, body.IdUsuarioTipo);
     const isPrincipal = (await principalId(db, request.auth.servicePointId)) === user.id;
     if (type && type.administrative !== "S" && isPrincipal) throw conflict(TEAM_MESSAGES.principalRole);
-    const emailChanged = email.toLowerCase() !== user.email.toLowerCase();
+    const emailChanged = given.email !== undefined && given.email.toLowerCase() !== user.email.toLowerCase();
     // The principal's e-mail is where their reset links go: another administrator changing it would take the account over.
     if (emailChanged && isPrincipal && user.id !== request.auth.userId) throw new HttpError(403, TEAM_MESSAGES.principalEmail);
-    if (user.active === "A" && emailChanged) await assertEmailFree(db, email, user.id);
+    if (user.active === "A" && emailChanged) await assertEmailFree(db, given.email!, user.id);
     const actor = await pointActor(db, request);
-    const roleBefore = await roleName(db, user.userTypeId);
     await orEmailTaken(
       db.transaction(async (tx) => {
-        await tx
-          .update(pointUsers)
-          .set({ name, email, phone, ...(type ? { userTypeId: type.id } : {}) })
-          .where(eq(pointUsers.id, user.id));
+        // The row as it is now, locked: another administrator's edit in between is the "before" this record shows and
+        // keeps the fields this request leaves out.
+        const [current] = await tx.select().from(pointUsers).where(eq(pointUsers.id, user.id)).for("update");
+        const roleBefore = await roleName(tx, current!.userTypeId);
+        const patch = { ...given, ...(type ? { userTypeId: type.id } : {}) };
+        const [after] = Object.values(patch).some((v) => v !== undefined)
+          ? await tx.update(pointUsers).set(patch).where(eq(pointUsers.id, user.id)).returning()
+          : [current];
         const changes = fieldChanges(
           USER_FIELDS,
-          { name: user.name, email: user.email, phone: user.phone, role: roleBefore },
-          { name, email, phone, role: type?.description ?? roleBefore },
+          { name: current!.name, email: current!.email, phone: current!.phone, role: roleBefore },
+          { name: after!.name, email: after!.email, phone: after!.phone, role: type?.description ?? roleBefore },
         );
         if (changes.length === 0) return;
         await recordAudit(tx, {
           ...teamEntry(request, actor, user, clock()),
           action: "editar",
-          summary: `Usuário alterado: ${name}.`,
+          summary: `Usuário alterado: ${after!.name}.`,
           changes,
         });
       }),

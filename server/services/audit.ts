@@ -79,6 +79,12 @@ export interface FieldSpec<T> {
   text?: (value: unknown) => string | null;
 }
 
+/** A FieldSpec's `text` for a code shown by its name (PIX_KEY_TYPE_LABELS: "EMAIL" reads "E-mail"); an unknown code as it is. */
+export const labelled =
+  (labels: Readonly<Record<string, string>>) =>
+  (value: unknown): string | null =>
+    value ? (labels[String(value)] ?? String(value)) : null;
+
 const plainText = (value: unknown): string | null => (value === null || value === undefined || value === "" ? null : String(value));
 
 /** The fields that differ between two versions of a row, as recorded (null before: created; null after: deleted). */

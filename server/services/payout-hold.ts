@@ -41,18 +41,11 @@ export function holdReasonSql(point: SQL, now: Date): SQL<HoldReason> {
 }
 
 /**
- * Records that the point's payment data changed now, in the caller's transaction. Run FIRST in that transaction: the update
- * takes the point's row lock, which a payment of the point waits for (and the other way round).
+ * Records that the point's payment data changed now, in the caller's transaction, which holds the point's row lock
+ * (plugins/tenant.ts lockPoints) from its start: a payment of the point waits for it (and the other way round).
  */
 export async function markPaymentDataChanged(tx: Db, pointId: string, at: Date) {
   await tx.update(servicePoints).set({ paymentDataChangedAt: at }).where(eq(servicePoints.id, pointId));
-}
-
-/** Locks the points' rows (in id order, so two payments never wait on each other in a cycle) for the caller's transaction. */
-export async function lockPoints(tx: Db, pointIds: string[]) {
-  const ids = [...new Set(pointIds)].sort();
-  if (ids.length === 0) return;
-  await rows(tx, sql`select id from service_points where id in ${ids} order by id for update`);
 }
 
 /** What a payout is paid to, as it is now: the selected bank/PIX data and the point's CNPJ and company name. */
