@@ -5,8 +5,7 @@
 // axe-core clean in both layouts.
 import { afterEach, describe, expect, it } from "vitest";
 import { page } from "vitest/browser";
-import type { AxeResults } from "axe-core";
-import axeSource from "axe-core/axe.min.js?raw";
+import { axeViolations as violationsIn } from "./axe";
 import { act } from "./act";
 import { createRoot, type Root } from "react-dom/client";
 import { AuditFeed } from "../../src/components/audit/audit-feed";
@@ -86,12 +85,7 @@ const feed = (query: Query, props: { filtered?: boolean; showPoint?: boolean } =
 );
 const text = (el: Element | null | undefined) => (el?.textContent ?? "").replace(/\s+/g, " ").trim();
 
-async function axeViolations(): Promise<string[]> {
-  const w = window as unknown as { axe?: { run(context: Element): Promise<AxeResults> } };
-  if (!w.axe) document.head.appendChild(document.createElement("script")).textContent = axeSource;
-  const result = await w.axe!.run(host);
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(" | ")}`);
-}
+const axeViolations = () => violationsIn(host);
 
 afterEach(async () => {
   await act(async () => root?.unmount());

@@ -3,8 +3,7 @@
 // focus kept across a re-render, and axe-core clean in both layouts.
 import { afterEach, describe, expect, it } from "vitest";
 import { page, userEvent } from "vitest/browser";
-import type { AxeResults } from "axe-core";
-import axeSource from "axe-core/axe.min.js?raw";
+import { axeViolations as violationsIn } from "./axe";
 import { act } from "./act";
 import { createRoot, type Root } from "react-dom/client";
 import { ResponsiveList, type Column } from "../../src/components/ui/responsive-list";
@@ -75,12 +74,7 @@ const texts = (els: Iterable<Element>) => [...els].map((e) => e.textContent?.tri
 const fieldsOf = (card: Element) =>
   Object.fromEntries([...card.querySelectorAll("dt")].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
 
-async function axeViolations(): Promise<string[]> {
-  const w = window as unknown as { axe?: { run(context: Element): Promise<AxeResults> } };
-  if (!w.axe) document.head.appendChild(document.createElement("script")).textContent = axeSource;
-  const result = await w.axe!.run(host);
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(" | ")}`);
-}
+const axeViolations = () => violationsIn(host);
 
 afterEach(async () => {
   await act(async () => root?.unmount());

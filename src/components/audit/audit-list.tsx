@@ -128,7 +128,7 @@ export function AuditList({ rows, showPoint = false }: Props) {
 /** The entries as a short list inside a dialog, where a table would not fit: summary, date, author and the fields. */
 export function AuditTimeline({ rows, label }: { rows: readonly AuditEntry[]; label: string }) {
   return (
-    <ol className="audit-timeline" aria-label={label}>
+    <ol className="stack-list audit-timeline" aria-label={label}>
       {rows.map((e) => (
         <li key={e.Id} className="audit-timeline-item" data-id={e.Id}>
           <p className="audit-timeline-head">

@@ -33,7 +33,7 @@ export function HeldPoints({ points, onReview }: { points: readonly HeldPoint[];
       <h2 id="pagamentos-retidos" className="payments-held-title">
         {M.heldPoints}
       </h2>
-      <ul className="payments-held-list">
+      <ul className="stack-list">
         {points.map((p) => (
           <li key={p.id} className="payments-held-item" data-id={p.id}>
             <span className="payments-held-point">

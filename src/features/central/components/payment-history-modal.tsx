@@ -65,7 +65,7 @@ export function PaymentHistoryModal({ row, onClose }: { row: Payout; onClose: ()
         isEmpty={(list) => list.length === 0}
       >
         {(list) => (
-          <ol className="payments-history">
+          <ol className="stack-list">
             {list.map((e, i) => {
               const note = noteOf(e);
               return (
