@@ -286,6 +286,64 @@ describe.each(BACKENDS)("payment data, holds, the record of changes and dates on
     }
   });
 
+  it("never confirms data the central did not see: a confirmation racing a new change leaves the payouts held", async () => {
+    const bank = (await selectedBank(f.p1))!;
+    const setKey = (key: string) =>
+      asAdmin("POST", "/ponto-atendimento/edit-dado-bancario", {
+        IdDadoBancario: bank.id,
+        TipoChavePix: "EMAIL",
+        ChavePix: key,
+        NomeTitular: bank.holderName,
+        DocumentoTitular: bank.holderDocument,
+        Selecionado: "S",
+      });
+    const payout = await pendingPayout(f.p1);
+    for (let round = 0; round < 6; round++) {
+      expect((await setKey(`visto${round}.${backend}@oficina.com.br`)).statusCode).toBe(200);
+      const seen = (await asCentral("GET", `/central/pontos/${f.p1}/dados-pagamento`)).json().data.AlteradoEm as string;
+      const [changed, confirmed] = await Promise.all([
+        setKey(`novo${round}.${backend}@oficina.com.br`),
+        asCentral("POST", `/central/pontos/${f.p1}/confirmar-dados-pagamento`, { alteradoEm: seen }),
+      ]);
+      expect(changed.statusCode).toBe(200);
+      expect([200, 409]).toContain(confirmed.statusCode);
+      // Whichever came first, the newest key was never confirmed: its payouts are held.
+      expect((await payments(f.p1)).find((p) => p.IdFinanceiroEspelho === payout)!.Retido, `round ${round}`).toBe(true);
+      expect((await confirm(f.p1)).statusCode).toBe(200);
+    }
+  });
+
+  it("keeps one selected account under parallel additions of selected accounts", async () => {
+    const original = (await selectedBank(f.p1))!;
+    const add = (i: number) =>
+      asAdmin("POST", "/ponto-atendimento/add-dado-bancario", {
+        IdPontoAtendimento: f.p1,
+        TipoChavePix: "EMAIL",
+        ChavePix: `paralelo${i}.${backend}@oficina.com.br`,
+        NomeTitular: `Paralelo ${i}`,
+        DocumentoTitular: "529.982.247-25",
+        Selecionado: "S",
+      });
+    const results = await Promise.all([0, 1, 2, 3, 4].map(add));
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const all = await t.db.select().from(bankAccounts).where(eq(bankAccounts.servicePointId, f.p1));
+    expect(all.filter((b) => b.selected === "S")).toHaveLength(1);
+    // Back to the account the other tests use, confirmed.
+    for (const b of all.filter((x) => x.holderName.startsWith("Paralelo "))) {
+      expect((await asAdmin("POST", "/ponto-atendimento/delete-dado-bancario", { IdDadoBancario: b.id })).statusCode).toBe(200);
+    }
+    const back = await asAdmin("POST", "/ponto-atendimento/edit-dado-bancario", {
+      IdDadoBancario: original.id,
+      TipoChavePix: original.pixKeyType,
+      ChavePix: original.pixKey,
+      NomeTitular: original.holderName,
+      DocumentoTitular: original.holderDocument,
+      Selecionado: "S",
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    expect((await confirm(f.p1)).statusCode).toBe(200);
+  });
+
   it("refuses impossible and out-of-range dates with 400 and a pt-BR message; a payment before the execution or in the future", async () => {
     for (const url of [
       "/central/pagamentos?dataInicio=0000-00-00",
