@@ -26,7 +26,9 @@ export default defineConfig({
   worker: { format: "es" },
   // @ffmpeg/ffmpeg starts its worker with new URL(…, import.meta.url) and imports the core at run time: served as it is (dev
   // server, bench), never pre-bundled, or a worker importing it mid-session makes Vite re-optimise and reload the page.
-  optimizeDeps: { exclude: ["@ffmpeg/ffmpeg"] },
+  // onnxruntime-web is imported only by the OCR worker's second reader, loaded late: pre-bundled up front, so its discovery
+  // does not make the dev server reload the page mid-run (the benches' pages).
+  optimizeDeps: { exclude: ["@ffmpeg/ffmpeg"], include: ["onnxruntime-web/wasm"] },
   server: { port: 5173, proxy: { "/api": "http://localhost:3001" } },
 });
 
@@ -90,7 +92,12 @@ function pwa() {
           options: { cacheName: "ffmpeg-core", expiration: { maxEntries: 2 }, cacheableResponse: { statuses: [200] } },
         },
         {
-          urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/assets\/plate-net-[^/]+\.bin$/.test(url.pathname),
+          // The plate net's weights and the second reader's (PaddleOCR's recogniser, onnxruntime-web's wasm, the dictionary).
+          urlPattern: ({ url, sameOrigin }) =>
+            sameOrigin &&
+            /^\/assets\/(plate-net-[^/]+\.bin|ch_PP-OCRv4_rec_infer-[^/]+\.onnx|ort-wasm-simd-threaded-[^/]+\.wasm|ppocr_keys_v1-[^/]+\.txt)$/.test(
+              url.pathname,
+            ),
           handler: "CacheFirst",
           // Same cache as the OCR worker's own Cache API copy (it also drops older hashed copies of an asset).
           options: { cacheName: "ocr-assets-v1", cacheableResponse: { statuses: [200] } },

@@ -55,6 +55,7 @@ export default defineConfig({
             "@brazilian-utils/brazilian-utils/is-valid-cnpj",
             "@brazilian-utils/brazilian-utils/get-states",
             "@brazilian-utils/brazilian-utils/get-banks",
+            "onnxruntime-web/wasm",
           ],
           // Served as it is: its worker module (@ffmpeg/ffmpeg/worker, imported by the video worker's nested worker) would
           // otherwise be discovered mid-run (same reload). vite.config.ts excludes it too.

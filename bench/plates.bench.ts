@@ -25,6 +25,10 @@ interface PlateResult {
   ms: number[];
   singleProbability: number;
   choices: string[];
+  whole: string | null;
+  wholeMs: number;
+  second?: string | null;
+  secondMs?: number;
 }
 
 type PlatesPage = {
@@ -33,7 +37,7 @@ type PlatesPage = {
     seed: number,
     moto?: boolean,
   ) => Promise<{ file: string; plate: string; box: LabelRow["box"]; jpeg: string }[]>;
-  readPlates?: (rows: LabelRow[]) => Promise<PlateResult[]>;
+  readPlates?: (rows: LabelRow[], withSecond?: boolean) => Promise<PlateResult[]>;
 };
 
 function readLabels(dir: string): LabelRow[] {
@@ -109,6 +113,10 @@ export default async function platesBench(): Promise<BenchRow[]> {
       const labels = readLabels(dir);
       const setName = dir === generated ? "generated" : dir === motos ? "generated motorcycles" : path.basename(dir);
       const results = await page.evaluate((ls) => (globalThis as PlatesPage).readPlates!(ls), labels);
+      // The same frames with the second reader's opinion (the shipped rule: it vetoes a lock it disagrees with, its agreement
+      // with the net's best plate is taken on one frame).
+      const seconded =
+        process.env.PLATES_SECOND === "0" ? [] : await page.evaluate((ls) => (globalThis as PlatesPage).readPlates!(ls, true), labels);
       const isMerc = (r: PlateResult) => /^[A-Z]{3}[0-9][A-Z]/.test(r.plate);
       const groups: [string, PlateResult[]][] = [
         ["all", results],
@@ -145,6 +153,51 @@ export default async function platesBench(): Promise<BenchRow[]> {
         row(c, "frames until lock, p95", quantile(frames, 0.95), "frames");
       }
       const c = `${setName} (${results.length} plates)`;
+      if (seconded.length) {
+        const n = seconded.length;
+        row(c, "with second reader: exact after lock", pct(seconded.filter((r) => r.locked === r.plate).length, n), "%");
+        row(c, "with second reader: WRONG plate locked", pct(seconded.filter((r) => r.locked && r.locked !== r.plate).length, n), "%");
+        row(c, "with second reader: no lock in 5 frames", pct(seconded.filter((r) => !r.locked).length, n), "%");
+        row(c, "second reader alone: exact, 1 frame", pct(seconded.filter((r) => r.second === r.plate).length, n), "%");
+        row(
+          c,
+          "second reader ms per read, p50",
+          quantile(
+            seconded.flatMap((r) => r.secondMs ?? []),
+            0.5,
+          ),
+          "ms",
+        );
+        row(
+          c,
+          "second reader ms per read, p95",
+          quantile(
+            seconded.flatMap((r) => r.secondMs ?? []),
+            0.95,
+          ),
+          "ms",
+        );
+      }
+      // The whole photo with no box given (the scanner's search): found and read right on one frame, and its worker time.
+      row(c, "whole photo (no box), exact, 1 frame", pct(results.filter((r) => r.whole === r.plate).length, results.length), "%");
+      row(
+        c,
+        "whole photo: find + read ms, p50",
+        quantile(
+          results.map((r) => r.wholeMs),
+          0.5,
+        ),
+        "ms",
+      );
+      row(
+        c,
+        "whole photo: find + read ms, p95",
+        quantile(
+          results.map((r) => r.wholeMs),
+          0.95,
+        ),
+        "ms",
+      );
       const ms = results.flatMap((r) => r.ms);
       row(c, "worker ms per frame, p50", quantile(ms, 0.5), "ms");
       row(c, "worker ms per frame, p95", quantile(ms, 0.95), "ms");

@@ -21,6 +21,12 @@ export interface PlateResult {
   singleProbability: number;
   /** No lock in 5 frames: the plates the scanner then offers under 'Confirme a placa'. */
   choices: string[];
+  /** The whole photo, no box given (the scanner's search with a centred guide): the best plate of one frame, and its time. */
+  whole: string | null;
+  wholeMs: number;
+  /** The second reader's plate on the first crop frame (undefined when it was not asked). */
+  second?: string | null;
+  secondMs?: number;
 }
 
 const L = "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
@@ -72,10 +78,11 @@ async function generate(
 const FRAMES = 5;
 
 /** Reads every image: frame 1 is the centred aim (single-frame figure); up to 5 frames with the aim's jitter feed the lock. */
-async function read(rows: LabelRow[]): Promise<PlateResult[]> {
+async function read(rows: LabelRow[], withSecond = false): Promise<PlateResult[]> {
   const worker = new Worker(new URL("../../workers/ocr/ocr.worker.ts", import.meta.url), { type: "module", name: "ocr-bench" });
   const api = wrap<OcrApi>(worker);
   await api.warm();
+  if (withSecond) await api.warmSecond();
   const results: PlateResult[] = [];
   for (const [index, row] of rows.entries()) {
     // Jitter per image: the same frames whatever the lock did on earlier images (comparable runs of two readers).
@@ -91,19 +98,23 @@ async function read(rows: LabelRow[]): Promise<PlateResult[]> {
       ms: [],
       singleProbability: 0,
       choices: [],
+      whole: null,
+      wholeMs: 0,
     };
     for (let f = 0; f < FRAMES; f++) {
       const bitmap = await createImageBitmap(blob);
       const crop = row.box
         ? aimCrop(row.box, bitmap.width, bitmap.height, f === 0 ? 0 : 0.06, rand)
         : { x: 0, y: 0, width: bitmap.width, height: bitmap.height };
-      const r = await api.read(transfer(bitmap, [bitmap]), crop);
+      const r = await api.read(transfer(bitmap, [bitmap]), { guide: crop, find: false });
       res.ms.push(r.ms);
       if (f === 0) {
         res.single = r.candidates[0]?.plate ?? null;
         res.singleProbability = r.candidates[0]?.probability ?? 0;
+        res.second = r.second;
+        res.secondMs = r.secondMs;
       }
-      const accepted = lock.push(r.candidates);
+      const accepted = lock.push(r.candidates, r.second);
       if (accepted) {
         res.locked = accepted.plate;
         res.framesToLock = f + 1;
@@ -111,6 +122,18 @@ async function read(rows: LabelRow[]): Promise<PlateResult[]> {
       }
     }
     if (!res.locked) res.choices = lock.suggestions().map((c) => c.plate);
+    // The same photo as the scanner meets it: the whole frame, the guide centred (76% of a 4:3 view of it), no box given.
+    const bitmap = await createImageBitmap(blob);
+    const gw = bitmap.height * (4 / 3) * 0.76;
+    const guide = {
+      x: Math.round((bitmap.width - gw) / 2),
+      y: Math.round((bitmap.height - gw / 3) / 2),
+      width: Math.round(gw),
+      height: Math.round(gw / 3),
+    };
+    const whole = await api.read(transfer(bitmap, [bitmap]), { guide, find: true });
+    res.whole = whole.candidates[0]?.plate ?? null;
+    res.wholeMs = whole.ms;
     results.push(res);
   }
   worker.terminate();

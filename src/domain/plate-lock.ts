@@ -1,12 +1,16 @@
 // Multi-frame plate lock: a plate is accepted only when several recent frames agree on it with enough probability and no
-// other plate keeps a real share, never on one frame; a booked twin may win a close call (plate-match.ts); when no lock comes,
-// the plates seen most are offered as choices (pure TS).
-import type { PlateCandidate } from "./plate.ts";
+// other plate keeps a real share, never on one frame; a booked twin may win a close call (plate-match.ts). A second reader,
+// when loaded, gives its own plate for the frame: it vetoes any lock it disagrees with, and its agreement with the net's best
+// plate is accepted at once. When no lock comes, the plates seen most are offered as choices, with advice (pure TS).
+import { plateFormat, type PlateCandidate } from "./plate.ts";
 import { agendaTwin } from "./plate-match.ts";
 
 export interface PlateLock {
-  /** Adds one frame's candidates (best first, possibly empty); returns the plate when it is accepted, else null. */
-  push(frame: PlateCandidate[]): PlateCandidate | null;
+  /**
+   * Adds one frame's candidates (best first, possibly empty) and the second reader's plate for the same region (undefined:
+   * not asked or not loaded; null: read, no plate); returns the plate when it is accepted, else null.
+   */
+  push(frame: PlateCandidate[], second?: string | null): PlateCandidate | null;
   /** The plates of the recent frames with their summed probability, best first. */
   evidence(): PlateEvidence[];
   /** Plates worth offering as one-tap choices when no lock comes: best first, at most 3. */
@@ -40,17 +44,62 @@ export interface PlateLockOptions {
   suggestMin?: number;
   /** The point's booked plates (normalised), read at every frame: they may win a close call with visual support. */
   booked?: () => ReadonlySet<string>;
+  /** The net's best plate of a frame is accepted when the second reader read the same plate and the net gave it this (0.15). */
+  agreeMin?: number;
+}
+
+/** What a frame says about the conditions, for advice when no lock comes (the OCR worker's FrameRead carries it). */
+export interface FrameHint {
+  /** Plate-like rows of characters found in the frame. */
+  found: number;
+  /** The widest found plate's width over the frame's width (0 when none). */
+  plateShare: number;
+  /** Mean brightness of the frame, 0-255. */
+  brightness: number;
+}
+
+export type ScanAdvice = "light" | "notFound" | "closer" | "steady";
+
+/** Below this mean brightness the frame is too dark to read. */
+export const DARK_BRIGHTNESS = 45;
+/** A found plate narrower than this share of the frame is too far to read reliably. */
+export const FAR_PLATE_SHARE = 0.1;
+
+/** What the attendant should change, from the latest frames' hints (most recent last): light, aim, distance, or hold still. */
+export function scanAdvice(hints: readonly FrameHint[]): ScanAdvice | null {
+  const recent = hints.slice(-3);
+  if (!recent.length) return null;
+  if (recent.reduce((s, h) => s + h.brightness, 0) / recent.length < DARK_BRIGHTNESS) return "light";
+  const seen = recent.filter((h) => h.found > 0);
+  if (seen.length * 2 < recent.length) return "notFound";
+  if (Math.max(...seen.map((h) => h.plateShare)) < FAR_PLATE_SHARE) return "closer";
+  return "steady";
 }
 
 /** A candidate's probability: the reader's own when it gives one, else its score. */
 export const probabilityOf = (c: PlateCandidate) => c.probability ?? c.score;
+
+/** The net's least probability for its best plate to be accepted on the second reader's agreement (PlateLockOptions.agreeMin). */
+export const AGREE_MIN_PROBABILITY = 0.15;
+
+const secondCandidate = (plate: string): PlateCandidate => ({
+  plate,
+  format: plateFormat(plate) ?? "antiga",
+  probability: 0,
+  score: 0,
+  rule: "continuous",
+});
 
 /** The lock's default minimum mean probability (PlateLockOptions.minProbability). */
 export const LOCK_MIN_PROBABILITY = 0.8;
 
 export function createPlateLock(opts: PlateLockOptions = {}): PlateLock {
   const { window = 3, agree = 2, minProbability = LOCK_MIN_PROBABILITY, dominance = 3, suggestMin = 0.15, booked } = opts;
+  const agreeMin = opts.agreeMin ?? AGREE_MIN_PROBABILITY;
   let recent: PlateCandidate[][] = [];
+  // The second reader's plates of the window's frames (undefined where it did not read).
+  let seconds: (string | null | undefined)[] = [];
+  const vetoed = (plate: string) => seconds.some((s) => typeof s === "string" && s !== plate);
   let pushed = 0;
   const evidence = (): PlateEvidence[] => {
     const by = new Map<string, PlateEvidence>();
@@ -68,36 +117,53 @@ export function createPlateLock(opts: PlateLockOptions = {}): PlateLock {
   const accept = (e: PlateEvidence, total: number) => {
     const frames = recent.length;
     recent = [];
+    seconds = [];
     pushed = 0;
     return { ...e.candidate, probability: total / frames };
   };
   return {
-    push(frame) {
+    push(frame, second) {
       recent.push(frame);
+      seconds.push(second);
       pushed++;
-      if (recent.length > window) recent = recent.slice(-window);
+      if (recent.length > window) {
+        recent = recent.slice(-window);
+        seconds = seconds.slice(-window);
+      }
+      // Two readers of different make agreeing on a frame: the net's best plate is taken, unless the window disagrees.
+      const top = frame[0];
+      if (top && second === top.plate && probabilityOf(top) >= agreeMin && !vetoed(top.plate)) {
+        const e = evidence().find((x) => x.plate === top.plate)!;
+        return accept(e, e.total);
+      }
       const [best, next] = evidence();
       if (!best) return null;
       // A close call between the leader and its booked twin, both seen: the booking decides, on their joint evidence.
       const twin = booked ? agendaTwin(best, next, booked()) : null;
       if (twin && next) {
         const joint = best.total + next.total;
-        return best.tops + next.tops >= agree && joint / recent.length >= minProbability ? accept(next, joint) : null;
+        return best.tops + next.tops >= agree && joint / recent.length >= minProbability && !vetoed(next.plate)
+          ? accept(next, joint)
+          : null;
       }
       if (best.tops < agree || best.total / recent.length < minProbability) return null;
       if (next && best.total < dominance * next.total) return null;
+      if (vetoed(best.plate)) return null;
       return accept(best, best.total);
     },
     evidence,
     suggestions() {
-      return evidence()
+      const plates = evidence()
         .filter((e) => e.total / recent.length >= suggestMin)
-        .slice(0, 3)
         .map((e) => e.candidate);
+      // A plate only the second reader saw is offered too (never accepted without a tap).
+      for (const s of seconds) if (typeof s === "string" && !plates.some((c) => c.plate === s)) plates.push(secondCandidate(s));
+      return plates.slice(0, 3);
     },
     frames: () => pushed,
     reset() {
       recent = [];
+      seconds = [];
       pushed = 0;
     },
   };

@@ -1,7 +1,9 @@
 // The multi-frame plate lock: never one frame alone; agreeing frames with enough probability lock; a close competitor, a
-// disagreement or low probability never lock; the plates seen most are offered as choices.
+// disagreement or low probability never lock; the second reader vetoes what it disagrees with and its agreement is taken on
+// one frame; the plates seen most are offered as choices; the advice when no lock comes; the choices' order.
 import { describe, expect, it } from "vitest";
-import { createPlateLock } from "../../src/domain/plate-lock";
+import { createPlateLock, scanAdvice, type FrameHint } from "../../src/domain/plate-lock";
+import { plateChoices } from "../../src/features/scanner/choices";
 import type { PlateCandidate } from "../../src/domain/plate";
 
 const c = (plate: string, probability: number): PlateCandidate => ({
@@ -109,5 +111,62 @@ describe("plate lock", () => {
     lock.push([c("DPL9B37", 0.5), c("DPL0B37", 0.4), c("OPL9B37", 0.02)]);
     expect(lock.frames()).toBe(2);
     expect(lock.suggestions().map((s) => s.plate)).toEqual(["DPL0B37", "DPL9B37"]);
+  });
+
+  it("a second reader's different plate vetoes a lock the net alone would take, and is offered as a choice", () => {
+    const lock = createPlateLock();
+    lock.push([c("ODJ1599", 0.97)], "OOJ1599");
+    expect(lock.push([c("ODJ1599", 0.98)], "OOJ1599")).toBeNull();
+    expect(lock.push([c("ODJ1599", 0.98)])).toBeNull(); // the window still holds its disagreement
+    expect(lock.suggestions().map((s) => s.plate)).toEqual(["ODJ1599", "OOJ1599"]);
+    // Once the disagreement leaves the window (3 frames), the net's own frames lock again.
+    expect(lock.push([c("ODJ1599", 0.98)])).toBeNull();
+    expect(lock.push([c("ODJ1599", 0.98)])?.plate).toBe("ODJ1599");
+  });
+
+  it("a second reader that read no plate (null) or was not asked (undefined) vetoes nothing", () => {
+    const lock = createPlateLock();
+    lock.push([c("ABC1234", 0.95)], null);
+    expect(lock.push([c("ABC1234", 0.95)], undefined)?.plate).toBe("ABC1234");
+  });
+
+  it("the second reader agreeing with the net's best plate is taken on one frame, above the floor only", () => {
+    const lock = createPlateLock();
+    expect(lock.push([c("PJB2414", 0.1)], "PJB2414")).toBeNull();
+    expect(lock.push([c("PJB2414", 0.55), c("PJB2474", 0.3)], "PJB2414")).toMatchObject({ plate: "PJB2414" });
+    // Agreement on the runner-up is no agreement: the net's best plate is what the two must share.
+    const other = createPlateLock();
+    expect(other.push([c("PJB2474", 0.5), c("PJB2414", 0.4)], "PJB2414")).toBeNull();
+    // An earlier frame of the window that read another plate still vetoes it.
+    const split = createPlateLock();
+    split.push([c("PJB2414", 0.6)], "PJB2474");
+    expect(split.push([c("PJB2414", 0.6)], "PJB2414")).toBeNull();
+  });
+});
+
+describe("advice when no lock comes", () => {
+  const h = (found: number, plateShare: number, brightness = 120): FrameHint => ({ found, plateShare, brightness });
+  it("dark frames ask for light; no plate found asks to aim; a far plate asks to come closer; else hold still", () => {
+    expect(scanAdvice([])).toBeNull();
+    expect(scanAdvice([h(1, 0.2, 30), h(1, 0.2, 40)])).toBe("light");
+    expect(scanAdvice([h(0, 0), h(0, 0), h(1, 0.2)])).toBe("notFound");
+    expect(scanAdvice([h(1, 0.06), h(1, 0.07), h(0, 0)])).toBe("closer");
+    expect(scanAdvice([h(1, 0.25), h(1, 0.3), h(1, 0.28)])).toBe("steady");
+  });
+});
+
+describe("plate choices", () => {
+  const expected = [
+    { plate: "ABC1234", name: "Maria Souza", date: "2026-11-27" },
+    { plate: "KLM5E67", name: "José Reis", date: "2026-11-28" },
+  ];
+  it("a booked plate equal to or one character from a reading comes first with its member; then the readings; at most 3", () => {
+    const seen = [c("ABC1284", 0.5), c("XYZ9876", 0.3), c("KLM5E67", 0.2), c("QQQ1111", 0.1)];
+    expect(plateChoices(seen, expected)).toEqual([
+      { plate: "ABC1234", expected: expected[0] },
+      { plate: "KLM5E67", expected: expected[1] },
+      { plate: "ABC1284", expected: undefined },
+    ]);
+    expect(plateChoices([c("DEF1111", 0.4)], expected)).toEqual([{ plate: "DEF1111", expected: undefined }]);
   });
 });

@@ -1,6 +1,7 @@
 // The scanner page's decisions in real Chromium (fake camera), with the OCR worker's reads and the API scripted: a plate
 // shown clearly is looked up as read even when its one-character twin is booked; a reader that keeps hesitating offers the
-// plates as one-tap choices ('Confirme a placa'), and a tap looks up that plate.
+// plates as one-tap choices ('Confirme a placa') after 3 s with advice, a booked plate matching one first with its member's
+// name, and a tap looks up that plate; a second reader that disagrees vetoes a sure net, one that agrees is taken at once.
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { userEvent } from "vitest/browser";
 import type { PlateCandidate } from "../../src/domain/plate";
@@ -9,15 +10,20 @@ import { renderWithQuery } from "./render";
 import "../../src/styles.css";
 
 const reads: PlateCandidate[][] = [];
+/** The second reader's plate per frame (undefined: not loaded). */
+const seconds: (string | null | undefined)[] = [];
 let frame = 0;
+let plateShare = 0.2;
 vi.mock("../../src/lib/workers/ocr-bridge", () => ({
   warmOcr: async () => {},
+  warmSecondReader: async () => {},
   stopOcr: () => {},
   readPlateFrame: async (bitmap: ImageBitmap) => {
     bitmap.close();
     const candidates = reads[Math.min(frame, reads.length - 1)];
+    const second = seconds.length ? seconds[Math.min(frame, seconds.length - 1)] : undefined;
     frame++;
-    return { candidates, noPlate: 0, ms: 1 };
+    return { candidates, noPlate: 0, ms: 1, second, region: null, found: 1, plateShare, brightness: 120 };
   },
 }));
 const lookups: string[] = [];
@@ -28,7 +34,16 @@ vi.mock("../../src/lib/plate-lookup", () => ({
   },
 }));
 vi.mock("../../src/features/scanner/api/scanner", () => ({
-  listExpected: async () => ({ ok: true, status: 200, data: { data: [{ Placa: "ABC1234", StatusAgendamento: "A" }] } }),
+  listExpected: async () => ({
+    ok: true,
+    status: 200,
+    data: {
+      data: [
+        { Placa: "ABC1234", StatusAgendamento: "A", Nome: "Maria Souza", DataAgendamento: today() },
+        { Placa: "DPL9B38", StatusAgendamento: "A", Nome: "João Lima", DataAgendamento: today() },
+      ],
+    },
+  }),
   sendInvite: async () => ({ ok: true, status: 200, data: { message: "" } }),
 }));
 
@@ -42,11 +57,19 @@ const c = (plate: string, probability: number): PlateCandidate => ({
   format: /^[A-Z]{3}[0-9]{4}$/.test(plate) ? "antiga" : "mercosul",
 });
 
+function today() {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
+}
+
 beforeEach(() => {
   reads.length = 0;
+  seconds.length = 0;
   lookups.length = 0;
   frame = 0;
+  plateShare = 0.2;
 });
+
+const buttonsText = () => [...document.querySelectorAll(".scanner-choice")].map((b) => b.textContent);
 
 const mount = () => renderWithQuery(<ScannerPage pointId="p1" />);
 
@@ -60,22 +83,46 @@ describe("scanner page", () => {
     expect(document.body.textContent).toContain("ABC-1284");
   });
 
-  it("offers the hesitated plates as one-tap choices, and a tap looks that plate up", async () => {
+  it("after 3 s without a lock: advice, the booked plate matching a reading first with its member's name, a tap looks it up", async () => {
     reads.push([c("DPL0B37", 0.5), c("DPL9B37", 0.45)], [c("DPL9B37", 0.5), c("DPL0B37", 0.45)]);
-    for (let i = 0; i < 6; i++) reads.push(reads[i % 2]);
+    for (let i = 0; i < 8; i++) reads.push(reads[i % 2]);
+    plateShare = 0.06;
+    const started = performance.now();
     await mount();
     const choice = await vi.waitFor(
       () => {
         const heading = [...document.querySelectorAll("h2")].find((h) => h.textContent === "Confirme a placa");
-        const button = [...document.querySelectorAll("button")].find((b) => b.textContent === "DPL9B37");
+        const button = [...document.querySelectorAll("button")].find((b) => b.textContent?.startsWith("DPL9B38"));
         if (!heading || !button) throw new Error("no choices yet");
         return button;
       },
       { timeout: 15_000 },
     );
-    expect([...document.querySelectorAll(".scanner-choice")].map((b) => b.textContent).sort()).toEqual(["DPL0B37", "DPL9B37"]);
+    // Recognition starts with the camera and the engine ready: the choices come 3 s later, not before.
+    expect(performance.now() - started).toBeGreaterThan(3_000);
+    expect(document.body.textContent).toContain("Placa distante: aproxime o celular da placa.");
+    // DPL9B38, booked today, is one character from the DPL9B37 read: offered first with its member; never opened without a tap.
+    expect(buttonsText()).toEqual(["DPL9B38João Lima · agendado hoje", "DPL0B37", "DPL9B37"]);
     expect(lookups).toEqual([]);
     await userEvent.click(choice);
-    await vi.waitFor(() => expect(lookups).toEqual(["DPL9B37"]));
+    await vi.waitFor(() => expect(lookups).toEqual(["DPL9B38"]));
+  });
+
+  it("a second reader that disagrees keeps a sure net from locking: its plate becomes a choice, nothing is opened", async () => {
+    // The net is sure of ODJ1599 (a first O read as D would look the same); the second reader reads OOJ1599 on every frame.
+    reads.push([c("ODJ1599", 0.97)]);
+    seconds.push("OOJ1599");
+    await mount();
+    await vi.waitFor(() => expect(buttonsText()).toEqual(["ODJ-1599", "OOJ-1599"]), { timeout: 15_000 });
+    expect(document.body.textContent).toContain("Placa difícil de ler");
+    expect(lookups).toEqual([]);
+  });
+
+  it("the two readers agreeing on one frame look the plate up at once, though the net alone is unsure", async () => {
+    reads.push([c("PJB2414", 0.55), c("PJB2474", 0.3)]);
+    seconds.push("PJB2414");
+    await mount();
+    await vi.waitFor(() => expect(lookups).toEqual(["PJB2414"]), { timeout: 15_000 });
+    expect(frame).toBe(1);
   });
 });

@@ -14,7 +14,7 @@ afterAll(() => stopOcr());
 async function read(scene: PlateScene) {
   const { canvas, box } = renderPlateScene(scene);
   const bitmap = await createImageBitmap(canvas);
-  return readPlateFrame(bitmap, aimCrop(box, canvas.width, canvas.height));
+  return readPlateFrame(bitmap, { guide: aimCrop(box, canvas.width, canvas.height), find: false });
 }
 
 const cases: [string, PlateScene][] = [
@@ -86,7 +86,10 @@ describe("OCR worker", () => {
     const ctx = canvas.getContext("2d")!;
     ctx.fillStyle = "#556";
     ctx.fillRect(0, 0, 640, 480);
-    const result = await readPlateFrame(await createImageBitmap(canvas), { x: 100, y: 150, width: 440, height: 170 });
+    const result = await readPlateFrame(await createImageBitmap(canvas), {
+      guide: { x: 100, y: 150, width: 440, height: 170 },
+      find: false,
+    });
     expect(result.candidates).toEqual([]);
   });
 
@@ -95,8 +98,8 @@ describe("OCR worker", () => {
     const first = await createImageBitmap(canvas),
       second = await createImageBitmap(canvas);
     const crop = aimCrop(box, canvas.width, canvas.height);
-    const pending = readPlateFrame(first, crop);
-    await expect(readPlateFrame(second, crop)).rejects.toBeInstanceOf(OcrBusyError);
+    const pending = readPlateFrame(first, { guide: crop, find: false });
+    await expect(readPlateFrame(second, { guide: crop, find: false })).rejects.toBeInstanceOf(OcrBusyError);
     expect(first.width).toBe(0);
     expect(second.width).toBe(0);
     expect((await pending).candidates[0]?.plate).toBe("ABC1234");

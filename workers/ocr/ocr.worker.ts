@@ -1,29 +1,35 @@
-// OCR worker: reads the plate in the guide-frame region of a camera frame with the plate net (read-net.ts), off the main
-// thread; the main thread only transfers the frame (worker, Comlink).
+// OCR worker: finds plates in a camera frame and reads them with the plate net (frame-read.ts), with the second reader's opinion
+// once it is loaded (its own chunk, fetched after the net runs); off the main thread (worker, Comlink).
 import { expose } from "comlink";
-import type { PlateCandidate } from "../../src/domain/plate.ts";
-import type { CropRect } from "../../src/domain/capture.ts";
-import { grabGray } from "./net-input.ts";
-import { loadPlateNet, readWithNet } from "./read-net.ts";
+import { readFrame, type LineReader, type ReadOptions } from "./frame-read.ts";
+import { loadPlateNet } from "./read-net.ts";
 
-export interface FrameRead {
-  candidates: PlateCandidate[];
-  /** Probability that the guide holds no readable plate. */
-  noPlate: number;
-  ms: number;
-}
+export type { FrameRead, ReadOptions } from "./frame-read.ts";
+
+let second: LineReader | undefined;
+let secondLoading: Promise<void> | undefined;
 
 const api = {
   /** Loads the net's weights (from our origin, cached for offline use); resolves when a frame can be read. */
   async warm(): Promise<void> {
     await loadPlateNet();
   },
-  async read(frame: ImageBitmap, crop: CropRect): Promise<FrameRead> {
+  /** Loads the second reader (runtime and weights from our origin, cached for offline use); frames use it once it is in. */
+  warmSecond(): Promise<void> {
+    secondLoading ??= import("./second-reader.ts")
+      .then(async ({ loadSecondReader, readLine }) => {
+        const reader = await loadSecondReader();
+        second = (image) => readLine(reader, image);
+      })
+      .catch((err: unknown) => {
+        secondLoading = undefined;
+        throw err;
+      });
+    return secondLoading;
+  },
+  async read(frame: ImageBitmap, options: ReadOptions) {
     try {
-      const net = await loadPlateNet();
-      const t0 = performance.now();
-      const reading = readWithNet(net, grabGray(frame, crop));
-      return { ...reading, ms: performance.now() - t0 };
+      return await readFrame(await loadPlateNet(), frame, options, second);
     } finally {
       frame.close();
     }

@@ -3,6 +3,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { MSG } from "../../config/messages.pt-BR";
 import { addDays, wallClock } from "../../domain/dates";
+import { normalizePlate, plateFormat } from "../../domain/plate";
 import { unwrap } from "../../lib/api-client";
 import { findByPlate } from "../../lib/plate-lookup";
 import { listExpected } from "./api/scanner";
@@ -17,6 +18,13 @@ export const scannerKeys = {
   plate: (pointId: string, plate: string) => [...root, "plate", pointId, plate] as const,
 };
 
+/** A plate the point expects: normalised, its member's name and the appointment's date (yyyy-MM-dd), earliest first. */
+export interface ExpectedPlate {
+  plate: string;
+  name: string;
+  date: string;
+}
+
 /** Plates of the point's open appointments (status A) from today to EXPECTED_DAYS ahead; a failure only loses the hint. */
 export const expectedPlatesQuery = (pointId: string) => {
   const from = wallClock().date;
@@ -25,7 +33,15 @@ export const expectedPlatesQuery = (pointId: string) => {
     queryKey: scannerKeys.expected(pointId, from, to),
     queryFn: async ({ signal }) => {
       const rows = unwrap(await listExpected(pointId, from, to, signal), "").data ?? [];
-      return [...new Set(rows.filter((r) => r.StatusAgendamento === "A" && r.Placa).map((r) => r.Placa))];
+      const byPlate = new Map<string, ExpectedPlate>();
+      for (const r of rows) {
+        const plate = normalizePlate(r.Placa ?? "");
+        if (r.StatusAgendamento !== "A" || !plateFormat(plate)) continue;
+        const date = String(r.DataAgendamento ?? "").slice(0, 10);
+        const prev = byPlate.get(plate);
+        if (!prev || date < prev.date) byPlate.set(plate, { plate, name: r.Nome ?? "", date });
+      }
+      return [...byPlate.values()].sort((a, b) => a.date.localeCompare(b.date));
     },
     enabled: Boolean(pointId),
     staleTime: 60_000,

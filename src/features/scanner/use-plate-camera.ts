@@ -1,12 +1,14 @@
 // The scanner's camera and recognition loop: rear camera in the capture module's preference order, the OCR worker warm while
-// the camera runs, one frame a second (the first 1 s after the camera is ready), never two frames in flight, plate lock
-// over frames; everything stops when `on` turns false (modal, screen left, tab hidden) (main thread).
+// the camera runs (the second reader loaded once the net reads), one frame a second (the first 1 s after the camera is
+// ready), never two frames in flight, the whole frame searched for plates with the guide as a hint, plate lock over frames,
+// advice and choices after 3 s without a lock; everything stops when `on` turns false (modal, screen left, tab hidden)
+// (main thread).
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { VIDEO_LOAD_TIMEOUT_MS } from "../../domain/capture";
 import type { PlateCandidate } from "../../domain/plate";
-import { createPlateLock } from "../../domain/plate-lock";
+import { createPlateLock, scanAdvice, type FrameHint, type ScanAdvice } from "../../domain/plate-lock";
 import { cameraErrorMessage, openCamera, stopStream, whenPlaying } from "../../lib/capture/camera";
-import { readPlateFrame, stopOcr, warmOcr } from "../../lib/workers/ocr-bridge";
+import { readPlateFrame, stopOcr, warmOcr, warmSecondReader } from "../../lib/workers/ocr-bridge";
 import { guideCrop } from "./guide-crop";
 
 /** Spec: scanner interval 1 s, first scan 1 s after the camera is ready. */
@@ -17,8 +19,11 @@ export const FIRST_SCAN_DELAY_MS = 1_000;
  * frames, and at the spec's 1 s pace that alone would take 2 s after the plate entered the guide. Searching stays at 1 s.
  */
 export const CONFIRM_DELAY_MS = 500;
-/** Frames without a lock after which the plates seen most are offered as one-tap choices ('Confirme a placa'). */
-export const SUGGEST_AFTER_FRAMES = 4;
+/**
+ * Time from the start of recognition (camera and engine ready) without a lock after which the attendant is told what to
+ * change and the plates seen most are offered as one-tap choices ('Confirme a placa') beside 'Digitar placa'.
+ */
+export const HELP_AFTER_MS = 3_000;
 
 export type CameraState = { kind: "checking" } | { kind: "ready" } | { kind: "error"; message: string };
 
@@ -28,8 +33,8 @@ interface Options {
   /** Recognition ticking: false once a plate is found, while a lookup runs, or a modal is open. */
   scanning: boolean;
   onPlate: (plate: PlateCandidate) => void;
-  /** Called on every frame once SUGGEST_AFTER_FRAMES frames passed without a lock: the plates to offer (maybe none). */
-  onSuggestions: (plates: PlateCandidate[]) => void;
+  /** Called on every frame once HELP_AFTER_MS passed without a lock: the plates to offer (maybe none) and the advice. */
+  onSuggestions: (plates: PlateCandidate[], advice: ScanAdvice | null) => void;
   videoRef: RefObject<HTMLVideoElement | null>;
   guideRef: RefObject<HTMLElement | null>;
   /** The point's booked plates (normalised): the lock lets one win a close call against its twin (domain/plate-match.ts). */
@@ -104,30 +109,40 @@ export function usePlateCamera({ on, scanning, onPlate, onSuggestions, videoRef,
   useEffect(() => {
     if (!on || !scanning || !ready) return;
     const lock = createPlateLock({ booked: () => bookedRef.current });
+    const hints: FrameHint[] = [];
+    const started = performance.now();
+    let secondAsked = false;
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const tick = async () => {
       let next = SCAN_INTERVAL_MS;
       try {
         const video = videoRef.current;
-        const guide = guideRef.current;
-        if (!video || !guide || video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA) return;
+        const guideBox = guideRef.current;
+        if (!video || !guideBox || video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA) return;
         const view = video.getBoundingClientRect();
-        const box = guide.getBoundingClientRect();
-        const crop = guideCrop(view, box, video.videoWidth, video.videoHeight);
-        if (!crop) return;
+        const box = guideBox.getBoundingClientRect();
+        // The guide is a hint (a plate inside it is read first): the whole frame is searched.
+        const guide = guideCrop(view, box, video.videoWidth, video.videoHeight);
         const frame = await createImageBitmap(video);
         if (stopped) return frame.close();
-        const { candidates } = await readPlateFrame(frame, crop);
+        const read = await readPlateFrame(frame, { guide, find: true });
         if (stopped) return;
-        const plate = lock.push(candidates);
+        if (!secondAsked) {
+          secondAsked = true;
+          // The second opinion loads once the net reads (the scanner is usable meanwhile); a failure leaves the net alone.
+          warmSecondReader().catch(() => {});
+        }
+        const plate = lock.push(read.candidates, read.second);
         if (plate) {
           stopped = true;
           onPlateRef.current(plate);
           return;
         }
-        if (candidates.length > 0) next = CONFIRM_DELAY_MS;
-        if (lock.frames() >= SUGGEST_AFTER_FRAMES) onSuggestionsRef.current(lock.suggestions());
+        hints.push(read);
+        if (hints.length > 3) hints.shift();
+        if (read.candidates.length > 0) next = CONFIRM_DELAY_MS;
+        if (performance.now() - started >= HELP_AFTER_MS) onSuggestionsRef.current(lock.suggestions(), scanAdvice(hints));
       } catch {
         // A dropped or failed frame: the next tick tries again.
       } finally {

@@ -4,10 +4,12 @@ import { get, post, seg } from "../../../lib/api-client";
 
 export const sendInvite = (telefone: string, placa: string) => post<{ message: string }>("/scanner/enviar-convite", { telefone, placa });
 
-/** The agenda list (contract #1) reduced to what the scanner needs: the plates the point expects. */
+/** The agenda list (contract #1) reduced to what the scanner needs: the plates the point expects, whose, and when. */
 export interface ExpectedRow {
   Placa: string;
   StatusAgendamento: string;
+  Nome: string;
+  DataAgendamento: string;
 }
 export const listExpected = (idPontoAtendimento: string, dataInicio: string, dataFim: string, signal?: AbortSignal) =>
   get<{ data: ExpectedRow[] }>(

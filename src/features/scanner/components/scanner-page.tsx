@@ -1,5 +1,6 @@
-// Scanner de Placas (/scan): rear camera with a guide frame, plate recognition every second, 'Digitar placa', and the
-// lookup flows — appointment -> OS screen, member -> vehicle data and 'Novo Agendamento', not a member -> invite (main thread).
+// Scanner de Placas (/scan): rear camera with a guide frame, plate recognition every second (the plate found anywhere in the
+// frame), advice and one-tap choices after 3 s without a lock, 'Digitar placa', and the lookup flows — appointment -> OS
+// screen, member -> vehicle data and 'Novo Agendamento', not a member -> invite (main thread).
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocation } from "wouter";
@@ -7,8 +8,11 @@ import { MSG } from "../../../config/messages.pt-BR";
 import { PATHS } from "../../../config/paths";
 import { displayPlate, formatLabel, plateFormat, type PlateCandidate } from "../../../domain/plate";
 import { plateSet } from "../../../domain/plate-match";
+import type { ScanAdvice } from "../../../domain/plate-lock";
+import { isoToBr, wallClock } from "../../../domain/dates";
 import type { PlateLookup } from "../../../lib/plate-lookup";
-import { expectedPlatesQuery, plateLookupQuery } from "../query-options";
+import { plateChoices, type PlateChoice } from "../choices";
+import { expectedPlatesQuery, plateLookupQuery, type ExpectedPlate } from "../query-options";
 import { usePlateCamera } from "../use-plate-camera";
 import { InviteModal } from "./invite-modal";
 import { ManualPlateForm } from "./manual-plate-form";
@@ -47,7 +51,28 @@ const subscribeVisibility = (cb: () => void) => {
 };
 const useTabVisible = () => useSyncExternalStore(subscribeVisibility, () => document.visibilityState === "visible");
 /** One empty list while the expected plates load or fail, so the booked set is not rebuilt on every render. */
-const NO_PLATES: string[] = [];
+const NO_PLATES: ExpectedPlate[] = [];
+
+/** What the scanner offers once it has looked for HELP_AFTER_MS without a lock: the plates seen and what to change. */
+interface Help {
+  seen: PlateCandidate[];
+  advice: ScanAdvice | null;
+}
+
+function ChoiceLabel({ choice }: { choice: PlateChoice }) {
+  const e = choice.expected;
+  const when = e ? (e.date === wallClock().date ? MSG.scanner.bookedToday : MSG.scanner.bookedOn(isoToBr(e.date))) : "";
+  return (
+    <>
+      <span className="scanner-choice-plate">{displayPlate(choice.plate)}</span>
+      {e && (
+        <span className="scanner-choice-member">
+          {e.name} · {when}
+        </span>
+      )}
+    </>
+  );
+}
 
 const vehicleOf = (f: PlateLookup): ScannedVehicle => ({
   idSocio: String(f.IdSocio ?? ""),
@@ -64,8 +89,8 @@ export default function ScannerPage({ pointId, renderNewAppointment }: Props) {
   const expected = useQuery(expectedPlatesQuery(pointId)).data ?? NO_PLATES;
   const [phase, setPhase] = useState<Phase>({ kind: "scanning" });
   const [modal, setModal] = useState<OpenModal>(null);
-  // 'Confirme a placa': the plates seen most while no lock comes, offered as one-tap choices beside 'Digitar placa'.
-  const [choices, setChoices] = useState<string[]>([]);
+  // After HELP_AFTER_MS without a lock: advice, and the plates seen most as one-tap choices beside 'Digitar placa'.
+  const [help, setHelp] = useState<Help | null>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const guideRef = useRef<HTMLDivElement>(null);
   // Each lookup gets a number; a newer lookup, Tentar Novamente or leaving the page makes an older one's results void.
@@ -86,7 +111,7 @@ export default function ScannerPage({ pointId, renderNewAppointment }: Props) {
       const mine = ++run.current;
       clearTimeout(timer.current);
       setModal(null);
-      setChoices([]);
+      setHelp(null);
       setPhase({ kind: "searching", plate });
       let found: PlateLookup | null;
       try {
@@ -113,7 +138,7 @@ export default function ScannerPage({ pointId, renderNewAppointment }: Props) {
     [client, pointId, navigate],
   );
 
-  const booked = useMemo(() => plateSet(expected), [expected]);
+  const booked = useMemo(() => plateSet(expected.map((e) => e.plate)), [expected]);
   const onPlate = useCallback(
     (c: PlateCandidate) => {
       void lookup(c.plate);
@@ -121,19 +146,21 @@ export default function ScannerPage({ pointId, renderNewAppointment }: Props) {
     [lookup],
   );
 
-  const onSuggestions = useCallback((plates: PlateCandidate[]) => {
-    if (!plates.length) return; // keep what is on screen while the attendant aims again
-    setChoices((prev) => {
-      const next = plates.map((p) => p.plate);
-      return next.join() === prev.join() ? prev : next;
+  const onSuggestions = useCallback((plates: PlateCandidate[], advice: ScanAdvice | null) => {
+    setHelp((prev) => {
+      // Plates once offered stay while the attendant aims again (a frame that saw nothing does not take them away).
+      const seen = plates.length ? plates : (prev?.seen ?? []);
+      const same = prev && prev.advice === advice && prev.seen.map((p) => p.plate).join() === seen.map((p) => p.plate).join();
+      return same ? prev : { seen, advice };
     });
   }, []);
+  const choices = useMemo(() => plateChoices(help?.seen ?? [], expected), [help, expected]);
 
   const restart = useCallback(() => {
     run.current++;
     clearTimeout(timer.current);
     setModal(null);
-    setChoices([]);
+    setHelp(null);
     setPhase({ kind: "scanning" });
   }, []);
 
@@ -163,7 +190,9 @@ export default function ScannerPage({ pointId, renderNewAppointment }: Props) {
             ? ocrFailed
               ? MSG.scanner.ocrFailed
               : engineReady
-                ? MSG.scanner.scanning
+                ? help?.advice
+                  ? MSG.scanner.advice[help.advice]
+                  : MSG.scanner.scanning
                 : MSG.scanner.aim
             : "";
 
@@ -217,9 +246,9 @@ export default function ScannerPage({ pointId, renderNewAppointment }: Props) {
           </h2>
           <p className="muted">{MSG.scanner.confirmHint}</p>
           <div className="scanner-confirm-choices">
-            {choices.map((plate) => (
-              <button key={plate} type="button" className="btn scanner-choice" onClick={() => void lookup(plate)}>
-                {displayPlate(plate)}
+            {choices.map((choice) => (
+              <button key={choice.plate} type="button" className="btn scanner-choice" onClick={() => void lookup(choice.plate)}>
+                <ChoiceLabel choice={choice} />
               </button>
             ))}
           </div>
