@@ -2,7 +2,7 @@
 // disagreement or low probability never lock; the second reader vetoes what it disagrees with and its agreement is taken on
 // one frame; the plates seen most are offered as choices; the advice when no lock comes; the choices' order.
 import { describe, expect, it } from "vitest";
-import { createPlateLock, scanAdvice, type FrameHint } from "../../src/domain/plate-lock";
+import { ALONE_MIN_PROBABILITY, createPlateLock, scanAdvice, type FrameHint } from "../../src/domain/plate-lock";
 import { plateChoices } from "../../src/features/scanner/choices";
 import type { PlateCandidate } from "../../src/domain/plate";
 
@@ -144,11 +144,43 @@ describe("plate lock", () => {
   });
 });
 
+describe("second opinion and the net alone (the scanner's options)", () => {
+  const scanner = () => createPlateLock({ aloneMinProbability: ALONE_MIN_PROBABILITY });
+  it("the second reader's one plate over two frames is taken when the net proposes it too, not first", () => {
+    const lock = scanner();
+    expect(lock.push([c("AYD9034", 0.6), c("AYO9034", 0.3)], "AYO9034")).toBeNull();
+    expect(lock.push([c("AYD9034", 0.62), c("AYO9034", 0.28)], "AYO9034")?.plate).toBe("AYO9034");
+    // The net not proposing it (below 0.05), or the second reader changing its mind: nothing.
+    const unsupported = scanner();
+    unsupported.push([c("AYD9034", 0.9)], "AYO9034");
+    expect(unsupported.push([c("AYD9034", 0.9), c("AYO9034", 0.03)], "AYO9034")).toBeNull();
+    const fickle = scanner();
+    fickle.push([c("AYD9034", 0.6), c("AYO9034", 0.3)], "AYO9034");
+    fickle.push([c("AYD9034", 0.6), c("AYO9034", 0.3)], "AYQ9034");
+    expect(fickle.push([c("AYD9034", 0.6), c("AYO9034", 0.3)], "AYO9034")).toBeNull();
+  });
+
+  it("the net alone locks only with three agreeing frames at 0.95: the whole-frame misreads at 0.80-0.90 never lock", () => {
+    const lock = scanner();
+    for (let i = 0; i < 5; i++) expect(lock.push([c("DKV8004", 0.9)])).toBeNull();
+    const clear = scanner();
+    expect(clear.push([c("OKV8004", 0.99)])).toBeNull();
+    expect(clear.push([c("OKV8004", 0.98)])).toBeNull();
+    expect(clear.push([c("OKV8004", 0.99)])?.plate).toBe("OKV8004");
+    // Once the second reader answers, the usual rule (2 of 3 frames at 0.8) holds again.
+    const helped = scanner();
+    helped.push([c("OKV8004", 0.85)], null);
+    expect(helped.push([c("OKV8004", 0.85)], null)?.plate).toBe("OKV8004");
+  });
+});
+
 describe("advice when no lock comes", () => {
   const h = (found: number, plateShare: number, brightness = 120): FrameHint => ({ found, plateShare, brightness });
-  it("dark frames ask for light; no plate found asks to aim; a far plate asks to come closer; else hold still", () => {
+  it("dark frames with no plate ask for light; no plate found asks to aim; a far plate asks to come closer; else hold still", () => {
     expect(scanAdvice([])).toBeNull();
-    expect(scanAdvice([h(1, 0.2, 30), h(1, 0.2, 40)])).toBe("light");
+    expect(scanAdvice([h(0, 0, 30), h(0, 0, 40)])).toBe("light");
+    // A dark car close up: dark on average, its plate seen: not a matter of light.
+    expect(scanAdvice([h(1, 0.3, 30), h(1, 0.3, 40)])).toBe("steady");
     expect(scanAdvice([h(0, 0), h(0, 0), h(1, 0.2)])).toBe("notFound");
     expect(scanAdvice([h(1, 0.06), h(1, 0.07), h(0, 0)])).toBe("closer");
     expect(scanAdvice([h(1, 0.25), h(1, 0.3), h(1, 0.28)])).toBe("steady");

@@ -1,14 +1,15 @@
 // Scanner de Placas end to end (built app, real server, real Chromium with its fake camera, desktop and Pixel 7): manual
 // entry of a plate with an open appointment -> its OS screen; a member's plate without one -> vehicle data -> Novo
 // Agendamento with the vehicle chosen; a plate that is no member's -> invite checked on the server's answer, camera closed
-// meanwhile and restarted after; camera denied -> 'Problema com a Câmera' and a working retry; axe on the screen and modals.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
+// meanwhile and restarted after; camera denied -> 'Problema com a Câmera' and a working retry; axe on the screen and modals;
+// clips played by the fake camera: a close-up read to its OS screen, a booked plate's twin, and hand-held whole-car clips
+// with the plate outside the guide (booked -> its order, a stranger's -> the invite, a smudged one -> advice and one-tap
+// choices within 4 s, nothing opened without a tap).
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { apiCall, apiToken, DESKTOP, MOBILE, launch, openSignedIn, violations } from "./browser";
-import { CHROME_ARGS, CHROME_PATH, FAKE_MEDIA_ARGS } from "../support/chromium";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
+import { apiCall, apiToken, brasiliaToday, DESKTOP, MOBILE, launch, openSignedIn, violations } from "./browser";
+import { CHROME_ARGS, CHROME_PATH } from "../support/chromium";
+import { cameraShowing, HAND_SHAKE, plateBox, type PlateScene } from "./plate-clip";
 
 const base = inject("baseUrl");
 let browser: Browser;
@@ -228,107 +229,8 @@ describe("scanner with the camera denied", () => {
   }
 });
 
-/** Draws a plate (Mercosul: blue band and BRASIL; old: grey with the city strip) centred on a 640x480 street-like frame. */
-function renderPlateFrame({ plate, width, height }: { plate: string; width: number; height: number }) {
-  const canvas = document.createElement("canvas");
-  canvas.width = width;
-  canvas.height = height;
-  const g = canvas.getContext("2d")!;
-  const bg = g.createLinearGradient(0, 0, 0, height);
-  bg.addColorStop(0, "#6b7480");
-  bg.addColorStop(1, "#2f3540");
-  g.fillStyle = bg;
-  g.fillRect(0, 0, width, height);
-  g.fillStyle = "#1d2129"; // bumper
-  g.fillRect(0, height * 0.36, width, height * 0.3);
-  const mercosul = /^[A-Z]{3}\d[A-Z]\d{2}$/.test(plate);
-  const pw = Math.round(width * 0.46),
-    ph = Math.round(pw / 3.08);
-  const x = Math.round((width - pw) / 2),
-    y = Math.round((height - ph) / 2);
-  g.fillStyle = mercosul ? "#ffffff" : "#c9ccd0";
-  g.fillRect(x, y, pw, ph);
-  g.lineWidth = 3;
-  g.strokeStyle = "#111";
-  g.strokeRect(x + 2, y + 2, pw - 4, ph - 4);
-  const band = Math.round(ph * 0.2);
-  g.textAlign = "center";
-  g.textBaseline = "middle";
-  if (mercosul) {
-    g.fillStyle = "#1f3f99";
-    g.fillRect(x + 4, y + 4, pw - 8, band);
-    g.fillStyle = "#fff";
-    g.font = `bold ${Math.round(band * 0.7)}px "DejaVu Sans", sans-serif`;
-    g.fillText("BRASIL", x + pw / 2, y + 4 + band / 2);
-  } else {
-    g.fillStyle = "#111";
-    g.font = `bold ${Math.round(band * 0.7)}px "DejaVu Sans", sans-serif`;
-    g.fillText("SP - SAO PAULO", x + pw / 2, y + 4 + band / 2);
-  }
-  g.fillStyle = "#111";
-  const text = mercosul ? plate : `${plate.slice(0, 3)}-${plate.slice(3)}`;
-  const size = Math.round((ph - band) * 0.72);
-  g.font = `bold ${size}px "DejaVu Sans Mono", "DejaVu Sans", monospace`;
-  g.fillText(text, x + pw / 2, y + band + (ph - band) / 2 + 2, pw - 16);
-  return Array.from(g.getImageData(0, 0, width, height).data);
-}
-
-/** RGBA -> a YUV4MPEG2 4:2:0 file of `frames` identical frames (Chromium loops it as the fake camera). */
-function y4m(rgba: number[], width: number, height: number, frames: number): Buffer {
-  const ySize = width * height,
-    cSize = (width / 2) * (height / 2);
-  const frame = Buffer.alloc(ySize + 2 * cSize);
-  for (let i = 0; i < ySize; i++) {
-    const [r, g, b] = [rgba[i * 4], rgba[i * 4 + 1], rgba[i * 4 + 2]];
-    frame[i] = Math.round(0.299 * r + 0.587 * g + 0.114 * b);
-  }
-  for (let cy = 0; cy < height / 2; cy++) {
-    for (let cx = 0; cx < width / 2; cx++) {
-      let r = 0,
-        g = 0,
-        b = 0;
-      for (const [dx, dy] of [
-        [0, 0],
-        [1, 0],
-        [0, 1],
-        [1, 1],
-      ]) {
-        const i = ((cy * 2 + dy) * width + cx * 2 + dx) * 4;
-        r += rgba[i] / 4;
-        g += rgba[i + 1] / 4;
-        b += rgba[i + 2] / 4;
-      }
-      const c = cy * (width / 2) + cx;
-      frame[ySize + c] = Math.max(0, Math.min(255, Math.round(128 - 0.168736 * r - 0.331264 * g + 0.5 * b)));
-      frame[ySize + cSize + c] = Math.max(0, Math.min(255, Math.round(128 + 0.5 * r - 0.418688 * g - 0.081312 * b)));
-    }
-  }
-  const parts: Buffer[] = [Buffer.from(`YUV4MPEG2 W${width} H${height} F30:1 Ip A1:1 C420jpeg\n`)];
-  for (let f = 0; f < frames; f++) parts.push(Buffer.from("FRAME\n"), frame);
-  return Buffer.concat(parts);
-}
-
-/** A Chromium whose fake camera shows `plate` rendered on a car (Y4M file in a temporary folder; `close` removes both). */
-async function fakeCameraShowing(plate: string): Promise<{ browser: Browser; close: () => Promise<void> }> {
-  const page = await browser.newPage();
-  const rgba = await page.evaluate(renderPlateFrame, { plate, width: 640, height: 480 });
-  await page.close();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "scanner-y4m-"));
-  const file = path.join(dir, "plate.y4m");
-  fs.writeFileSync(file, y4m(rgba, 640, 480, 30));
-  const cam = await chromium.launch({
-    executablePath: CHROME_PATH,
-    headless: true,
-    args: [...CHROME_ARGS, ...FAKE_MEDIA_ARGS, `--use-file-for-fake-video-capture=${file}`],
-  });
-  return {
-    browser: cam,
-    close: async () => {
-      await cam.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
+/** A Chromium whose fake camera shows `plate` close up, centred on a 640x480 bumper, still (plate-clip.ts). */
+const fakeCameraShowing = (plate: string) => cameraShowing(browser, { plate, width: 640, height: 480 });
 
 describe("scanner reading a plate from the fake camera (Y4M)", () => {
   let camBrowser: Browser;
@@ -459,5 +361,214 @@ describe("scanner with a booked plate's twin in front of the fake camera (Y4M)",
     } finally {
       await ctx.close();
     }
+  });
+});
+
+/** The status line's advice when no plate locks (MSG.scanner.advice), as users read it. */
+const ADVICE = [
+  "Pouca luz: acenda a lanterna ou procure um lugar mais claro.",
+  "Nenhuma placa encontrada: aponte a câmera para a placa do veículo.",
+  "Placa distante: aproxime o celular da placa.",
+  "Placa difícil de ler: segure o celular firme e evite reflexos na placa.",
+];
+
+/** What the page recorded of a scan (recordScan). */
+interface ScanLog {
+  /** performance.now() when each first happened: the preview playing the camera, the engine ready ('Procurando placa...'), an
+   * advice, a one-tap choice, a locked plate ('Placa encontrada:'), an 'OS #n' heading. */
+  at: Partial<Record<"live" | "scanning" | "advice" | "choices" | "plate" | "os", number>>;
+  /** Every distinct text of the status line, the plate line and the choices, in the order they appeared. */
+  said: string[];
+  /** Every path the page was on. */
+  paths: string[];
+}
+
+/** Init script: records, from the page's start, when the camera went live and what the scanner showed when (ScanLog). */
+function recordScan(advice: string[]) {
+  const log: ScanLog = { at: {}, said: [], paths: [] };
+  (window as unknown as { __scan: ScanLog }).__scan = log;
+  document.addEventListener(
+    "playing",
+    (e) => {
+      const v = e.target;
+      if (log.at.live === undefined && v instanceof HTMLVideoElement && v.srcObject && v.videoWidth > 0) log.at.live = performance.now();
+    },
+    true,
+  );
+  new MutationObserver(() => {
+    const now = performance.now();
+    const text = document.body?.textContent ?? "";
+    const seen: [keyof ScanLog["at"], boolean][] = [
+      ["scanning", text.includes("Procurando placa...")],
+      ["advice", advice.some((a) => text.includes(a))],
+      ["choices", document.querySelector(".scanner-choice") !== null],
+      ["plate", text.includes("Placa encontrada:")],
+      ["os", /^OS #\d+$/.test(document.querySelector("h1")?.textContent?.trim() ?? "")],
+    ];
+    for (const [k, yes] of seen) if (yes && log.at[k] === undefined) log.at[k] = now;
+    for (const el of document.querySelectorAll(".scanner-status, .scanner-plate, .scanner-choice")) {
+      const t = el.children.length ? Array.from(el.children, (c) => c.textContent?.trim()).join(" ") : (el.textContent?.trim() ?? "");
+      if (t && !log.said.includes(t)) log.said.push(t);
+    }
+    if (!log.paths.includes(location.pathname)) log.paths.push(location.pathname);
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+}
+const scanLog = (page: Page) => page.evaluate(() => (window as unknown as { __scan: ScanLog }).__scan);
+
+/** The guide's rectangle in the camera frame's pixels: the scanner's own mapping (guide-crop.ts, video object-fit: cover). */
+const guideInFrame = (page: Page) =>
+  page.evaluate(() => {
+    const v = document.querySelector<HTMLVideoElement>(".scanner-video")!;
+    const view = v.getBoundingClientRect();
+    const box = document.querySelector(".scanner-guide")!.getBoundingClientRect();
+    const scale = Math.max(view.width / v.videoWidth, view.height / v.videoHeight);
+    const ox = view.left + (view.width - v.videoWidth * scale) / 2,
+      oy = view.top + (view.height - v.videoHeight * scale) / 2;
+    return {
+      frame: [v.videoWidth, v.videoHeight],
+      x0: (box.left - ox) / scale,
+      y0: (box.top - oy) / scale,
+      x1: (box.right - ox) / scale,
+      y1: (box.bottom - oy) / scale,
+    };
+  });
+
+describe("scanner finding the plate anywhere in a hand-held whole-car clip (Y4M 1280x720, 15 fps, shaken, noisy)", () => {
+  let booked: { plate: string; id: string; os: number; name: string };
+  // No member's vehicle, and a plate the reader can spell: a Mercosul plate's fifth character is A-J (the old plate's second
+  // digit converted), and the plate net's grammar allows nothing else there (QZX8T41 is never read, by design).
+  const stranger = "QZX8E41";
+
+  /** A car seen whole, its plate 15% of the frame's width, centred at (cx, cy) of the frame. */
+  const wholeCar = (plate: string, cx: number, cy: number, more: Partial<PlateScene> = {}): PlateScene => ({
+    plate,
+    width: 1280,
+    height: 720,
+    share: 0.15,
+    cx,
+    cy,
+    scene: "car",
+    ...more,
+  });
+
+  /**
+   * The scanner in a new Chromium whose camera plays `scene` hand-held (the clip is a launch flag); the browser and the clip
+   * are gone after `run`. Checks first that the frames come at the clip's size and that the plate lies wholly outside the guide.
+   */
+  async function scanClip(scene: PlateScene, options: BrowserContextOptions, run: (page: Page) => Promise<void>) {
+    const cam = await cameraShowing(browser, scene, { fps: 15, shake: HAND_SHAKE, noise: 2 });
+    try {
+      const ctx = await cam.browser.newContext({ ...options, bypassCSP: true });
+      await ctx.addInitScript(recordScan, ADVICE);
+      const page = await openScanner(ctx);
+      await expect.poll(() => cameraLive(page), { timeout: 15_000 }).toBe(true);
+      // Outside the guide (shake included): a scanner reading the guide's rectangle only cannot read this plate.
+      const guide = await guideInFrame(page);
+      expect(guide.frame).toEqual([scene.width, scene.height]);
+      const p = plateBox(scene);
+      const apart = p.x + p.w + 2 < guide.x0 || p.x - 2 > guide.x1 || p.y + p.h + 2 < guide.y0 || p.y - 2 > guide.y1;
+      expect(apart, `plate ${JSON.stringify(p)} outside the guide ${JSON.stringify(guide)}`).toBe(true);
+      await run(page);
+    } finally {
+      await cam.close();
+    }
+  }
+
+  /** A wait that failed, with what the scanner said meanwhile. */
+  const explained = (page: Page) => async (err: Error) => {
+    throw new Error(`${err.message}\nscanner: ${JSON.stringify(await scanLog(page))}`);
+  };
+
+  beforeAll(async () => {
+    const today = brasiliaToday().split("-").reverse().join("/");
+    for (const plate of SEEDED) {
+      const f = await lookup(plate);
+      if (f && f.IdSocioVeiculoAgenda && f.DataAgendamento === today) {
+        booked = { plate, id: f.IdSocioVeiculoAgenda, os: f.NumeroOS!, name: f.NomeSocio };
+        break;
+      }
+    }
+    if (!booked) throw new Error("no seeded plate with an appointment open today at this point");
+    expect(await lookup(stranger)).toBe(false);
+  });
+
+  for (const [name, options] of [
+    ["desktop", DESKTOP],
+    ["Pixel 7", MOBILE],
+  ] as const) {
+    it(`a whole-car clip opens the booked order without aiming (${name})`, async () => {
+      await scanClip(wholeCar(booked.plate, 0.25, 0.2), options, async (page) => {
+        await page
+          .getByRole("heading", { name: `OS #${booked.os}`, level: 1 })
+          .waitFor({ timeout: 15_000 })
+          .catch(explained(page));
+        expect(new URL(page.url()).pathname).toBe(`/execucao-os/${booked.id}`);
+        const log = await scanLog(page);
+        console.log(`${name}: whole car off the guide, OS screen ${Math.round(log.at.os! - log.at.live!)} ms after the camera was live`);
+        const format = /^[A-Z]{3}\d{4}$/.test(booked.plate) ? "Antiga" : "Mercosul";
+        expect(log.said).toContain(`Placa encontrada: ${shown(booked.plate)} (${format})`);
+        expect(log.said).toContain("Agendamento encontrado! Redirecionando...");
+        expect(log.at.os! - log.at.live!).toBeLessThan(15_000);
+      });
+    });
+  }
+
+  it("a plate not in the agenda opens the vehicle/invite path: no member's plate -> the invite, never an order", async () => {
+    await scanClip(wholeCar(stranger, 0.72, 0.8), MOBILE, async (page) => {
+      const invite = page.getByRole("dialog", { name: "Convidar para ser Sócio" });
+      await invite.waitFor({ timeout: 15_000 }).catch(explained(page));
+      await invite.getByText("Veículo encontrado mas não é sócio. Envie um convite.").waitFor();
+      await invite.getByText(shown(stranger), { exact: true }).waitFor();
+      const log = await scanLog(page);
+      expect(log.said).toContain(`Placa encontrada: ${shown(stranger)} (Mercosul)`);
+      expect(log.paths.filter((p) => p.startsWith("/execucao-os"))).toEqual([]);
+      expect(new URL(page.url()).pathname).toBe("/scan");
+    });
+  });
+
+  // The clip: the booked plate, whole-car size (found: 15% of the frame is above the 'too far' share), one character hidden
+  // under a blotch of mud. Measured (9 runs): the net proposes the six clear characters with guesses for the hidden one (ABC-1934,
+  // ABC-1434, ABC-1834), none sure enough to lock; the booked plate, one character away from them, is offered first with its
+  // member; the status says the plate is hard to read (found, not read) rather than that there is none. The 4 s bound leaves
+  // the scanner 1 s beyond its 3 s: 3.4-3.9 s measured, 4.4-5.6 s while benches loaded the 2 cores (a frame's read then waits
+  // for the second reader's loading in the same worker).
+  it("an unreadable clip shows guidance and candidates within 4 s and never a wrong order", async () => {
+    await scanClip(wholeCar(booked.plate, 0.7, 0.22, { smudge: 4 }), MOBILE, async (page) => {
+      const advice = page.getByText("Placa difícil de ler: segure o celular firme e evite reflexos na placa.");
+      await advice.waitFor({ timeout: 8_000 }).catch(explained(page));
+      const confirm = page.getByRole("region", { name: "Confirme a placa" });
+      await confirm.waitFor();
+      const choice = confirm.getByRole("button", { name: new RegExp(`^${shown(booked.plate)}`) });
+      await choice.waitFor();
+      let log = await scanLog(page);
+      const after = (t?: number) => Math.round(t! - log.at.live!);
+      console.log(
+        `smudged: engine ready ${after(log.at.scanning)} ms, advice ${after(log.at.advice)} ms, choices ${after(log.at.choices)} ms after the camera was live`,
+      );
+      // Both from the page's own clock: the moment the preview played and the moment the text was in the page.
+      expect(log.at.advice! - log.at.live!).toBeLessThan(4_000);
+      expect(log.at.choices! - log.at.live!).toBeLessThan(4_000);
+      // The booked plate is offered as that member's car, booked today.
+      expect(await choice.innerText()).toMatch(new RegExp(`^${shown(booked.plate)}\\s*${booked.name} · agendado hoje$`));
+
+      // Nothing opens without a tap: 8 s after the camera went live the page is still the scanner, with no plate taken.
+      const left = 8_000 - ((await page.evaluate(() => performance.now())) - log.at.live!);
+      const moved = await page
+        .waitForURL((u) => u.pathname !== "/scan", { timeout: Math.max(1, left) })
+        .then(
+          () => true,
+          () => false,
+        );
+      log = await scanLog(page);
+      expect(moved, JSON.stringify(log)).toBe(false);
+      expect(log.paths.filter((p) => p.startsWith("/execucao-os"))).toEqual([]);
+      expect(log.said.filter((t) => t.startsWith("Placa encontrada:"))).toEqual([]);
+      expect(log.said).not.toContain("Agendamento encontrado! Redirecionando...");
+
+      // The attendant taps the booked plate: its order opens.
+      await choice.click();
+      await page.getByRole("heading", { name: `OS #${booked.os}`, level: 1 }).waitFor({ timeout: 10_000 });
+      expect(new URL(page.url()).pathname).toBe(`/execucao-os/${booked.id}`);
+    });
   });
 });

@@ -2,7 +2,7 @@
 // without the hooks (main thread).
 import { queryOptions } from "@tanstack/react-query";
 import { MSG } from "../../config/messages.pt-BR";
-import { addDays, wallClock } from "../../domain/dates";
+import { addDays, brToIso, wallClock } from "../../domain/dates";
 import { normalizePlate, plateFormat } from "../../domain/plate";
 import { unwrap } from "../../lib/api-client";
 import { findByPlate } from "../../lib/plate-lookup";
@@ -37,7 +37,8 @@ export const expectedPlatesQuery = (pointId: string) => {
       for (const r of rows) {
         const plate = normalizePlate(r.Placa ?? "");
         if (r.StatusAgendamento !== "A" || !plateFormat(plate)) continue;
-        const date = String(r.DataAgendamento ?? "").slice(0, 10);
+        // The agenda list's dates are dd/MM/yyyy (the contract's list format).
+        const date = brToIso(String(r.DataAgendamento ?? "").slice(0, 10)) ?? "";
         const prev = byPlate.get(plate);
         if (!prev || date < prev.date) byPlate.set(plate, { plate, name: r.Nome ?? "", date });
       }

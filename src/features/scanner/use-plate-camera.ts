@@ -1,12 +1,12 @@
 // The scanner's camera and recognition loop: rear camera in the capture module's preference order, the OCR worker warm while
-// the camera runs (the second reader loaded once the net reads), one frame a second (the first 1 s after the camera is
+// the camera runs (the second reader loaded once the net is in), one frame a second (the first 1 s after the camera is
 // ready), never two frames in flight, the whole frame searched for plates with the guide as a hint, plate lock over frames,
 // advice and choices after 3 s without a lock; everything stops when `on` turns false (modal, screen left, tab hidden)
 // (main thread).
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { VIDEO_LOAD_TIMEOUT_MS } from "../../domain/capture";
 import type { PlateCandidate } from "../../domain/plate";
-import { createPlateLock, scanAdvice, type FrameHint, type ScanAdvice } from "../../domain/plate-lock";
+import { ALONE_MIN_PROBABILITY, createPlateLock, scanAdvice, type FrameHint, type ScanAdvice } from "../../domain/plate-lock";
 import { cameraErrorMessage, openCamera, stopStream, whenPlaying } from "../../lib/capture/camera";
 import { readPlateFrame, stopOcr, warmOcr, warmSecondReader } from "../../lib/workers/ocr-bridge";
 import { guideCrop } from "./guide-crop";
@@ -80,7 +80,10 @@ export function usePlateCamera({ on, scanning, onPlate, onSuggestions, videoRef,
         // The engine loads beside the preview; the first tick waits for it.
         warmOcr().then(
           () => {
-            if (!cancelled) setReady(true);
+            if (cancelled) return;
+            setReady(true);
+            // The second opinion loads beside the net (the scanner reads meanwhile); a failure leaves the net alone.
+            warmSecondReader().catch(() => {});
           },
           () => {
             if (!cancelled) setOcrFailed(true);
@@ -108,10 +111,9 @@ export function usePlateCamera({ on, scanning, onPlate, onSuggestions, videoRef,
   // tick is set when the frame's read is over, so there is never more than one frame in flight.
   useEffect(() => {
     if (!on || !scanning || !ready) return;
-    const lock = createPlateLock({ booked: () => bookedRef.current });
+    const lock = createPlateLock({ booked: () => bookedRef.current, aloneMinProbability: ALONE_MIN_PROBABILITY });
     const hints: FrameHint[] = [];
     const started = performance.now();
-    let secondAsked = false;
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const tick = async () => {
@@ -128,11 +130,6 @@ export function usePlateCamera({ on, scanning, onPlate, onSuggestions, videoRef,
         if (stopped) return frame.close();
         const read = await readPlateFrame(frame, { guide, find: true });
         if (stopped) return;
-        if (!secondAsked) {
-          secondAsked = true;
-          // The second opinion loads once the net reads (the scanner is usable meanwhile); a failure leaves the net alone.
-          warmSecondReader().catch(() => {});
-        }
         const plate = lock.push(read.candidates, read.second);
         if (plate) {
           stopped = true;
@@ -150,9 +147,15 @@ export function usePlateCamera({ on, scanning, onPlate, onSuggestions, videoRef,
       }
     };
     timer = setTimeout(() => void tick(), FIRST_SCAN_DELAY_MS);
+    // The help comes on time, from what the frames read so far said, even while a read is still running (a slow phone, the
+    // worker busy loading the second reader); later reads keep it current.
+    const help = setTimeout(() => {
+      if (!stopped) onSuggestionsRef.current(lock.suggestions(), scanAdvice(hints));
+    }, HELP_AFTER_MS);
     return () => {
       stopped = true;
       clearTimeout(timer);
+      clearTimeout(help);
     };
   }, [on, scanning, ready, videoRef, guideRef]);
 
