@@ -1,0 +1,447 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+// Plate scanner end to end (Node runner): labelled photos re-framed into 1280x720 fake-camera clips (whole car, mid, close),
+// the built app on the real server, real Chromium on a throttled Pixel 7 per clip; per clip the order screen reached by itself,
+// after one tap on the plate offered, a wrong plate, or nothing; per set and framing the rates and the times to the order
+// screen. Drives the app only as a user would see it (the video, the URL, the buttons named by a plate), so it survives a new
+// recognition. Over 300 lines: the in-page probe, the per-clip watch and the report belong together and read better in one file.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { build, createServer } from "vite";
+import { chromium, type BrowserContextOptions, type Page } from "playwright-core";
+import { startServer } from "../tests/support/start-server.ts";
+import { MOBILE, openSignedIn } from "../tests/e2e/browser.ts";
+import { CHROME_ARGS, CHROME_PATH, FAKE_MEDIA_ARGS } from "../tests/support/chromium.ts";
+import { displayPlate, normalizePlate } from "../src/domain/plate.ts";
+import { bookPlatesToday, type Booking } from "./scan-booking.ts";
+import { clipFrames, decodeJpeg, FRAMINGS, i420ToPng, planClip, seedOf, writeClip, type Box, type Framing } from "./scan-clips.ts";
+import type { BenchRow } from "./types.ts";
+
+const env = process.env;
+const GENERATED_COUNT = Number(env.SCAN_GENERATED_COUNT ?? 24);
+const LIMIT = env.SCAN_LIMIT ? Number(env.SCAN_LIMIT) : Infinity;
+const THROTTLE = Number(env.SCAN_CPU_THROTTLE ?? 4);
+const TIMEOUT_MS = Number(env.SCAN_TIMEOUT_MS ?? 12_000);
+const TYPE_PLATE = env.SCAN_TYPE_PLATE === "1";
+const DUMP_DIR = env.SCAN_DUMP_FRAMES;
+const SELECTED = (env.SCAN_FRAMINGS?.split(",").map((f) => f.trim()) ?? [...FRAMINGS]).filter((f): f is Framing =>
+  (FRAMINGS as readonly string[]).includes(f),
+);
+/** Not the plates bench's seeds (2026, 2027): another generated set than the one the OCR figures are read on. */
+const GENERATED_SEED = 4049;
+/** After a tap (or a lookup already under way at the timeout): the lookup and the page's 1.5 s 'Redirecionando...'. */
+const AFTER_TAP_MS = 8_000;
+/** The camera closed this long with no order screen: the page stopped scanning (an invite, an error), the tap is tried at once. */
+const CAMERA_OFF_MS = 4_000;
+
+interface Photo {
+  set: string;
+  file: string;
+  plate: string;
+  box: Box;
+  bytes: () => Buffer;
+}
+type Outcome = "auto" | "one-tap" | "wrong" | "miss" | "error";
+interface ClipResult {
+  set: string;
+  photo: string;
+  framing: Framing;
+  plate: string;
+  outcome: Outcome;
+  /** Camera live -> order screen (automatic or after the tap). */
+  msToOrder: number | null;
+  tapToOrderMs: number | null;
+  found: string[];
+  choices: string[];
+  /** Page open -> camera live, and what the page's video reports. */
+  loadMs: number | null;
+  video: { width: number; height: number; fps: number | null; guide: Probe["guide"] } | null;
+  plateWidth: number;
+  error?: string;
+}
+/** What the page records about itself (init script), in its own clock (performance.now()). */
+interface Probe {
+  live: number | null;
+  width: number;
+  height: number;
+  frames: number;
+  lastFrameAt: number | null;
+  cameraOffSince: number | null;
+  navAt: number | null;
+  navPath: string | null;
+  found: string[];
+  choices: string[];
+  redirecting: number | null;
+  /** The on-screen guide (.scanner-guide) mapped into the frame's pixels, as the page's object-fit: cover shows it. */
+  guide: { x: number; y: number; width: number; height: number } | null;
+}
+type ProbeWindow = Window & { __scan: Probe };
+
+/** Runs in the page from its first script: the camera's live moment, frames, the URL, plates shown as found, plate buttons. */
+function probe() {
+  const s: Probe = {
+    live: null,
+    width: 0,
+    height: 0,
+    frames: 0,
+    lastFrameAt: null,
+    cameraOffSince: null,
+    navAt: null,
+    navPath: null,
+    found: [],
+    choices: [],
+    redirecting: null,
+    guide: null,
+  };
+  const w = window as unknown as ProbeWindow;
+  w.__scan = s;
+  const plateAt = /^\s*([A-Z]{3}-?[0-9][A-Z0-9][0-9]{2})(?![A-Z0-9])/;
+  const add = (list: string[], p: string) => {
+    const n = p.replace("-", "");
+    if (!list.includes(n)) list.push(n);
+  };
+  let watched: HTMLVideoElement | null = null;
+  setInterval(() => {
+    const now = performance.now();
+    const video = document.querySelector("video");
+    const live = Boolean(video && video.videoWidth > 0 && video.readyState >= 2 && video.srcObject);
+    if (video && live && video !== watched) {
+      watched = video;
+      const onFrame = () => {
+        s.frames++;
+        s.lastFrameAt = performance.now();
+        video.requestVideoFrameCallback(onFrame);
+      };
+      video.requestVideoFrameCallback(onFrame);
+    }
+    if (live && s.live === null) {
+      s.live = now;
+      s.width = video!.videoWidth;
+      s.height = video!.videoHeight;
+      const g = document.querySelector(".scanner-guide")?.getBoundingClientRect();
+      const v = video!.getBoundingClientRect();
+      if (g && v.width) {
+        const k = Math.max(v.width / s.width, v.height / s.height);
+        const ox = (v.width - s.width * k) / 2,
+          oy = (v.height - s.height * k) / 2;
+        const r = (n: number) => Math.round(n);
+        s.guide = { x: r((g.left - v.left - ox) / k), y: r((g.top - v.top - oy) / k), width: r(g.width / k), height: r(g.height / k) };
+      }
+    }
+    if (s.live !== null) s.cameraOffSince = live ? null : (s.cameraOffSince ?? now);
+    if (s.navAt === null && location.pathname.startsWith("/execucao-os/")) {
+      s.navAt = now;
+      s.navPath = location.pathname;
+    }
+    if (s.navAt !== null) return;
+    const text = document.body?.textContent ?? "";
+    for (const m of text.matchAll(/Placa encontrada:\s*([A-Z]{3}-?[0-9][A-Z0-9][0-9]{2})/g)) add(s.found, m[1]);
+    for (const el of document.querySelectorAll(".scanner-plate")) {
+      const m = /[A-Z]{3}-?[0-9][A-Z0-9][0-9]{2}/.exec(el.textContent ?? "");
+      if (m) add(s.found, m[0]);
+    }
+    if (s.redirecting === null && text.includes("Agendamento encontrado")) s.redirecting = now;
+    // A button's text nodes joined by spaces, as its accessible name reads ("ABC-1234 João · hoje", not "ABC-1234João").
+    for (const b of document.querySelectorAll("button")) {
+      const parts: string[] = [];
+      const walker = document.createTreeWalker(b, NodeFilter.SHOW_TEXT);
+      while (walker.nextNode()) parts.push(walker.currentNode.textContent ?? "");
+      const m = plateAt.exec(parts.join(" "));
+      if (m) add(s.choices, m[1]);
+    }
+  }, 20);
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const readProbe = (page: Page) => page.evaluate(() => ({ ...(window as unknown as ProbeWindow).__scan, now: performance.now() }));
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+function readLabels(dir: string, set: string): Photo[] {
+  return fs
+    .readFileSync(path.join(dir, "labels.tsv"), "utf8")
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith("#"))
+    .map((l) => {
+      const [file, plate, box] = l.split("\t");
+      const [x, y, w, h] = (box ?? "").trim().split(/\s+/).map(Number);
+      return { set, file, plate: normalizePlate(plate), box: { x, y, w, h }, bytes: () => fs.readFileSync(path.join(dir, file)) };
+    })
+    .filter((p) => p.box.w > 0 && p.box.h > 0);
+}
+
+/** The generated scenes (bench/browser/plates-page.ts through Vite dev, as the plates bench makes them), kept in memory. */
+async function generatedSet(root: string, count: number, avoid: Set<string>): Promise<Photo[]> {
+  const vite = await createServer({ root, logLevel: "silent", server: { port: 0, host: "localhost" } });
+  await vite.listen();
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS, headless: true });
+  try {
+    const page = await browser.newPage();
+    const port = (vite.httpServer!.address() as { port: number }).port;
+    await page.goto(`http://localhost:${port}/bench/browser/plates.html`);
+    type Made = { file: string; plate: string; box: Box; jpeg: string }[];
+    type Gen = { generatePlates?: (n: number, seed: number) => Promise<Made> };
+    await page.waitForFunction(() => typeof (globalThis as Gen).generatePlates === "function", undefined, { timeout: 120_000 });
+    // A few spare scenes: one whose plate another photo already carries is skipped (every plate leads to one photo's booking).
+    const made = await page.evaluate(([n, seed]) => (globalThis as Gen).generatePlates!(n, seed), [count + 8, GENERATED_SEED] as const);
+    const out: Photo[] = [];
+    for (const m of made) {
+      if (out.length === count || avoid.has(m.plate)) continue;
+      avoid.add(m.plate);
+      out.push({ set: "generated", file: m.file, plate: m.plate, box: m.box, bytes: () => Buffer.from(m.jpeg, "base64") });
+    }
+    return out;
+  } finally {
+    await browser.close();
+    await vite.close();
+  }
+}
+
+/** One clip in a new Chromium (the clip is a launch flag) on a throttled Pixel 7, watched until an outcome or the timeout. */
+async function runClip(base: string, state: BrowserContextOptions["storageState"], clip: string, booking: Booking, photo: Photo) {
+  const browser = await chromium.launch({
+    executablePath: CHROME_PATH,
+    args: [...CHROME_ARGS, ...FAKE_MEDIA_ARGS, `--use-file-for-fake-video-capture=${clip}`],
+    headless: true,
+  });
+  try {
+    // Service workers blocked: a fresh profile per clip would otherwise precache the whole app while the scanner runs.
+    const ctx = await browser.newContext({ ...MOBILE, storageState: state, serviceWorkers: "block" });
+    // As source: tsx wraps inner functions in a `__name` helper the page does not have.
+    await ctx.addInitScript({ content: `(() => { const __name = (f) => f; (${probe.toString()})(); })();` });
+    const page = await ctx.newPage();
+    const cdp = await ctx.newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: THROTTLE });
+    const opened = Date.now();
+    await page.goto(`${base}/scan`, { waitUntil: "commit" });
+    await page.waitForFunction(() => (window as unknown as ProbeWindow).__scan?.live != null, undefined, { timeout: 30_000, polling: 50 });
+    const loadMs = Date.now() - opened;
+    const truth = photo.plate;
+    if (TYPE_PLATE) {
+      const field = page.getByLabel("Placa", { exact: true });
+      await field.pressSequentially(truth.toLowerCase());
+      await page.getByRole("button", { name: "Buscar" }).click();
+    }
+    let st = await readProbe(page);
+    for (;;) {
+      const elapsed = st.now - st.live!;
+      if (st.navPath || st.found.some((p) => p !== truth)) break;
+      // The true plate found (its lookup and 'Redirecionando...' under way) is let finish; otherwise the timeout, or a camera
+      // off long enough for a redirect the page did not announce (the page stopped scanning).
+      if (st.redirecting !== null || st.found.includes(truth)) {
+        if (elapsed > TIMEOUT_MS + AFTER_TAP_MS) break;
+      } else if (elapsed >= TIMEOUT_MS || (st.cameraOffSince !== null && st.now - st.cameraOffSince > CAMERA_OFF_MS)) break;
+      await sleep(100);
+      st = await readProbe(page);
+    }
+    let tappedAt: number | null = null;
+    if (!st.navPath && !st.found.some((p) => p !== truth)) {
+      // One tap on the choice that starts with the plate as displayed ("ABC-1234", "ABC-1234 João …"), if the page offers it.
+      const choice = page.getByRole("button", { name: new RegExp(`^${escapeRe(displayPlate(truth))}(?![A-Z0-9])`) }).first();
+      if (await choice.isVisible().catch(() => false)) {
+        tappedAt = await page.evaluate(() => performance.now());
+        await choice.tap({ timeout: 2_000 }).catch(() => (tappedAt = null));
+        if (tappedAt !== null)
+          await page
+            .waitForFunction(() => (window as unknown as ProbeWindow).__scan.navAt !== null, undefined, {
+              timeout: AFTER_TAP_MS,
+              polling: 50,
+            })
+            .catch(() => {});
+        st = await readProbe(page);
+      }
+    }
+    const id = st.navPath ? decodeURIComponent(st.navPath.split("/").pop()!) : null;
+    const wrong = (id !== null && id !== booking.id) || st.found.some((p) => p !== truth);
+    const outcome: Outcome = wrong ? "wrong" : id ? (tappedAt !== null ? "one-tap" : "auto") : "miss";
+    const seconds = st.lastFrameAt && st.live ? (st.lastFrameAt - st.live) / 1000 : 0;
+    return {
+      outcome,
+      msToOrder: id && !wrong ? Math.round(st.navAt! - st.live!) : null,
+      tapToOrderMs: id && !wrong && tappedAt !== null ? Math.round(st.navAt! - tappedAt) : null,
+      found: st.found,
+      choices: st.choices,
+      loadMs,
+      video: {
+        width: st.width,
+        height: st.height,
+        fps: seconds > 0.5 ? Math.round((st.frames / seconds) * 10) / 10 : null,
+        guide: st.guide,
+      },
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+const pct = (n: number, d: number) => (d ? (n / d) * 100 : 0);
+/** Nearest rank. */
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.max(0, Math.ceil(q * s.length) - 1)] : null;
+};
+
+function summarise(name: string, photos: number, results: ClipResult[], framings: readonly Framing[], rows: BenchRow[]) {
+  console.log(`# set: ${name} (${photos})`);
+  for (const framing of [...framings, "all" as const]) {
+    const rs = framing === "all" ? results : results.filter((r) => r.framing === framing);
+    if (!rs.length) continue;
+    const n = rs.length;
+    const auto = rs.filter((r) => r.outcome === "auto");
+    const oneTap = rs.filter((r) => r.outcome === "one-tap");
+    const wrong = rs.filter((r) => r.outcome === "wrong");
+    const times = auto.map((r) => r.msToOrder!);
+    const p50 = quantile(times, 0.5),
+      p90 = quantile(times, 0.9);
+    const ms = (v: number | null) => (v === null ? "n/a" : `${v}`.padStart(4));
+    console.log(`scan  ${framing}  right order, automatic   ${pct(auto.length, n).toFixed(1)} %`);
+    console.log(`scan  ${framing}  right order, one tap   ${pct(auto.length + oneTap.length, n).toFixed(1)} %`);
+    console.log(`scan  ${framing}  wrong                   ${pct(wrong.length, n).toFixed(1)} %`);
+    console.log(`scan  ${framing}  time to order p50   ${ms(p50)} ms`);
+    console.log(`scan  ${framing}  time to order p90   ${ms(p90)} ms`);
+    const errors = rs.filter((r) => r.outcome === "error").length;
+    if (errors) console.log(`scan  ${framing}  clips that failed to run   ${errors}`);
+    const c = `${name} ${framing} (${n} clips)`;
+    const row = (metric: string, value: number, unit: string) => rows.push({ bench: "scan", case: c, metric, value, unit });
+    row("right order, automatic", pct(auto.length, n), "%");
+    row("right order, automatic or one tap", pct(auto.length + oneTap.length, n), "%");
+    row("wrong plate or order", pct(wrong.length, n), "%");
+    if (p50 !== null) row("time to order (automatic), p50", p50, "ms");
+    if (p90 !== null) row("time to order (automatic), p90", p90, "ms");
+  }
+}
+
+export default async function scanBench(): Promise<BenchRow[]> {
+  const root = path.resolve(import.meta.dirname, "..");
+  if (DUMP_DIR && !path.relative(root, path.resolve(DUMP_DIR)).startsWith(".."))
+    throw new Error("SCAN_DUMP_FRAMES must be outside the repository");
+  const started = Date.now();
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-scan-"));
+  const dist = path.join(tmp, "dist"),
+    dataDir = path.join(tmp, "data"),
+    clip = path.join(tmp, "clip.y4m");
+  fs.mkdirSync(dataDir);
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  const rows: BenchRow[] = [];
+  try {
+    // The photo sets: the dev set's plates are kept out of the generated one (a plate, a photo, a booking).
+    const dev = env.PLATES_DIR ? readLabels(path.resolve(env.PLATES_DIR), path.basename(path.resolve(env.PLATES_DIR))).slice(0, LIMIT) : [];
+    if (new Set(dev.map((p) => p.plate)).size < dev.length) console.error("scan: two photos of PLATES_DIR share a plate (and its booking)");
+    const taken = new Set(["ABC1234", "BRA2E19", "RFT4G56", "PEX7788", "HMG3C21", "OPA9012", "QWE5R67", ...dev.map((p) => p.plate)]);
+    const generated = await generatedSet(root, Math.min(GENERATED_COUNT, LIMIT), taken);
+    const sets = [generated, dev].filter((set) => set.length > 0);
+
+    // The app users get: a production build (NODE_ENV=production, as tests/e2e/global-setup.ts), on the real server.
+    const nodeEnv = env.NODE_ENV;
+    env.NODE_ENV = "production";
+    try {
+      await build({ root, mode: "production", logLevel: "error", build: { outDir: dist, emptyOutDir: true } });
+    } finally {
+      if (nodeEnv === undefined) delete env.NODE_ENV;
+      else env.NODE_ENV = nodeEnv;
+    }
+    const { date, bookings } = await bookPlatesToday(
+      dataDir,
+      sets.flat().map((p) => p.plate),
+    );
+    server = await startServer({ STATIC_DIR: dist, DATA_DIR: dataDir });
+    const base = server.url;
+
+    // One sign-in through the login form; every clip's context starts from its stored session.
+    const signer = await chromium.launch({ executablePath: CHROME_PATH, args: [...CHROME_ARGS, ...FAKE_MEDIA_ARGS], headless: true });
+    const signCtx = await signer.newContext({ ...MOBILE, serviceWorkers: "block" });
+    await openSignedIn(signCtx, `${base}/scan`, (p) => p.getByRole("heading", { name: "Scanner de Placas", level: 1 }));
+    const state = await signCtx.storageState();
+    await signer.close();
+
+    const cpu = os.cpus()[0]?.model ?? "unknown";
+    console.log(`# host CPU: ${cpu} (${os.cpus().length} cores)`);
+    console.log(
+      `# CPU throttle: ${THROTTLE}x (Pixel 7 profile), timeout ${TIMEOUT_MS} ms, framings ${SELECTED.join(",")}, ${bookings.size} plates booked for ${date}${TYPE_PLATE ? ", plates TYPED (SCAN_TYPE_PLATE=1)" : ""}`,
+    );
+    const results: ClipResult[] = [];
+    for (const set of sets) {
+      const setResults: ClipResult[] = [];
+      for (const photo of set) {
+        const planes = decodeJpeg(photo.bytes());
+        for (const framing of SELECTED) {
+          const seed = seedOf(`${photo.file}:${framing}`);
+          const plan = planClip(framing, seed);
+          const frames = clipFrames(planes, photo.box, plan, seed);
+          if (DUMP_DIR) {
+            fs.mkdirSync(DUMP_DIR, { recursive: true });
+            fs.writeFileSync(path.join(DUMP_DIR, `${photo.set}-${path.parse(photo.file).name}-${framing}.png`), i420ToPng(frames(0)));
+          }
+          writeClip(frames, clip);
+          const base0 = { set: photo.set, photo: photo.file, framing, plate: photo.plate, plateWidth: Math.round(plan.plateWidth) };
+          let result: ClipResult;
+          try {
+            const r = await runClip(base, state, clip, bookings.get(photo.plate)!, photo);
+            result = { ...base0, ...r };
+          } catch (err) {
+            result = {
+              ...base0,
+              outcome: "error",
+              msToOrder: null,
+              tapToOrderMs: null,
+              found: [],
+              choices: [],
+              loadMs: null,
+              video: null,
+              error: String((err as Error).message ?? err).split("\n")[0],
+            };
+          } finally {
+            fs.rmSync(clip, { force: true });
+          }
+          setResults.push(result);
+          const v = result.video;
+          console.error(
+            `scan ${result.set} ${result.photo} ${framing} ${result.plate}: ${result.outcome}${result.msToOrder !== null ? ` ${result.msToOrder} ms` : ""}` +
+              ` found=[${result.found}] choices=[${result.choices}] load=${result.loadMs} ms` +
+              (v ? ` video ${v.width}x${v.height} ${v.fps ?? "?"} fps` : "") +
+              (v?.guide && setResults.length === 1 ? ` guide in frame ${JSON.stringify(v.guide)}` : "") +
+              (result.error ? ` error: ${result.error}` : ""),
+          );
+        }
+      }
+      summarise(set[0].set, set.length, setResults, SELECTED, rows);
+      results.push(...setResults);
+    }
+    if (sets.length > 1)
+      summarise(
+        "all sets",
+        sets.reduce((n, s) => n + s.length, 0),
+        results,
+        SELECTED,
+        rows,
+      );
+    const seconds = (Date.now() - started) / 1000;
+    console.log(
+      `# ${results.length} clips in ${seconds.toFixed(0)} s (${(seconds / Math.max(1, results.length)).toFixed(1)} s a clip, setup included)`,
+    );
+    const outDir = path.join(root, "bench", "results");
+    fs.mkdirSync(outDir, { recursive: true });
+    fs.writeFileSync(
+      path.join(outDir, "scan-latest.json"),
+      JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          cpu,
+          cores: os.cpus().length,
+          throttle: THROTTLE,
+          timeoutMs: TIMEOUT_MS,
+          typed: TYPE_PLATE,
+          seconds,
+          clips: results,
+        },
+        null,
+        2,
+      ),
+    );
+  } finally {
+    await server?.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  return rows;
+}
