@@ -162,9 +162,19 @@ export default async function platesBench(): Promise<BenchRow[]> {
       const c = `${setName} (${results.length} plates)`;
       if (seconded.length) {
         const n = seconded.length;
-        row(c, "with second reader: exact after lock", pct(seconded.filter((r) => r.locked === r.plate).length, n), "%");
-        row(c, "with second reader: WRONG plate locked", pct(seconded.filter((r) => r.locked && r.locked !== r.plate).length, n), "%");
-        row(c, "with second reader: no lock in 5 frames", pct(seconded.filter((r) => !r.locked).length, n), "%");
+        row(
+          c,
+          "crops, second reader on the crop (not shipped): exact after lock",
+          pct(seconded.filter((r) => r.locked === r.plate).length, n),
+          "%",
+        );
+        row(
+          c,
+          "crops, second reader on the crop (not shipped): WRONG locked",
+          pct(seconded.filter((r) => r.locked && r.locked !== r.plate).length, n),
+          "%",
+        );
+        row(c, "crops, second reader on the crop (not shipped): no lock", pct(seconded.filter((r) => !r.locked).length, n), "%");
         row(c, "second reader alone: exact, 1 frame", pct(seconded.filter((r) => r.second === r.plate).length, n), "%");
         const secondMs = seconded.flatMap((r) => r.secondMs ?? []);
         row(c, "second reader ms per read, p50", quantile(secondMs, 0.5), "ms");
