@@ -9,13 +9,9 @@ import { createServer } from "vite";
 import { chromium } from "playwright-core";
 import { CHROME_ARGS, CHROME_PATH } from "../tests/support/chromium.ts";
 import type { BenchRow } from "./types.ts";
+import { readLabels, type LabelRow } from "./labels.ts";
 
-// Shapes shared with bench/browser/plates-page.ts (not imported: that page's imports need Vite's client types).
-interface LabelRow {
-  file: string;
-  plate: string;
-  box?: { x: number; y: number; w: number; h: number };
-}
+// The page result shape shared with bench/browser/plates-page.ts (not imported: that page's imports need Vite's client types).
 interface PlateResult {
   file: string;
   plate: string;
@@ -42,23 +38,6 @@ type PlatesPage = {
   ) => Promise<{ file: string; plate: string; box: LabelRow["box"]; jpeg: string }[]>;
   readPlates?: (rows: LabelRow[], withSecond?: boolean) => Promise<PlateResult[]>;
 };
-
-function readLabels(dir: string): LabelRow[] {
-  return fs
-    .readFileSync(path.join(dir, "labels.tsv"), "utf8")
-    .split("\n")
-    .map((l) => l.trim())
-    .filter((l) => l && !l.startsWith("#"))
-    .map((l) => {
-      const [file, plate, box] = l.split("\t");
-      const nums = box?.trim().split(/\s+/).map(Number);
-      return {
-        file,
-        plate: plate.toUpperCase().replace(/[^A-Z0-9]/g, ""),
-        box: nums?.length === 4 ? { x: nums[0], y: nums[1], w: nums[2], h: nums[3] } : undefined,
-      };
-    });
-}
 
 const pct = (n: number, d: number) => (d ? (n / d) * 100 : 0);
 const quantile = (xs: number[], q: number) => {

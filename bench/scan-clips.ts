@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import { crc32, deflateSync } from "node:zlib";
 import { decode } from "jpeg-js";
+import { rng } from "./browser/plate-render.ts";
 
 export const FRAME_W = 1280;
 export const FRAME_H = 720;
@@ -39,17 +40,6 @@ export interface ClipPlan {
   cx: number;
   cy: number;
   drift: { dx: number; dy: number; scale: number }[];
-}
-
-/** Deterministic xorshift randomness in [0, 1). */
-function rng(seed: number) {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) / 4294967296;
-  };
 }
 
 /** A stable seed from a text (the photo's name and the framing), so a run with SCAN_LIMIT gets the same clips as a full one. */

@@ -17,6 +17,7 @@ import { displayPlate, normalizePlate } from "../src/domain/plate.ts";
 import { bookPlatesToday, type Booking } from "./scan-booking.ts";
 import { clipFrames, decodeJpeg, FRAMINGS, i420ToPng, planClip, seedOf, writeClip, type Box, type Framing } from "./scan-clips.ts";
 import type { BenchRow } from "./types.ts";
+import { readLabels, type LabelRow } from "./labels.ts";
 
 const env = process.env;
 const GENERATED_COUNT = Number(env.SCAN_GENERATED_COUNT ?? 24);
@@ -157,18 +158,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const readProbe = (page: Page) => page.evaluate(() => ({ ...(window as unknown as ProbeWindow).__scan, now: performance.now() }));
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-function readLabels(dir: string, set: string): Photo[] {
-  return fs
-    .readFileSync(path.join(dir, "labels.tsv"), "utf8")
-    .split("\n")
-    .map((l) => l.trim())
-    .filter((l) => l && !l.startsWith("#"))
-    .map((l) => {
-      const [file, plate, box] = l.split("\t");
-      const [x, y, w, h] = (box ?? "").trim().split(/\s+/).map(Number);
-      return { set, file, plate: normalizePlate(plate), box: { x, y, w, h }, bytes: () => fs.readFileSync(path.join(dir, file)) };
-    })
-    .filter((p) => p.box.w > 0 && p.box.h > 0);
+function readPhotos(dir: string, set: string): Photo[] {
+  return readLabels(dir)
+    .filter((r): r is LabelRow & { box: Box } => Boolean(r.box && r.box.w > 0 && r.box.h > 0))
+    .map((r) => ({ set, file: r.file, plate: normalizePlate(r.plate), box: r.box, bytes: () => fs.readFileSync(path.join(dir, r.file)) }));
 }
 
 /** The generated scenes (bench/browser/plates-page.ts through Vite dev, as the plates bench makes them), kept in memory. */
@@ -326,7 +319,7 @@ export default async function scanBench(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   try {
     // The photo sets: the dev set's plates are kept out of the generated one (a plate, a photo, a booking).
-    const dev = env.PLATES_DIR ? readLabels(path.resolve(env.PLATES_DIR), path.basename(path.resolve(env.PLATES_DIR))).slice(0, LIMIT) : [];
+    const dev = env.PLATES_DIR ? readPhotos(path.resolve(env.PLATES_DIR), path.basename(path.resolve(env.PLATES_DIR))).slice(0, LIMIT) : [];
     if (new Set(dev.map((p) => p.plate)).size < dev.length) console.error("scan: two photos of PLATES_DIR share a plate (and its booking)");
     const taken = new Set(["ABC1234", "BRA2E19", "RFT4G56", "PEX7788", "HMG3C21", "OPA9012", "QWE5R67", ...dev.map((p) => p.plate)]);
     const generated = await generatedSet(root, Math.min(GENERATED_COUNT, LIMIT), taken);
