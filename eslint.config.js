@@ -39,11 +39,11 @@ export default defineConfig([
     plugins: { "check-file": checkFile },
     rules: {
       "check-file/filename-naming-convention": ["error", { "**/*.{ts,tsx,js,mjs}": "KEBAB_CASE" }, { ignoreMiddleExtensions: true }],
-      "check-file/folder-naming-convention": ["error", { "{src,workers,server,tests,bench,scripts,lint,docs}/**/": "KEBAB_CASE" }],
+      "check-file/folder-naming-convention": ["error", { "{src,workers,server,contract,tests,bench,scripts,lint,docs}/**/": "KEBAB_CASE" }],
     },
   },
   {
-    files: ["src/**", "workers/**", "server/**"],
+    files: ["src/**", "workers/**", "server/**", "contract/**"],
     plugins: { local: boundaries },
     rules: { "local/import-boundaries": "error" },
   },

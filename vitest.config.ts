@@ -8,7 +8,7 @@ export default defineConfig({
   test: {
     reporters: ["default", "./tests/summary-reporter.ts"],
     projects: [
-      { test: { name: "unit", include: ["tests/domain/**/*.test.ts"], environment: "node" } },
+      { test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
       {
         test: {
           name: "server",

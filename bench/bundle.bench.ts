@@ -19,7 +19,7 @@ const ROUTES: [string, string][] = [
   ["/privacy", "src/features/legal/privacy-page.tsx"],
   ["/terms", "src/features/legal/terms-page.tsx"],
   ["/contratos", "src/features/legal/contract-page.tsx"],
-  ["/execucao-os/:id", "src/features/ordem-servico/components/execution-page.tsx"],
+  ["/execucao-os/:id", "src/features/ordem-servico/components/order-page.tsx"],
   ["/scan", "src/features/scanner/components/scanner-page.tsx"],
 ];
 
@@ -30,7 +30,7 @@ const ENGINES: [string, RegExp][] = [
   ["ffmpeg.wasm core wasm", /^ffmpeg-core-.*\.wasm$/],
   ["image worker (OffscreenCanvas)", /^image\.worker-.*\.js$/],
   ["browser-image-compression (fallback)", /^browser-image-compression-.*\.js$/],
-  ["upload worker (outbox)", /^upload\.worker-.*\.js$/],
+  ["outbox worker", /^outbox\.worker-.*\.js$/],
   ["OCR worker (plate net's forward pass and decoding, /scan only)", /^ocr\.worker-.*\.js$/],
   ["OCR plate net weights (/scan only)", /^plate-net-.*\.bin$/],
 ];

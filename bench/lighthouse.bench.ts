@@ -41,7 +41,7 @@ const ROUTES = (orderId: string): RouteCase[] =>
       ["/privacy", PATHS.privacy, true],
       ["/terms", PATHS.terms, true],
       ["/ (agenda)", PATHS.agenda, false],
-      ["/execucao-os/:id", PATHS.execution(orderId), false],
+      ["/execucao-os/:id", PATHS.order(orderId), false],
       ["/scan", PATHS.scanner, false],
       ["/avaliacoes", PATHS.ratings, false],
       ["/retorno-servico", PATHS.returns, false],
@@ -63,7 +63,7 @@ const ROUTES = (orderId: string): RouteCase[] =>
     // The page's module, from the table the build also uses (src/app/page-files.ts); the console's sections share one.
     source:
       PAGE_FILES[
-        path.startsWith(`${PATHS.executionPrefix}/`) ? PATHS.executionPrefix : path.startsWith(`${PATHS.central}/`) ? PATHS.central : path
+        path.startsWith(`${PATHS.orderPrefix}/`) ? PATHS.orderPrefix : path.startsWith(`${PATHS.central}/`) ? PATHS.central : path
       ]!,
     public: isPublic,
     central: path.startsWith(`${PATHS.central}/`),

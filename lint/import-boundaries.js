@@ -13,6 +13,7 @@ export function layerOf(rel) {
   const parts = rel.split("/");
   if (parts[0] === "workers") return { name: "workers" };
   if (parts[0] === "server") return { name: "server" };
+  if (parts[0] === "contract") return { name: "contract" };
   if (parts[0] !== "src" || parts.length < 2) return null;
   if (parts[1] === "features") return { name: "features", feature: parts[2] };
   if (["domain", "config", "lib", "components", "app"].includes(parts[1])) return { name: parts[1] };
@@ -28,6 +29,11 @@ function violation(from, target, typeOnly) {
     if (bare) return "src/domain is pure TypeScript: it imports no packages";
     return inside(rel, "src/domain") ? null : "src/domain imports only from src/domain";
   }
+  if (from.name === "contract") {
+    // The API contract is schemas only: the server validates with them, the client and workers read their static types.
+    if (bare) return bare === "typebox" || bare.startsWith("typebox/") ? null : "contract/ imports only the typebox package";
+    return inside(rel, "contract") ? null : "contract/ imports only from contract/";
+  }
   if (bare) {
     if ((from.name === "server" || from.name === "workers") && UI_PACKAGES.test(bare)) {
       return `${from.name}/ never imports UI packages (${bare})`;
@@ -35,6 +41,7 @@ function violation(from, target, typeOnly) {
     return null;
   }
   const to = layerOf(rel);
+  if (from.name === "workers" && inside(rel, "contract")) return typeOnly ? null : "workers/ may only `import type` from contract/";
   if (from.name === "workers") {
     if (inside(rel, "src") && !inside(rel, "src/domain")) return "workers/ import only src/domain from src (type imports too)";
     return inside(rel, "server") ? "workers/ never import server/" : null;
@@ -43,7 +50,7 @@ function violation(from, target, typeOnly) {
     return inside(rel, "src") && !inside(rel, "src/domain") ? "server/ never imports the UI: only src/domain from src" : null;
   }
   // From here on: the main thread (src/**).
-  if (to?.name === "workers" || to?.name === "server") {
+  if (to?.name === "workers" || to?.name === "server" || to?.name === "contract") {
     return typeOnly ? null : `src/ may only \`import type\` from ${to.name}/ (workers are started by the bridges in src/lib/workers)`;
   }
   if (!to) return null;
@@ -100,11 +107,14 @@ export const importBoundaries = {
         if (n.callee.name !== "URL" || !isMetaUrl || url?.type !== "Literal" || typeof url.value !== "string") return;
         const target = resolveTarget(url.value, fileDir);
         if (from.name === "server" || from.name === "workers" || !target.rel || !inside(target.rel, "workers")) return;
-        if (!/^src\/lib\/workers\/[^/]+-bridge\.ts$/.test(fileRel) || !target.rel.endsWith(".worker.ts")) {
+        if (!/^src\/lib\/(workers|outbox)\/[^/]+-bridge\.ts$/.test(fileRel) || !target.rel.endsWith(".worker.ts")) {
           context.report({
             node: url,
             messageId: "boundary",
-            data: { why: "only the bridges (src/lib/workers/*-bridge.ts) point at worker entries (*.worker.ts)", spec: url.value },
+            data: {
+              why: "only the bridges (src/lib/workers/*-bridge.ts, src/lib/outbox/outbox-bridge.ts) point at worker entries (*.worker.ts)",
+              spec: url.value,
+            },
           });
         }
       },

@@ -8,25 +8,26 @@ import fastifyStatic from "@fastify/static";
 import type { Db } from "./db/client.ts";
 import type { ServerConfig } from "./config.ts";
 import { registerErrorHandling, sendPage } from "./plugins/errors.ts";
+import { checkResponses } from "./lib/response-check.ts";
 import { requireAuth } from "./plugins/auth.ts";
 import { requireCentral } from "./plugins/central-auth.ts";
 import { centralFileRoutes, centralRoutes } from "./routes/central.ts";
-import { notificationRoutes } from "./routes/notificacoes.ts";
-import { accessRoutes } from "./routes/acesso.ts";
-import { teamRoutes } from "./routes/usuarios.ts";
+import { notificacoesRoutes } from "./routes/notificacoes.ts";
+import { acessoRoutes } from "./routes/acesso.ts";
+import { usuariosRoutes } from "./routes/usuarios.ts";
 import multipart from "@fastify/multipart";
-import { loginRoutes, sessionRoutes } from "./routes/credenciado.ts";
-import { agendamentoRoutes } from "./routes/agendamentos.ts";
+import { credenciadoLoginRoutes, credenciadoRoutes } from "./routes/credenciado.ts";
+import { agendamentosRoutes } from "./routes/agendamentos.ts";
 import { execucaoRoutes } from "./routes/execucao.ts";
-import { servicoRoutes } from "./routes/servicos.ts";
-import { evidenciaRoutes } from "./routes/evidencias.ts";
-import { avaliacaoRoutes } from "./routes/avaliacoes.ts";
+import { servicosRoutes } from "./routes/servicos.ts";
+import { evidenciasRoutes } from "./routes/evidencias.ts";
+import { avaliacoesRoutes } from "./routes/avaliacoes.ts";
 import { scannerRoutes } from "./routes/scanner.ts";
 import { pontoAtendimentoRoutes } from "./routes/ponto-atendimento.ts";
-import { retornoRoutes } from "./routes/retorno-servico.ts";
+import { retornoServicoRoutes } from "./routes/retorno-servico.ts";
 import { espelhoRoutes } from "./routes/espelho.ts";
-import { uploadRoutes } from "./routes/uploads.ts";
-import { resumableUploadRoutes } from "./routes/resumable-uploads.ts";
+import { uploadsRoutes } from "./routes/uploads.ts";
+import { resumableUploadsRoutes } from "./routes/resumable-uploads.ts";
 import { registerCors } from "./plugins/cors.ts";
 import { HttpError } from "./lib/http-errors.ts";
 import { DiskStorage, type FileStorage } from "./storage/storage.ts";
@@ -34,7 +35,7 @@ import type { Clock } from "./lib/dates.ts";
 import type { RouteDeps } from "./routes/deps.ts";
 import { ROUTE_HTML_DIR } from "../src/domain/route-html.ts";
 import { healthRoutes } from "./routes/health.ts";
-import { auditRoutes } from "./routes/auditoria.ts";
+import { auditoriaRoutes } from "./routes/auditoria.ts";
 import { databaseRateLimitStore } from "./lib/rate-limit-store.ts";
 import { registerBodyTimeout, REQUEST_TIMEOUTS, serverTimeoutOptions, type RequestTimeouts } from "./lib/upload-timeouts.ts";
 
@@ -50,6 +51,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Deadlines for a request's headers and (non-upload) body; tests shorten them. */
   timeouts?: Partial<RequestTimeouts>;
+  /** Validate every JSON answer against its route's response schema (the tests; `lib/response-check.ts`). */
+  checkResponses?: boolean;
 }
 
 declare module "fastify" {
@@ -89,6 +92,7 @@ export async function buildApp({
   storage,
   clock = () => new Date(),
   timeouts,
+  checkResponses: checking = false,
 }: AppDeps): Promise<FastifyInstance> {
   const deadlines = { ...REQUEST_TIMEOUTS, ...timeouts };
   const app = Fastify({
@@ -142,34 +146,35 @@ export async function buildApp({
     }),
   });
   registerErrorHandling(app, routePages);
+  if (checking) checkResponses(app);
   await app.register(healthRoutes, deps);
 
   await app.register(multipart);
   await app.register(
     async (api) => {
-      await api.register(loginRoutes, deps);
-      await api.register(accessRoutes, deps);
+      await api.register(credenciadoLoginRoutes, deps);
+      await api.register(acessoRoutes, deps);
       await api.register(async (scope) => {
         requireAuth(scope, db);
         for (const routes of [
-          sessionRoutes,
-          agendamentoRoutes,
+          credenciadoRoutes,
+          agendamentosRoutes,
           execucaoRoutes,
-          servicoRoutes,
-          evidenciaRoutes,
-          avaliacaoRoutes,
+          servicosRoutes,
+          evidenciasRoutes,
+          avaliacoesRoutes,
           scannerRoutes,
           pontoAtendimentoRoutes,
-          retornoRoutes,
+          retornoServicoRoutes,
           espelhoRoutes,
-          resumableUploadRoutes,
-          notificationRoutes,
-          teamRoutes,
+          resumableUploadsRoutes,
+          notificacoesRoutes,
+          usuariosRoutes,
         ])
           await scope.register(routes, deps);
       });
       // Either a point administrator's token or the central's: the route tells them apart.
-      await api.register(auditRoutes, deps);
+      await api.register(auditoriaRoutes, deps);
       await api.register(async (central) => {
         requireCentral(central, db);
         await central.register(centralRoutes, deps);
@@ -180,7 +185,7 @@ export async function buildApp({
       });
       await api.register(async (files) => {
         requireAuth(files, db, { allowCookie: true });
-        await files.register(uploadRoutes, deps);
+        await files.register(uploadsRoutes, deps);
       });
     },
     { prefix: "/api" },

@@ -5,6 +5,7 @@ import { DataDirLockedError } from "./db/lock.ts";
 import { DEMO_CENTRAL, DEMO_PASSWORD, DEMO_USERS, seedCentralIfEmpty, seedIfEmpty } from "./db/seed.ts";
 import { buildApp } from "./app.ts";
 import { purgeExpiredSessions } from "./plugins/auth.ts";
+import { purgeExpiredCentralSessions } from "./plugins/central-auth.ts";
 import { purgeExpiredRateLimits } from "./lib/rate-limit-store.ts";
 import { openStorage } from "./storage/s3-storage.ts";
 import { purgeExpiredUploadLocks } from "./lib/upload-locker.ts";
@@ -45,6 +46,7 @@ try {
 }
 const { db, kind, close } = handle;
 await purgeExpiredSessions(db);
+await purgeExpiredCentralSessions(db);
 await purgeExpiredRateLimits(db);
 await purgeExpiredUploadLocks(db);
 const level = config.logLevel;

@@ -2,7 +2,7 @@
 import { compressVideoByTier, stopVideoWorker } from "../../src/lib/workers/video-bridge";
 import { compressImageFile, stopImageWorker } from "../../src/lib/workers/image-bridge";
 import { MB, videoTier } from "../../src/domain/compression";
-import { xhrTransport } from "../../workers/upload/xhr-transport";
+import { xhrTransport } from "../../workers/outbox/xhr-transport";
 import { makeClip, noisePng } from "../../tests/support/media-fixtures";
 import type { BenchRow } from "../types";
 

@@ -1,11 +1,11 @@
-"""Fonts for rendering training plates: condensed sans faces from npm (@fontsource dev dependencies) and the free FE-Schrift
-look-alikes (GL-Nummernschild, committed beside this file with their licence). DejaVu and Liberation are never used here:
-they draw the bench's generated set, which must stay unseen by the recognizer."""
+"""Fonts for rendering training plates: condensed sans faces from npm (the @fontsource packages of this folder's package.json,
+installed into its node_modules by `npm run train:plates`) and the free FE-Schrift look-alikes (GL-Nummernschild, committed
+beside this file with their licence). DejaVu and Liberation are never used here: they draw the bench's generated set, which
+must stay unseen by the recognizer."""
 import os
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-FONTSOURCE = os.path.join(ROOT, "node_modules", "@fontsource")
 HERE = os.path.dirname(os.path.abspath(__file__))
+FONTSOURCE = os.path.join(HERE, "node_modules", "@fontsource")
 
 # (package, weights). Weights 500-800 where the family has them: plate characters are drawn with heavy strokes.
 FAMILIES = [
@@ -38,7 +38,10 @@ def family_files(package, weights):
     for w in weights:
         f = os.path.join(FONTSOURCE, package, "files", f"{package}-latin-{w}-normal.woff2")
         if not os.path.exists(f):
-            raise SystemExit(f"font missing: {f} (run npm install: the @fontsource packages are dev dependencies)")
+            raise SystemExit(
+                f"font missing: {f} (run `npm run train:plates`: it installs the @fontsource packages of "
+                "scripts/train-plates/package.json)"
+            )
         out.append(f)
     return out
 

@@ -1,9 +1,10 @@
 // `npm run train:plates`: trains the plate recognizer and writes workers/ocr/plate-net.bin and its check outputs (Node runner).
 // PyTorch, NumPy, Pillow and OpenCV come from Debian's packages (installed here with apt-get when run as root), the fonts from
-// npm (@fontsource dev dependencies) and scripts/train-plates/fonts; nothing is downloaded from a model hub. Seeded: the same
-// command gives the same rendered sets and training. PLATES_TRAIN_SEED, PLATES_MEASURE_DIR (a labelled photo folder measured
-// after each epoch, never trained on). About 3 h 45 min on 2 cores (rendering 128,000 + 64,000 + 3 x 48,000 plates ~95 min, 3
-// epochs of ~12 min, 6 of ~6-10 min, 3 x 4 of ~4.3 min).
+// npm (the @fontsource packages of scripts/train-plates/package.json, which the npm script installs with npm ci before running
+// this) and scripts/train-plates/fonts; nothing is downloaded from a model hub. Seeded: the same command gives the same
+// rendered sets and training. PLATES_TRAIN_SEED, PLATES_MEASURE_DIR (a labelled photo folder measured after each epoch, never
+// trained on). About 3 h 45 min on 2 cores (rendering 128,000 + 64,000 + 3 x 48,000 plates ~95 min, 3 epochs of ~12 min, 6
+// of ~6-10 min, 3 x 4 of ~4.3 min).
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";

@@ -12,7 +12,7 @@ export interface PendingLimits {
   maxBytes: number;
 }
 
-/** Seconds a refused client is told to wait (it backs off on its own too: workers/upload/process.ts). */
+/** Seconds a refused client is told to wait (it backs off on its own too: workers/outbox/process.ts). */
 export const QUOTA_RETRY_AFTER_S = 30;
 
 const MB = 1024 * 1024;

@@ -5,7 +5,8 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import type { RouteDeps } from "./deps.ts";
 import { hashPassword } from "../lib/secrets.ts";
-import { anyBounded, MAX, route } from "../lib/schemas.ts";
+import { anyBounded, MAX } from "../../contract/fields.ts";
+import { route } from "../../contract/route.ts";
 import { createMailer } from "../lib/mailer.ts";
 import { isEmail } from "../../src/domain/validators.ts";
 import { passwordProblem, passwordUserInputs, ACCESS_LINK_HOURS } from "../../src/domain/team.ts";
@@ -36,7 +37,7 @@ const setPasswordBody = Type.Object({
 });
 const forgotBody = Type.Object({ email: Type.Optional(anyBounded(MAX.email)) });
 
-export async function accessRoutes(plain: FastifyInstance, { db, config, clock }: RouteDeps) {
+export async function acessoRoutes(plain: FastifyInstance, { db, config, clock }: RouteDeps) {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   // Limited like the login, per client address: guessing links or flooding someone's mailbox is as bad as guessing passwords.
   const limited = { rateLimit: { max: config.loginRateLimit.max, timeWindow: config.loginRateLimit.windowMs } };

@@ -8,7 +8,8 @@ import type { RouteDeps } from "./deps.ts";
 import { auditLog, servicePoints } from "../db/schema.ts";
 import { isUuid } from "../lib/db-rows.ts";
 import { HttpError } from "../lib/http-errors.ts";
-import { MAX, route } from "../lib/schemas.ts";
+import { MAX } from "../../contract/fields.ts";
+import { route } from "../../contract/route.ts";
 import { findSession, readToken, UNAUTHORIZED, type AuthContext } from "../plugins/auth.ts";
 import { findCentralSession, type CentralContext } from "../plugins/central-auth.ts";
 import { assertAdministrator } from "../plugins/roles.ts";
@@ -32,7 +33,7 @@ declare module "fastify" {
   }
 }
 
-export async function auditRoutes(plain: FastifyInstance, { db }: RouteDeps) {
+export async function auditoriaRoutes(plain: FastifyInstance, { db }: RouteDeps) {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   app.decorateRequest("viewer", null as never);
   if (!app.hasRequestDecorator("auth")) app.decorateRequest("auth", null as unknown as AuthContext);

@@ -3,13 +3,14 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { rows } from "../lib/db-rows.ts";
-import { params, route } from "../lib/schemas.ts";
+import { params } from "../../contract/fields.ts";
+import { route } from "../../contract/route.ts";
 import { assertOwnPoint } from "../plugins/tenant.ts";
 import type { RouteDeps } from "./deps.ts";
 
 const byPoint = route({ params: params("idPontoAtendimento") });
 
-export async function avaliacaoRoutes(plain: FastifyInstance, { db }: RouteDeps) {
+export async function avaliacoesRoutes(plain: FastifyInstance, { db }: RouteDeps) {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   app.get("/avaliacoes/get-average/:idPontoAtendimento", { schema: byPoint }, async (request) => {
     assertOwnPoint(request, request.params.idPontoAtendimento);

@@ -22,7 +22,7 @@ import {
   vehicles,
 } from "../db/schema.ts";
 import { sendStoredFile, STORED_NAME } from "./uploads.ts";
-import { route } from "../lib/schemas.ts";
+import { route } from "../../contract/route.ts";
 import { HttpError } from "../lib/http-errors.ts";
 import { isUuid, lockPoints, rows } from "../lib/db-rows.ts";
 import { brasiliaToday, parseDay, parsePeriod } from "../lib/dates.ts";

@@ -9,7 +9,8 @@ import { hashPassword, hashToken, newToken, verifyPassword } from "../lib/secret
 import { timeToIso } from "../lib/format.ts";
 import { SESSION_COOKIE } from "../plugins/auth.ts";
 import { isEmail, isBlank } from "../../src/domain/validators.ts";
-import { anyBounded, MAX, route } from "../lib/schemas.ts";
+import { anyBounded, MAX } from "../../contract/fields.ts";
+import { route } from "../../contract/route.ts";
 import { sameEmail } from "../lib/db-rows.ts";
 
 type Deps = Pick<RouteDeps, "db" | "config">;
@@ -30,7 +31,7 @@ const loginBody = Type.Object({
   rememberMe: Type.Optional(Type.Unknown()),
 });
 
-export async function loginRoutes(plain: FastifyInstance, { db, config }: Deps) {
+export async function credenciadoLoginRoutes(plain: FastifyInstance, { db, config }: Deps) {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   app.post(
     "/credenciado/login",
@@ -111,7 +112,7 @@ export async function startPointSession(
   return { message, token, user: { id: user.id, email: user.email, name: user.name } };
 }
 
-export async function sessionRoutes(plain: FastifyInstance, { db }: Deps) {
+export async function credenciadoRoutes(plain: FastifyInstance, { db }: Deps) {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   app.get("/credenciado/auth", { schema: route({}) }, async (request) => ({ message: "Token válido", data: request.auth.userId }));
 

@@ -6,7 +6,8 @@ import { Type } from "typebox";
 import { rows } from "../lib/db-rows.ts";
 import { legacySqlText } from "../lib/format.ts";
 import { parsePeriod } from "../lib/dates.ts";
-import { dateText, nullableText, MAX, route, uuid } from "../lib/schemas.ts";
+import { dateText, nullableText, MAX, uuid } from "../../contract/fields.ts";
+import { route } from "../../contract/route.ts";
 import { assertOwnPoint } from "../plugins/tenant.ts";
 import type { RouteDeps } from "./deps.ts";
 

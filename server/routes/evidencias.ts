@@ -7,7 +7,8 @@ import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.ts";
 import { appointments, executionNotes, executionPhotos, receipts, reports, storedFiles } from "../db/schema.ts";
 import { conflict, notFound } from "../lib/http-errors.ts";
-import { MAX, nonBlank, nullableNumber, nullableText, params, route, text, uuid, uuidFields } from "../lib/schemas.ts";
+import { MAX, nonBlank, nullableNumber, nullableText, params, text, uuid, uuidFields } from "../../contract/fields.ts";
+import { route } from "../../contract/route.ts";
 import { actingUser, NOT_FOUND, ownAppointment, ownChild } from "../plugins/tenant.ts";
 import type { RouteDeps, TypedApp } from "./deps.ts";
 
@@ -58,7 +59,7 @@ function listAndDelete<T extends ChildTable>(app: TypedApp, db: Db, k: Kind<T>) 
   });
 }
 
-export async function evidenciaRoutes(plain: FastifyInstance, { db }: RouteDeps) {
+export async function evidenciasRoutes(plain: FastifyInstance, { db }: RouteDeps) {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   const base = (r: { id: string; appointmentId: string; userId: string | null; createdAt: Date }) => ({
     IdSocioVeiculoAgenda: r.appointmentId,

@@ -7,9 +7,10 @@ import { Type } from "typebox";
 import { appointments, executions, executionServices, members, payoutStatements, servicePoints, services, vehicles } from "../db/schema.ts";
 import { confirmedStart } from "../lib/confirmed-start.ts";
 import { badRequest, conflict } from "../lib/http-errors.ts";
-import { MAX, nonBlank, route, text, uuid } from "../lib/schemas.ts";
+import { MAX, nonBlank, text, uuid } from "../../contract/fields.ts";
+import { route } from "../../contract/route.ts";
 import { actingUser, assertOwnFiles, lockOwnAppointment, ownAppointment } from "../plugins/tenant.ts";
-import { assertPending } from "./agendamentos.ts";
+import { assertPending } from "../repositories/appointments.ts";
 import type { RouteDeps } from "./deps.ts";
 
 const statementCode = () => String(randomInt(0, 1_000_000_000)).padStart(9, "0");

@@ -7,11 +7,11 @@ import { Type } from "typebox";
 import type { RouteDeps } from "./deps.ts";
 import { pointNotifications } from "../db/schema.ts";
 import { isUuid } from "../lib/db-rows.ts";
-import { route } from "../lib/schemas.ts";
+import { route } from "../../contract/route.ts";
 
 const ReadBody = Type.Object({ ids: Type.Array(Type.String({ maxLength: 36 }), { maxItems: 100 }) });
 
-export async function notificationRoutes(plain: FastifyInstance, { db }: RouteDeps) {
+export async function notificacoesRoutes(plain: FastifyInstance, { db }: RouteDeps) {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
 
   app.get("/notificacoes", { schema: route({}) }, async (request) => {

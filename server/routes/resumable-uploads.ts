@@ -49,7 +49,7 @@ const rawOf = (req: TusRequest) => (req as unknown as { runtime?: { node?: { req
 /** A tus hook's refusal: tus sends `body` with `status_code`; the JSON wrapper below keeps it as it is. */
 const refusal = (status_code: number, message: string) => ({ status_code, body: JSON.stringify({ success: false, message }) });
 
-export async function resumableUploadRoutes(plain: FastifyInstance, { db, config, storage }: RouteDeps) {
+export async function resumableUploadsRoutes(plain: FastifyInstance, { db, config, storage }: RouteDeps) {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   const limits = config.uploadLimits;
   const largest = Math.max(limits.image, limits.video, limits.document);

@@ -7,7 +7,8 @@ import type { Db } from "../db/client.ts";
 import { payoutStatements, serviceReturns } from "../db/schema.ts";
 import { rows } from "../lib/db-rows.ts";
 import { badRequest, notFound } from "../lib/http-errors.ts";
-import { idText, MAX, nullableText, params, route } from "../lib/schemas.ts";
+import { idText, MAX, nullableText, params } from "../../contract/fields.ts";
+import { route } from "../../contract/route.ts";
 import { assertOwnFiles, assertOwnPoint, ownAppointment, ownChild } from "../plugins/tenant.ts";
 import type { RouteDeps } from "./deps.ts";
 
@@ -96,7 +97,7 @@ async function returnInput(db: Db, request: FastifyRequest, d: ReturnData | unde
 
 const byPoint = route({ params: params("idPontoAtendimento") });
 
-export async function retornoRoutes(plain: FastifyInstance, { db }: RouteDeps) {
+export async function retornoServicoRoutes(plain: FastifyInstance, { db }: RouteDeps) {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   app.get("/retorno-servico/lista/:idPontoAtendimento", { schema: byPoint }, async (request) => {
     assertOwnPoint(request, request.params.idPontoAtendimento);

@@ -6,7 +6,8 @@ import { Type } from "typebox";
 import { executions, executionServices, pointServices, services, vehicles } from "../db/schema.ts";
 import { isUuid } from "../lib/db-rows.ts";
 import { conflict, notFound } from "../lib/http-errors.ts";
-import { MAX, nullableText, optionalFile, params, route, text, uuid } from "../lib/schemas.ts";
+import { MAX, nullableText, optionalFile, params, text, uuid } from "../../contract/fields.ts";
+import { route } from "../../contract/route.ts";
 import {
   actingUser,
   assertOwnFiles,
@@ -25,7 +26,7 @@ const label = (s: { description: string; vehicleType: string }) => `${s.descript
 
 const DUPLICATE_SERVICE = "Este serviço já foi adicionado à ordem de serviço.";
 
-export async function servicoRoutes(plain: FastifyInstance, { db, clock }: RouteDeps) {
+export async function servicosRoutes(plain: FastifyInstance, { db, clock }: RouteDeps) {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     "/ponto-atendimento/servicos/:idPontoAtendimento",

@@ -20,7 +20,7 @@ const fail = (message: string) => ({ success: false, message, error: message });
 
 const FileParams = Type.Object({ name: Type.String({ maxLength: 200 }) });
 
-export async function uploadRoutes(plain: FastifyInstance, { db, config, storage }: RouteDeps) {
+export async function uploadsRoutes(plain: FastifyInstance, { db, config, storage }: RouteDeps) {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   const limits = config.uploadLimits;
   const largest = Math.max(limits.image, limits.video, limits.document);

@@ -12,7 +12,8 @@ import { HttpError, badRequest, conflict } from "../lib/http-errors.ts";
 import { fieldChanges, pointActor, recordAudit, type Actor, type FieldSpec } from "../services/audit.ts";
 import { sameEmail } from "../lib/db-rows.ts";
 import { conflictOnUnique } from "../lib/db-errors.ts";
-import { MAX, params, route, text } from "../lib/schemas.ts";
+import { MAX, params, text } from "../../contract/fields.ts";
+import { route } from "../../contract/route.ts";
 import { assertOwnPoint, ownUser } from "../plugins/tenant.ts";
 import { ADMIN_ONLY, assertAdministrator } from "../plugins/roles.ts";
 import { issueAccessLink, linkOrigin, revokeUserAccess } from "../services/access-links.ts";
@@ -127,7 +128,7 @@ const teamEntry = (request: FastifyRequest, actor: Actor, user: { id: string }, 
   entityId: user.id,
 });
 
-export async function teamRoutes(plain: FastifyInstance, { db, config, clock }: RouteDeps) {
+export async function usuariosRoutes(plain: FastifyInstance, { db, config, clock }: RouteDeps) {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   // Every /usuarios route: the administrative role, read now (encapsulated: only this plugin's routes get the hook).
   app.addHook("preHandler", async (request) => assertAdministrator(db, request));

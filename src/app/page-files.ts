@@ -1,6 +1,6 @@
 // The page module of every route, by file: one table for the build, which writes each route's HTML with its page chunk
 // preloaded (scripts/route-html.ts), and for the Lighthouse bench; the router's lazy imports are checked against it
-// (tests/domain/page-files.test.ts). Runs in Node at build time and in tests; the app itself does not import it.
+// (tests/unit/page-files.test.ts). Runs in Node at build time and in tests; the app itself does not import it.
 import { PATHS } from "../config/paths";
 
 export const PAGE_FILES: Readonly<Record<string, string>> = {
@@ -9,7 +9,7 @@ export const PAGE_FILES: Readonly<Record<string, string>> = {
   [PATHS.terms]: "src/features/legal/terms-page.tsx",
   [PATHS.contracts]: "src/features/legal/contract-page.tsx",
   [PATHS.agenda]: "src/features/agenda/components/agenda-page.tsx",
-  [PATHS.executionPrefix]: "src/features/ordem-servico/components/execution-page.tsx",
+  [PATHS.orderPrefix]: "src/features/ordem-servico/components/order-page.tsx",
   [PATHS.scanner]: "src/features/scanner/components/scanner-page.tsx",
   [PATHS.ratings]: "src/features/avaliacoes/components/ratings-page.tsx",
   [PATHS.returns]: "src/features/retornos/components/returns-page.tsx",

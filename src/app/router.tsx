@@ -33,7 +33,7 @@ const BankDataPage = lazyPage(() => import("../features/dados-bancarios/componen
 const RegistrationPage = lazyPage(() => import("../features/dados-cadastrais/components/registration-page"));
 const MirrorPage = lazyPage(() => import("../features/espelho/components/mirror-page"));
 const AgendaPage = lazyPage(() => import("../features/agenda/components/agenda-page"));
-const ExecutionPage = lazyPage(() => import("../features/ordem-servico/components/execution-page"));
+const OrderPage = lazyPage(() => import("../features/ordem-servico/components/order-page"));
 const ScannerPage = lazyPage(() => import("../features/scanner/components/scanner-page"));
 const CentralPage = lazyPage(() => import("../features/central/components/central-page"));
 const TeamPage = lazyPage(() => import("../features/equipe/components/team-page"));
@@ -66,7 +66,7 @@ function preloadOpeningPage(pathname: string) {
     [PATHS.resetPassword]: ResetPasswordPage,
   };
   if (pathname === PATHS.central || pathname.startsWith(`${PATHS.central}/`)) return CentralPage.preload();
-  const page = pathname.startsWith(`${PATHS.executionPrefix}/`) ? ExecutionPage : byPath[pathname.replace(/(.)\/$/, "$1")];
+  const page = pathname.startsWith(`${PATHS.orderPrefix}/`) ? OrderPage : byPath[pathname.replace(/(.)\/$/, "$1")];
   page?.preload();
 }
 if (typeof window !== "undefined") preloadOpeningPage(window.location.pathname);
@@ -76,9 +76,9 @@ const NewAppointmentModal = lazy(() =>
 );
 
 /** The OS page gets the signed-in attendant from the session here, so the feature does not import another feature. */
-function ExecutionRoute({ id }: { id: string }) {
+function OrderRoute({ id }: { id: string }) {
   const { user } = useSession();
-  return <ExecutionPage key={id} id={id} userId={user?.IdPontoAtendimentoUsuario ?? ""} pointId={user?.IdPontoAtendimento ?? ""} />;
+  return <OrderPage key={id} id={id} userId={user?.IdPontoAtendimentoUsuario ?? ""} pointId={user?.IdPontoAtendimento ?? ""} />;
 }
 
 function MirrorRoute() {
@@ -213,10 +213,10 @@ export function AppRouter() {
               <ContractRoute />
             </Private>
           </Route>
-          <Route path={`${PATHS.executionPrefix}/:id`}>
+          <Route path={`${PATHS.orderPrefix}/:id`}>
             {(params) => (
               <Private data={<OrderData id={params.id} />}>
-                <ExecutionRoute id={params.id} />
+                <OrderRoute id={params.id} />
               </Private>
             )}
           </Route>

@@ -5,8 +5,8 @@ export const PATHS = {
   terms: "/terms",
   contracts: "/contratos",
   agenda: "/",
-  executionPrefix: "/execucao-os",
-  execution: (id: string) => `/execucao-os/${encodeURIComponent(id)}`,
+  orderPrefix: "/execucao-os",
+  order: (id: string) => `/execucao-os/${encodeURIComponent(id)}`,
   ratings: "/avaliacoes",
   returns: "/retorno-servico",
   bankData: "/dados-bancarios",
@@ -36,7 +36,7 @@ export const CENTRAL_PATHS = {
 
 export const isCentralPath = (path: string) => path === PATHS.central || path.startsWith(`${PATHS.central}/`);
 
-/** Agenda stays highlighted on the home page and on any OS execution page. */
+/** Agenda stays highlighted on the home page and on any OS page. */
 export const isAgendaPath = (path: string) => path === PATHS.agenda || path.includes("execucao-os");
 
 // eslint-disable-next-line no-control-regex -- control characters are what it refuses (the URL parser drops tabs silently)

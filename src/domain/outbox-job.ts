@@ -37,7 +37,7 @@ export interface OutboxJob {
 }
 
 /** Who may send right now: a token and the owner whose jobs it may carry. */
-export interface UploadSession {
+export interface OutboxSession {
   token: string;
   owner: JobOwner;
 }

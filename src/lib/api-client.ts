@@ -1,6 +1,7 @@
 // HTTP client for the portal API: base URL, authToken header, errors returned as values, never thrown (main thread).
 import { API_BASE, STORAGE_KEYS } from "../config/env";
 import { bus } from "./bus";
+import { serverMessage } from "../domain/server-message";
 
 export type ApiOk<T> = { ok: true; status: number; data: T };
 export type ApiError = { ok: false; status: number | undefined; message: string | undefined; body: unknown };
@@ -20,14 +21,6 @@ export const storedToken = () => {
   } catch {
     return null;
   }
-};
-
-const messageOf = (body: unknown): string | undefined => {
-  if (body && typeof body === "object") {
-    const m = (body as { message?: unknown; error?: unknown }).message ?? (body as { error?: unknown }).error;
-    if (typeof m === "string" && m.trim()) return m;
-  }
-  return undefined;
 };
 
 async function readBody(res: Response): Promise<unknown> {
@@ -66,7 +59,7 @@ export async function request<T>(method: "GET" | "POST", path: string, opts: Req
   if (res.ok) return { ok: true, status: res.status, data: body as T };
   if (res.status === 401 && token && opts.token === undefined) bus.emit("session:expired");
   if (res.status === 403 && token && opts.token === undefined) bus.emit("session:forbidden");
-  return { ok: false, status: res.status, message: messageOf(body), body };
+  return { ok: false, status: res.status, message: serverMessage(body), body };
 }
 
 export const get = <T>(path: string, opts?: RequestOptions) => request<T>("GET", path, opts);

@@ -1,11 +1,11 @@
 // The typed event bus (mitt) connecting bridges and the API client to stores (main thread).
 import mitt from "mitt";
 
-import type { OutboxEvent } from "../../workers/upload/process";
+import type { OutboxEvent } from "../../workers/outbox/process";
 
 export type BusEvents = {
   /** Everything the upload outbox reports: per-job progress and state changes, and requests to sign in again. */
-  "upload:event": OutboxEvent;
+  "outbox:event": OutboxEvent;
   /** The server refused a token that was stored as valid (expired or revoked). */
   "session:expired": void;
   /** The server refused the signed-in user an action (403): their role changed; the session's user data is read again. */

@@ -80,6 +80,8 @@ export async function makeTestApp(backend: Backend, overrides: Partial<ServerCon
     config,
     clock: opts.clock,
     storage: opts.storage,
+    // Every answer of every server test is checked against its route's response schema (a drift fails with route and field).
+    checkResponses: true,
     logger: opts.logger ?? (process.env.TEST_LOG ? { level: "error" } : false),
   });
   return {

@@ -2,14 +2,14 @@
 // 4xx keeps the file with the server's message, 401 pauses, the saved file is deleted only after the attach call.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, demoSession } from "./helpers";
-import { OutboxStore, type UploadJob } from "../../workers/upload/outbox-store";
-import { backoffMs, processDue, type OutboxEvent, type Transport } from "../../workers/upload/process";
-import { CHUNK_BYTES, xhrTransport } from "../../workers/upload/xhr-transport";
+import { OutboxDb, type OutboxRecord } from "../../workers/outbox/outbox-db";
+import { backoffMs, processDue, type OutboxEvent, type Transport } from "../../workers/outbox/process";
+import { CHUNK_BYTES, xhrTransport } from "../../workers/outbox/xhr-transport";
 
 let token = "";
 let appointment = "";
 let userId = "";
-let store: OutboxStore;
+let store: OutboxDb;
 let clock = Date.now();
 const events: OutboxEvent[] = [];
 
@@ -19,7 +19,7 @@ async function jpeg(): Promise<Blob> {
   return c.convertToBlob({ type: "image/jpeg" });
 }
 
-function job(id: string, size: number, name = "foto.jpg"): UploadJob {
+function job(id: string, size: number, name = "foto.jpg"): OutboxRecord {
   return {
     id,
     state: "uploading",
@@ -55,7 +55,7 @@ async function photos(): Promise<string[]> {
 
 beforeAll(async () => {
   ({ token, appointment, userId } = await demoSession());
-  store = await OutboxStore.open(DB_NAME);
+  store = await OutboxDb.open(DB_NAME);
 });
 afterAll(() => store?.close());
 
@@ -201,7 +201,7 @@ describe("upload outbox", () => {
     // The first chunk, which the server had acknowledged, and the bytes of the cut chunk that arrived.
     expect(held).toBe(CHUNK_BYTES + 1_000_000);
 
-    const reopened = await OutboxStore.open(DB_NAME);
+    const reopened = await OutboxDb.open(DB_NAME);
     const progress: number[] = [];
     const resumed = await processDue({
       store: reopened,

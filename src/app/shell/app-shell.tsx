@@ -10,8 +10,8 @@ import { Sidebar } from "./sidebar";
 import { CentralNotices } from "../../features/avisos/components/central-notices";
 
 // The indicator shows nothing until a file is queued, so it arrives with the outbox (background-work.ts) after the first paint.
-const UploadIndicator = lazy(() =>
-  import("../../features/media/components/upload-indicator").then((m) => ({ default: m.UploadIndicator })),
+const OutboxIndicator = lazy(() =>
+  import("../../features/outbox/components/outbox-indicator").then((m) => ({ default: m.OutboxIndicator })),
 );
 
 export function AppShell({ children }: { children: ReactNode }) {
@@ -38,7 +38,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <BottomBar menuOpen={drawerOpen} onMenu={() => setDrawerOpen(true)} />
       <Drawer open={drawerOpen} onClose={close} />
       <Suspense fallback={null}>
-        <UploadIndicator />
+        <OutboxIndicator />
       </Suspense>
       {user && <CentralNotices pointId={user.IdPontoAtendimento} />}
     </div>

@@ -3,7 +3,7 @@
 // needed to draw the first screen, so it stays out of the entry chunk.
 import type { QueryClient } from "@tanstack/react-query";
 import { watchStarts } from "../../features/agenda/start/start-watcher";
-import { showUploadNotices, startUploadQueue } from "../../features/media/upload-notices";
+import { showOutboxNotices, startOutbox } from "../../features/outbox/outbox-notices";
 import { watchDocuments } from "../../features/ordem-servico/document-watcher";
 import { watchFinishes } from "../../features/ordem-servico/finish-watcher";
 
@@ -12,6 +12,6 @@ export function startBackgroundWork(client: QueryClient): Promise<void> {
   watchStarts(client);
   watchFinishes(client);
   watchDocuments();
-  showUploadNotices();
-  return startUploadQueue();
+  showOutboxNotices();
+  return startOutbox();
 }

@@ -8,7 +8,7 @@ import { orderOf } from "../../domain/outbox-job";
 import { finishesOrder } from "../../domain/outbox-steps";
 import { queryRoots } from "../../lib/query-keys";
 import { toast } from "../../lib/toast";
-import { jobWatcher } from "../../lib/uploads/uploads-store";
+import { jobWatcher } from "../../lib/outbox/outbox-store";
 import { orderKeys } from "./query-options";
 
 /** Orders whose finish job landed in this tab: the screen keeps saying 'Finalizando…' until the refetched order shows 'C'. */

@@ -15,7 +15,7 @@ import {
   listPointServices,
   listReceipts,
   listReports,
-} from "./api/execucao";
+} from "./api/order";
 import { getRegistration } from "../../lib/point-registration";
 
 export const orderKeys = {

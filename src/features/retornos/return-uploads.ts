@@ -13,8 +13,8 @@ import { toast } from "../../lib/toast";
 import { MSG } from "../../config/messages.pt-BR";
 import type { StepKind } from "../../domain/outbox-steps";
 import { kindOfType, releaseLocalMedia, type LocalMedia } from "../../lib/capture/local-media";
-import { discardJob, onJobAttached, uploadsStore, type UploadView } from "../../lib/uploads/uploads-store";
-import { enqueueUpload } from "../../lib/workers/upload-bridge";
+import { discardJob, onJobAttached, outboxStore, type OutboxJobView } from "../../lib/outbox/outbox-store";
+import { addToOutbox } from "../../lib/outbox/outbox-bridge";
 
 export const RETURN_STEPS: readonly StepKind[] = ["anexar-foto-retorno", "anexar-video-retorno"];
 /** A job whose follow-up adds its file to a service return. */
@@ -31,7 +31,7 @@ export async function enqueueReturnFiles(returnId: string, items: readonly Local
   for (const item of items) {
     const kind: StepKind = kindOfType(item.type) === "video" ? "anexar-video-retorno" : "anexar-foto-retorno";
     try {
-      sent.push({ id: await enqueueUpload(item.file, [{ kind, body: { IdRetornoServico: returnId } }]), name: item.name });
+      sent.push({ id: await addToOutbox(item.file, [{ kind, body: { IdRetornoServico: returnId } }]), name: item.name });
     } catch {
       toast.error(MSG.media.uploadFailed);
     } finally {
@@ -44,7 +44,7 @@ export async function enqueueReturnFiles(returnId: string, items: readonly Local
 export interface TrackedFile {
   id: string;
   name: string;
-  job: UploadView | undefined;
+  job: OutboxJobView | undefined;
 }
 
 // Attached (or discarded) return jobs, recorded from the moment this module loads, so a file that lands before the modal's
@@ -59,10 +59,10 @@ onJobAttached((job) => {
  * (undefined until the worker first reports it). `busy`: some file is still on its way (not failed).
  */
 export function useReturnUploads(files: readonly SentFile[]) {
-  const { jobs } = useSnapshot(uploadsStore);
+  const { jobs } = useSnapshot(outboxStore);
   const { ids } = useSnapshot(finished);
   const left: TrackedFile[] = useMemo(
-    () => files.filter((f) => !ids[f.id]).map((f) => ({ ...f, job: jobs[f.id] as UploadView | undefined })),
+    () => files.filter((f) => !ids[f.id]).map((f) => ({ ...f, job: jobs[f.id] as OutboxJobView | undefined })),
     [files, ids, jobs],
   );
   const discard = async (id: string) => {

@@ -6,7 +6,7 @@ import { isBlank } from "../../domain/validators";
 import { bus } from "../../lib/bus";
 import { reportRequestFailure } from "../../lib/offline/network";
 import { closeOfflineCache, openOfflineCache } from "../../lib/offline/persist";
-import { setUploadSession } from "../../lib/uploads/upload-session";
+import { setOutboxSession } from "../../lib/outbox/outbox-session";
 import {
   checkAuth,
   definePassword,
@@ -60,7 +60,7 @@ function clearStored() {
 function setSignedOut() {
   clearStored();
   // The uploader stops sending at once; the saved evidence waits for the same attendant's next sign-in.
-  setUploadSession(null);
+  setOutboxSession(null);
   Object.assign(sessionStore, { status: "unauthenticated", user: null, central: null, perfil: "ponto", token: null });
   // The API data kept for offline use leaves memory and the device with the session.
   void closeOfflineCache();
@@ -76,14 +76,14 @@ async function setSignedIn(user: SessionUser, token: string) {
   // once instead of waiting for IndexedDB (tens of ms, more on a cheap phone), so their calls start a step earlier. Online the
   // stored copy is not used anyway; offline it is hydrated into the screens' queries when read (restorePending).
   const restored = openOfflineCache({ userId: user.IdPontoAtendimentoUsuario, pointId: user.IdPontoAtendimento });
-  setUploadSession({ token, owner: { userId: user.IdPontoAtendimentoUsuario, pointId: user.IdPontoAtendimento } });
+  setOutboxSession({ token, owner: { userId: user.IdPontoAtendimentoUsuario, pointId: user.IdPontoAtendimento } });
   Object.assign(sessionStore, { status: "authenticated", user, central: null, perfil: "ponto", token });
   await restored;
 }
 
 /** The central staff capture no evidence and keep no point's data offline: only the session itself. */
 function setCentralSignedIn(central: CentralUser, token: string) {
-  setUploadSession(null);
+  setOutboxSession(null);
   void closeOfflineCache();
   Object.assign(sessionStore, { status: "authenticated", user: null, central, perfil: "central", token });
 }

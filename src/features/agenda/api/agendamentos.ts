@@ -1,38 +1,12 @@
-// Calls of /agendamentos used by the agenda: list, schedule, reschedule, cancel, start, finish, slots, videos, motivations (main
-// thread). The plate lookup, shared with the scanner, is src/lib/plate-lookup.ts.
+// Calls of /agendamentos used by the agenda: list, schedule, reschedule, cancel, slots, motivations; their types come from the
+// contract (type-only imports, nothing added to the bundle) (main thread). The plate lookup, shared with the scanner, is src/lib/plate-lookup.ts.
 import { get, post, seg } from "../../../lib/api-client";
+import type * as C from "../../../../contract/agendamentos";
+import type { Answer, BodyOf } from "../../../../contract/route";
 
-export interface AgendamentoRow {
-  IdSocioVeiculoAgenda: string;
-  IdSocio: string;
-  IdSocioVeiculo: string;
-  NumeroOS: number;
-  StatusAgendamento: string;
-  QtdePendencias: number;
-  DataAgendamento: string;
-  HoraAgendamento: string;
-  Nome: string;
-  Cpf: string;
-  Marca: string;
-  Veiculo: string;
-  Ano: number | null;
-  Litragem: string | null;
-  Placa: string;
-  Motivacao: string | null;
-  Telefone: string | null;
-  Observacoes: string | null;
-  DescricaoPontoAtendimento: string;
-  ValorServico: number | null;
-  ValorRepasse: number | null;
-  IdSocioVeiculoAgendaExecucao: string | null;
-  VideoInicial?: string | null;
-  VideoFinal?: string | null;
-}
-export interface Motivacao {
-  IdMotivacao: number;
-  Descricao: string;
-}
-type Msg = { message: string };
+export type { AgendaRow, AppointmentDetails, Motivacao } from "../../../../contract/agendamentos";
+
+type Msg = Answer<typeof C.rescheduleAppointment>;
 
 /** Optional range (yyyy-MM-dd, both ends included) so the 10 s poll does not download years of history; none gives the full list. */
 export const listAppointments = (
@@ -44,55 +18,16 @@ export const listAppointments = (
   if (range.dataInicio) q.set("dataInicio", range.dataInicio);
   if (range.dataFim) q.set("dataFim", range.dataFim);
   const query = q.toString() ? `?${q.toString()}` : "";
-  return get<{ message: string; data: AgendamentoRow[]; total: number }>(`/agendamentos/lista/${seg(idPontoAtendimento)}${query}`, {
+  return get<Answer<typeof C.listAppointments>>(`/agendamentos/lista/${seg(idPontoAtendimento)}${query}`, {
     signal,
   });
 };
-export const scheduleAppointment = (b: {
-  idPontoAtendimento: string;
-  idSocio: string;
-  idSocioVeiculo: string;
-  data: string;
-  hora: string;
-  motivo: number | string;
-}) => post<Msg>("/agendamentos/agendar", { ...b, pecaPorContaDoSocio: "N" });
-export const rescheduleAppointment = (b: {
-  idSocioVeiculoAgenda: string;
-  idPontoAtendimento: string;
-  idSocio: string;
-  idSocioVeiculo: string;
-  data: string;
-  hora: string;
-  motivo: string;
-}) => post<Msg>("/agendamentos/reagendar", b);
-export const cancelAppointment = (b: {
-  idSocioVeiculoAgenda: string;
-  idPontoAtendimento: string;
-  idSocio: string;
-  idSocioVeiculo: string;
-  motivo: string;
-  data?: string;
-}) => post<Msg>("/agendamentos/cancelar", b);
-export const startAppointment = (b: {
-  idSocioVeiculoAgenda: string;
-  idPontoAtendimentoUsuario: string;
-  idSocio: string;
-  data: string;
-  hora: string;
-}) => post<Msg>("/agendamentos/iniciar", b);
-export const finishAppointment = (b: {
-  idSocioVeiculoAgenda: string;
-  idPontoAtendimentoUsuario: string;
-  idSocio: string;
-  data?: string;
-  responsavel?: string;
-  observacao?: string;
-  km?: string;
-}) => post<Msg>("/agendamentos/concluir", b);
-export const listAvailableSlots = (b: { idPontoAtendimento: string; dataAgendamento: string; dataAtual: string; horaAtual: string }) =>
-  post<string[]>("/agendamentos/lista-horarios-disponiveis", b);
-export const updateInitialVideo = (idSocioVeiculoAgenda: string, videoInicial: string) =>
-  post<Msg>("/agendamentos/atualizar-video-inicial", { idSocioVeiculoAgenda, videoInicial });
-export const updateFinalVideo = (idSocioVeiculoAgenda: string, videoFinal: string) =>
-  post<Msg>("/agendamentos/atualizar-video-final", { idSocioVeiculoAgenda, videoFinal });
-export const listMotivations = () => get<{ motivacoes: Motivacao[] }>("/agendamentos/lista-motivacoes");
+/** The original client sends pecaPorContaDoSocio; this portal books the member's part as N. */
+export const scheduleAppointment = (b: Omit<BodyOf<typeof C.scheduleAppointment>, "pecaPorContaDoSocio">) =>
+  post<Answer<typeof C.scheduleAppointment>>("/agendamentos/agendar", { ...b, pecaPorContaDoSocio: "N" });
+export const rescheduleAppointment = (b: BodyOf<typeof C.rescheduleAppointment>) => post<Msg>("/agendamentos/reagendar", b);
+export const cancelAppointment = (b: BodyOf<typeof C.cancelAppointment>) =>
+  post<Answer<typeof C.cancelAppointment>>("/agendamentos/cancelar", b);
+export const listAvailableSlots = (b: BodyOf<typeof C.listFreeSlots>) =>
+  post<Answer<typeof C.listFreeSlots>>("/agendamentos/lista-horarios-disponiveis", b);
+export const listMotivations = () => get<Answer<typeof C.listMotivations>>("/agendamentos/lista-motivacoes");

@@ -3,7 +3,7 @@ import { lazy, Suspense, useMemo, useState } from "react";
 import { QueryState } from "../../../components/ui/query-state";
 import { MSG } from "../../../config/messages.pt-BR";
 import { agendaStatus, matchesFilter } from "../../../domain/agenda-status";
-import type { AgendamentoRow } from "../api/agendamentos";
+import type { AgendaRow } from "../api/agendamentos";
 import { useAgendaFilters } from "../filters";
 import { OfflineHint, PAGE_OFFLINE_HINT, useOfflineGuard } from "../../../lib/offline/offline-hint";
 import { useQuery } from "@tanstack/react-query";
@@ -18,7 +18,7 @@ const RescheduleModal = lazy(() => import("./reschedule-modal").then((m) => ({ d
 const CancelModal = lazy(() => import("./cancel-modal").then((m) => ({ default: m.CancelModal })));
 const StartOrderFlow = lazy(() => import("../start/start-order-flow").then((m) => ({ default: m.StartOrderFlow })));
 
-type Open = { kind: RowAction; row: AgendamentoRow } | { kind: "new" } | null;
+type Open = { kind: RowAction; row: AgendaRow } | { kind: "new" } | null;
 
 export default function AgendaPage({ userId, pointId }: { userId: string; pointId: string }) {
   const [filters, setFilters] = useAgendaFilters();

@@ -6,22 +6,22 @@ import { MSG } from "../../../config/messages.pt-BR";
 import { PATHS } from "../../../config/paths";
 import { agendaStatus, type AgendaStatus } from "../../../domain/agenda-status";
 import { displayPlate } from "../../../domain/plate";
-import type { AgendamentoRow } from "../api/agendamentos";
+import type { AgendaRow } from "../api/agendamentos";
 import { useStartProgress } from "../start/use-start-progress";
 
 export type RowAction = "start" | "reschedule" | "cancel";
 interface Props {
-  rows: AgendamentoRow[];
-  onAction: (action: RowAction, row: AgendamentoRow) => void;
+  rows: AgendaRow[];
+  onAction: (action: RowAction, row: AgendaRow) => void;
   /** Offline: the id of the explanation; rescheduling and cancelling are disabled and described by it. */
   offlineHint?: string;
 }
 
 const badgeClass = (s: AgendaStatus) => `status-badge status-${s === "CONCLUÍDO" ? "done" : s === "PENDENTE" ? "pending" : "active"}`;
-const statusOf = (r: AgendamentoRow) => agendaStatus(r.StatusAgendamento, r.IdSocioVeiculoAgendaExecucao);
-const vehicleOf = (r: AgendamentoRow) => `${[r.Marca, r.Veiculo, r.Ano].filter(Boolean).join(" ")} · ${displayPlate(r.Placa)}`;
+const statusOf = (r: AgendaRow) => agendaStatus(r.StatusAgendamento, r.IdSocioVeiculoAgendaExecucao);
+const vehicleOf = (r: AgendaRow) => `${[r.Marca, r.Veiculo, r.Ano].filter(Boolean).join(" ")} · ${displayPlate(r.Placa)}`;
 
-function Badges({ row }: { row: AgendamentoRow }) {
+function Badges({ row }: { row: AgendaRow }) {
   const status = statusOf(row);
   return (
     <>
@@ -31,7 +31,7 @@ function Badges({ row }: { row: AgendamentoRow }) {
   );
 }
 
-function Actions({ row, onAction, offlineHint }: { row: AgendamentoRow; onAction: Props["onAction"]; offlineHint?: string }) {
+function Actions({ row, onAction, offlineHint }: { row: AgendaRow; onAction: Props["onAction"]; offlineHint?: string }) {
   const guard = offlineHint ? { disabled: true, "aria-describedby": offlineHint } : {};
   const progress = useStartProgress(row.IdSocioVeiculoAgenda);
   const os = row.NumeroOS;
@@ -39,7 +39,7 @@ function Actions({ row, onAction, offlineHint }: { row: AgendamentoRow; onAction
     return (
       <Link
         className="btn"
-        href={PATHS.execution(row.IdSocioVeiculoAgenda)}
+        href={PATHS.order(row.IdSocioVeiculoAgenda)}
         aria-label={`${MSG.agenda.viewOrder} ${MSG.agenda.osLabel(os)}`}
       >
         {MSG.agenda.viewOrder}
@@ -68,7 +68,7 @@ function Actions({ row, onAction, offlineHint }: { row: AgendamentoRow; onAction
 }
 
 const c = MSG.agenda.cols;
-const COLUMNS: readonly Column<AgendamentoRow>[] = [
+const COLUMNS: readonly Column<AgendaRow>[] = [
   { id: "os", header: c.os, cell: (r) => r.NumeroOS, cardCell: (r) => MSG.agenda.osLabel(r.NumeroOS), card: "title" },
   { id: "status", header: c.status, cell: (r) => <Badges row={r} />, card: "meta" },
   // The card shows the date and time as one field.

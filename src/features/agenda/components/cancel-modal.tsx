@@ -3,11 +3,11 @@ import { useState, type FormEvent } from "react";
 import { toast } from "../../../lib/toast";
 import { MSG } from "../../../config/messages.pt-BR";
 import { Modal } from "../../../components/ui/modal";
-import type { AgendamentoRow } from "../api/agendamentos";
+import type { AgendaRow } from "../api/agendamentos";
 import { useCancelAppointment } from "../api/use-agenda-mutations";
 
 interface Props {
-  row: AgendamentoRow;
+  row: AgendaRow;
   pointId: string;
   onClose: () => void;
 }

@@ -4,12 +4,12 @@ import { toast } from "../../../lib/toast";
 import { MSG } from "../../../config/messages.pt-BR";
 import { wallClock } from "../../../domain/dates";
 import { Modal } from "../../../components/ui/modal";
-import type { AgendamentoRow } from "../api/agendamentos";
+import type { AgendaRow } from "../api/agendamentos";
 import { useRescheduleAppointment } from "../api/use-agenda-mutations";
 import { SlotSelect } from "./slot-select";
 
 interface Props {
-  row: AgendamentoRow;
+  row: AgendaRow;
   pointId: string;
   onClose: () => void;
 }

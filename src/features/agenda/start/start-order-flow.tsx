@@ -7,11 +7,11 @@ import { useLocalMedia } from "../../../components/media/use-local-media";
 import { isoToBr, wallClock } from "../../../domain/dates";
 import { displayPlate } from "../../../domain/plate";
 import { startOrderSteps } from "../../../domain/outbox-steps";
-import { enqueueUpload } from "../../../lib/workers/upload-bridge";
-import type { AgendamentoRow } from "../api/agendamentos";
+import { addToOutbox } from "../../../lib/outbox/outbox-bridge";
+import type { AgendaRow } from "../api/agendamentos";
 
 interface Props {
-  appointment: AgendamentoRow;
+  appointment: AgendaRow;
   userId: string;
   pointId: string;
   onClose: () => void;
@@ -45,7 +45,7 @@ export function StartOrderFlow({ appointment: a, userId, onClose }: Props) {
     });
     try {
       // Resolves once the video and the job are saved on the device; from there the outbox owns the start.
-      await enqueueUpload(file, steps);
+      await addToOutbox(file, steps);
       onClose();
     } catch {
       setSaving(false);

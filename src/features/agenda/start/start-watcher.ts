@@ -7,7 +7,7 @@ import { PATHS } from "../../../config/paths";
 import { orderOf } from "../../../domain/outbox-job";
 import { startsOrder } from "../../../domain/outbox-steps";
 import { toast } from "../../../lib/toast";
-import { jobWatcher } from "../../../lib/uploads/uploads-store";
+import { jobWatcher } from "../../../lib/outbox/outbox-store";
 import { agendaKeys } from "../query-options";
 
 /**
@@ -25,7 +25,7 @@ const watch = jobWatcher(
     toast.success(MSG.startOrder.started);
     void client?.invalidateQueries({ queryKey: agendaKeys.all });
     // Still waiting on the agenda (and not busy in another dialog): take them to the order they started.
-    if (location.pathname === PATHS.agenda && !document.querySelector("dialog[open]")) navigate(PATHS.execution(id));
+    if (location.pathname === PATHS.agenda && !document.querySelector("dialog[open]")) navigate(PATHS.order(id));
   },
 );
 

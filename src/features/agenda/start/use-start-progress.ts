@@ -1,10 +1,10 @@
 // Text shown on an agenda row while its start job is in the outbox: upload progress, 'Iniciando…', or why it failed (main thread, React hook).
 import { useSnapshot } from "valtio";
 import { MSG } from "../../../config/messages.pt-BR";
-import { uploadsStore, type UploadView } from "../../../lib/uploads/uploads-store";
+import { outboxStore, type OutboxJobView } from "../../../lib/outbox/outbox-store";
 import { startedStore } from "./start-watcher";
 
-export function startProgressText(job: Pick<UploadView, "state" | "progress" | "error" | "retryReason">): string {
+export function startProgressText(job: Pick<OutboxJobView, "state" | "progress" | "error" | "retryReason">): string {
   switch (job.state) {
     case "failed":
       return job.error ?? MSG.startOrder.failed;
@@ -19,7 +19,7 @@ export function startProgressText(job: Pick<UploadView, "state" | "progress" | "
 }
 
 export function useStartProgress(appointmentId: string): string | null {
-  const { jobs } = useSnapshot(uploadsStore);
+  const { jobs } = useSnapshot(outboxStore);
   const { ids } = useSnapshot(startedStore);
   // The newest start of this order (an older failed one may still wait for a retry or a discard).
   const job = Object.values(jobs)

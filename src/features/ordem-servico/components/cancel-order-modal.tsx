@@ -6,11 +6,11 @@ import { PATHS } from "../../../config/paths";
 import { ConfirmModal } from "../../../components/ui/confirm-modal";
 import { isoToBr, wallClock } from "../../../domain/dates";
 import { withReason } from "../../../domain/format";
-import type { AgendamentoDetails } from "../api/execucao";
-import { useCancelOrder } from "../api/use-execucao-mutations";
+import type { AppointmentDetails } from "../api/order";
+import { useCancelOrder } from "../api/use-order-mutations";
 
 interface Props {
-  details: AgendamentoDetails;
+  details: AppointmentDetails;
   pointId: string;
   onClose: () => void;
 }

@@ -11,11 +11,11 @@ import { OfflineHint, useOfflineGuard } from "../../../lib/offline/offline-hint"
 import { dateTimeText } from "../../../lib/br-format";
 import type { StepKind } from "../../../domain/outbox-steps";
 import { fileUrl } from "../../../lib/api-client";
-import { useOrderUploads } from "../../../lib/uploads/use-order-uploads";
-import { discardJob, retryJob, type UploadView } from "../../../lib/uploads/uploads-store";
-import { enqueueUpload } from "../../../lib/workers/upload-bridge";
-import type { DocumentKind, Laudo, NotaFiscal } from "../api/execucao";
-import { useDeleteDocument } from "../api/use-execucao-mutations";
+import { useOrderOutbox } from "../../../lib/outbox/use-order-outbox";
+import { discardJob, retryJob, type OutboxJobView } from "../../../lib/outbox/outbox-store";
+import { addToOutbox } from "../../../lib/outbox/outbox-bridge";
+import type { DocumentKind, Laudo, NotaFiscal } from "../api/order";
+import { useDeleteDocument } from "../api/use-order-mutations";
 import { orderKeys, receiptsQuery, reportsQuery } from "../query-options";
 import { QueryState, type QueryLike } from "../../../components/ui/query-state";
 import { ResponsiveList, type Column } from "../../../components/ui/responsive-list";
@@ -111,7 +111,7 @@ export function DocumentsModal({ kind, orderId, userId, canEdit, onClose }: Prop
       }),
     [client, kind, orderId],
   );
-  const pending = useOrderUploads(orderId, reload, STEP[kind]);
+  const pending = useOrderOutbox(orderId, reload, STEP[kind]);
   const [error, setError] = useState("");
   const [confirm, setConfirm] = useState<Row | null>(null);
   // Adding goes through the outbox and works offline; deleting needs the server.
@@ -127,7 +127,7 @@ export function DocumentsModal({ kind, orderId, userId, canEdit, onClose }: Prop
     setError("");
     try {
       // Saved on the device first; the worker sends it and then attaches it with the stored name (nomeArquivo / notaFiscal).
-      await enqueueUpload(file, [
+      await addToOutbox(file, [
         { kind: STEP[kind], body: { idSocioVeiculoAgenda: orderId, idPontoAtendimentoUsuario: userId, data: new Date().toISOString() } },
       ]);
     } catch {
@@ -238,7 +238,7 @@ export function DocumentsModal({ kind, orderId, userId, canEdit, onClose }: Prop
 }
 
 /** A file still in the outbox: 'enviando n%' with its progress, or its error with retry and discard. */
-function PendingRow({ job }: { job: UploadView }) {
+function PendingRow({ job }: { job: OutboxJobView }) {
   if (job.state === "failed") {
     return (
       <li className="document-failed">

@@ -7,9 +7,9 @@ import { MSG } from "../../../config/messages.pt-BR";
 import { fileUrl } from "../../../lib/api-client";
 import { releaseLocalMedia, type LocalMedia } from "../../../lib/capture/local-media";
 import { PAGE_OFFLINE_HINT, useOfflineGuard } from "../../../lib/offline/offline-hint";
-import { useOrderUploads } from "../../../lib/uploads/use-order-uploads";
-import { enqueueUpload } from "../../../lib/workers/upload-bridge";
-import { useDeletePhoto } from "../api/use-execucao-mutations";
+import { useOrderOutbox } from "../../../lib/outbox/use-order-outbox";
+import { addToOutbox } from "../../../lib/outbox/outbox-bridge";
+import { useDeletePhoto } from "../api/use-order-mutations";
 import { orderKeys, photosQuery } from "../query-options";
 import { QueryState } from "../../../components/ui/query-state";
 
@@ -19,7 +19,7 @@ export function EvidenceCard({ orderId, userId, canEdit }: { orderId: string; us
   const query = useQuery(photosQuery(orderId));
   const client = useQueryClient();
   const reload = useCallback(() => void client.invalidateQueries({ queryKey: orderKeys.photos(orderId) }), [client, orderId]);
-  const pending = useOrderUploads(orderId, reload, "adicionar-foto");
+  const pending = useOrderOutbox(orderId, reload, "adicionar-foto");
   // Capture keeps working offline (the outbox sends it later); removing a saved file needs the server (the OS page shows why).
   const { guard } = useOfflineGuard(PAGE_OFFLINE_HINT);
 
@@ -27,7 +27,7 @@ export function EvidenceCard({ orderId, userId, canEdit }: { orderId: string; us
   const save = async (items: LocalMedia[]) => {
     for (const item of items) {
       try {
-        await enqueueUpload(item.file, [
+        await addToOutbox(item.file, [
           { kind: "adicionar-foto", body: { idSocioVeiculoAgenda: orderId, idPontoAtendimentoUsuario: userId } },
         ]);
       } catch {

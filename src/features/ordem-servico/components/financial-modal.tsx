@@ -8,7 +8,7 @@ import { isoToBr, readWallClockIso, wallClockIsoToBr } from "../../../domain/dat
 import { formatBRL } from "../../../domain/format";
 import { displayPlate } from "../../../domain/plate";
 import { formatDocument } from "../../../lib/br-format";
-import type { AgendamentoDetails, LinkedService } from "../api/execucao";
+import type { AppointmentDetails, LinkedService } from "../api/order";
 import { linkedServicesQuery, pointRegistrationQuery } from "../query-options";
 import { approvalOf, commissionType } from "./services-card";
 import { QueryState } from "../../../components/ui/query-state";
@@ -32,7 +32,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 interface Props {
-  details: AgendamentoDetails;
+  details: AppointmentDetails;
   pointId: string;
   onClose: () => void;
 }

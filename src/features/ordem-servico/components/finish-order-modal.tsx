@@ -9,16 +9,16 @@ import { MediaPicker } from "../../../components/media/media-picker";
 import { useLocalMedia } from "../../../components/media/use-local-media";
 import { isoToBr, wallClock } from "../../../domain/dates";
 import { finishOrderSteps, type FinishOrder } from "../../../domain/outbox-steps";
-import { enqueueUpload } from "../../../lib/workers/upload-bridge";
-import type { AgendamentoDetails } from "../api/execucao";
-import { useFinishOrder } from "../api/use-execucao-mutations";
+import { addToOutbox } from "../../../lib/outbox/outbox-bridge";
+import type { AppointmentDetails } from "../api/order";
+import { useFinishOrder } from "../api/use-order-mutations";
 import { linkedServicesQuery } from "../query-options";
 import { QueryState } from "../../../components/ui/query-state";
 
 const approvalLabel = (status: string) => MSG.finish.approval[status as keyof typeof MSG.finish.approval] ?? status;
 
 interface Props {
-  details: AgendamentoDetails;
+  details: AppointmentDetails;
   userId: string;
   onClose: () => void;
 }
@@ -50,7 +50,7 @@ export function FinishOrderModal({ details, userId, onClose }: Props) {
     setSaving(true);
     try {
       // Resolves once the video and the job are saved on the device; from there the outbox owns the finish.
-      await enqueueUpload(items[0]!.file, finishOrderSteps(finishOf(details, userId)));
+      await addToOutbox(items[0]!.file, finishOrderSteps(finishOf(details, userId)));
       onClose();
     } catch {
       setSaving(false);
@@ -125,7 +125,7 @@ export function FinishOrderModal({ details, userId, onClose }: Props) {
 
 /** The finish of this order (the plain call's body, and the outbox job's last step), stamped with the day the attendant
  * confirmed (Brasília). */
-function finishOf(details: AgendamentoDetails, userId: string): FinishOrder {
+function finishOf(details: AppointmentDetails, userId: string): FinishOrder {
   return {
     idSocioVeiculoAgenda: details.agendamento!.IdSocioVeiculoAgenda,
     idPontoAtendimentoUsuario: userId,

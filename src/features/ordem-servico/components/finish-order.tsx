@@ -2,19 +2,19 @@
 // (the modal that queues it is finish-order-modal.tsx, loaded when opened; the notice when it lands: ../finish-watcher.ts) (main thread).
 import { useSnapshot } from "valtio";
 import { MSG } from "../../../config/messages.pt-BR";
-import { discardJob, retryJob, uploadsStore, type UploadView } from "../../../lib/uploads/uploads-store";
+import { discardJob, retryJob, outboxStore, type OutboxJobView } from "../../../lib/outbox/outbox-store";
 import { finishedStore } from "../finish-watcher";
 
-export type FinishState = UploadView | "finished";
+export type FinishState = OutboxJobView | "finished";
 
 /** The newest finish job of this order still in the outbox, or "finished" once one landed here (until the order shows 'C'). */
 export function useFinishJob(orderId: string): FinishState | null {
-  const { jobs } = useSnapshot(uploadsStore);
+  const { jobs } = useSnapshot(outboxStore);
   const { ids } = useSnapshot(finishedStore);
   const job = Object.values(jobs)
     .filter((j) => j.orderId === orderId && j.kinds.includes("concluir"))
     .sort((a, b) => b.createdAt - a.createdAt)[0];
-  if (job) return job as UploadView;
+  if (job) return job as OutboxJobView;
   return ids[orderId] ? "finished" : null;
 }
 

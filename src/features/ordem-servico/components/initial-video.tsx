@@ -8,13 +8,13 @@ import { MediaPicker } from "../../../components/media/media-picker";
 import { useLocalMedia } from "../../../components/media/use-local-media";
 import { isoToBr, wallClock } from "../../../domain/dates";
 import { startOrderSteps } from "../../../domain/outbox-steps";
-import { useOrderUploads } from "../../../lib/uploads/use-order-uploads";
-import { enqueueUpload } from "../../../lib/workers/upload-bridge";
-import type { AgendamentoDetails } from "../api/execucao";
+import { useOrderOutbox } from "../../../lib/outbox/use-order-outbox";
+import { addToOutbox } from "../../../lib/outbox/outbox-bridge";
+import type { AppointmentDetails } from "../api/order";
 import { orderKeys } from "../query-options";
 
 interface Props {
-  details: AgendamentoDetails;
+  details: AppointmentDetails;
   userId: string;
   started: boolean;
 }
@@ -25,7 +25,7 @@ export function InitialVideoPrompt({ details, userId, started }: Props) {
   const id = order.IdSocioVeiculoAgenda;
   const client = useQueryClient();
   const refresh = useCallback(() => void client.invalidateQueries({ queryKey: orderKeys.one(id) }), [client, id]);
-  const jobs = useOrderUploads(id, refresh, "atualizar-video-inicial");
+  const jobs = useOrderOutbox(id, refresh, "atualizar-video-inicial");
   // The card is the prompt (it stays while the video is missing); the capture modal opens from it, never over the attendant's work.
   const [open, setOpen] = useState(false);
   const { items, setItems } = useLocalMedia();
@@ -50,7 +50,7 @@ export function InitialVideoPrompt({ details, userId, started }: Props) {
           hora: now.time,
         });
     try {
-      await enqueueUpload(file, steps);
+      await addToOutbox(file, steps);
       setItems([]);
       setOpen(false);
     } catch {

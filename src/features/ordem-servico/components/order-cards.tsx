@@ -2,18 +2,18 @@
 import { MSG } from "../../../config/messages.pt-BR";
 import { displayPlate } from "../../../domain/plate";
 import { formatDocument } from "../../../lib/br-format";
-import type { AgendamentoDetails } from "../api/execucao";
+import type { AppointmentDetails } from "../api/order";
 
 const orNone = (value: unknown) =>
   value === null || value === undefined || String(value).trim() === "" ? MSG.order.notInformed : String(value);
 
-export function vehicleText(v: AgendamentoDetails["socioVeiculo"]) {
+export function vehicleText(v: AppointmentDetails["socioVeiculo"]) {
   return [v?.MarcaVeiculo, v?.VeiculoModelo, v?.Ano, v?.Litragem]
     .filter((x) => x !== null && x !== undefined && String(x).trim() !== "")
     .join(" ");
 }
 
-export function ClientCard({ details }: { details: AgendamentoDetails }) {
+export function ClientCard({ details }: { details: AppointmentDetails }) {
   const t = MSG.order;
   const { socio, socioVeiculo } = details;
   return (
@@ -35,7 +35,7 @@ export function ClientCard({ details }: { details: AgendamentoDetails }) {
   );
 }
 
-export function ExecutionCard({ details }: { details: AgendamentoDetails }) {
+export function ExecutionCard({ details }: { details: AppointmentDetails }) {
   const t = MSG.order;
   const { motivo, execucao } = details;
   return (

@@ -6,15 +6,15 @@ import { toast } from "../../../lib/toast";
 import { MSG } from "../../../config/messages.pt-BR";
 import { Modal } from "../../../components/ui/modal";
 import { SearchableSelect } from "../../../components/ui/searchable-select";
-import type { AgendamentoDetails, LinkedService } from "../api/execucao";
-import { useLinkService } from "../api/use-execucao-mutations";
+import type { AppointmentDetails, LinkedService } from "../api/order";
+import { useLinkService } from "../api/use-order-mutations";
 import { pointServicesQuery } from "../query-options";
 import { QueryState } from "../../../components/ui/query-state";
 
 const t = MSG.services;
 
 interface Props {
-  details: AgendamentoDetails;
+  details: AppointmentDetails;
   userId: string;
   pointId: string;
   linked: LinkedService[];

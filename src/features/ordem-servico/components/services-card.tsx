@@ -7,8 +7,8 @@ import { MSG } from "../../../config/messages.pt-BR";
 import { ConfirmModal } from "../../../components/ui/confirm-modal";
 import { withReason } from "../../../domain/format";
 import { PAGE_OFFLINE_HINT, useOfflineGuard } from "../../../lib/offline/offline-hint";
-import type { AgendamentoDetails, LinkedService } from "../api/execucao";
-import { useUnlinkService } from "../api/use-execucao-mutations";
+import type { AppointmentDetails, LinkedService } from "../api/order";
+import { useUnlinkService } from "../api/use-order-mutations";
 import { linkedServicesQuery } from "../query-options";
 import { QueryState } from "../../../components/ui/query-state";
 import { ResponsiveList, type Column } from "../../../components/ui/responsive-list";
@@ -55,7 +55,7 @@ const COLUMNS: readonly Column<LinkedService>[] = [
 ];
 
 interface Props {
-  details: AgendamentoDetails;
+  details: AppointmentDetails;
   userId: string;
   pointId: string;
   canEdit: boolean;

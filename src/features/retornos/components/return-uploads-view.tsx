@@ -1,6 +1,6 @@
 // The form modal once the return is saved: its new files on their way ('enviando n%', or the error with retry/discard) (main thread).
 import { MSG } from "../../../config/messages.pt-BR";
-import { retryJob } from "../../../lib/uploads/uploads-store";
+import { retryJob } from "../../../lib/outbox/outbox-store";
 import type { TrackedFile } from "../return-uploads";
 
 const t = MSG.returns;

@@ -7,7 +7,7 @@ import { MSG } from "../../../config/messages.pt-BR";
 import { ConfirmModal } from "../../../components/ui/confirm-modal";
 import { QueryState } from "../../../components/ui/query-state";
 import { withReason } from "../../../domain/format";
-import { onJobAttached } from "../../../lib/uploads/uploads-store";
+import { onJobAttached } from "../../../lib/outbox/outbox-store";
 import type { RetornoServico } from "../api/retornos";
 import { useDeleteReturn } from "../api/use-retornos-mutations";
 import { matches, useReturnFilters } from "../filters";

@@ -124,7 +124,7 @@ export default function ScannerPage({ pointId, renderNewAppointment }: Props) {
       if (found?.IdSocioVeiculoAgenda) {
         const id = found.IdSocioVeiculoAgenda;
         setPhase({ kind: "redirecting", plate });
-        timer.current = setTimeout(() => navigate(PATHS.execution(id)), REDIRECT_DELAY_MS);
+        timer.current = setTimeout(() => navigate(PATHS.order(id)), REDIRECT_DELAY_MS);
       } else if (found) {
         const member = found;
         setPhase({ kind: "found", plate });

@@ -1,0 +1,180 @@
+// The OS screen's mutation hooks beside their calls in execucao.ts: cancel, finish, link and unlink a service, add and delete a
+// note, delete a laudo, recibo or photo. Each owns its envelope check and its invalidation (through orderKeys, and the agenda's
+// root where the agenda changes too); the cards and modals only add their UI through MutationUi (main thread).
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { MSG } from "../../../config/messages.pt-BR";
+import type { FinishOrder } from "../../../domain/outbox-steps";
+import { ApiFailure, unwrap } from "../../../lib/api-client";
+import type { MutationUi } from "../../../lib/mutation-ui";
+import { queryRoots } from "../../../lib/query-keys";
+import { annualLimitsQuery, orderKeys } from "../query-options";
+import {
+  addNote,
+  cancelOrder,
+  checkAnnualLimit,
+  checkWarranty,
+  deleteNote,
+  deletePhoto,
+  deleteReceipt,
+  deleteReport,
+  finishOrder,
+  linkService,
+  unlinkService,
+  type Anotacao,
+  type DocumentKind,
+} from "./order";
+
+type Msg = { message: string };
+export type CancelOrderInput = Parameters<typeof cancelOrder>[0];
+
+/** A cancelled order leaves the agenda's open rows: after success the agenda and every card of the order refetch. */
+export function useCancelOrder(ui: MutationUi<Msg, CancelOrderInput> = {}) {
+  const client = useQueryClient();
+  return useMutation<Msg, Error, CancelOrderInput>({
+    ...ui,
+    mutationFn: async (body) => unwrap(await cancelOrder(body), MSG.order.cancelFailed),
+    onSuccess: (data, body, ...rest) => {
+      void client.invalidateQueries({ queryKey: queryRoots.agenda });
+      void client.invalidateQueries({ queryKey: orderKeys.one(body.idSocioVeiculoAgenda) });
+      return ui.onSuccess?.(data, body, ...rest);
+    },
+  });
+}
+
+/** The finish as one plain call (final video already on the order); after success the order and the agenda refetch. */
+export function useFinishOrder(ui: MutationUi<Msg, FinishOrder> = {}) {
+  const client = useQueryClient();
+  return useMutation<Msg, Error, FinishOrder>({
+    ...ui,
+    mutationFn: async (body) => unwrap(await finishOrder(body), MSG.finish.failed),
+    onSuccess: (data, body, ...rest) => {
+      void client.invalidateQueries({ queryKey: orderKeys.one(body.idSocioVeiculoAgenda) });
+      void client.invalidateQueries({ queryKey: queryRoots.agenda });
+      return ui.onSuccess?.(data, body, ...rest);
+    },
+  });
+}
+
+/** Which order and vehicle a service is linked to or unlinked from, and who does it. */
+interface OrderRef {
+  orderId: string;
+  vehicleId: string;
+}
+
+/** The result of linking: linked, or a refusal the attendant must read (warranty, annual limit, duplicate). */
+export type LinkOutcome = { linked: true } | { linked: false; info: string };
+/** The chosen service and the ids already on the order (a duplicate is refused before any call). */
+export interface LinkInput {
+  idServico: string;
+  linkedIds: ReadonlySet<string>;
+}
+
+/**
+ * Duplicate, warranty and annual-limit checks, then the link. The limits answer fills the vehicle's limits query; once linked,
+ * every card of the order and the vehicle's limits refetch.
+ */
+export function useLinkService({ orderId, vehicleId, userId }: OrderRef & { userId: string }, ui: MutationUi<LinkOutcome, LinkInput> = {}) {
+  const client = useQueryClient();
+  const t = MSG.services;
+  return useMutation<LinkOutcome, Error, LinkInput>({
+    ...ui,
+    mutationFn: async ({ idServico, linkedIds }) => {
+      if (linkedIds.has(idServico)) return { linked: false, info: t.alreadyAdded };
+      // The checks' own words, not the server's: the attendant needs to know which check could not run.
+      const warranty = await checkWarranty(vehicleId, idServico);
+      if (!warranty.ok) throw new ApiFailure(t.warrantyCheckFailed);
+      if (warranty.data.garantiaValida) return { linked: false, info: t.warranty };
+      const limits = await checkAnnualLimit(vehicleId);
+      if (!limits.ok) throw new ApiFailure(t.limitCheckFailed);
+      client.setQueryData(annualLimitsQuery(vehicleId).queryKey, limits.data.servicos ?? []);
+      // A limit of 0 (or none) means unlimited: only a positive limit already used up refuses.
+      const row = (limits.data.servicos ?? []).find((s) => s.idServico === idServico);
+      if (row && row.limiteAnual > 0 && !row.podeUsar) return { linked: false, info: t.annualLimit };
+      unwrap(await linkService({ idPontoAtendimentoUsuario: userId, idSocioVeiculoAgenda: orderId, idServico }), t.linkFailed);
+      return { linked: true };
+    },
+    onSettled: (outcome, ...rest) => {
+      if (outcome?.linked) {
+        void client.invalidateQueries({ queryKey: orderKeys.one(orderId) });
+        void client.invalidateQueries({ queryKey: orderKeys.limits(vehicleId) });
+      }
+      return ui.onSettled?.(outcome, ...rest);
+    },
+  });
+}
+
+/** Removes a linked service (by its link id); failed or not, every card of the order and the vehicle's limits refetch. */
+export function useUnlinkService({ orderId, vehicleId }: OrderRef, ui: MutationUi<Msg, string> = {}) {
+  const client = useQueryClient();
+  return useMutation<Msg, Error, string>({
+    ...ui,
+    mutationFn: async (linkId) => unwrap(await unlinkService(linkId), ""),
+    onSettled: (...args) => {
+      void client.invalidateQueries({ queryKey: orderKeys.one(orderId) });
+      void client.invalidateQueries({ queryKey: orderKeys.limits(vehicleId) });
+      return ui.onSettled?.(...args);
+    },
+  });
+}
+
+/**
+ * Adds a note stamped now. Failed or not the notes refetch, and the refetch is returned to onSettled: the button says
+ * 'Adicionando…' until the new note is on the list.
+ */
+export function useAddNote(orderId: string, userId: string, ui: MutationUi<Msg, string> = {}) {
+  const client = useQueryClient();
+  return useMutation<Msg, Error, string>({
+    ...ui,
+    mutationFn: async (anotacao) =>
+      unwrap(
+        await addNote({ idSocioVeiculoAgenda: orderId, idPontoAtendimentoUsuario: userId, anotacao, data: new Date().toISOString() }),
+        MSG.notes.addFailed,
+      ),
+    onSettled: (...args) => {
+      void ui.onSettled?.(...args);
+      return client.invalidateQueries({ queryKey: orderKeys.notes(orderId) });
+    },
+  });
+}
+
+/** Deletes a note; failed or not the notes refetch (not awaited: the confirmation closes at once). */
+export function useDeleteNote(orderId: string, ui: MutationUi<Msg, Anotacao> = {}) {
+  const client = useQueryClient();
+  return useMutation<Msg, Error, Anotacao>({
+    ...ui,
+    mutationFn: async (note) => unwrap(await deleteNote(note.IdSocioVeiculoAgendaExecucaoAnotacao), MSG.notes.removeFailed),
+    onSettled: (...args) => {
+      void ui.onSettled?.(...args);
+      void client.invalidateQueries({ queryKey: orderKeys.notes(orderId) });
+    },
+  });
+}
+
+/** Deletes a laudo or a recibo by its id; failed or not that kind's list refetches (not awaited). */
+export function useDeleteDocument(orderId: string, kind: DocumentKind, ui: MutationUi<Msg, string> = {}) {
+  const client = useQueryClient();
+  return useMutation<Msg, Error, string>({
+    ...ui,
+    mutationFn: async (id) =>
+      kind === "laudo"
+        ? unwrap(await deleteReport(id), MSG.documents.reportRemoveFailed)
+        : unwrap(await deleteReceipt(id), MSG.documents.receiptRemoveFailed),
+    onSettled: (...args) => {
+      void ui.onSettled?.(...args);
+      void client.invalidateQueries({ queryKey: kind === "laudo" ? orderKeys.reports(orderId) : orderKeys.receipts(orderId) });
+    },
+  });
+}
+
+/** Deletes a saved photo or video of the execution by its id; after success the photos refetch. */
+export function useDeletePhoto(orderId: string, ui: MutationUi<Msg, string> = {}) {
+  const client = useQueryClient();
+  return useMutation<Msg, Error, string>({
+    ...ui,
+    mutationFn: async (id) => unwrap(await deletePhoto(id), MSG.order.photoRemoveFailed),
+    onSuccess: (...args) => {
+      void client.invalidateQueries({ queryKey: orderKeys.photos(orderId) });
+      return ui.onSuccess?.(...args);
+    },
+  });
+}

@@ -1,0 +1,157 @@
+// OS execution page (/execucao-os/:id): header, the cards (each with its own loading and error state), the actions
+// (buttons on desktop, an 'Ações' menu on mobile) and the page's modals (main thread).
+import { lazy, Suspense, useDeferredValue, useState, type ReactNode } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { MSG } from "../../../config/messages.pt-BR";
+import { wallClockIsoToBr } from "../../../domain/dates";
+import { withReason } from "../../../domain/format";
+import { MenuButton, type MenuItem } from "../../../components/ui/menu-button";
+import { OfflineHint, PAGE_OFFLINE_HINT, useOfflineGuard } from "../../../lib/offline/offline-hint";
+import { orderDetailsQuery } from "../query-options";
+import { EvidenceCard } from "./evidence-card";
+import { ClientCard, ExecutionCard } from "./order-cards";
+import { FinishProgress, useFinishJob } from "./finish-order";
+import { InitialVideoPrompt } from "./initial-video";
+import { ServicesCard } from "./services-card";
+import { NotesCard } from "./notes-card";
+import { QueryError, QueryLoading } from "../../../components/ui/query-state";
+
+// The page's modals load when first opened (the service worker precaches them): their code, with the video picker and the
+// document lists, is not on the way to the screen's first paint.
+const CancelOrderModal = lazy(() => import("./cancel-order-modal").then((m) => ({ default: m.CancelOrderModal })));
+const FinishOrderModal = lazy(() => import("./finish-order-modal").then((m) => ({ default: m.FinishOrderModal })));
+const FinancialDetailsModal = lazy(() => import("./financial-modal").then((m) => ({ default: m.FinancialDetailsModal })));
+const DocumentsModal = lazy(() => import("./documents-modal").then((m) => ({ default: m.DocumentsModal })));
+
+type ModalName = "cancel" | "finish" | "reports" | "receipts" | "financial";
+
+/** The order's state on this screen: 'A' started = in execution; 'C' concluded; 'E' cancelled; 'A' not started = pending. */
+export type OrderPhase = "active" | "pending" | "done" | "cancelled";
+
+/**
+ * The cards below the fold (services, photos and videos, notes) render in a second, interruptible pass right after the order's
+ * header, actions and first cards are on screen: the first paint of the order on a slow phone does not wait for the heaviest
+ * part of the screen, and a tap in between is answered first. Their calls started with the route, so their data is usually in.
+ */
+function AfterFirstPaint({ children }: { children: ReactNode }) {
+  const ready = useDeferredValue(true, false);
+  return ready ? children : null;
+}
+
+export default function OrderPage({ id, userId, pointId }: { id: string; userId: string; pointId: string }) {
+  const query = useQuery(orderDetailsQuery(id));
+  const [modal, setModal] = useState<ModalName | null>(null);
+  const finishJob = useFinishJob(id);
+  const { online, hintId } = useOfflineGuard(PAGE_OFFLINE_HINT);
+  const t = MSG.order;
+
+  if (!query.data) {
+    return (
+      <section className="page">
+        <h1 className="page-title">{t.title}</h1>
+        {query.isError ? (
+          <QueryError
+            message={query.error.message ? withReason(t.fetchFailed, query.error.message) : t.loadFailed}
+            onRetry={() => void query.refetch()}
+          />
+        ) : (
+          <QueryLoading label={t.loading} />
+        )}
+      </section>
+    );
+  }
+  const details = query.data;
+  const { agendamento, execucao } = details;
+  const phase: OrderPhase =
+    agendamento.StatusAgendamento === "C"
+      ? "done"
+      : agendamento.StatusAgendamento === "E"
+        ? "cancelled"
+        : execucao?.DataHoraInicio
+          ? "active"
+          : "pending";
+  // Add, delete, cancel and finish exist only while the order runs; laudos, recibos, photos and notes stay usable once concluded.
+  const canEdit = phase === "active";
+  const canDocument = phase === "active" || phase === "done";
+  const finishing = Boolean(finishJob);
+  // Start and end times are Brasília wall-clock digits behind a Z (the contract's form): read literally, never converted.
+  const since = wallClockIsoToBr(execucao?.DataHoraInicio);
+  const until = wallClockIsoToBr(execucao?.DataHoraFim);
+  const badge = {
+    active: ["status-active", t.statusActive],
+    pending: ["status-pending", t.statusPending],
+    done: ["status-done", t.statusDone],
+    cancelled: ["status-cancelled", t.statusCancelled],
+  }[phase];
+
+  // Cancelling and finishing need the server: offline they are disabled buttons (described by the hint) and leave the phone's menu.
+  const needsServer = new Set(["cancel", "finish"]);
+  const actions: MenuItem[] = [
+    ...(canEdit && !finishing ? [{ id: "cancel", label: t.cancelOrder, onSelect: () => setModal("cancel"), danger: true }] : []),
+    ...(canDocument
+      ? [
+          { id: "reports", label: t.addReports, onSelect: () => setModal("reports") },
+          { id: "receipts", label: t.addReceipts, onSelect: () => setModal("receipts") },
+        ]
+      : []),
+    { id: "financial", label: t.financialDetails, onSelect: () => setModal("financial") },
+    ...(canEdit && !finishing ? [{ id: "finish", label: t.finishOrder, onSelect: () => setModal("finish") }] : []),
+  ];
+
+  return (
+    <section className="page order-page">
+      <header className="page-header">
+        <h1 className="page-title">OS #{agendamento.NumeroOS}</h1>
+        <span className={`status-badge ${badge[0]}`}>{badge[1]}</span>
+        {since && <span className="muted">{t.startedAt(since)}</span>}
+        {until && phase === "done" && <span className="muted">{t.finishedAt(until)}</span>}
+      </header>
+      <div className="order-actions" role="group" aria-label={t.actionsOf(agendamento.NumeroOS)}>
+        {actions.map((a) => (
+          <button
+            key={a.id}
+            type="button"
+            className={`btn${a.id === "finish" ? " btn-primary" : a.danger ? " btn-danger" : ""}`}
+            onClick={a.onSelect}
+            {...(!online && needsServer.has(a.id) ? { disabled: true, "aria-describedby": hintId } : {})}
+          >
+            {a.label}
+          </button>
+        ))}
+      </div>
+      <MenuButton
+        className="order-actions-menu"
+        label={t.actions}
+        items={online ? actions : actions.filter((a) => !needsServer.has(a.id))}
+      />
+      <OfflineHint id={hintId} online={online} />
+      {finishJob && !(finishJob === "finished" && phase === "done") && <FinishProgress job={finishJob} />}
+      {(phase === "active" || phase === "pending") && !agendamento.VideoInicial && (
+        <InitialVideoPrompt details={details} userId={userId} started={phase === "active"} />
+      )}
+      <div className="order-grid">
+        <ClientCard details={details} />
+        <ExecutionCard details={details} />
+        <AfterFirstPaint>
+          <ServicesCard details={details} userId={userId} pointId={pointId} canEdit={canEdit} />
+          <EvidenceCard orderId={id} userId={userId} canEdit={canDocument} />
+          <NotesCard orderId={id} userId={userId} canEdit={canDocument} />
+        </AfterFirstPaint>
+      </div>
+      <Suspense fallback={null}>
+        {modal === "cancel" && <CancelOrderModal details={details} pointId={pointId} onClose={() => setModal(null)} />}
+        {modal === "finish" && <FinishOrderModal details={details} userId={userId} onClose={() => setModal(null)} />}
+        {modal === "financial" && <FinancialDetailsModal details={details} pointId={pointId} onClose={() => setModal(null)} />}
+        {(modal === "reports" || modal === "receipts") && (
+          <DocumentsModal
+            kind={modal === "reports" ? "laudo" : "recibo"}
+            orderId={id}
+            userId={userId}
+            canEdit={canDocument}
+            onClose={() => setModal(null)}
+          />
+        )}
+      </Suspense>
+    </section>
+  );
+}

@@ -1,0 +1,228 @@
+// The upload indicator and the upload notices in real Chromium: progress of pending files, failed files with retry/discard,
+// sign-in request, success toasts.
+import { afterEach, describe, expect, it } from "vitest";
+import { act } from "./act";
+import { createRoot, type Root } from "react-dom/client";
+import { ToastContainer } from "react-toastify";
+import { bus } from "../../src/lib/bus";
+import { OutboxIndicator } from "../../src/features/outbox/components/outbox-indicator";
+import { noticeStore, showOutboxNotices } from "../../src/features/outbox/outbox-notices";
+import { outboxStore } from "../../src/lib/outbox/outbox-store";
+import { setOutboxSession } from "../../src/lib/outbox/outbox-session";
+import { OutboxDb, type OutboxRecord } from "../../workers/outbox/outbox-db";
+import { processDue, type HttpAnswer, type OutboxEvent } from "../../workers/outbox/process";
+
+const job = (id: string, state: OutboxRecord["state"], extra: Partial<OutboxRecord> = {}): OutboxRecord => ({
+  id,
+  state,
+  kind: "image",
+  name: `${id}.jpg`,
+  type: "image/jpeg",
+  size: 10,
+  attempts: 0,
+  nextAttemptAt: 0,
+  progress: 0,
+  createdAt: 0,
+  owner: { userId: "u1", pointId: "p1" },
+  steps: [{ kind: "adicionar-foto", body: {} }],
+  ...extra,
+});
+
+let root: Root | undefined;
+let host: HTMLElement;
+async function mount() {
+  setOutboxSession({ token: "t1", owner: { userId: "u1", pointId: "p1" } });
+  // As the shell's background work does before the queue starts (once per tab; later calls change nothing).
+  showOutboxNotices();
+  host = document.createElement("div");
+  document.body.append(host);
+  root = createRoot(host);
+  await act(async () =>
+    root!.render(
+      <>
+        <OutboxIndicator />
+        <ToastContainer />
+      </>,
+    ),
+  );
+}
+const emit = (e: OutboxEvent) => act(async () => bus.emit("outbox:event", e));
+
+afterEach(async () => {
+  await act(async () => root?.unmount());
+  host?.remove();
+  outboxStore.jobs = {};
+  outboxStore.authRequired = false;
+  noticeStore.attachedSinceIdle = 0;
+});
+
+describe("upload indicator", () => {
+  it("is hidden with nothing to send, then shows pending files and their progress", async () => {
+    await mount();
+    expect(host.querySelector(".upload-indicator")).toBeNull();
+    await emit({ type: "state", job: job("a", "uploading") });
+    await emit({ type: "state", job: job("b", "uploaded", { progress: 100 }) });
+    await emit({ type: "progress", id: "a", percent: 40 });
+    expect(host.textContent).toContain("Enviando 2 arquivo(s)");
+    expect(host.querySelector("progress")!.value).toBe(70);
+  });
+
+  it("lists failed files with the message, Tentar novamente and Descartar", async () => {
+    await mount();
+    await emit({ type: "state", job: job("c", "failed", { error: "Tipo de arquivo não permitido." }) });
+    expect(host.textContent).toContain("c.jpg: Tipo de arquivo não permitido.");
+    const [retry, discard] = [...host.querySelectorAll("button")];
+    expect([retry.textContent, discard.textContent]).toEqual(["Tentar novamente", "Descartar"]);
+    await act(async () => retry.click());
+    expect(outboxStore.jobs.c.state).toBe("uploading");
+    await emit({ type: "state", job: job("c", "failed", { error: "x" }) });
+    await act(async () => host.querySelectorAll("button")[1].click());
+    expect(outboxStore.jobs.c).toBeUndefined();
+    expect(host.querySelector(".upload-indicator")).toBeNull();
+  });
+
+  it("announces compression of videos and images once per job", async () => {
+    await mount();
+    await emit({ type: "state", job: job("v", "compressing", { kind: "video" }) });
+    await emit({ type: "state", job: job("v", "compressing", { kind: "video" }) });
+    await emit({ type: "state", job: job("i", "compressing", { kind: "image" }) });
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    const text = document.body.textContent ?? "";
+    expect(text.split("Comprimindo vídeo, aguarde...").length - 1).toBe(1);
+    expect(text).toContain("Comprimindo imagem, aguarde...");
+    expect(host.textContent).toContain("Enviando 2 arquivo(s)");
+  });
+
+  it("asks to sign in again on 401 and toasts the count once the queue is empty", async () => {
+    await mount();
+    await emit({ type: "auth-required" });
+    expect(host.querySelector("[role=alert]")!.textContent).toBe(
+      "Sua sessão expirou. Entre novamente para continuar o envio dos arquivos.",
+    );
+    await emit({ type: "state", job: job("d", "uploading") });
+    await emit({ type: "state", job: job("e", "uploading") });
+    await emit({ type: "state", job: job("d", "attached") });
+    expect(document.body.textContent).not.toMatch(/enviado(\(s\))? com sucesso/);
+    await emit({ type: "state", job: job("e", "attached") });
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(document.body.textContent).toContain("2 arquivo(s) enviado(s) com sucesso!");
+  });
+
+  it("toasts the spec's video messages: sent, failed, and no connection (once per job)", async () => {
+    await mount();
+    await emit({ type: "state", job: job("v1", "uploading", { kind: "video" }) });
+    await emit({ type: "state", job: job("v1", "uploading", { kind: "video", attempts: 1, retryReason: "network" }) });
+    await emit({ type: "state", job: job("v1", "uploading", { kind: "video", attempts: 2, retryReason: "network" }) });
+    await emit({ type: "state", job: job("v1", "attached", { kind: "video" }) });
+    await emit({ type: "state", job: job("v2", "failed", { kind: "video", error: "Arquivo muito grande." }) });
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    const text = document.body.textContent ?? "";
+    expect(text.split("Erro ao enviar o vídeo. Verifique sua conexão e tente novamente.").length - 1).toBe(1);
+    expect(text).toContain("Vídeo enviado com sucesso!");
+    expect(text).toContain("Erro ao enviar o vídeo. Tente novamente.");
+    expect(text).not.toMatch(/arquivo(\(s\))? enviado(\(s\))?/i);
+    expect(host.textContent).toContain("v2.jpg: Arquivo muito grande.");
+  });
+
+  it("leaves a start job's success to the agenda and shows a refused start by the server's message, not as a failed video", async () => {
+    await mount();
+    const start = {
+      kind: "video" as const,
+      storedName: "v.mp4",
+      steps: [
+        { kind: "atualizar-video-inicial" as const, body: {}, done: true },
+        { kind: "iniciar" as const, body: {} },
+      ],
+    };
+    await emit({ type: "state", job: job("s1", "uploaded", start) });
+    await emit({ type: "state", job: job("s1", "attached", start) });
+    await emit({ type: "state", job: job("s2", "uploaded", start) });
+    await emit({ type: "state", job: job("s2", "failed", { ...start, error: "Somente agendamentos pendentes podem ser iniciados." }) });
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    const text = document.body.textContent ?? "";
+    expect(text).not.toContain("Vídeo enviado com sucesso!");
+    expect(text).not.toContain("Erro ao enviar o vídeo");
+    expect(host.textContent).toContain("s2.jpg: Somente agendamentos pendentes podem ser iniciados.");
+  });
+
+  it("leaves laudos and recibos to their modal: not counted as sent files, while a photo sent beside them still is", async () => {
+    await mount();
+    const laudo = { kind: "document" as const, name: "laudo.pdf", steps: [{ kind: "adicionar-laudo" as const, body: {} }] };
+    const recibo = { kind: "document" as const, name: "recibo.pdf", steps: [{ kind: "adicionar-nota-fiscal" as const, body: {} }] };
+    await emit({ type: "state", job: job("l1", "uploading", laudo) });
+    await emit({ type: "state", job: job("l1", "attached", laudo) });
+    await emit({ type: "state", job: job("r1", "uploading", recibo) });
+    await emit({ type: "state", job: job("r1", "attached", recibo) });
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(document.body.textContent).not.toMatch(/enviado(\(s\))? com sucesso/);
+    // A photo attached while a laudo is still on its way is told once the laudo is done too, and counted alone.
+    await emit({ type: "state", job: job("p1", "uploading") });
+    await emit({ type: "state", job: job("l2", "uploading", laudo) });
+    await emit({ type: "state", job: job("p1", "attached") });
+    await emit({ type: "state", job: job("l2", "attached", laudo) });
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    const text = document.body.textContent ?? "";
+    expect(text.split("Arquivo enviado com sucesso!").length - 1).toBe(1);
+    expect(text).not.toContain("2 arquivo(s) enviado(s)");
+  });
+
+  it("tells why a file waits when the server answers 429 (the point's quota), once, keeps the file, and sends it afterwards", async () => {
+    await mount();
+    // The upload worker's own pass (processDue over a store in IndexedDB), its events delivered to the page's bus.
+    const store = await OutboxDb.open(`outbox-quota-${Date.now()}`);
+    const quota =
+      "Há muitos envios em andamento neste ponto (no máximo 30 arquivos ou 4 GB por vez). Este arquivo continua salvo no " +
+      "aparelho e será enviado automaticamente quando os outros envios terminarem.";
+    const answers: HttpAnswer[] = [
+      { status: 429, body: { success: false, message: quota } },
+      { status: 429, body: { success: false, message: quota } },
+      { status: 200, body: { success: true, file: "0b1e6f7e-0000-4000-8000-000000000001.jpg" } },
+    ];
+    const posts: string[] = [];
+    let clock = 1_000;
+    const pass = () =>
+      processDue({
+        store,
+        transport: {
+          upload: async () => answers.shift()!,
+          post: async (path) => (posts.push(path), { status: 200, body: { success: true } }),
+        },
+        session: () => ({ token: "t1", owner: { userId: "u1", pointId: "p1" } }),
+        emit: (e) => void bus.emit("outbox:event", e),
+        now: () => clock,
+        random: () => 1,
+      });
+    const file = new Blob(["foto"], { type: "image/jpeg" });
+    await store.add(job("q", "uploading", { steps: [{ kind: "adicionar-foto", body: { idSocioVeiculoAgenda: "os-1" } }] }), file);
+    await act(pass);
+    const waiting = host.querySelector(".upload-waiting");
+    expect(waiting?.textContent).toBe(quota);
+    expect(await store.get("q")).toMatchObject({ state: "uploading", attempts: 1, retryReason: "server" });
+    expect(await store.file("q")).toEqual(file);
+    // Retried after its backoff, refused again: still told in the indicator, not toasted twice.
+    clock += 1_000;
+    await act(pass);
+    expect(await store.get("q")).toMatchObject({ state: "uploading", attempts: 2 });
+    expect(host.querySelector(".upload-waiting")?.textContent).toBe(quota);
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect((document.body.textContent ?? "").split(quota).length - 1).toBe(2); // the indicator's line and one toast
+    // A place is free: the next attempt sends it and the notice is gone.
+    clock += 2_000;
+    await act(pass);
+    expect(await store.get("q")).toMatchObject({ state: "attached" });
+    expect(posts).toEqual(["/agendamentos/adicionar-foto"]);
+    expect(await store.file("q")).toBeUndefined();
+    expect(host.querySelector(".upload-waiting")).toBeNull();
+    store.close();
+  });
+
+  it("shows only the signed-in attendant's files, and nothing once signed out", async () => {
+    await mount();
+    await emit({ type: "state", job: job("outro", "uploading", { owner: { userId: "u2", pointId: "p1" } }) });
+    expect(host.querySelector(".upload-indicator")).toBeNull();
+    await emit({ type: "state", job: job("meu", "failed", { error: "Arquivo muito grande." }) });
+    expect(host.textContent).toContain("meu.jpg: Arquivo muito grande.");
+    await act(async () => setOutboxSession(null));
+    expect(host.querySelector(".upload-indicator")).toBeNull();
+  });
+});

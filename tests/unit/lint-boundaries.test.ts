@@ -1,0 +1,221 @@
+// The layer rule of eslint.config.js really refuses imports across layers and lets the allowed ones through (node, unit project).
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const eslint = new ESLint({ cwd: root });
+
+/** Lints `code` as if it were the file at `file` (relative to the repo root; the file need not exist). */
+async function boundaryErrors(file: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  const fatal = result.messages.filter((m) => m.fatal);
+  expect(fatal).toEqual([]); // a parse error would also "report" something: make sure it is the rule speaking
+  return result.messages.filter((m) => m.ruleId === "local/import-boundaries" && m.severity === 2).map((m) => m.message);
+}
+
+const refused: [string, string, string, RegExp][] = [
+  [
+    "domain importing react",
+    "src/domain/agenda.ts",
+    `import { useState } from "react";\nexport const s = useState;`,
+    /imports no packages/,
+  ],
+  ["domain importing lib", "src/domain/x.ts", `import { bus } from "../lib/bus";\nexport const b = bus;`, /only from src\/domain/],
+  [
+    "domain (nested) importing lib",
+    "src/domain/sub/x.ts",
+    `import { bus } from "../../lib/bus";\nexport const b = bus;`,
+    /only from src\/domain/,
+  ],
+  [
+    "domain type-importing a worker",
+    "src/domain/x.ts",
+    `import type { OutboxRecord } from "../../workers/outbox/outbox-db";\nexport type J = OutboxRecord;`,
+    /only from src\/domain/,
+  ],
+  [
+    "worker importing a feature",
+    "workers/outbox/x.ts",
+    `import { outboxStore } from "../../src/features/outbox/outbox-notices";\nexport const s = outboxStore;`,
+    /only src\/domain/,
+  ],
+  [
+    "worker type-importing lib",
+    "workers/image/x.ts",
+    `import type { BusEvents } from "../../src/lib/bus";\nexport type E = BusEvents;`,
+    /only src\/domain/,
+  ],
+  ["worker importing components", "workers/video/x.ts", `export { Modal } from "../../src/components/ui/modal";`, /only src\/domain/],
+  [
+    "server importing src/features",
+    "server/routes/x.ts",
+    `import { login } from "../../src/features/session/store";\nexport const l = login;`,
+    /never imports the UI/,
+  ],
+  [
+    "server importing src/lib",
+    "server/lib/x.ts",
+    `import { get } from "../../src/lib/api-client";\nexport const g = get;`,
+    /never imports the UI/,
+  ],
+  [
+    "server importing react",
+    "server/plugins/x.ts",
+    `import { renderToString } from "react-dom/server";\nexport const r = renderToString;`,
+    /UI packages/,
+  ],
+  [
+    "cross-feature import",
+    "src/features/legal/contract-page.tsx",
+    `import { useSession } from "../session/use-session";\nexport const u = useSession;`,
+    /across features \(legal -> session\)/,
+  ],
+  [
+    "cross-feature type import, deeper file",
+    "src/features/agenda/components/list.tsx",
+    `import type { SessionUser } from "../../session/api/credenciado";\nexport type U = SessionUser;`,
+    /across features/,
+  ],
+  [
+    "feature importing app",
+    "src/features/agenda/use-agenda.ts",
+    `import { AppRouter } from "../../app/router";\nexport const r = AppRouter;`,
+    /never import src\/app/,
+  ],
+  [
+    "lib importing a feature",
+    "src/lib/x.ts",
+    `import { sessionStore } from "../features/session/store";\nexport const s = sessionStore;`,
+    /never imports features or app/,
+  ],
+  [
+    "components importing app",
+    "src/components/ui/x.tsx",
+    `import { AppShell } from "../../app/shell/app-shell";\nexport const a = AppShell;`,
+    /never imports features or app/,
+  ],
+  [
+    "src value-importing workers",
+    "src/lib/bus.ts",
+    `import { processJob } from "../../workers/outbox/process";\nexport const p = processJob;`,
+    /may only `import type`/,
+  ],
+  [
+    "src mixing value and type imports from workers",
+    "src/features/outbox/x.ts",
+    `import { type OutboxRecord, openOutbox } from "../../../workers/outbox/outbox-db";\nexport type J = OutboxRecord;\nexport const o = openOutbox;`,
+    /may only `import type`/,
+  ],
+  [
+    "a bridge importing a worker with ?worker",
+    "src/lib/workers/x-bridge.ts",
+    `import W from "../../../workers/outbox/outbox.worker.ts?worker";\nexport const w = W;`,
+    /may only `import type`/,
+  ],
+  [
+    "src dynamic-importing workers",
+    "src/features/outbox/x.ts",
+    `export const load = () => import("../../../workers/outbox/runner.ts");`,
+    /may only `import type`/,
+  ],
+  [
+    "a non-bridge lib file pointing at a worker entry",
+    "src/lib/workers/compression.ts",
+    `export const u = new URL("../../../workers/image/image.worker.ts", import.meta.url);`,
+    /only the bridges/,
+  ],
+  [
+    "a bridge pointing at a worker's logic file",
+    "src/lib/workers/image-bridge.ts",
+    `export const u = new URL("../../../workers/image/compress-image.ts", import.meta.url);`,
+    /only the bridges/,
+  ],
+  [
+    "a feature pointing at a worker entry",
+    "src/features/outbox/x.ts",
+    `export const w = new Worker(new URL("../../../workers/outbox/outbox.worker.ts", import.meta.url));`,
+    /only the bridges/,
+  ],
+];
+
+const allowed: [string, string, string][] = [
+  ["domain importing domain", "src/domain/x.ts", `import { clamp } from "./progress";\nexport const c = clamp;`],
+  ["nested domain importing domain", "src/domain/sub/x.ts", `import { clamp } from "../progress";\nexport const c = clamp;`],
+  [
+    "worker importing domain and packages",
+    "workers/outbox/x.ts",
+    `import { wrap } from "comlink";\nimport { imageTier } from "../../src/domain/compression.ts";\nexport const a = [wrap, imageTier];`,
+  ],
+  [
+    "server importing domain",
+    "server/routes/x.ts",
+    `import Fastify from "fastify";\nimport { isBlank } from "../../src/domain/validators.ts";\nexport const a = [Fastify, isBlank];`,
+  ],
+  [
+    "src type-importing workers",
+    "src/lib/bus.ts",
+    `import type { OutboxEvent } from "../../workers/outbox/process";\nexport type E = OutboxEvent;`,
+  ],
+  [
+    "src inline type-importing workers",
+    "src/features/outbox/x.ts",
+    `import { type OutboxRecord, type FollowUpCall } from "../../../workers/outbox/outbox-db";\nexport type J = [OutboxRecord, FollowUpCall];`,
+  ],
+  [
+    "a bridge creating its worker",
+    "src/lib/outbox/outbox-bridge.ts",
+    `export const w = new Worker(new URL("../../../workers/outbox/outbox.worker.ts", import.meta.url), { type: "module" });`,
+  ],
+  [
+    "feature importing itself, lib, components, config, domain",
+    "src/features/session/components/x.tsx",
+    `import { login } from "../store";\nimport { get } from "../../../lib/api-client";\nimport { Modal } from "../../../components/ui/modal";\nimport { MSG } from "../../../config/messages.pt-BR";\nimport { isBlank } from "../../../domain/validators";\nexport const a = [login, get, Modal, MSG, isBlank];`,
+  ],
+  [
+    "app importing features",
+    "src/app/x.tsx",
+    `import { useSession } from "../features/session/use-session";\nexport const u = useSession;`,
+  ],
+  [
+    "tests importing every layer",
+    "tests/unit/x.test.ts",
+    `import { processJob } from "../../workers/outbox/process";\nimport { sessionStore } from "../../src/features/session/store";\nexport const a = [processJob, sessionStore];`,
+  ],
+];
+
+describe("import-boundaries lint rule", () => {
+  it.each(refused)("refuses %s", async (_name, file, code, why) => {
+    const errors = await boundaryErrors(file, code);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(why);
+  });
+
+  it.each(allowed)("allows %s", async (_name, file, code) => {
+    expect(await boundaryErrors(file, code)).toEqual([]);
+  });
+});
+
+describe("file and folder name lint rule", () => {
+  const nameErrors = async (file: string) => {
+    const [result] = await eslint.lintText("export const x = 1;\n", { filePath: path.join(root, file) });
+    return result.messages.filter((m) => m.ruleId?.startsWith("check-file/")).map((m) => m.message);
+  };
+
+  it.each([
+    "src/lib/BadName.ts",
+    "src/features/agenda/components/appointmentList.tsx",
+    "src/features/Agenda/list.ts",
+    "workers/ocr/ocr_worker.ts",
+  ])("refuses %s", async (file) => {
+    expect(await nameErrors(file)).toHaveLength(1);
+  });
+
+  it.each(["src/lib/query-keys.ts", "workers/ocr/ocr.worker.ts", "src/config/messages.pt-BR.ts", "bench/api-crud.bench.ts"])(
+    "allows %s",
+    async (file) => {
+      expect(await nameErrors(file)).toEqual([]);
+    },
+  );
+});

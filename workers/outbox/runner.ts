@@ -1,0 +1,85 @@
+// The uploader loop: only the tab holding the navigator lock uploads, only the signed-in owner's jobs; sleeps until the next due retry or a wake-up (worker logic).
+import { isPending, ownedBy } from "../../src/domain/outbox-job.ts";
+import type { OutboxDb } from "./outbox-db.ts";
+import type { OutboxSession } from "../../src/domain/outbox-job.ts";
+import { processDue, type OutboxEvent } from "./process.ts";
+import { xhrTransport } from "./xhr-transport.ts";
+
+export const OUTBOX_LOCK = "portal-upload-outbox";
+
+export class OutboxRunner {
+  private session: OutboxSession | null = null;
+  /** Aborts the requests of the session in force; replaced whenever the session changes. */
+  private requests = new AbortController();
+  private wakeUp: (() => void) | null = null;
+  /** A wake-up that came while a pass was running: the loop must not then sleep past it. */
+  private woken = false;
+  private started = false;
+  constructor(
+    private readonly store: OutboxDb,
+    private readonly apiBase: string,
+    private readonly emit: (e: OutboxEvent) => void,
+  ) {}
+
+  /**
+   * null on sign-out: nothing is sent any more and requests in flight are aborted; the jobs stay saved for their owner.
+   * A new token of the same owner (a fresh sign-in) lets the requests in flight finish.
+   */
+  async setSession(session: OutboxSession | null) {
+    const before = this.session;
+    const sameOwner =
+      !!before && !!session && before.owner.userId === session.owner.userId && before.owner.pointId === session.owner.pointId;
+    if (!sameOwner) {
+      this.requests.abort();
+      this.requests = new AbortController();
+    }
+    this.session = session;
+    if (session) await this.store.adoptOwnerless(session.owner);
+    this.wake();
+  }
+
+  wake() {
+    this.woken = true;
+    this.wakeUp?.();
+  }
+
+  /** Reports a state change made outside the loop on the same channel, so the page sees events in order. */
+  announce(event: OutboxEvent) {
+    this.emit(event);
+  }
+
+  /** Waits for the lock (another tab may hold it) and then processes jobs for as long as this worker lives. */
+  start() {
+    if (this.started) return;
+    this.started = true;
+    void navigator.locks.request(OUTBOX_LOCK, () => this.loop());
+  }
+
+  private async loop(): Promise<never> {
+    const transport = xhrTransport(this.apiBase);
+    for (;;) {
+      let status: "idle" | "paused" = "paused";
+      this.woken = false;
+      try {
+        status = await processDue({
+          store: this.store,
+          transport,
+          session: () => this.session,
+          emit: this.emit,
+          signal: this.requests.signal,
+        });
+      } catch {
+        // A storage error must not end the loop (and release the lock) for good; the next wake-up tries again.
+      }
+      const owner = this.session?.owner ?? null;
+      // Only jobs this session may send count, or another user's due jobs would spin the loop without sending anything.
+      const pending = (await this.store.all()).filter((j) => isPending(j) && ownedBy(j, owner));
+      const next = status === "paused" || pending.length === 0 ? Infinity : Math.min(...pending.map((j) => j.nextAttemptAt));
+      if (this.woken) continue;
+      await new Promise<void>((resolve) => {
+        this.wakeUp = resolve;
+        if (Number.isFinite(next)) setTimeout(resolve, Math.max(0, next - Date.now()));
+      });
+    }
+  }
+}
