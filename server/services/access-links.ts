@@ -5,6 +5,7 @@ import { accessTokens, pointUsers, servicePoints, sessions } from "../db/schema.
 import { hashToken, newToken } from "../lib/secrets.ts";
 import { sameEmail } from "../lib/db-rows.ts";
 import type { ServerConfig } from "../config.ts";
+import type { AccessLink } from "../../contract/acesso.ts";
 import { ACCESS_LINK_HOURS, ACCESS_LINK_PATHS, type AccessLinkKind } from "../../src/domain/team.ts";
 
 export const INVALID_LINK = "Este link é inválido, já foi usado ou expirou. Peça um novo ao administrador do seu ponto.";
@@ -15,11 +16,8 @@ export const INVALID_LINK = "Este link é inválido, já foi usado ou expirou. P
  */
 export const SELF_SERVICE_LINKS = 5;
 
-export interface IssuedLink {
-  Tipo: AccessLinkKind;
-  Link: string;
-  ExpiraEm: string;
-}
+/** A link as Equipe hands it out (the contract's AccessLink). */
+export type IssuedLink = AccessLink;
 
 /**
  * The address a link starts with: PUBLIC_URL, never the request's Host header (anyone may write one: a reset link built from

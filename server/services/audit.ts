@@ -5,9 +5,12 @@ import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../db/client.ts";
 import { auditLog, centralUsers, pointUsers } from "../db/schema.ts";
+import type { AUDIT_AUTHOR_KINDS, AuditEntity } from "../../contract/auditoria.ts";
+
+export type { AuditEntity };
 
 export interface Actor {
-  kind: "ponto" | "central" | "sistema";
+  kind: (typeof AUDIT_AUTHOR_KINDS)[number];
   id: string | null;
   name: string;
 }
@@ -18,8 +21,6 @@ export interface FieldChange {
   antes: string | null;
   depois: string | null;
 }
-
-export type AuditEntity = "dado_bancario" | "dados_cadastrais" | "usuario" | "dados_pagamento";
 
 export interface AuditEntry {
   at: Date;

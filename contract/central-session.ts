@@ -1,0 +1,40 @@
+// The Central console's session (/central/me, /central/logout) and its evidence files (/central/arquivos) (schemas shared by
+// server and client; the client imports types only).
+import { Type, type Static } from "typebox";
+import { literal, obj, str } from "./fields.ts";
+import { defineRoute } from "./route.ts";
+
+export const CentralUser = obj({ Id: str(), Nome: str(), Email: str(), Perfil: literal("central") });
+
+export const getCentralUser = defineRoute({
+  method: "GET",
+  url: "/central/me",
+  summary: "The signed-in central user.",
+  access: "central",
+  response: { 200: obj({ data: CentralUser }) },
+});
+
+export const logoutCentral = defineRoute({
+  method: "POST",
+  url: "/central/logout",
+  summary: "Ends the central user's session and clears the session cookie.",
+  access: "central",
+  body: Type.Unknown(),
+  response: { 200: obj({ message: str() }) },
+});
+
+export const getCentralFile = defineRoute({
+  method: "GET",
+  url: "/central/arquivos/:name",
+  summary: "Any point's evidence file for the central staff (Range, ETag/304); the session cookie is accepted for <img>/<video>.",
+  access: "central-file",
+  params: Type.Object({ name: Type.String({ maxLength: 200 }) }),
+  response: {
+    200: Type.Unsafe<unknown>({ description: "the file's bytes, with its content type" }),
+    206: Type.Unsafe<unknown>({ description: "the requested byte range(s) of the file" }),
+    304: Type.Unsafe<undefined>({ description: "no body: the client's copy (If-None-Match) is current" }),
+  },
+  errors: { 404: "no such file", 416: "a range outside the file" },
+});
+
+export type CentralUser = Static<typeof CentralUser>;

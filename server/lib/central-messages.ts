@@ -1,0 +1,25 @@
+// The Central console's answers in pt-BR, shared by its route files and their tests (server only).
+export const CENTRAL_MESSAGES = {
+  notFound: "Serviço não encontrado.",
+  notPending: "Este serviço não está aguardando aprovação.",
+  noteRequired: "Informe o motivo da recusa.",
+  noteTooLong: "O motivo da recusa pode ter no máximo 1000 caracteres.",
+  approved: "Serviço aprovado.",
+  rejected: "Serviço recusado.",
+  paid: "Pagamento registrado.",
+  alreadyPaid: "Um ou mais repasses selecionados já foram pagos. Atualize a lista e selecione de novo.",
+  payoutNotFound: "Repasse não encontrado.",
+  undone: "Pagamento desfeito.",
+  notPaid: "Este repasse não está pago.",
+  undoExpired: "O pagamento só pode ser desfeito no mesmo dia em que foi registrado.",
+  futureDate: "A data do pagamento não pode ser futura.",
+  pointNotFound: "Ponto de atendimento não encontrado.",
+  beforeExecution: (os: number, executed: string) => `A data do pagamento não pode ser anterior à execução da OS ${os} (${executed}).`,
+  held: (points: string[]) =>
+    `Repasses retidos de ${points.join(", ")}: confirme os dados de pagamento do ponto antes de pagar (veja o motivo na lista).`,
+  noBankData: "O ponto não tem dados bancários selecionados: não há o que confirmar.",
+  nothingToConfirm: "Não há alteração de dados de pagamento a confirmar neste ponto.",
+  changedSince: "Os dados de pagamento do ponto mudaram desde que você os abriu. Confira os dados de novo antes de confirmar.",
+  payeeConfirmed: "Dados de pagamento confirmados.",
+  fileNotFound: "Arquivo não encontrado.",
+} as const;

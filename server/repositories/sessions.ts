@@ -1,0 +1,26 @@
+// Sign-in sessions of attendants and of the central's staff as the login and logout open and close them, and the central
+// account a login's e-mail names (server only). The per-request token check is plugins/auth.ts and plugins/central-auth.ts.
+import { eq } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { centralSessions, centralUsers, sessions } from "../db/schema.ts";
+import { sameEmail } from "../lib/db-rows.ts";
+
+/** Only the token's SHA-256 is stored: a leaked table opens no session. */
+export async function openPointSession(db: Db, values: typeof sessions.$inferInsert) {
+  await db.insert(sessions).values(values);
+}
+
+export async function openCentralSession(db: Db, values: typeof centralSessions.$inferInsert) {
+  await db.insert(centralSessions).values(values);
+}
+
+/** The token stops working at once (its next call is 401). */
+export async function closePointSession(db: Db, sessionId: number) {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** The central user a login's e-mail names (the login tries the point's attendants first). */
+export async function centralUserByEmail(db: Db, email: string) {
+  const [central] = await db.select().from(centralUsers).where(sameEmail(centralUsers.email, email)).limit(1);
+  return central;
+}
