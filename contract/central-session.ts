@@ -3,6 +3,7 @@
 import { Type, type Static } from "typebox";
 import { literal, obj, str } from "./fields.ts";
 import { defineRoute } from "./route.ts";
+import { FileAnswers } from "./uploads.ts";
 
 export const CentralUser = obj({ Id: str(), Nome: str(), Email: str(), Perfil: literal("central") });
 
@@ -29,12 +30,9 @@ export const getCentralFile = defineRoute({
   summary: "Any point's evidence file for the central staff (Range, ETag/304); the session cookie is accepted for <img>/<video>.",
   access: "central-file",
   params: Type.Object({ name: Type.String({ maxLength: 200 }) }),
-  response: {
-    200: Type.Unsafe<unknown>({ description: "the file's bytes, with its content type" }),
-    206: Type.Unsafe<unknown>({ description: "the requested byte range(s) of the file" }),
-    304: Type.Unsafe<undefined>({ description: "no body: the client's copy (If-None-Match) is current" }),
-  },
-  errors: { 404: "no such file", 416: "a range outside the file" },
+  // The point's download's answers: both routes send the file with the same sender (server/routes/uploads.ts).
+  response: FileAnswers,
+  errors: { 404: "not a stored name, or gone from the storage", 416: "a Range none of whose parts fits the file" },
 });
 
 export type CentralUser = Static<typeof CentralUser>;

@@ -1,7 +1,23 @@
 // The evidence routes of the contract: an order's photos and videos, notes, laudos and recibos (add, list, delete) (schemas
 // shared by server and client; the client imports types only).
 import { Type, type Static } from "typebox";
-import { intOrNull, list, MAX, Message, nonBlank, nullableNumber, nullableText, numOrNull, obj, params, str, strOrNull, text, uuid, uuidFields } from "./fields.ts";
+import {
+  intOrNull,
+  list,
+  MAX,
+  Message,
+  nonBlank,
+  nullableNumber,
+  nullableText,
+  numOrNull,
+  obj,
+  params,
+  str,
+  strOrNull,
+  text,
+  uuid,
+  uuidFields,
+} from "./fields.ts";
 import { defineRoute } from "./route.ts";
 
 /** The fields every kind of evidence carries. */

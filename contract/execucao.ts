@@ -38,6 +38,7 @@ export const startOrder = defineRoute({
     idSocioVeiculoAgenda: uuid,
     /** The acting attendant, when not the token's user. */
     idPontoAtendimentoUsuario: Type.Optional(uuid),
+    /** Sent by the original client; not read. */
     idSocio: Type.Optional(uuid),
     /** The start the attendant confirmed (dd/MM/yyyy or yyyy-MM-dd, and HH:mm Brasília); else the server's clock. */
     data: Type.Optional(text(MAX.short)),
@@ -58,7 +59,9 @@ export const finishOrder = defineRoute({
   access: "point",
   body: Type.Object({
     idSocioVeiculoAgenda: uuid,
+    /** The acting attendant, when not the token's user. */
     idPontoAtendimentoUsuario: Type.Optional(uuid),
+    /** idSocio and data: sent by the clients; not read (the server's clock is the finish time). */
     idSocio: Type.Optional(uuid),
     data: Type.Optional(text(MAX.date)),
     /** Who received the vehicle back. */

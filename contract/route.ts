@@ -59,18 +59,3 @@ export type Answer<
 > = R["response"][S] extends TSchema ? Static<R["response"][S]> : never;
 /** A route's JSON body (for the client's calls). */
 export type BodyOf<R extends RouteSpec> = R["body"] extends TSchema ? Static<R["body"]> : never;
-
-/**
- * The request parts of a route not yet moved into contract/ (params and querystring default to none). Temporary: removed
- * once every route is a defineRoute.
- */
-export function route<
-  B extends TSchema | undefined = undefined,
-  P extends TSchema = typeof noParams,
-  Q extends TSchema = typeof noQuery,
->(parts: { body?: B; params?: P; querystring?: Q }) {
-  return { params: parts.params ?? noParams, querystring: parts.querystring ?? noQuery, ...(parts.body ? { body: parts.body } : {}) } as {
-    params: P;
-    querystring: Q;
-  } & (B extends TSchema ? { body: B } : object);
-}

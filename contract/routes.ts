@@ -1,7 +1,27 @@
 // Every route of the contract by group, in the order docs/api.md lists them; read by the doc generator and the server's
 // route-table test (tests/server/api-contract.test.ts), never by the client.
 import type { RouteSpec } from "./route.ts";
+import * as credenciado from "./credenciado.ts";
+import * as acesso from "./acesso.ts";
+import * as usuarios from "./usuarios.ts";
+import * as auditoria from "./auditoria.ts";
 import * as agendamentos from "./agendamentos.ts";
+import * as execucao from "./execucao.ts";
+import * as servicos from "./servicos.ts";
+import * as evidencias from "./evidencias.ts";
+import * as pontoAtendimento from "./ponto-atendimento.ts";
+import * as espelho from "./espelho.ts";
+import * as avaliacoes from "./avaliacoes.ts";
+import * as retornoServico from "./retorno-servico.ts";
+import * as scanner from "./scanner.ts";
+import * as notificacoes from "./notificacoes.ts";
+import * as uploads from "./uploads.ts";
+import * as resumableUploads from "./resumable-uploads.ts";
+import * as centralSession from "./central-session.ts";
+import * as centralApprovals from "./central-approvals.ts";
+import * as centralPayments from "./central-payments.ts";
+import * as centralPoints from "./central-points.ts";
+import * as health from "./health.ts";
 
 const isRoute = (v: unknown): v is RouteSpec =>
   typeof v === "object" && v !== null && "method" in v && "url" in v && "response" in v && "summary" in v;
@@ -14,6 +34,28 @@ const group = (file: string, module: Record<string, unknown>) => ({
     .sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method)),
 });
 
-export const CONTRACT_GROUPS = [group("agendamentos", agendamentos)];
+export const CONTRACT_GROUPS = [
+  group("credenciado", credenciado),
+  group("acesso", acesso),
+  group("usuarios", usuarios),
+  group("auditoria", auditoria),
+  group("agendamentos", agendamentos),
+  group("execucao", execucao),
+  group("servicos", servicos),
+  group("evidencias", evidencias),
+  group("ponto-atendimento", pontoAtendimento),
+  group("espelho", espelho),
+  group("avaliacoes", avaliacoes),
+  group("retorno-servico", retornoServico),
+  group("scanner", scanner),
+  group("notificacoes", notificacoes),
+  group("uploads", uploads),
+  group("resumable-uploads", resumableUploads),
+  group("central-session", centralSession),
+  group("central-approvals", centralApprovals),
+  group("central-payments", centralPayments),
+  group("central-points", centralPoints),
+  group("health", health),
+];
 
 export const CONTRACT_ROUTES: RouteSpec[] = CONTRACT_GROUPS.flatMap((g) => g.routes);

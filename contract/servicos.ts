@@ -94,6 +94,7 @@ export const linkService = defineRoute({
   summary: "Links a catalogue service to a started, open order, awaiting the central's approval; warranty and annual limit enforced.",
   access: "point",
   body: Type.Object({
+    /** The acting attendant, when not the token's user. */
     idPontoAtendimentoUsuario: Type.Optional(uuid),
     idSocioVeiculoAgenda: uuid,
     idServico: uuid,
@@ -165,6 +166,7 @@ export const checkAnnualLimit = defineRoute({
   url: "/servico/verificar-limite-anual",
   summary: "The vehicle's uses this calendar year (Brasília) of every active service of its type, against each annual limit.",
   access: "point",
+  /** idServico: sent by the original client; the answer lists every service of the vehicle's type. */
   body: Type.Object({ idSocioVeiculo: uuid, idServico: Type.Optional(text(60)) }),
   response: {
     200: obj({

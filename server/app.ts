@@ -11,7 +11,11 @@ import { registerErrorHandling, sendPage } from "./plugins/errors.ts";
 import { checkResponses } from "./lib/response-check.ts";
 import { requireAuth } from "./plugins/auth.ts";
 import { requireCentral } from "./plugins/central-auth.ts";
-import { centralFileRoutes, centralRoutes } from "./routes/central.ts";
+import { centralSessionRoutes } from "./routes/central-session.ts";
+import { centralApprovalsRoutes } from "./routes/central-approvals.ts";
+import { centralPaymentsRoutes } from "./routes/central-payments.ts";
+import { centralPointsRoutes } from "./routes/central-points.ts";
+import { centralFilesRoutes } from "./routes/central-files.ts";
 import { notificacoesRoutes } from "./routes/notificacoes.ts";
 import { acessoRoutes } from "./routes/acesso.ts";
 import { usuariosRoutes } from "./routes/usuarios.ts";
@@ -183,11 +187,12 @@ export async function buildApp({
       await api.register(auditoriaRoutes, deps);
       await api.register(async (central) => {
         requireCentral(central, db);
-        await central.register(centralRoutes, deps);
+        for (const routes of [centralSessionRoutes, centralApprovalsRoutes, centralPaymentsRoutes, centralPointsRoutes])
+          await central.register(routes, deps);
       });
       await api.register(async (centralFiles) => {
         requireCentral(centralFiles, db, { allowCookie: true });
-        await centralFiles.register(centralFileRoutes, deps);
+        await centralFiles.register(centralFilesRoutes, deps);
       });
       await api.register(async (files) => {
         requireAuth(files, db, { allowCookie: true });

@@ -1,5 +1,4 @@
-// The point's bank/PIX records (what its payouts are paid to): the body's rules, reads, locked writes, their record of
-// changes' fields and the one mapping to the contract's shape (server only).
+// The point's bank/PIX records (what its payouts go to): body rules, reads, locked writes, audit fields, mapping (server only).
 import { and, desc, eq, ne } from "drizzle-orm";
 import {
   ACCOUNT_TYPE_LABELS,

@@ -17,7 +17,11 @@ const active = (flag: string) => flag as SessionUser["AtivoInativo"];
 const yesNo = (flag: string) => flag as SessionUser["Administrativo"];
 
 /** Who signed in, as the login (an attendant or a central user) and an access link's password answer name them. */
-export const toSignedInUser = (u: { id: string; email: string; name: string }): SignedInUser => ({ id: u.id, email: u.email, name: u.name });
+export const toSignedInUser = (u: { id: string; email: string; name: string }): SignedInUser => ({
+  id: u.id,
+  email: u.email,
+  name: u.name,
+});
 
 /** The signed-in attendant with their role and point (GET /credenciado/get). */
 export function toSessionUser({ user, type, point }: { user: PointUserRow; type: UserTypeRow; point: PointRow }): SessionUser {

@@ -2,11 +2,10 @@
 // 'Esqueci minha senha' (the same answer whether the e-mail exists; a reset link by e-mail when SMTP is configured) (server only).
 import type { FastifyInstance } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { Type } from "typebox";
 import type { RouteDeps } from "./deps.ts";
 import { hashPassword } from "../lib/secrets.ts";
-import { anyBounded, MAX } from "../../contract/fields.ts";
-import { route } from "../../contract/route.ts";
+import { schemaOf } from "../../contract/route.ts";
+import * as C from "../../contract/acesso.ts";
 import { createMailer } from "../lib/mailer.ts";
 import { isEmail } from "../../src/domain/validators.ts";
 import { passwordProblem, passwordUserInputs, ACCESS_LINK_HOURS } from "../../src/domain/team.ts";
@@ -18,6 +17,7 @@ import {
   issueAccessLink,
   linkOrigin,
   spendLinkAndSetPassword,
+  toAccessCheck,
 } from "../services/access-links.ts";
 import { startPointSession } from "./credenciado.ts";
 
@@ -28,36 +28,19 @@ export const ACCESS_MESSAGES = {
   passwordRequired: "Informe a nova senha e a confirmação.",
 } as const;
 
-// Wrong types are answered by the handler with a clear message instead of being coerced (12 -> "12") by ajv.
-const tokenBody = Type.Object({ token: Type.Optional(anyBounded(MAX.param * 2)) });
-const setPasswordBody = Type.Object({
-  token: Type.Optional(anyBounded(MAX.param * 2)),
-  senha: Type.Optional(anyBounded(MAX.password)),
-  confirmacao: Type.Optional(anyBounded(MAX.password)),
-});
-const forgotBody = Type.Object({ email: Type.Optional(anyBounded(MAX.email)) });
-
 export async function acessoRoutes(plain: FastifyInstance, { db, config, clock }: RouteDeps) {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   // Limited like the login, per client address: guessing links or flooding someone's mailbox is as bad as guessing passwords.
   const limited = { rateLimit: { max: config.loginRateLimit.max, timeWindow: config.loginRateLimit.windowMs } };
   const mailer = createMailer(config, app.log);
 
-  app.post("/credenciado/acesso", { config: limited, schema: route({ body: tokenBody }) }, async (request, reply) => {
+  app.post(C.checkAccessLink.url, { config: limited, schema: schemaOf(C.checkAccessLink) }, async (request, reply) => {
     const found = await findUsableLink(db, request.body.token, clock());
     if (!found) return reply.code(400).send({ message: INVALID_LINK });
-    return {
-      Tipo: found.link.kind,
-      Nome: found.user.name,
-      Email: found.user.email,
-      ExpiraEm: found.link.expiresAt.toISOString(),
-      // The point's names: the screen's strength meter counts them as the user's own words, as the check below does.
-      Ponto: found.point.tradeName,
-      RazaoSocial: found.point.corporateName,
-    };
+    return toAccessCheck(found);
   });
 
-  app.post("/credenciado/definir-senha", { config: limited, schema: route({ body: setPasswordBody }) }, async (request, reply) => {
+  app.post(C.setPasswordByLink.url, { config: limited, schema: schemaOf(C.setPasswordByLink) }, async (request, reply) => {
     const { token, senha, confirmacao } = request.body;
     const found = await findUsableLink(db, token, clock());
     if (!found) return reply.code(400).send({ message: INVALID_LINK });
@@ -78,7 +61,7 @@ export async function acessoRoutes(plain: FastifyInstance, { db, config, clock }
     return startPointSession({ db, config }, request, reply, found.user, false, ACCESS_MESSAGES.passwordSet);
   });
 
-  app.post("/credenciado/esqueci-senha", { config: limited, schema: route({ body: forgotBody }) }, async (request, reply) => {
+  app.post(C.requestPasswordReset.url, { config: limited, schema: schemaOf(C.requestPasswordReset) }, async (request, reply) => {
     const { email } = request.body;
     if (typeof email !== "string" || !isEmail(email.trim())) return reply.code(400).send({ message: ACCESS_MESSAGES.invalidEmail });
     // PUBLIC_URL: the server does not start with SMTP_URL but without it (server/config.ts), so no link is built from the Host.

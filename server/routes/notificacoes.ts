@@ -1,46 +1,23 @@
 // /notificacoes: the point's unread notices from the program's central staff (a service approved or rejected), for the
 // attendant's app to tell wherever they are; marking them read (server only).
-import { and, desc, eq, inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { Type } from "typebox";
 import type { RouteDeps } from "./deps.ts";
-import { pointNotifications } from "../db/schema.ts";
 import { isUuid } from "../lib/db-rows.ts";
-import { route } from "../../contract/route.ts";
-
-const ReadBody = Type.Object({ ids: Type.Array(Type.String({ maxLength: 36 }), { maxItems: 100 }) });
+import { schemaOf } from "../../contract/route.ts";
+import * as C from "../../contract/notificacoes.ts";
+import { markRead, unreadCentralNotices } from "../repositories/notifications.ts";
 
 export async function notificacoesRoutes(plain: FastifyInstance, { db }: RouteDeps) {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get("/notificacoes", { schema: route({}) }, async (request) => {
-    const rows = await db
-      .select()
-      .from(pointNotifications)
-      .where(
-        and(
-          eq(pointNotifications.servicePointId, request.auth.servicePointId),
-          eq(pointNotifications.source, "central"),
-          eq(pointNotifications.read, false),
-        ),
-      )
-      .orderBy(desc(pointNotifications.createdAt))
-      .limit(20);
-    return {
-      data: rows.map((n) => ({ IdNotificacao: n.id, Titulo: n.title, Conteudo: n.body, DataHora: n.createdAt.toISOString() })),
-    };
-  });
+  app.get(C.listNotices.url, { schema: schemaOf(C.listNotices) }, async (request) => ({
+    data: await unreadCentralNotices(db, request.auth.servicePointId),
+  }));
 
-  app.post("/notificacoes/lidas", { schema: route({ body: ReadBody }) }, async (request) => {
+  app.post(C.markNoticesRead.url, { schema: schemaOf(C.markNoticesRead) }, async (request) => {
     const ids = request.body.ids.filter(isUuid);
-    if (ids.length > 0) {
-      // Only the point's own: another point's id changes nothing.
-      await db
-        .update(pointNotifications)
-        .set({ read: true })
-        .where(and(inArray(pointNotifications.id, ids), eq(pointNotifications.servicePointId, request.auth.servicePointId)));
-    }
-    return { success: true, message: "Notificações marcadas como lidas." };
+    if (ids.length > 0) await markRead(db, request.auth.servicePointId, ids);
+    return { success: true as const, message: "Notificações marcadas como lidas." };
   });
 }

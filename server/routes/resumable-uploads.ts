@@ -3,14 +3,21 @@
 // POST /uploads/upload, with the stored file; GET /uploads/tus/:id answers it again when that answer was lost.
 import type { IncomingMessage } from "node:http";
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { Type } from "typebox";
 import { Server, type ServerOptions } from "@tus/server";
 import { ERRORS, type Upload } from "@tus/utils";
 import { NodeRequest } from "srvx/node";
-import { storedFiles } from "../db/schema.ts";
+import { schemaOf } from "../../contract/route.ts";
+import * as C from "../../contract/resumable-uploads.ts";
+import {
+  deleteStoredFile,
+  fileOfUpload,
+  insertUploadFile,
+  pointFileOfUpload,
+  toStoredFile,
+  type StoredFileRow,
+} from "../repositories/stored-files.ts";
 import { cleanOriginalName, detectType, SNIFF_BYTES } from "../lib/file-types.ts";
 import { DB_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "../lib/db-errors.ts";
 import { HttpError } from "../lib/http-errors.ts";
@@ -76,8 +83,8 @@ export async function resumableUploadsRoutes(plain: FastifyInstance, { db, confi
    * Turns a finished upload into a stored file of its point, once: on any instance, any number of times (the final PATCH,
    * then GET /uploads/tus/:id after a lost answer), the same row. The type is told by the bytes, as for /uploads/upload.
    */
-  async function complete(upload: Upload, pointId: string) {
-    const [existing] = await db.select().from(storedFiles).where(eq(storedFiles.uploadId, upload.id)).limit(1);
+  async function complete(upload: Upload, pointId: string): Promise<StoredFileRow> {
+    const existing = await fileOfUpload(db, upload.id);
     if (existing) {
       await release(upload.id);
       return existing;
@@ -93,17 +100,20 @@ export async function resumableUploadsRoutes(plain: FastifyInstance, { db, confi
       throw refusal(refused?.code ?? 415, refused?.message ?? UNSUPPORTED.message);
     }
     const storedName = `${randomUUID()}.${type.ext}`;
-    const [row] = await db
-      .insert(storedFiles)
-      .values({ servicePointId: pointId, storedName, originalName, mimeType: type.mime, size, uploadId: upload.id })
-      .onConflictDoNothing({ target: storedFiles.uploadId })
-      .returning();
+    const row = await insertUploadFile(db, {
+      servicePointId: pointId,
+      storedName,
+      originalName,
+      mimeType: type.mime,
+      size,
+      uploadId: upload.id,
+    });
     // Another instance completed it meanwhile: its row is the answer.
-    if (!row) return (await db.select().from(storedFiles).where(eq(storedFiles.uploadId, upload.id)).limit(1))[0]!;
+    if (!row) return (await fileOfUpload(db, upload.id))!;
     try {
       await storage.adoptResumable(upload.id, storedName);
     } catch (err) {
-      await db.delete(storedFiles).where(eq(storedFiles.id, row.id));
+      await deleteStoredFile(db, row.id);
       throw err;
     }
     // A stored file: the upload no longer holds one of its point's places.
@@ -112,24 +122,7 @@ export async function resumableUploadsRoutes(plain: FastifyInstance, { db, confi
   }
 
   /** The stored file a finished upload of this point became, if it has. */
-  const storedFrom = async (uploadId: string, pointId: string) =>
-    (
-      await db
-        .select()
-        .from(storedFiles)
-        .where(and(eq(storedFiles.uploadId, uploadId), eq(storedFiles.servicePointId, pointId)))
-        .limit(1)
-    )[0];
-
-  const answer = (file: typeof storedFiles.$inferSelect) => ({
-    success: true,
-    message: "Arquivo enviado com sucesso",
-    filename: file.storedName,
-    file: file.storedName,
-    originalName: file.originalName,
-    size: file.size,
-    mimeType: file.mimeType,
-  });
+  const storedFrom = (uploadId: string, pointId: string) => pointFileOfUpload(db, uploadId, pointId);
 
   const tus = new Server({
     path: TUS_PATH,
@@ -165,7 +158,7 @@ export async function resumableUploadsRoutes(plain: FastifyInstance, { db, confi
     },
     async onUploadFinish(req, upload) {
       const file = await complete(upload, pointOf.get(rawOf(req)!)!);
-      return { status_code: 200, headers: { "content-type": "application/json; charset=utf-8" }, body: JSON.stringify(answer(file)) };
+      return { status_code: 200, headers: { "content-type": "application/json; charset=utf-8" }, body: JSON.stringify(toStoredFile(file)) };
     },
     async onResponseError(req, err) {
       if (isDatabaseUnavailable(err)) return refusal(503, DB_UNAVAILABLE_MESSAGE);
@@ -231,7 +224,7 @@ export async function resumableUploadsRoutes(plain: FastifyInstance, { db, confi
     const id = (request.params as { id?: string }).id;
     if (id && UPLOAD_ID.test(id) && (request.method === "HEAD" || request.method === "PATCH")) {
       const done = await storedFrom(id, request.auth.servicePointId);
-      if (done && request.method === "PATCH") return reply.header("tus-resumable", "1.0.0").send(answer(done));
+      if (done && request.method === "PATCH") return reply.header("tus-resumable", "1.0.0").send(toStoredFile(done));
       if (done) {
         return reply
           .header("tus-resumable", "1.0.0")
@@ -283,24 +276,21 @@ export async function resumableUploadsRoutes(plain: FastifyInstance, { db, confi
       .send(JSON.stringify({ success: false, message }));
   }
 
-  const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
   // Bodies stream into tus under the socket's idle timeout set in handle() (no whole-body deadline: server/lib/upload-timeouts.ts).
+  // The upload's own methods are tus' to answer (their answers are described in the contract, sent as tus wrote them); HEAD
+  // before GET, so Fastify adds no HEAD of its own for GET /uploads/tus/:id.
   const streamed = { streamedBody: true };
-  app.post("/uploads/tus", { config: streamed }, handle);
-  app.route({
-    method: ["HEAD", "PATCH", "DELETE"],
-    url: "/uploads/tus/:id",
-    schema: { params: IdParams },
-    config: streamed,
-    handler: handle,
-  });
+  app.post(C.createResumableUpload.url, { schema: schemaOf(C.createResumableUpload), config: streamed }, handle);
+  for (const route of [C.resumableUploadOffset, C.appendResumableUpload, C.cancelResumableUpload]) {
+    app.route({ method: route.method, url: route.url, schema: schemaOf(route), config: streamed, handler: handle });
+  }
 
-  app.get("/uploads/tus/:id", { schema: { params: IdParams } }, async (request, reply) => {
+  app.get(C.resumableUploadResult.url, { schema: schemaOf(C.resumableUploadResult) }, async (request, reply) => {
     const { id } = request.params;
     const pointId = request.auth.servicePointId;
     if (!UPLOAD_ID.test(id)) return reply.code(404).send({ success: false, message: RESUMABLE_MESSAGES.notFound });
     const done = await storedFrom(id, pointId);
-    if (done) return answer(done);
+    if (done) return toStoredFile(done);
     let upload: Upload;
     try {
       upload = await ownedUpload(id, pointId);
@@ -314,7 +304,7 @@ export async function resumableUploadsRoutes(plain: FastifyInstance, { db, confi
         .send({ success: false, message: RESUMABLE_MESSAGES.unfinished });
     }
     try {
-      return answer(await complete(upload, pointId));
+      return toStoredFile(await complete(upload, pointId));
     } catch (err) {
       throw httpRefusal(err) ?? new HttpError(503, RESUMABLE_MESSAGES.storage);
     }

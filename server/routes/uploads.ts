@@ -1,24 +1,22 @@
 // POST /uploads/upload (streamed to storage, magic-byte check, per-kind size limits, stall timeout) and GET /uploads/files/:name (owner only, Range) (server only).
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
-import { and, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FileStorage } from "../storage/storage.ts";
 import type {} from "@fastify/multipart";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { Type } from "typebox";
-import { storedFiles } from "../db/schema.ts";
+import { schemaOf } from "../../contract/route.ts";
+import * as C from "../../contract/uploads.ts";
+import { insertStoredFile, pointFileByName, toStoredFile } from "../repositories/stored-files.ts";
 import { cleanOriginalName, detectType, downloadName, SNIFF_BYTES } from "../lib/file-types.ts";
 import { byteRangesBody, parseRanges } from "../lib/byte-ranges.ts";
 import { multipartError, stallGuard, tooLarge, UNSUPPORTED } from "../lib/upload-input.ts";
-
 import type { RouteDeps } from "./deps.ts";
 
 /** A stored file's name as this server gives it: a random UUID and the extension its bytes were told by. */
 export const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z0-9]{2,5}$/;
-const fail = (message: string) => ({ success: false, message, error: message });
-
-const FileParams = Type.Object({ name: Type.String({ maxLength: 200 }) });
+/** The handler's own refusals repeat the text in `error`, as the original API did. */
+const fail = (message: string) => ({ success: false as const, message, error: message });
 
 export async function uploadsRoutes(plain: FastifyInstance, { db, config, storage }: RouteDeps) {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
@@ -26,7 +24,7 @@ export async function uploadsRoutes(plain: FastifyInstance, { db, config, storag
   const largest = Math.max(limits.image, limits.video, limits.document);
 
   // The file streams in for as long as the client keeps sending, under stallGuard's idle timeout (no whole-body deadline).
-  app.post("/uploads/upload", { config: { streamedBody: true } }, async (request, reply) => {
+  app.post(C.uploadFile.url, { schema: schemaOf(C.uploadFile), config: { streamedBody: true } }, async (request, reply) => {
     const started = Date.now();
     if (!request.isMultipart()) return reply.code(400).send(fail("Nenhum arquivo foi enviado"));
     const stall = stallGuard(request, reply, config.uploadIdleTimeoutMs);
@@ -100,8 +98,9 @@ export async function uploadsRoutes(plain: FastifyInstance, { db, config, storag
         await drain();
         return reply.code(refused.code).send(fail(refused.message));
       }
+      let row;
       try {
-        await db.insert(storedFiles).values({
+        row = await insertStoredFile(db, {
           servicePointId: request.auth.servicePointId,
           storedName,
           originalName,
@@ -112,28 +111,15 @@ export async function uploadsRoutes(plain: FastifyInstance, { db, config, storag
         await storage.remove(storedName);
         throw err;
       }
-      return {
-        success: true,
-        message: "Arquivo enviado com sucesso",
-        filename: storedName,
-        file: storedName,
-        originalName,
-        size,
-        mimeType: type.mime,
-        uploadTime: Date.now() - started,
-      };
+      return { ...toStoredFile(row), uploadTime: Date.now() - started };
     }
   });
 
-  app.get("/uploads/files/:name", { schema: { params: FileParams } }, async (request, reply) => {
+  app.get(C.downloadFile.url, { schema: schemaOf(C.downloadFile) }, async (request, reply) => {
     const { name } = request.params;
     const notFoundBody = { success: false, message: "Arquivo não encontrado." };
     if (!STORED_NAME.test(name)) return reply.code(404).send(notFoundBody);
-    const [file] = await db
-      .select()
-      .from(storedFiles)
-      .where(and(eq(storedFiles.storedName, name), eq(storedFiles.servicePointId, request.auth.servicePointId)))
-      .limit(1);
+    const file = await pointFileByName(db, name, request.auth.servicePointId);
     if (!file) return reply.code(404).send(notFoundBody);
     return sendStoredFile(request, reply, storage, file);
   });

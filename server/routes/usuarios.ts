@@ -1,19 +1,16 @@
 // /usuarios: the point's administrator manages its team (contract calls 51-55, without their plain-text passwords): list, user
 // types, add (with a one-time invitation instead of a password), update, deactivate (sessions revoked at once), reactivate,
 // and a new access link (server only).
-import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { Type } from "typebox";
 import type { RouteDeps } from "./deps.ts";
 import type { Db } from "../db/client.ts";
-import { centralUsers, pointUsers, userTypes } from "../db/schema.ts";
 import { HttpError, badRequest, conflict } from "../lib/http-errors.ts";
 import { fieldChanges, pointActor, recordAudit, type Actor, type FieldSpec } from "../services/audit.ts";
-import { sameEmail } from "../lib/db-rows.ts";
 import { conflictOnUnique } from "../lib/db-errors.ts";
-import { MAX, params, text } from "../../contract/fields.ts";
-import { route } from "../../contract/route.ts";
+import { schemaOf } from "../../contract/route.ts";
+import * as C from "../../contract/usuarios.ts";
+import * as users from "../repositories/users.ts";
 import { assertOwnPoint, ownUser } from "../plugins/tenant.ts";
 import { ADMIN_ONLY, assertAdministrator } from "../plugins/roles.ts";
 import { issueAccessLink, linkOrigin, revokeUserAccess } from "../services/access-links.ts";
@@ -37,57 +34,17 @@ export const TEAM_MESSAGES = {
   principalLink: "Somente o próprio usuário principal pode gerar um link de acesso para a conta dele.",
 } as const;
 
-// Strings only (no coercion of 12 into "12"); each is bounded. Fields the original client sends but we ignore are accepted.
-const userFields = {
-  Nome: Type.Optional(text(MAX.name)),
-  Email: Type.Optional(text(MAX.email)),
-  Telefone: Type.Optional(Type.Unsafe<string | null>({ type: ["string", "null"], maxLength: MAX.phone })),
-  IdUsuarioTipo: Type.Optional(Type.Unsafe<number | string>({ type: ["integer", "string"], maxLength: MAX.short })),
-  IdPontoAtendimento: Type.Optional(text(MAX.param)),
-  Senha: Type.Optional(Type.Unknown()),
-};
-const addBody = Type.Object(userFields);
-const updateBody = Type.Object({ IdPontoAtendimentoUsuario: text(MAX.param), ...userFields });
-const userBody = Type.Object({ IdPontoAtendimentoUsuario: text(MAX.param) });
-const listQuery = Type.Object({ inativos: Type.Optional(text(MAX.short)) });
-
-/**
- * The point's principal user: the oldest account, by creation time and then creation order (accounts seeded by one statement
- * share the instant). It never changes with edits (the contract's update rewrote DataLog and so moved it).
- */
-async function principalId(db: Db, servicePointId: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ id: pointUsers.id })
-    .from(pointUsers)
-    .where(eq(pointUsers.servicePointId, servicePointId))
-    .orderBy(asc(pointUsers.createdAt), asc(pointUsers.seq))
-    .limit(1);
-  return row?.id;
-}
-
 async function activeType(db: Db, id: unknown) {
   const n = typeof id === "string" && /^\d{1,9}$/.test(id.trim()) ? Number(id) : id;
   if (typeof n !== "number" || !Number.isInteger(n) || n < 1 || n > 2_147_483_647) throw badRequest(TEAM_MESSAGES.invalidType);
-  const [type] = await db
-    .select()
-    .from(userTypes)
-    .where(and(eq(userTypes.id, n), eq(userTypes.active, "A")))
-    .limit(1);
+  const type = await users.activeUserType(db, n);
   if (!type) throw badRequest(TEAM_MESSAGES.invalidType);
   return type;
 }
 
+/** An active attendant's or a central user's e-mail is refused (the login would find only one of them). */
 async function assertEmailFree(db: Db, email: string, exceptUserId?: string) {
-  const [taken] = await db
-    .select({ id: pointUsers.id })
-    .from(pointUsers)
-    .where(and(sameEmail(pointUsers.email, email), eq(pointUsers.active, "A"), exceptUserId ? ne(pointUsers.id, exceptUserId) : undefined))
-    .limit(1);
-  // The login looks attendants up first: an attendant with a central user's e-mail would lock that central user out.
-  const [central] = taken
-    ? []
-    : await db.select({ id: centralUsers.id }).from(centralUsers).where(sameEmail(centralUsers.email, email)).limit(1);
-  if (taken || central) throw conflict(TEAM_MESSAGES.emailTaken);
+  if (await users.emailInUse(db, email, exceptUserId)) throw conflict(TEAM_MESSAGES.emailTaken);
 }
 
 /** The unique index on active e-mails also refuses a race two admins could win together; answered as the check does. */
@@ -116,9 +73,6 @@ const USER_FIELDS: FieldSpec<{ name: string; email: string; phone: string | null
   { key: "role", label: "Cargo" },
 ];
 
-const roleName = async (db: Db, typeId: number) =>
-  (await db.select({ d: userTypes.description }).from(userTypes).where(eq(userTypes.id, typeId)))[0]?.d ?? String(typeId);
-
 /** The parts of a team change's record every route shares: the point, the administrator and the user concerned. */
 const teamEntry = (request: FastifyRequest, actor: Actor, user: { id: string }, at: Date) => ({
   at,
@@ -133,62 +87,24 @@ export async function usuariosRoutes(plain: FastifyInstance, { db, config, clock
   // Every /usuarios route: the administrative role, read now (encapsulated: only this plugin's routes get the hook).
   app.addHook("preHandler", async (request) => assertAdministrator(db, request));
 
-  app.get(
-    "/usuarios/lista/:idPontoAtendimento",
-    { schema: route({ params: params("idPontoAtendimento"), querystring: listQuery }) },
-    async (request) => {
-      assertOwnPoint(request, request.params.idPontoAtendimento);
-      const withInactive = request.query.inativos === "S";
-      const pointId = request.auth.servicePointId;
-      const [rows, principal] = await Promise.all([
-        db
-          .select({ user: pointUsers, type: userTypes })
-          .from(pointUsers)
-          .innerJoin(userTypes, eq(userTypes.id, pointUsers.userTypeId))
-          .where(and(eq(pointUsers.servicePointId, pointId), withInactive ? undefined : eq(pointUsers.active, "A")))
-          .orderBy(sql`${pointUsers.active} = 'A' desc`, asc(sql`lower(${pointUsers.name})`)),
-        principalId(db, pointId),
-      ]);
-      const data = rows.map(({ user, type }) => ({
-        IdPontoAtendimentoUsuario: user.id,
-        Nome: user.name,
-        Email: user.email,
-        Telefone: user.phone,
-        // The contract's back-office creator; this server has none.
-        IdUsuario: null,
-        DataLog: user.createdAt.toISOString(),
-        AtivoInativo: user.active,
-        IdPontoAtendimento: user.servicePointId,
-        IdUsuarioTipo: type.id,
-        Cargo: type.description,
-        Administrativo: type.administrative,
-        UltimoAcesso: user.lastSignInAt?.toISOString() ?? null,
-        Principal: user.id === principal,
-        SenhaDefinida: user.passwordHash !== null,
-      }));
-      // Principal first (the original client takes the oldest DataLog as principal; the order does not change that).
-      data.sort((a, b) => Number(b.Principal) - Number(a.Principal));
-      return { data };
-    },
-  );
-
-  app.get("/usuarios/tipos", { schema: route({}) }, async () => {
-    const rows = await db.select().from(userTypes).where(eq(userTypes.active, "A")).orderBy(asc(userTypes.description));
-    return {
-      data: rows.map((t) => ({
-        IdUsuarioTipo: t.id,
-        Descricao: t.description,
-        Administrativo: t.administrative,
-        Atendimento: t.attendance,
-        IdUsuario: null,
-        DataLog: null,
-        AtivoInativo: t.active,
-        Nome: null,
-      })),
-    };
+  app.get(C.listTeam.url, { schema: schemaOf(C.listTeam) }, async (request) => {
+    assertOwnPoint(request, request.params.idPontoAtendimento);
+    const pointId = request.auth.servicePointId;
+    const [rows, principal] = await Promise.all([
+      users.teamRows(db, pointId, request.query.inativos === "S"),
+      users.principalId(db, pointId),
+    ]);
+    const data = rows.map((row) => users.toTeamUser(row, principal));
+    // Principal first (the original client takes the oldest DataLog as principal; the order does not change that).
+    data.sort((a, b) => Number(b.Principal) - Number(a.Principal));
+    return { data };
   });
 
-  app.post("/usuarios/adicionar", { schema: route({ body: addBody }) }, async (request) => {
+  app.get(C.listUserTypes.url, { schema: schemaOf(C.listUserTypes) }, async () => ({
+    data: (await users.activeUserTypes(db)).map(users.toUserType),
+  }));
+
+  app.post(C.addUser.url, { schema: schemaOf(C.addUser) }, async (request) => {
     const body = request.body;
     // The contract's client sends the point's id; it must be this token's point (another point's is 404).
     if (body.IdPontoAtendimento !== undefined) assertOwnPoint(request, body.IdPontoAtendimento);
@@ -202,25 +118,29 @@ export async function usuariosRoutes(plain: FastifyInstance, { db, config, clock
     const { user, acesso } = await orEmailTaken(
       db.transaction(async (tx) => {
         // No password: the new user chooses one through the invitation ('Primeiro acesso').
-        const [created] = await tx
-          .insert(pointUsers)
-          .values({ servicePointId: request.auth.servicePointId, userTypeId: type.id, name, email, phone, passwordHash: null })
-          .returning();
+        const created = await users.insertUser(tx, {
+          servicePointId: request.auth.servicePointId,
+          userTypeId: type.id,
+          name,
+          email,
+          phone,
+          passwordHash: null,
+        });
         const at = clock();
-        const link = await issueAccessLink(tx, created!, { issuedBy: request.auth.userId, origin: linkOrigin(config), now: at });
+        const link = await issueAccessLink(tx, created, { issuedBy: request.auth.userId, origin: linkOrigin(config), now: at });
         await recordAudit(tx, {
-          ...teamEntry(request, actor, created!, at),
+          ...teamEntry(request, actor, created, at),
           action: "criar",
           summary: `Usuário incluído: ${name} (${type.description}), com convite de primeiro acesso.`,
           changes: fieldChanges(USER_FIELDS, null, { name, email, phone, role: type.description }),
         });
-        return { user: created!, acesso: link };
+        return { user: created, acesso: link };
       }),
     );
-    return { success: true, id: user.id, acesso };
+    return { success: true as const, id: user.id, acesso };
   });
 
-  app.post("/usuarios/atualizar", { schema: route({ body: updateBody }) }, async (request) => {
+  app.post(C.updateUser.url, { schema: schemaOf(C.updateUser) }, async (request) => {
     const body = request.body;
     const user = await ownUser(db, request, body.IdPontoAtendimentoUsuario);
     if (body.IdPontoAtendimento !== undefined) assertOwnPoint(request, body.IdPontoAtendimento);
@@ -231,7 +151,7 @@ export async function usuariosRoutes(plain: FastifyInstance, { db, config, clock
       phone: body.Telefone === undefined ? undefined : checkedPhone(body.Telefone),
     };
     const type = body.IdUsuarioTipo === undefined ? undefined : await activeType(db, body.IdUsuarioTipo);
-    const isPrincipal = (await principalId(db, request.auth.servicePointId)) === user.id;
+    const isPrincipal = (await users.principalId(db, request.auth.servicePointId)) === user.id;
     if (type && type.administrative !== "S" && isPrincipal) throw conflict(TEAM_MESSAGES.principalRole);
     const emailChanged = given.email !== undefined && given.email.toLowerCase() !== user.email.toLowerCase();
     // The principal's e-mail is where their reset links go: another administrator changing it would take the account over.
@@ -242,12 +162,10 @@ export async function usuariosRoutes(plain: FastifyInstance, { db, config, clock
       db.transaction(async (tx) => {
         // The row as it is now, locked: another administrator's edit in between is the "before" this record shows and
         // keeps the fields this request leaves out.
-        const [current] = await tx.select().from(pointUsers).where(eq(pointUsers.id, user.id)).for("update");
-        const roleBefore = await roleName(tx, current!.userTypeId);
+        const current = await users.lockUser(tx, user.id);
+        const roleBefore = await users.roleName(tx, current!.userTypeId);
         const patch = { ...given, ...(type ? { userTypeId: type.id } : {}) };
-        const [after] = Object.values(patch).some((v) => v !== undefined)
-          ? await tx.update(pointUsers).set(patch).where(eq(pointUsers.id, user.id)).returning()
-          : [current];
+        const after = Object.values(patch).some((v) => v !== undefined) ? await users.updateUser(tx, user.id, patch) : current;
         const changes = fieldChanges(
           USER_FIELDS,
           { name: current!.name, email: current!.email, phone: current!.phone, role: roleBefore },
@@ -262,21 +180,17 @@ export async function usuariosRoutes(plain: FastifyInstance, { db, config, clock
         });
       }),
     );
-    return { success: true };
+    return { success: true as const };
   });
 
-  app.post("/usuarios/deletar", { schema: route({ body: userBody }) }, async (request) => {
+  app.post(C.deactivateUser.url, { schema: schemaOf(C.deactivateUser) }, async (request) => {
     const user = await ownUser(db, request, request.body.IdPontoAtendimentoUsuario);
     if (user.id === request.auth.userId) throw conflict(TEAM_MESSAGES.selfDeactivate);
-    if ((await principalId(db, request.auth.servicePointId)) === user.id) throw conflict(TEAM_MESSAGES.principalDeactivate);
+    if ((await users.principalId(db, request.auth.servicePointId)) === user.id) throw conflict(TEAM_MESSAGES.principalDeactivate);
     const actor = await pointActor(db, request);
     // Soft: the row stays, so their name on orders, notes and files stays; every session and pending link ends now.
     await db.transaction(async (tx) => {
-      const [changed] = await tx
-        .update(pointUsers)
-        .set({ active: "I" })
-        .where(and(eq(pointUsers.id, user.id), eq(pointUsers.active, "A")))
-        .returning({ id: pointUsers.id });
+      const changed = await users.deactivateUser(tx, user.id);
       await revokeUserAccess(tx, user.id);
       if (!changed) return;
       await recordAudit(tx, {
@@ -286,22 +200,17 @@ export async function usuariosRoutes(plain: FastifyInstance, { db, config, clock
         changes: [{ campo: "Situação", antes: "Ativo", depois: "Inativo" }],
       });
     });
-    return { success: true };
+    return { success: true as const };
   });
 
-  app.post("/usuarios/reativar", { schema: route({ body: userBody }) }, async (request) => {
+  app.post(C.reactivateUser.url, { schema: schemaOf(C.reactivateUser) }, async (request) => {
     const user = await ownUser(db, request, request.body.IdPontoAtendimentoUsuario);
     if (user.active !== "A") {
       await assertEmailFree(db, user.email, user.id);
       const actor = await pointActor(db, request);
       await orEmailTaken(
         db.transaction(async (tx) => {
-          const [changed] = await tx
-            .update(pointUsers)
-            .set({ active: "A" })
-            .where(and(eq(pointUsers.id, user.id), ne(pointUsers.active, "A")))
-            .returning({ id: pointUsers.id });
-          if (!changed) return;
+          if (!(await users.reactivateUser(tx, user.id))) return;
           await recordAudit(tx, {
             ...teamEntry(request, actor, user, clock()),
             action: "reativar",
@@ -311,14 +220,14 @@ export async function usuariosRoutes(plain: FastifyInstance, { db, config, clock
         }),
       );
     }
-    return { success: true };
+    return { success: true as const };
   });
 
-  app.post("/usuarios/link-acesso", { schema: route({ body: userBody }) }, async (request) => {
+  app.post(C.createAccessLink.url, { schema: schemaOf(C.createAccessLink) }, async (request) => {
     const user = await ownUser(db, request, request.body.IdPontoAtendimentoUsuario);
     if (user.active !== "A") throw conflict(TEAM_MESSAGES.inactiveLink);
     // A link sets the account's password: for the principal's account, only the principal may ask for one.
-    if (user.id !== request.auth.userId && (await principalId(db, request.auth.servicePointId)) === user.id)
+    if (user.id !== request.auth.userId && (await users.principalId(db, request.auth.servicePointId)) === user.id)
       throw new HttpError(403, TEAM_MESSAGES.principalLink);
     const actor = await pointActor(db, request);
     // An invitation while the user has no password, a reset link once they have one.
@@ -332,6 +241,6 @@ export async function usuariosRoutes(plain: FastifyInstance, { db, config, clock
       });
       return link;
     });
-    return { success: true, acesso };
+    return { success: true as const, acesso };
   });
 }

@@ -5,7 +5,7 @@ import { accessTokens, pointUsers, servicePoints, sessions } from "../db/schema.
 import { hashToken, newToken } from "../lib/secrets.ts";
 import { sameEmail } from "../lib/db-rows.ts";
 import type { ServerConfig } from "../config.ts";
-import type { AccessLink } from "../../contract/acesso.ts";
+import type { AccessCheck, AccessLink } from "../../contract/acesso.ts";
 import { ACCESS_LINK_HOURS, ACCESS_LINK_PATHS, type AccessLinkKind } from "../../src/domain/team.ts";
 
 export const INVALID_LINK = "Este link é inválido, já foi usado ou expirou. Peça um novo ao administrador do seu ponto.";
@@ -92,6 +92,18 @@ export async function findUsableLink(db: Db, token: unknown, now: Date) {
     .limit(1);
   return row;
 }
+
+/** What a usable link opens, as POST /credenciado/acesso answers it. */
+export const toAccessCheck = ({ link, user, point }: NonNullable<Awaited<ReturnType<typeof findUsableLink>>>): AccessCheck => ({
+  // Written only by issueAccessLink, as an AccessLinkKind.
+  Tipo: link.kind as AccessLinkKind,
+  Nome: user.name,
+  Email: user.email,
+  ExpiraEm: link.expiresAt.toISOString(),
+  // The point's names: the screen's strength meter counts them as the user's own words, as the password check does.
+  Ponto: point.tradeName,
+  RazaoSocial: point.corporateName,
+});
 
 /**
  * Spends the link and sets the password in one transaction: the conditional UPDATE makes the link single-use even when two

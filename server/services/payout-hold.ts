@@ -40,12 +40,26 @@ export function holdReasonSql(point: SQL, now: Date): SQL<HoldReason> {
     else null end`;
 }
 
+/** The points' holds at `now`, with the payment data's last change and confirmation (one query for the payment and the review). */
+export async function pointHolds(tx: Db, pointIds: string[], now: Date) {
+  return rows<{ id: string; name: string; changed: Date | string | null; confirmed: Date | string | null; reason: HoldReason }>(
+    tx,
+    sql`select p.id, p.trade_name as name, p.payment_data_changed_at as changed, p.payment_data_confirmed_at as confirmed,
+      ${holdReasonSql(sql`p`, now)} as reason from service_points p where p.id in ${pointIds}`,
+  );
+}
+
 /**
  * Records that the point's payment data changed now, in the caller's transaction, which holds the point's row lock
  * (plugins/tenant.ts lockPoints) from its start: a payment of the point waits for it (and the other way round).
  */
 export async function markPaymentDataChanged(tx: Db, pointId: string, at: Date) {
   await tx.update(servicePoints).set({ paymentDataChangedAt: at }).where(eq(servicePoints.id, pointId));
+}
+
+/** The central confirmed the point's changed payment data at `at` (in the caller's transaction, under the point's lock). */
+export async function markPaymentDataConfirmed(tx: Db, pointId: string, at: Date) {
+  await tx.update(servicePoints).set({ paymentDataConfirmedAt: at }).where(eq(servicePoints.id, pointId));
 }
 
 /** What a payout is paid to, as it is now: the selected bank/PIX data and the point's CNPJ and company name. */

@@ -4,43 +4,15 @@
 import { queryOptions, type QueryKey } from "@tanstack/react-query";
 import { MSG } from "../config/messages.pt-BR";
 import { get, unwrap } from "./api-client";
+import type * as C from "../../contract/auditoria";
+import type { AuditEntity, AuditPage } from "../../contract/auditoria";
+import type { Answer } from "../../contract/route";
 
-/** What an entry is about: bank data, registration data, a team user, the central's confirmation of the payment data. */
-export type AuditEntity = "dado_bancario" | "dados_cadastrais" | "usuario" | "dados_pagamento";
+export type { AuditChange, AuditEntity, AuditEntry, AuditPage } from "../../contract/auditoria";
+
+/** The kinds the filters offer, in the server's order (a value list here: the client imports nothing but types from contract/). */
 export const AUDIT_ENTITIES: readonly AuditEntity[] = ["dado_bancario", "dados_cadastrais", "usuario", "dados_pagamento"];
 export const isAuditEntity = (value: string | null | undefined): value is AuditEntity => AUDIT_ENTITIES.includes(value as AuditEntity);
-
-/** One field's change; sensitive values come masked ('••••1234'). Antes null: created; Depois null: removed. */
-export interface AuditChange {
-  Campo: string;
-  Antes: string | null;
-  Depois: string | null;
-}
-
-export interface AuditEntry {
-  /** The record's sequence number (newer entries have greater ones). */
-  Id: number;
-  /** ISO instant. */
-  DataHora: string;
-  IdPontoAtendimento: string | null;
-  NomeFantasia: string | null;
-  TipoAutor: "ponto" | "central" | "sistema";
-  Autor: string;
-  Entidade: AuditEntity;
-  IdEntidade: string | null;
-  /** criar, editar, excluir, selecionar, desativar, reativar, link_acesso, confirmar. */
-  Acao: string;
-  /** A pt-BR sentence written by the server. */
-  Resumo: string;
-  Alteracoes: AuditChange[];
-}
-
-export interface AuditPage {
-  data: AuditEntry[];
-  pagina: number;
-  porPagina: number;
-  total: number;
-}
 
 export interface AuditFilter {
   /** The central only (a point's token always reads its own point). */
@@ -58,7 +30,7 @@ export function listAuditLog(f: AuditFilter, signal?: AbortSignal) {
   const q = new URLSearchParams({ pagina: String(f.pagina ?? 1), porPagina: String(f.porPagina ?? AUDIT_PAGE_SIZE) });
   if (f.entidade && f.entidade.length > 0) q.set("entidade", typeof f.entidade === "string" ? f.entidade : f.entidade.join(","));
   if (f.idPontoAtendimento) q.set("idPontoAtendimento", f.idPontoAtendimento);
-  return get<AuditPage>(`/auditoria?${q}`, { signal });
+  return get<Answer<typeof C.listAuditLog>>(`/auditoria?${q}`, { signal });
 }
 
 /** One page of the record under the caller's key (each feature's factory builds it). */

@@ -355,7 +355,7 @@ for (const [name, options, mobile] of [
         expect(await box.getAttribute("aria-describedby")).toBeNull();
         await box.check();
       }
-      const sum = Math.round(payable.reduce((n, r) => n + r.ValorRepasse, 0) * 100) / 100;
+      const sum = Math.round(payable.reduce((n, r) => n + (r.ValorRepasse ?? 0), 0) * 100) / 100;
       await page
         .getByRole("status")
         .filter({ hasText: `${payable.length} ${payable.length === 1 ? "selecionado" : "selecionados"} · ${brl(sum)}` })

@@ -118,7 +118,7 @@ for (const [name, options, mobile] of [
             plate(r.Placa),
             r.NomeServico,
             br(r.DataAgendamento),
-            brl(r.ValorRepasse),
+            brl(r.ValorRepasse ?? 0),
           ]) {
             expect(texts[i]).toContain(part);
           }
@@ -223,7 +223,7 @@ for (const [name, options, mobile] of [
       await expect(box.isChecked()).resolves.toBe(true);
       await page
         .getByRole("status")
-        .filter({ hasText: `1 selecionado · ${brl(target.ValorRepasse)}` })
+        .filter({ hasText: `1 selecionado · ${brl(target.ValorRepasse ?? 0)}` })
         .waitFor();
 
       await page.getByRole("button", { name: "Marcar como pago" }).click();
@@ -232,7 +232,7 @@ for (const [name, options, mobile] of [
       const date = dialog.getByLabel("Data do pagamento");
       await expect(date.inputValue()).resolves.toBe(today);
       await expect(date.getAttribute("max")).resolves.toBe(today);
-      expect(spaces(await dialog.textContent())).toContain(`1 repasse selecionado, total de ${brl(target.ValorRepasse)}.`);
+      expect(spaces(await dialog.textContent())).toContain(`1 repasse selecionado, total de ${brl(target.ValorRepasse ?? 0)}.`);
       expect(await violations(page)).toEqual([]);
       await dialog.getByRole("button", { name: "Confirmar pagamento" }).click();
       paidHere.add(target.IdFinanceiroEspelho);
@@ -297,7 +297,7 @@ for (const [name, options, mobile] of [
       expect(payable.length).toBeGreaterThanOrEqual(2);
       expect(held.length).toBeGreaterThan(0);
       await page.getByLabel("Selecionar todos").check();
-      const all = Math.round(payable.reduce((n, r) => n + r.ValorRepasse, 0) * 100) / 100;
+      const all = Math.round(payable.reduce((n, r) => n + (r.ValorRepasse ?? 0), 0) * 100) / 100;
       await page
         .getByRole("status")
         .filter({ hasText: `${payable.length} selecionados · ${brl(all)}` })
@@ -339,7 +339,7 @@ for (const [name, options, mobile] of [
           cnpj(r.Cnpj),
           String(r.NumeroOS),
           r.NomeServico,
-          r.ValorRepasse.toFixed(2).replace(".", ","),
+          (r.ValorRepasse ?? 0).toFixed(2).replace(".", ","),
           r.Banco ?? "",
           r.Agencia ?? "",
           r.Conta ?? "",

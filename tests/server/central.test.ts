@@ -6,7 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import { BACKENDS, call, fixtures, makeTestApp, queryRows, SAMPLE, upload, type Fixtures, type TestApp } from "./helpers";
 import { DEMO_CENTRAL, DEMO_PASSWORD } from "../../server/db/seed";
 import { centralActions, executionServices, pointNotifications } from "../../server/db/schema";
-import { CENTRAL_MESSAGES } from "../../server/routes/central";
+import { CENTRAL_MESSAGES } from "../../server/lib/central-messages";
 import { CENTRAL_ONLY } from "../../server/plugins/central-auth";
 
 describe.each(BACKENDS)("central console API on %s", (backend) => {

@@ -57,6 +57,10 @@ describe("toCsv", () => {
 
 const row = (over: Partial<EspelhoRow>): EspelhoRow => ({
   IdFinanceiroEspelho: "f1",
+  IdSocioVeiculoAgenda: "a1",
+  IdSocioVeiculo: "v1",
+  IdPontoAtendimento: "p1",
+  IdSocioVeiculoAgendaExecucaoServico: "s1",
   Matricula: "M-001",
   RazaoSocial: 'Auto Center; Silva & "Filhos"',
   Cnpj: "11222333000181",
@@ -73,6 +77,10 @@ const row = (over: Partial<EspelhoRow>): EspelhoRow => ({
   Descricao: "Comissao Basica Serviço - V1",
   SocioNome: "=cmd|' /C calc'!A0",
   ComprovantePagamento: null,
+  DataPagamento: null,
+  StatusAgendamento: "C",
+  TipoEspelho: "Mensal",
+  IdDadoBancario: null,
   ...over,
 });
 

@@ -138,9 +138,43 @@ const refused: [string, string, string, RegExp][] = [
     `export const w = new Worker(new URL("../../../workers/outbox/outbox.worker.ts", import.meta.url));`,
     /only the bridges/,
   ],
+  [
+    "src value-importing the contract (its schemas would enter the bundle)",
+    "src/features/agenda/api/x.ts",
+    `import { listAppointments } from "../../../../contract/agendamentos";\nexport const r = listAppointments;`,
+    /only `import type` from contract/,
+  ],
+  [
+    "contract importing the server",
+    "contract/x.ts",
+    `import { MAX } from "../server/lib/http-errors.ts";\nexport const m = MAX;`,
+    /contract\/ imports only from contract/,
+  ],
+  [
+    "contract importing a package other than typebox",
+    "contract/x.ts",
+    `import Fastify from "fastify";\nexport const f = Fastify;`,
+    /only the typebox package/,
+  ],
+  [
+    "a worker value-importing the contract",
+    "workers/outbox/x.ts",
+    `import { uploadFile } from "../../contract/uploads.ts";\nexport const u = uploadFile;`,
+    /only `import type` from contract/,
+  ],
 ];
 
 const allowed: [string, string, string][] = [
+  [
+    "src type-importing the contract",
+    "src/features/agenda/api/x.ts",
+    `import type * as C from "../../../../contract/agendamentos";\nimport type { Answer } from "../../../../contract/route";\nexport type A = Answer<typeof C.listAppointments>;`,
+  ],
+  [
+    "the contract importing typebox and itself",
+    "contract/x.ts",
+    `import { Type } from "typebox";\nimport { obj } from "./fields.ts";\nexport const a = [Type, obj];`,
+  ],
   ["domain importing domain", "src/domain/x.ts", `import { clamp } from "./progress";\nexport const c = clamp;`],
   ["nested domain importing domain", "src/domain/sub/x.ts", `import { clamp } from "../progress";\nexport const c = clamp;`],
   [

@@ -2,6 +2,7 @@
 import { serverMessage } from "../../src/domain/server-message.ts";
 import { isPending, ownedBy, type JobEvent, type OutboxSession } from "../../src/domain/outbox-job.ts";
 import { stepRequest, type StepKind } from "../../src/domain/outbox-steps.ts";
+import type { StoredFile } from "../../contract/uploads.ts";
 import type { OutboxDb, OutboxRecord } from "./outbox-db.ts";
 
 /** status 0 = the request never got an answer (network error, or aborted because the session ended). */
@@ -129,7 +130,8 @@ async function step(deps: ProcessDeps, job: OutboxRecord): Promise<Outcome> {
     );
     const verdict = await judge(answer);
     if (verdict) return verdict;
-    const stored = (answer.body as { file?: unknown } | undefined)?.file;
+    // A 2xx is the stored file; anything else in its place (a proxy's page) is told apart by the check below.
+    const stored = (answer.body as Partial<StoredFile> | undefined)?.file;
     if (typeof stored !== "string") return (await apply({ type: "fail", error: UPLOAD_FAILED })) ? "failed" : "skipped";
     if (!(await apply({ type: "uploaded", storedName: stored }))) return "skipped";
   }

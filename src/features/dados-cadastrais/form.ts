@@ -1,10 +1,11 @@
 // Dados Cadastrais form model: loaded data <-> form strings <-> the contract's flat body, and the form's rules (main thread).
-// The server (server/routes/ponto-atendimento.ts) applies the same rules with the same messages.
+// The server (server/repositories/points.ts) applies the same rules with the same messages.
 import { formatCep } from "@brazilian-utils/brazilian-utils/format-cep";
 import { formatCnpj } from "@brazilian-utils/brazilian-utils/format-cnpj";
 import { isValidCnpj } from "@brazilian-utils/brazilian-utils/is-valid-cnpj";
 import { MSG } from "../../config/messages.pt-BR";
 import type { DadosCadastrais } from "../../lib/point-registration";
+import type { RegistrationBody } from "./api/dados-cadastrais";
 
 const TEXT_KEYS = [
   "RazaoSocial",
@@ -61,13 +62,9 @@ export function toForm(data: DadosCadastrais): RegistrationForm {
 export const sameForm = (a: RegistrationForm, b: RegistrationForm) => (Object.keys(a) as FieldKey[]).every((k) => a[k] === b[k]);
 
 /** The flat body of atualizar-dados-cadastrais: every field (optional ones null when empty), QtdeElevadores as a string. */
-export function toPayload(
-  form: RegistrationForm,
-  loaded: DadosCadastrais,
-  pointId: string,
-): DadosCadastrais & { IdPontoAtendimento: string } {
+export function toPayload(form: RegistrationForm, loaded: DadosCadastrais, pointId: string): RegistrationBody {
   const optional = (v: string) => v.trim() || null;
-  const body = {
+  const body: RegistrationBody = {
     ...loaded,
     IdPontoAtendimento: pointId,
     RazaoSocial: form.RazaoSocial.trim(),

@@ -148,7 +148,8 @@ async function signInWith(answer: LoginResponse): Promise<LoginOutcome> {
   const previous = sessionStore.token;
   const previousCentral = sessionStore.perfil === "central";
   const token = answer.token;
-  if (answer.perfil === "central") {
+  // Only the central's answer carries `perfil`; an attendant's has none.
+  if ("perfil" in answer) {
     const me = await getCentralUser(token);
     if (!me.ok || !me.data?.data) return { ok: false, message: MSG.login.userData };
     localStorage.setItem(STORAGE_KEYS.token, token);

@@ -37,11 +37,7 @@ function Actions({ row, onAction, offlineHint }: { row: AgendaRow; onAction: Pro
   const os = row.NumeroOS;
   if (statusOf(row) !== "PENDENTE") {
     return (
-      <Link
-        className="btn"
-        href={PATHS.order(row.IdSocioVeiculoAgenda)}
-        aria-label={`${MSG.agenda.viewOrder} ${MSG.agenda.osLabel(os)}`}
-      >
+      <Link className="btn" href={PATHS.order(row.IdSocioVeiculoAgenda)} aria-label={`${MSG.agenda.viewOrder} ${MSG.agenda.osLabel(os)}`}>
         {MSG.agenda.viewOrder}
       </Link>
     );

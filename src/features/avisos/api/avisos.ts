@@ -1,12 +1,9 @@
-// Calls of /notificacoes: the point's unread notices of the program's central staff, and marking them read (main thread).
+// Calls of /notificacoes: the point's unread notices of the program's central staff, and marking them read; their types come
+// from the contract (type-only imports, nothing added to the bundle) (main thread).
 import { get, post } from "../../../lib/api-client";
+import type * as C from "../../../../contract/notificacoes";
+import type { Answer, BodyOf } from "../../../../contract/route";
 
-export interface CentralNotice {
-  IdNotificacao: string;
-  Titulo: string;
-  Conteudo: string;
-  DataHora: string;
-}
-
-export const listNotices = (signal?: AbortSignal) => get<{ data: CentralNotice[] }>("/notificacoes", { signal });
-export const markNoticesRead = (ids: string[]) => post<{ success: boolean }>("/notificacoes/lidas", { ids });
+export const listNotices = (signal?: AbortSignal) => get<Answer<typeof C.listNotices>>("/notificacoes", { signal });
+export const markNoticesRead = (ids: BodyOf<typeof C.markNoticesRead>["ids"]) =>
+  post<Answer<typeof C.markNoticesRead>>("/notificacoes/lidas", { ids });

@@ -5,8 +5,10 @@ import { unwrap } from "../../../lib/api-client";
 import type { MutationUi } from "../../../lib/mutation-ui";
 import { centralKeys } from "../query-options";
 import { approveService, rejectService } from "./central";
+import type * as C from "../../../../contract/central-approvals";
+import type { Answer } from "../../../../contract/route";
 
-type Done = { success: boolean; message: string };
+type Done = Answer<typeof C.approveService>;
 export const APPROVE_FAILED = "Não foi possível aprovar o serviço. Tente novamente.";
 export const REJECT_FAILED = "Não foi possível recusar o serviço. Tente novamente.";
 

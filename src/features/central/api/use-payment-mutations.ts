@@ -7,13 +7,12 @@ import type { MutationUi } from "../../../lib/mutation-ui";
 import { centralKeys } from "../query-options";
 import { MSG } from "../../../config/messages.pt-BR";
 import { confirmPayee, payPayouts, undoPayment } from "./central";
+import type * as C from "../../../../contract/central-payments";
+import type { Answer, BodyOf } from "../../../../contract/route";
 
-type Msg = { message: string };
-export interface PayInput {
-  ids: string[];
-  /** YYYY-MM-DD, today or before (the server refuses a future date). */
-  dataPagamento: string;
-}
+type Msg = Answer<typeof C.undoPayment>;
+/** The payouts' ids and dataPagamento (YYYY-MM-DD, today or before: the server refuses a future date). */
+export type PayInput = BodyOf<typeof C.payPayouts>;
 
 const PAY_FAILED = "Não foi possível registrar o pagamento. Tente novamente.";
 const UNDO_FAILED = "Não foi possível desfazer o pagamento. Tente novamente.";
@@ -32,7 +31,7 @@ export function usePayPayouts(ui: MutationUi<Msg, PayInput> = {}) {
   const client = useQueryClient();
   return useMutation<Msg, Error, PayInput>({
     ...ui,
-    mutationFn: async ({ ids, dataPagamento }) => unwrapSuccess(await payPayouts(ids, dataPagamento), PAY_FAILED),
+    mutationFn: async (b) => unwrapSuccess(await payPayouts(b), PAY_FAILED),
     onSettled: (...args) => {
       void ui.onSettled?.(...args);
       const ids = args[2].ids;

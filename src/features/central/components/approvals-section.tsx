@@ -131,7 +131,7 @@ function EvidenceModal({ item, onClose }: { item: PendingService; onClose: () =>
   return (
     <Modal open title={`Evidências da OS ${item.NumeroOS}`} onClose={onClose}>
       <p>
-        {item.NomeFantasia} · {item.Veiculo} · {item.Placa} · agendada para {isoToBr(item.DataAgendamento)}
+        {item.NomeFantasia} · {item.Veiculo} · {item.Placa} · agendada para {isoToBr(item.DataAgendamento ?? "")}
       </p>
       <h3>Vídeo inicial</h3>
       {item.VideoInicial ? (

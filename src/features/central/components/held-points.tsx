@@ -21,7 +21,7 @@ export function heldPointsOf(rows: readonly Payout[]): HeldPoint[] {
     if (isPaid(r) || !r.Retido) continue;
     const p = byPoint.get(r.IdPontoAtendimento) ?? { id: r.IdPontoAtendimento, name: r.NomeFantasia, count: 0, sum: 0 };
     p.count += 1;
-    p.sum = Math.round((p.sum + r.ValorRepasse) * 100) / 100;
+    p.sum = Math.round((p.sum + (r.ValorRepasse ?? 0)) * 100) / 100;
     byPoint.set(p.id, p);
   }
   return [...byPoint.values()];

@@ -26,7 +26,7 @@ export function PaymentPayModal({ rows, onClose, onPaid }: Props) {
   const dateId = useId();
   const errorId = useId();
   const pay = usePayPayouts();
-  const total = Math.round(rows.reduce((n, r) => n + r.ValorRepasse, 0) * 100) / 100;
+  const total = Math.round(rows.reduce((n, r) => n + (r.ValorRepasse ?? 0), 0) * 100) / 100;
   // The payout executed last bounds the date from below (the server refuses a payment dated before an execution).
   const latest = rows.reduce<Payout | null>((a, r) => (r.DataExecucao && (!a || r.DataExecucao > a.DataExecucao!) ? r : a), null);
 

@@ -28,7 +28,7 @@ type Open =
 
 const LOAD_FAILED = "Erro ao carregar os pagamentos";
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-const sumOf = (rows: readonly Payout[]) => Math.round(rows.reduce((n, r) => n + r.ValorRepasse, 0) * 100) / 100;
+const sumOf = (rows: readonly Payout[]) => Math.round(rows.reduce((n, r) => n + (r.ValorRepasse ?? 0), 0) * 100) / 100;
 
 function Totals({ totals }: { totals: PayoutTotals | undefined }) {
   const items = [

@@ -6,9 +6,8 @@ import type { BankDataFields } from "../../../domain/bank-data";
 import { unwrap } from "../../../lib/api-client";
 import type { MutationUi } from "../../../lib/mutation-ui";
 import { bankKeys } from "../query-options";
-import { addBankData, deleteBankData, editBankData } from "./dados-bancarios";
+import { addBankData, deleteBankData, editBankData, type BankDataAnswer as Msg } from "./dados-bancarios";
 
-type Msg = { message: string };
 /** The checked form; `id` is the entry being edited, none for a new one. */
 export interface SaveBankInput {
   fields: BankDataFields;

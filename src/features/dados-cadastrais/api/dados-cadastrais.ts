@@ -1,7 +1,11 @@
 // The call that saves the point's registration data and opening hours (main thread); the read is in lib/point-registration.ts.
+// Types from the contract (type-only imports).
 import { post } from "../../../lib/api-client";
-import type { DadosCadastrais } from "../../../lib/point-registration";
+import type * as C from "../../../../contract/ponto-atendimento";
+import type { Answer, BodyOf } from "../../../../contract/route";
 
 /** The body is the flat data object itself, as the contract requires. */
-export const updateRegistration = (data: DadosCadastrais & { IdPontoAtendimento: string }) =>
-  post<{ message: string }>("/ponto-atendimento/atualizar-dados-cadastrais", data);
+export type RegistrationBody = BodyOf<typeof C.updateRegistration>;
+
+export const updateRegistration = (data: RegistrationBody) =>
+  post<Answer<typeof C.updateRegistration>>("/ponto-atendimento/atualizar-dados-cadastrais", data);

@@ -5,19 +5,20 @@ import { MSG } from "../../../config/messages.pt-BR";
 import { unwrap } from "../../../lib/api-client";
 import { registrationKeys } from "../query-options";
 import type { DadosCadastrais } from "../../../lib/point-registration";
-import { updateRegistration } from "./dados-cadastrais";
+import { updateRegistration, type RegistrationBody } from "./dados-cadastrais";
 
 /** Saves the flat body; on success the view shows what was sent at once, then the server's copy replaces it. */
 export function useSaveRegistration(pointId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: DadosCadastrais & { IdPontoAtendimento: string }) => {
+    mutationFn: async (body: RegistrationBody) => {
       unwrap(await updateRegistration(body), MSG.registration.saveFailed);
       return body;
     },
     onSuccess: (body) => {
-      const { IdPontoAtendimento: _id, ...data } = body;
-      client.setQueryData(registrationKeys.point(pointId), data);
+      // The body carries every field of the loaded data (form.ts toPayload); the lifts go back to the number the server answers.
+      const shown = { ...body, QtdeElevadores: Number(body.QtdeElevadores) } as DadosCadastrais;
+      client.setQueryData(registrationKeys.point(pointId), shown);
     },
     onSettled: () => client.invalidateQueries({ queryKey: registrationKeys.all }),
   });

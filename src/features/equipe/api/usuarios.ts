@@ -1,55 +1,19 @@
 // Calls of /usuarios: the point's team (list, roles, add, edit, deactivate, reactivate) and its access links (main thread).
 import { get, post, seg, type ApiResult } from "../../../lib/api-client";
+import type * as C from "../../../../contract/usuarios";
+import type { AccessLink } from "../../../../contract/acesso";
+import type { Answer, BodyOf } from "../../../../contract/route";
 
-export interface TeamUser {
-  IdPontoAtendimentoUsuario: string;
-  Nome: string;
-  Email: string;
-  Telefone: string | null;
-  /** When the user was created (ISO). */
-  DataLog: string;
-  AtivoInativo: "A" | "I";
-  IdPontoAtendimento: string;
-  IdUsuarioTipo: string | number;
-  Cargo: string;
-  Administrativo: "S" | "N";
-  /** Last sign-in (ISO), null when never. */
-  UltimoAcesso: string | null;
-  /** The point's principal user: always active, always an administrative role. */
-  Principal: boolean;
-  /** False until the user creates a password from their invitation. */
-  SenhaDefinida: boolean;
-}
+export type { TeamUser, UserType } from "../../../../contract/usuarios";
+export type { AccessLink } from "../../../../contract/acesso";
 
-/** A role ('Cargo') a user may have. */
-export interface UserType {
-  IdUsuarioTipo: string | number;
-  Descricao: string;
-  Administrativo: "S" | "N";
-  Atendimento?: string;
-  AtivoInativo?: string;
-}
-
-/** A single-use link: an invitation (first access) for a user without a password, a reset for the others. */
-export interface AccessLink {
-  Tipo: "convite" | "redefinicao";
-  Link: string;
-  ExpiraEm: string;
-}
-
-export interface UserFields {
-  Nome: string;
-  Email: string;
-  Telefone: string | null;
-  IdUsuarioTipo: string;
-}
-
-type Envelope = { success: boolean; message?: string };
+/** The user form's checked fields as sent: the role as the select's value (the server reads a number or its text). */
+export type UserFields = Required<Pick<BodyOf<typeof C.addUser>, "Nome" | "Email" | "Telefone">> & { IdUsuarioTipo: string };
 
 /** Every user of the point, the inactive ones too (the screen offers Reativar). */
 export const listTeam = (idPontoAtendimento: string, signal?: AbortSignal) =>
-  get<{ data: TeamUser[] }>(`/usuarios/lista/${seg(idPontoAtendimento)}?inativos=S`, { signal });
-export const listUserTypes = (signal?: AbortSignal) => get<{ data: UserType[] }>("/usuarios/tipos", { signal });
+  get<Answer<typeof C.listTeam>>(`/usuarios/lista/${seg(idPontoAtendimento)}?inativos=S`, { signal });
+export const listUserTypes = (signal?: AbortSignal) => get<Answer<typeof C.listUserTypes>>("/usuarios/tipos", { signal });
 /**
  * The server gives an absolute link when PUBLIC_URL is set, else a path (it never builds one from the request's Host header):
  * a path is completed with the address this browser shows, the portal the administrator is using.
@@ -59,10 +23,15 @@ const absolute = <T extends { acesso: AccessLink }>(res: ApiResult<T>): ApiResul
     ? { ...res, data: { ...res.data, acesso: { ...res.data.acesso, Link: new URL(res.data.acesso.Link, window.location.origin).href } } }
     : res;
 
-export const addUser = (u: UserFields & { IdPontoAtendimento: string }) =>
-  post<Envelope & { id: string; acesso: AccessLink }>("/usuarios/adicionar", u).then(absolute);
-export const updateUser = (u: UserFields & { IdPontoAtendimentoUsuario: string }) => post<Envelope>("/usuarios/atualizar", u);
-export const deactivateUser = (IdPontoAtendimentoUsuario: string) => post<Envelope>("/usuarios/deletar", { IdPontoAtendimentoUsuario });
-export const reactivateUser = (IdPontoAtendimentoUsuario: string) => post<Envelope>("/usuarios/reativar", { IdPontoAtendimentoUsuario });
+export const addUser = (u: UserFields & Required<Pick<BodyOf<typeof C.addUser>, "IdPontoAtendimento">>) =>
+  post<Answer<typeof C.addUser>>("/usuarios/adicionar", u).then(absolute);
+export const updateUser = (u: UserFields & Pick<BodyOf<typeof C.updateUser>, "IdPontoAtendimentoUsuario">) =>
+  post<Answer<typeof C.updateUser>>("/usuarios/atualizar", u);
+export const deactivateUser = (IdPontoAtendimentoUsuario: string) =>
+  post<Answer<typeof C.deactivateUser>>("/usuarios/deletar", { IdPontoAtendimentoUsuario } satisfies BodyOf<typeof C.deactivateUser>);
+export const reactivateUser = (IdPontoAtendimentoUsuario: string) =>
+  post<Answer<typeof C.reactivateUser>>("/usuarios/reativar", { IdPontoAtendimentoUsuario } satisfies BodyOf<typeof C.reactivateUser>);
 export const createAccessLink = (IdPontoAtendimentoUsuario: string) =>
-  post<Envelope & { acesso: AccessLink }>("/usuarios/link-acesso", { IdPontoAtendimentoUsuario }).then(absolute);
+  post<Answer<typeof C.createAccessLink>>("/usuarios/link-acesso", {
+    IdPontoAtendimentoUsuario,
+  } satisfies BodyOf<typeof C.createAccessLink>).then(absolute);

@@ -1,4 +1,4 @@
-// The OS screen's mutation hooks beside their calls in execucao.ts: cancel, finish, link and unlink a service, add and delete a
+// The OS screen's mutation hooks beside their calls in order.ts: cancel, finish, link and unlink a service, add and delete a
 // note, delete a laudo, recibo or photo. Each owns its envelope check and its invalidation (through orderKeys, and the agenda's
 // root where the agenda changes too); the cards and modals only add their UI through MutationUi (main thread).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -8,6 +8,11 @@ import { ApiFailure, unwrap } from "../../../lib/api-client";
 import type { MutationUi } from "../../../lib/mutation-ui";
 import { queryRoots } from "../../../lib/query-keys";
 import { annualLimitsQuery, orderKeys } from "../query-options";
+import type { cancelAppointment } from "../../../../contract/agendamentos";
+import type * as E from "../../../../contract/execucao";
+import type * as S from "../../../../contract/servicos";
+import type * as V from "../../../../contract/evidencias";
+import type { Answer } from "../../../../contract/route";
 import {
   addNote,
   cancelOrder,
@@ -24,13 +29,20 @@ import {
   type DocumentKind,
 } from "./order";
 
-type Msg = { message: string };
+/** Each hook's data is its own route's answer in the contract. */
+type CancelAnswer = Answer<typeof cancelAppointment>;
+type FinishAnswer = Answer<typeof E.finishOrder>;
+type UnlinkAnswer = Answer<typeof S.unlinkService>;
+type NoteAnswer = Answer<typeof V.addNote>;
+type NoteDeleteAnswer = Answer<typeof V.deleteNote>;
+type DocumentDeleteAnswer = Answer<typeof V.deleteReport> | Answer<typeof V.deleteReceipt>;
+type PhotoDeleteAnswer = Answer<typeof V.deletePhoto>;
 export type CancelOrderInput = Parameters<typeof cancelOrder>[0];
 
 /** A cancelled order leaves the agenda's open rows: after success the agenda and every card of the order refetch. */
-export function useCancelOrder(ui: MutationUi<Msg, CancelOrderInput> = {}) {
+export function useCancelOrder(ui: MutationUi<CancelAnswer, CancelOrderInput> = {}) {
   const client = useQueryClient();
-  return useMutation<Msg, Error, CancelOrderInput>({
+  return useMutation<CancelAnswer, Error, CancelOrderInput>({
     ...ui,
     mutationFn: async (body) => unwrap(await cancelOrder(body), MSG.order.cancelFailed),
     onSuccess: (data, body, ...rest) => {
@@ -42,9 +54,9 @@ export function useCancelOrder(ui: MutationUi<Msg, CancelOrderInput> = {}) {
 }
 
 /** The finish as one plain call (final video already on the order); after success the order and the agenda refetch. */
-export function useFinishOrder(ui: MutationUi<Msg, FinishOrder> = {}) {
+export function useFinishOrder(ui: MutationUi<FinishAnswer, FinishOrder> = {}) {
   const client = useQueryClient();
-  return useMutation<Msg, Error, FinishOrder>({
+  return useMutation<FinishAnswer, Error, FinishOrder>({
     ...ui,
     mutationFn: async (body) => unwrap(await finishOrder(body), MSG.finish.failed),
     onSuccess: (data, body, ...rest) => {
@@ -104,9 +116,9 @@ export function useLinkService({ orderId, vehicleId, userId }: OrderRef & { user
 }
 
 /** Removes a linked service (by its link id); failed or not, every card of the order and the vehicle's limits refetch. */
-export function useUnlinkService({ orderId, vehicleId }: OrderRef, ui: MutationUi<Msg, string> = {}) {
+export function useUnlinkService({ orderId, vehicleId }: OrderRef, ui: MutationUi<UnlinkAnswer, string> = {}) {
   const client = useQueryClient();
-  return useMutation<Msg, Error, string>({
+  return useMutation<UnlinkAnswer, Error, string>({
     ...ui,
     mutationFn: async (linkId) => unwrap(await unlinkService(linkId), ""),
     onSettled: (...args) => {
@@ -121,9 +133,9 @@ export function useUnlinkService({ orderId, vehicleId }: OrderRef, ui: MutationU
  * Adds a note stamped now. Failed or not the notes refetch, and the refetch is returned to onSettled: the button says
  * 'Adicionando…' until the new note is on the list.
  */
-export function useAddNote(orderId: string, userId: string, ui: MutationUi<Msg, string> = {}) {
+export function useAddNote(orderId: string, userId: string, ui: MutationUi<NoteAnswer, string> = {}) {
   const client = useQueryClient();
-  return useMutation<Msg, Error, string>({
+  return useMutation<NoteAnswer, Error, string>({
     ...ui,
     mutationFn: async (anotacao) =>
       unwrap(
@@ -138,9 +150,9 @@ export function useAddNote(orderId: string, userId: string, ui: MutationUi<Msg, 
 }
 
 /** Deletes a note; failed or not the notes refetch (not awaited: the confirmation closes at once). */
-export function useDeleteNote(orderId: string, ui: MutationUi<Msg, Anotacao> = {}) {
+export function useDeleteNote(orderId: string, ui: MutationUi<NoteDeleteAnswer, Anotacao> = {}) {
   const client = useQueryClient();
-  return useMutation<Msg, Error, Anotacao>({
+  return useMutation<NoteDeleteAnswer, Error, Anotacao>({
     ...ui,
     mutationFn: async (note) => unwrap(await deleteNote(note.IdSocioVeiculoAgendaExecucaoAnotacao), MSG.notes.removeFailed),
     onSettled: (...args) => {
@@ -151,9 +163,9 @@ export function useDeleteNote(orderId: string, ui: MutationUi<Msg, Anotacao> = {
 }
 
 /** Deletes a laudo or a recibo by its id; failed or not that kind's list refetches (not awaited). */
-export function useDeleteDocument(orderId: string, kind: DocumentKind, ui: MutationUi<Msg, string> = {}) {
+export function useDeleteDocument(orderId: string, kind: DocumentKind, ui: MutationUi<DocumentDeleteAnswer, string> = {}) {
   const client = useQueryClient();
-  return useMutation<Msg, Error, string>({
+  return useMutation<DocumentDeleteAnswer, Error, string>({
     ...ui,
     mutationFn: async (id) =>
       kind === "laudo"
@@ -167,9 +179,9 @@ export function useDeleteDocument(orderId: string, kind: DocumentKind, ui: Mutat
 }
 
 /** Deletes a saved photo or video of the execution by its id; after success the photos refetch. */
-export function useDeletePhoto(orderId: string, ui: MutationUi<Msg, string> = {}) {
+export function useDeletePhoto(orderId: string, ui: MutationUi<PhotoDeleteAnswer, string> = {}) {
   const client = useQueryClient();
-  return useMutation<Msg, Error, string>({
+  return useMutation<PhotoDeleteAnswer, Error, string>({
     ...ui,
     mutationFn: async (id) => unwrap(await deletePhoto(id), MSG.order.photoRemoveFailed),
     onSuccess: (...args) => {

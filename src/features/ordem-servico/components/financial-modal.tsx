@@ -59,12 +59,6 @@ export function FinancialDetailsModal({ details, pointId, onClose }: Props) {
                 <dd>{orNone(data.RazaoSocial)}</dd>
                 <dt>{t.cnpj}</dt>
                 <dd>{blank(data.Cnpj) ? t.notInformed : formatDocument(data.Cnpj)}</dd>
-                {!blank(data.Matricula) && (
-                  <>
-                    <dt>{t.registration}</dt>
-                    <dd>{String(data.Matricula)}</dd>
-                  </>
-                )}
               </dl>
             )}
           </QueryState>

@@ -1,48 +1,26 @@
-// Calls of /retorno-servico: list, create, update, delete returns and the appointments they may refer to (main thread).
+// Calls of /retorno-servico: list, create, update, delete returns and the appointments they may refer to; their types come
+// from the contract (type-only imports, nothing added to the bundle) (main thread).
 import { get, post, seg } from "../../../lib/api-client";
+import type * as C from "../../../../contract/retorno-servico";
+import type { Answer, BodyOf } from "../../../../contract/route";
 
-export interface RetornoServico {
-  IdRetornoServico: string;
-  IdSocioVeiculoAgenda: string;
-  NumeroOS: number;
-  NomeSocio: string | null;
-  DataAgendamento: string;
-  PlacaVeiculo: string;
-  NomeServico: string;
-  Tipo: string;
-  Status: string;
-  Descricao: string;
-  Fotos: string | null;
-  Videos: string | null;
-  /** When the return was registered (an instant, ISO). */
-  DataLog: string;
-}
-export interface RetornoInput {
-  IdSocioVeiculoAgenda: string;
-  Tipo: string;
-  Status: string;
-  Descricao: string;
-  Fotos?: string;
-  Videos?: string;
-}
-export interface AgendamentoDisponivel {
-  IdSocioVeiculoAgenda: string;
-  NumeroOS: number;
-  SocioNome: string;
-  Placa: string;
-  NomeServico: string;
-}
-type Envelope<T> = { success: boolean; message?: string; data: T };
+export type { AgendamentoDisponivel, RetornoServico } from "../../../../contract/retorno-servico";
+
+/** The return's data as the form sends it (the id goes apart, to update). */
+export type RetornoInput = Omit<C.ReturnData, "IdRetornoServico">;
+/** The answer of an update or a delete: `{ success: true, message }`. */
+export type ReturnAnswer = Answer<typeof C.deleteReturn>;
 
 export const listReturns = (idPontoAtendimento: string, signal?: AbortSignal) =>
-  get<Envelope<RetornoServico[]>>(`/retorno-servico/lista/${seg(idPontoAtendimento)}`, { signal });
-export const addReturn = (data: RetornoInput) => post<Envelope<{ IdRetornoServico: string }>>("/retorno-servico/adicionar", { data });
+  get<Answer<typeof C.listReturns>>(`/retorno-servico/lista/${seg(idPontoAtendimento)}`, { signal });
+export const addReturn = (data: RetornoInput) =>
+  post<Answer<typeof C.addReturn>>("/retorno-servico/adicionar", { data } satisfies BodyOf<typeof C.addReturn>);
 export const updateReturn = (idRetornoServico: string, data: RetornoInput) =>
-  post<{ success: boolean; message: string }>("/retorno-servico/atualizar", {
+  post<Answer<typeof C.updateReturn>>("/retorno-servico/atualizar", {
     idRetornoServico,
     data: { ...data, IdRetornoServico: idRetornoServico },
-  });
+  } satisfies BodyOf<typeof C.updateReturn>);
 export const deleteReturn = (idRetornoServico: string) =>
-  post<{ success: boolean; message: string }>("/retorno-servico/deletar", { idRetornoServico });
+  post<Answer<typeof C.deleteReturn>>("/retorno-servico/deletar", { idRetornoServico } satisfies BodyOf<typeof C.deleteReturn>);
 export const listReturnableAppointments = (idPontoAtendimento: string, signal?: AbortSignal) =>
-  get<Envelope<AgendamentoDisponivel[]>>(`/retorno-servico/agendamentos-disponiveis/${seg(idPontoAtendimento)}`, { signal });
+  get<Answer<typeof C.listReturnableAppointments>>(`/retorno-servico/agendamentos-disponiveis/${seg(idPontoAtendimento)}`, { signal });

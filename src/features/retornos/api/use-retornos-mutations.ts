@@ -5,7 +5,7 @@ import { MSG } from "../../../config/messages.pt-BR";
 import { unwrapSuccess } from "../../../lib/api-client";
 import type { MutationUi } from "../../../lib/mutation-ui";
 import { returnKeys } from "../query-options";
-import { addReturn, deleteReturn, updateReturn, type RetornoInput } from "./retornos";
+import { addReturn, deleteReturn, updateReturn, type ReturnAnswer, type RetornoInput } from "./retornos";
 
 /** The form's data; `id` is the return being edited, none for a new one. */
 export interface SaveReturnInput {
@@ -35,9 +35,9 @@ export function useSaveReturn(ui: MutationUi<string, SaveReturnInput> = {}) {
   });
 }
 
-export function useDeleteReturn(ui: MutationUi<{ success: boolean; message: string }, string> = {}) {
+export function useDeleteReturn(ui: MutationUi<ReturnAnswer, string> = {}) {
   const client = useQueryClient();
-  return useMutation<{ success: boolean; message: string }, Error, string>({
+  return useMutation<ReturnAnswer, Error, string>({
     ...ui,
     mutationFn: async (id) => unwrapSuccess(await deleteReturn(id), MSG.returns.deleteFailed),
     onSettled: (...args) => {

@@ -36,7 +36,7 @@ export function ReturnFormModal({ pointId, row, onClose }: Props) {
   const formId = `${ids}-form`;
   const [appointment, setAppointment] = useState("");
   const [kind, setKind] = useState(row ? kindLabel(row.Tipo) : "");
-  const [status, setStatus] = useState(row?.Status ?? "A");
+  const [status, setStatus] = useState<string>(row?.Status ?? "A");
   const [description, setDescription] = useState(row?.Descricao ?? "");
   const [photos, setPhotos] = useState(() => fileList(row?.Fotos));
   const [videos, setVideos] = useState(() => fileList(row?.Videos));

@@ -1,18 +1,19 @@
-// Calls of the scanner: the WhatsApp invitation and the point's open appointments (main thread). The plate lookup, shared with
-// the agenda, is src/lib/plate-lookup.ts.
+// Calls of the scanner: the WhatsApp invitation and the point's expected appointments (the agenda list); their types come from
+// the contract (type-only imports) (main thread). The plate lookup, shared with the agenda, is src/lib/plate-lookup.ts.
 import { get, post, seg } from "../../../lib/api-client";
+import type * as A from "../../../../contract/agendamentos";
+import type * as C from "../../../../contract/scanner";
+import type { Answer, BodyOf } from "../../../../contract/route";
 
-export const sendInvite = (telefone: string, placa: string) => post<{ message: string }>("/scanner/enviar-convite", { telefone, placa });
+/** `telefone` as typed (masked when complete), `placa` in its display form, as the contract's clients send them. */
+export type InviteInput = BodyOf<typeof C.sendInvite>;
+export type InviteAnswer = Answer<typeof C.sendInvite>;
 
-/** The agenda list (contract #1) reduced to what the scanner needs: the plates the point expects, whose, and when. */
-export interface ExpectedRow {
-  Placa: string;
-  StatusAgendamento: string;
-  Nome: string;
-  DataAgendamento: string;
-}
+export const sendInvite = ({ telefone, placa }: InviteInput) => post<InviteAnswer>("/scanner/enviar-convite", { telefone, placa });
+
+/** The agenda list (GET /agendamentos/lista) of a few days: the scanner reads the plates the point expects, whose, and when. */
 export const listExpected = (idPontoAtendimento: string, dataInicio: string, dataFim: string, signal?: AbortSignal) =>
-  get<{ data: ExpectedRow[] }>(
+  get<Answer<typeof A.listAppointments>>(
     `/agendamentos/lista/${seg(idPontoAtendimento)}?${new URLSearchParams({ dataInicio, dataFim }).toString()}`,
     { signal },
   );

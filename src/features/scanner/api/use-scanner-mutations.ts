@@ -4,17 +4,11 @@ import { useMutation } from "@tanstack/react-query";
 import { MSG } from "../../../config/messages.pt-BR";
 import { unwrap } from "../../../lib/api-client";
 import type { MutationUi } from "../../../lib/mutation-ui";
-import { sendInvite } from "./scanner";
+import { sendInvite, type InviteAnswer, type InviteInput } from "./scanner";
 
-/** `telefone` as typed (masked when complete), `placa` in its display form, as the contract's clients send them. */
-export interface InviteInput {
-  telefone: string;
-  placa: string;
-}
-
-export function useSendInvite(ui: MutationUi<{ message: string }, InviteInput> = {}) {
-  return useMutation<{ message: string }, Error, InviteInput>({
+export function useSendInvite(ui: MutationUi<InviteAnswer, InviteInput> = {}) {
+  return useMutation<InviteAnswer, Error, InviteInput>({
     ...ui,
-    mutationFn: async ({ telefone, placa }) => unwrap(await sendInvite(telefone, placa), MSG.scanner.inviteFailed),
+    mutationFn: async (input) => unwrap(await sendInvite(input), MSG.scanner.inviteFailed),
   });
 }

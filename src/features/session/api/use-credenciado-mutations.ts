@@ -6,8 +6,11 @@ import { ApiFailure, unwrap } from "../../../lib/api-client";
 import type { MutationUi } from "../../../lib/mutation-ui";
 import { setPasswordAndSignIn } from "../store";
 import { forgotPassword } from "./credenciado";
+import type * as A from "../../../../contract/acesso";
+import type { Answer } from "../../../../contract/route";
 
-type Msg = { message: string };
+/** The neutral answer of 'Esqueci minha senha'; a password set answers the store's message in the same shape. */
+type Msg = Answer<typeof A.requestPasswordReset>;
 
 /** The answer is the same whether the e-mail has an account or not; 429 and a malformed e-mail carry the server's message. */
 export function useForgotPassword(ui: MutationUi<Msg, string> = {}) {

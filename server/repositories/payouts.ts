@@ -1,0 +1,130 @@
+// The points' payouts (payout_statements) as the central pays them: the list with each point's bank data and hold, its totals,
+// paying (all or nothing, only pending rows) and undoing a payment; one mapping to the contract's payout (server only).
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { payoutStatements } from "../db/schema.ts";
+import type { Payee, Payout, PayoutFilter, PayoutTotals } from "../../contract/central-payments.ts";
+import { rows } from "../lib/db-rows.ts";
+import { holdReasonSql, holdText, type HoldReason } from "../services/payout-hold.ts";
+
+/** A payout as the list's SQL names it: the contract's fields, with the hold's code and the change's time still raw. */
+type PayoutRow = Omit<Payout, "PagamentoFeito" | "MotivoRetencao" | "DadosPagamentoAlteradosEm" | "Retido"> & {
+  PagamentoFeito: string;
+  MotivoRetencao: HoldReason;
+  DadosPagamentoAlteradosEm: Date | string | null;
+  PagoPara: Payee | null;
+};
+
+export function toPayout(r: PayoutRow): Payout {
+  return {
+    ...r,
+    // Only the payment and its undo write this column, with S or N.
+    PagamentoFeito: r.PagamentoFeito as Payout["PagamentoFeito"],
+    // Held back: not payable until the point has bank data, or the central confirmed data changed in the last 7 days.
+    Retido: r.MotivoRetencao !== null,
+    MotivoRetencao: holdText(r.MotivoRetencao, r.DadosPagamentoAlteradosEm),
+    DadosPagamentoAlteradosEm: r.DadosPagamentoAlteradosEm ? new Date(String(r.DadosPagamentoAlteradosEm)).toISOString() : null,
+  };
+}
+
+export interface PayoutFilters {
+  servicePointId?: string;
+  /** yyyy-MM-dd, the appointment's date, both ends included. */
+  from?: string;
+  to?: string;
+  status?: PayoutFilter["status"];
+}
+
+/** Every point's payouts (at most 2000) by appointment date and OS, with the point's selected bank data and its hold at `now`. */
+export async function listPayouts(db: Db, { servicePointId, from, to, status }: PayoutFilters, now: Date): Promise<Payout[]> {
+  const list = await rows<PayoutRow>(
+    db,
+    sql`
+      select f.id as "IdFinanceiroEspelho", f.service_point_id as "IdPontoAtendimento", p.trade_name as "NomeFantasia",
+        f.corporate_name as "RazaoSocial", f.cnpj as "Cnpj", f.os_number as "NumeroOS", f.plate as "Placa",
+        f.service_name as "NomeServico", to_char(f.appointment_date, 'YYYY-MM-DD') as "DataAgendamento",
+        f.payout::float8 as "ValorRepasse", f.paid as "PagamentoFeito",
+        to_char(f.paid_at at time zone 'America/Sao_Paulo', 'YYYY-MM-DD') as "DataPagamento",
+        (f.paid = 'S' and exists (select 1 from central_actions c where c.entity = 'payout' and c.entity_id = f.id
+          and c.action = 'pagar'
+          and (c.at at time zone 'America/Sao_Paulo')::date = (now() at time zone 'America/Sao_Paulo')::date)) as "PodeDesfazer",
+        b.bank as "Banco", b.agency as "Agencia", b.account as "Conta", b.account_type as "TipoConta",
+        b.pix_key_type as "TipoChavePix", b.pix_key as "ChavePix", b.holder_name as "NomeTitular", b.holder_document as "DocumentoTitular",
+        to_char(f.executed_at at time zone 'America/Sao_Paulo', 'YYYY-MM-DD') as "DataExecucao",
+        case when f.paid = 'S' then null else ${holdReasonSql(sql`p`, now)} end as "MotivoRetencao",
+        p.payment_data_changed_at as "DadosPagamentoAlteradosEm",
+        f.paid_to as "PagoPara"
+      from payout_statements f
+      join service_points p on p.id = f.service_point_id
+      left join bank_accounts b on b.service_point_id = f.service_point_id and b.selected = 'S'
+      where ${servicePointId ? sql`f.service_point_id = ${servicePointId}` : sql`true`}
+        and ${from ? sql`f.appointment_date >= ${from}` : sql`true`}
+        and ${to ? sql`f.appointment_date <= ${to}` : sql`true`}
+        and ${status ? sql`f.paid = ${status === "PAGO" ? "S" : "N"}` : sql`true`}
+      order by f.appointment_date, f.os_number, f.id
+      limit 2000`,
+  );
+  return list.map(toPayout);
+}
+
+const sum = (list: readonly Payout[]) => Math.round(list.reduce((n, r) => n + Number(r.ValorRepasse), 0) * 100) / 100;
+
+/** The list's totals (BRL, to the cent); the held ones are part of the pending ones. */
+export const payoutTotals = (list: readonly Payout[]): PayoutTotals => ({
+  quantidade: list.length,
+  total: sum(list),
+  pendente: sum(list.filter((r) => r.PagamentoFeito !== "S")),
+  pago: sum(list.filter((r) => r.PagamentoFeito === "S")),
+  retido: sum(list.filter((r) => r.Retido)),
+});
+
+/** The payouts to pay, with their point and their OS's execution date (yyyy-MM-dd, Brasília). */
+export async function payoutsToPay(tx: Db, ids: string[]) {
+  return tx
+    .select({
+      id: payoutStatements.id,
+      point: payoutStatements.servicePointId,
+      executed: sql<string | null>`to_char(${payoutStatements.executedAt} at time zone 'America/Sao_Paulo', 'YYYY-MM-DD')`,
+      os: payoutStatements.osNumber,
+    })
+    .from(payoutStatements)
+    .where(inArray(payoutStatements.id, ids));
+}
+
+/**
+ * Pays the payouts still pending among `ids` at noon (Brasília) of `day`, recording each point's payee; answers the ids paid.
+ * All or nothing is the caller's: fewer ids than asked means some were paid meanwhile, and the transaction is rolled back.
+ */
+export async function markPaid(tx: Db, ids: string[], day: string, points: string[], payees: Map<string, Payee>) {
+  return tx
+    .update(payoutStatements)
+    .set({
+      paid: "S",
+      paidAt: new Date(`${day}T12:00:00-03:00`),
+      paidTo: sql`(case ${sql.join(
+        points.map((id) => sql`when ${payoutStatements.servicePointId} = ${id} then ${JSON.stringify(payees.get(id))}::jsonb`),
+        sql` `,
+      )} end)`,
+      bankAccountId: sql`(case ${sql.join(
+        points.map((id) => sql`when ${payoutStatements.servicePointId} = ${id} then ${payees.get(id)?.IdDadoBancario ?? null}::uuid`),
+        sql` `,
+      )} end)`,
+    })
+    .where(and(inArray(payoutStatements.id, ids), eq(payoutStatements.paid, "N")))
+    .returning({ id: payoutStatements.id });
+}
+
+export async function payoutById(tx: Db, id: string) {
+  const [row] = await tx.select().from(payoutStatements).where(eq(payoutStatements.id, id));
+  return row;
+}
+
+/** Back to pending, only if still paid (one conditional update); false when it was not. */
+export async function markUnpaid(tx: Db, id: string) {
+  const [undone] = await tx
+    .update(payoutStatements)
+    .set({ paid: "N", paidAt: null })
+    .where(and(eq(payoutStatements.id, id), eq(payoutStatements.paid, "S")))
+    .returning({ id: payoutStatements.id });
+  return Boolean(undone);
+}
