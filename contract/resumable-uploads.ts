@@ -19,6 +19,10 @@ const BUSY = "another connection is writing this upload (its lock); try again sh
 const NOT_FOUND = "unknown, expired, terminated, or another point's upload";
 const UNAVAILABLE = "the file storage or the database is unavailable (Retry-After: 5)";
 
+/** One upload's address, and the refusals every request to it may get. */
+const oneUpload = { url: "/uploads/tus/:id", access: "point", params: IdParams } as const;
+const UPLOAD_REFUSALS = { 404: NOT_FOUND, 412: VERSION, 423: BUSY, 503: UNAVAILABLE } as const;
+
 export const createResumableUpload = defineRoute({
   method: "POST",
   url: "/uploads/tus",
@@ -43,52 +47,41 @@ export const createResumableUpload = defineRoute({
 
 export const resumableUploadOffset = defineRoute({
   method: "HEAD",
-  url: "/uploads/tus/:id",
+  ...oneUpload,
   summary: "How much of an upload the server holds; an upload already stored stands complete (offset = length).",
-  access: "point",
-  params: IdParams,
   response: { 200: noBody("Upload-Offset and Upload-Length in headers, Cache-Control: no-store") },
-  errors: { 404: NOT_FOUND, 412: VERSION, 423: BUSY, 503: UNAVAILABLE },
+  errors: UPLOAD_REFUSALS,
 });
 
 export const appendResumableUpload = defineRoute({
   method: "PATCH",
-  url: "/uploads/tus/:id",
+  ...oneUpload,
   summary: "Sends an upload's next bytes from Upload-Offset (offset+octet-stream): 204 with the new offset, 200 with the stored file.",
-  access: "point",
-  params: IdParams,
   response: {
     200: storedFile("all the bytes arrived (with this request, or before it)"),
     204: noBody("the bytes are kept; Upload-Offset says how much the server now holds"),
   },
   errors: {
+    ...UPLOAD_REFUSALS,
     400: "bad tus headers, or an empty file",
-    404: NOT_FOUND,
     409: "Upload-Offset is not where the upload stands, or another connection moved it on or stored it: Upload-Offset says where it stands",
-    412: VERSION,
     413: "more bytes than declared, or over its kind's size limit (the upload is deleted)",
     415: "its bytes are no allowed type (the upload is deleted)",
-    423: BUSY,
-    503: UNAVAILABLE,
   },
 });
 
 export const cancelResumableUpload = defineRoute({
   method: "DELETE",
-  url: "/uploads/tus/:id",
+  ...oneUpload,
   summary: "Terminates an unfinished upload: its bytes are deleted and its place in the point's quota freed.",
-  access: "point",
-  params: IdParams,
   response: { 204: noBody("the upload is gone") },
-  errors: { 404: NOT_FOUND, 412: VERSION, 423: BUSY, 503: UNAVAILABLE },
+  errors: UPLOAD_REFUSALS,
 });
 
 export const resumableUploadResult = defineRoute({
   method: "GET",
-  url: "/uploads/tus/:id",
+  ...oneUpload,
   summary: "The stored file a finished upload became (again after a lost answer); stores it now if that had not happened.",
-  access: "point",
-  params: IdParams,
   response: { 200: storedFile("a finished upload") },
   errors: {
     400: "an empty file",

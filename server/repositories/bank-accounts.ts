@@ -12,6 +12,7 @@ import type { Db } from "../db/client.ts";
 import { bankAccounts } from "../db/schema.ts";
 import { badRequest } from "../lib/http-errors.ts";
 import { labelled, type FieldSpec } from "../services/audit.ts";
+import { methodFields } from "../../src/domain/bank-method.ts";
 
 export type BankAccountRow = typeof bankAccounts.$inferSelect;
 
@@ -49,17 +50,17 @@ export function bankInput(b: BankBody) {
   const kind = f.TipoChavePix !== "" || f.ChavePix !== "" ? "PIX" : "TRANSFERENCIA";
   const error = firstBankDataError(bankDataErrors(kind, f));
   if (error) throw badRequest(error.message);
-  const pix = kind === "PIX";
+  const m = methodFields(kind, f);
   return {
-    pixKeyType: pix ? f.TipoChavePix : "",
-    pixKey: pix ? f.ChavePix : "",
-    bank: pix ? "" : f.Banco,
-    agency: pix ? "" : f.NumeroAgencia,
-    account: pix ? "" : f.NumeroConta,
-    accountType: pix ? "" : f.TipoConta,
-    holderName: f.NomeTitular,
-    holderDocument: f.DocumentoTitular,
-    selected: f.Selecionado,
+    pixKeyType: m.TipoChavePix,
+    pixKey: m.ChavePix,
+    bank: m.Banco,
+    agency: m.NumeroAgencia,
+    account: m.NumeroConta,
+    accountType: m.TipoConta,
+    holderName: m.NomeTitular,
+    holderDocument: m.DocumentoTitular,
+    selected: m.Selecionado,
   };
 }
 export type BankInput = ReturnType<typeof bankInput>;

@@ -5,8 +5,9 @@
  * non-blank string; undefined for anything else (an HTML page, a number, an empty body), so the caller uses its own words.
  */
 export function serverMessage(body: unknown): string | undefined {
-  if (!body || typeof body !== "object") return undefined;
-  const { message, error } = body as { message?: unknown; error?: unknown };
-  for (const m of [message, error]) if (typeof m === "string" && m.trim()) return m;
+  if (body && typeof body === "object") {
+    const m = (body as { message?: unknown }).message ?? (body as { error?: unknown }).error;
+    if (typeof m === "string" && m.trim()) return m;
+  }
   return undefined;
 }

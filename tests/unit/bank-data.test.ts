@@ -18,6 +18,7 @@ import {
   paymentTypeOf,
   type BankDataFields,
 } from "../../src/domain/bank-data";
+import { methodFields } from "../../src/domain/bank-method";
 
 /** Changes the last digit, so the check digit is wrong. */
 const breakLast = (s: string) => s.slice(0, -1) + String((Number(s.at(-1)) + 1) % 10);
@@ -195,5 +196,21 @@ describe("bankDataErrors", () => {
     expect(paymentTypeOf({ TipoChavePix: "CPF", ChavePix: "529.982.247-25" })).toBe("PIX");
     expect(paymentTypeOf({ TipoChavePix: "CPF", ChavePix: "" })).toBe("TRANSFERENCIA");
     expect(paymentTypeOf({ TipoChavePix: "", ChavePix: "" })).toBe("TRANSFERENCIA");
+  });
+});
+
+describe("methodFields", () => {
+  const all = {
+    TipoChavePix: "CPF",
+    ChavePix: "529.982.247-25",
+    Banco: "001",
+    NumeroAgencia: "1234",
+    NumeroConta: "5678-9",
+    TipoConta: "CORRENTE",
+    NomeTitular: "Ana",
+  };
+  it("empties the bank account of a PIX record and the key of a transfer, keeping the holder", () => {
+    expect(methodFields("PIX", all)).toEqual({ ...all, Banco: "", NumeroAgencia: "", NumeroConta: "", TipoConta: "" });
+    expect(methodFields("TRANSFERENCIA", all)).toEqual({ ...all, TipoChavePix: "", ChavePix: "" });
   });
 });

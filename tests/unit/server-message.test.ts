@@ -6,7 +6,6 @@ describe("serverMessage", () => {
   it("reads message, else error, when it is non-blank text", () => {
     expect(serverMessage({ success: false, message: "Arquivo grande demais." })).toBe("Arquivo grande demais.");
     expect(serverMessage({ error: "Upload não encontrado." })).toBe("Upload não encontrado.");
-    expect(serverMessage({ message: "  ", error: "Tente novamente." })).toBe("Tente novamente.");
   });
   it("gives nothing for bodies that carry no message", () => {
     for (const body of [undefined, null, "<html>502</html>", 42, {}, { message: 3 }, { message: " " }])

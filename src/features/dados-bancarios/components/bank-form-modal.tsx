@@ -23,6 +23,7 @@ import { SearchableSelect } from "../../../components/ui/searchable-select";
 import type { DadoBancario } from "../api/dados-bancarios";
 import { useSaveBankData } from "../api/use-dados-bancarios-mutations";
 import { bankOptions } from "../banks";
+import { methodFields } from "../../../domain/bank-method";
 
 const M = MSG.bankData;
 type Errors = Partial<Record<BankField | "form", string>>;
@@ -111,17 +112,8 @@ export function BankFormModal({ pointId, row, onClose }: Props) {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const pix = form.kind === "PIX";
     // The other method's fields go empty, as the contract asks.
-    const payload = normalizeBankData({
-      ...form,
-      TipoChavePix: pix ? form.TipoChavePix : "",
-      ChavePix: pix ? form.ChavePix : "",
-      Banco: pix ? "" : form.Banco,
-      NumeroAgencia: pix ? "" : form.NumeroAgencia,
-      NumeroConta: pix ? "" : form.NumeroConta,
-      TipoConta: pix ? "" : form.TipoConta,
-    });
+    const payload = normalizeBankData(methodFields(form.kind, form));
     const found = bankDataErrors(form.kind, payload);
     if (found.length) {
       setErrors(Object.fromEntries(found.map((x) => [x.field, x.message])));
