@@ -21,6 +21,7 @@ import {
 import { cleanOriginalName, detectType, SNIFF_BYTES } from "../lib/file-types.ts";
 import { DB_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "../lib/db-errors.ts";
 import { HttpError } from "../lib/http-errors.ts";
+import { detectDeclaredKind, EMPTY, httpRefusal, isJsonMessage, plainError, refusal, RESUMABLE_MESSAGES } from "../lib/tus-refusals.ts";
 import { databaseLocker } from "../lib/upload-locker.ts";
 import { tooLarge, UNSUPPORTED } from "../lib/upload-input.ts";
 import { QUOTA_MESSAGES, QUOTA_RETRY_AFTER_S, releasePendingUpload, reservePendingUpload } from "../lib/upload-quota.ts";
@@ -30,21 +31,6 @@ export const TUS_PATH = "/api/uploads/tus";
 /** tus' own upload ids: 32 hex digits (the server's default naming). */
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
-export const RESUMABLE_MESSAGES = {
-  notFound: "Envio não encontrado ou expirado. Envie o arquivo novamente.",
-  offset: "O envio está fora de ordem: consulte quanto já chegou ao servidor e continue de lá.",
-  headers: "Cabeçalhos inválidos para um envio retomável (protocolo tus 1.0.0).",
-  version: "Envio retomável sem o cabeçalho Tus-Resumable: 1.0.0.",
-  unsupported: "Recurso do protocolo tus não suportado por este servidor.",
-  busy: "Este arquivo ainda está sendo recebido por outra conexão. Tente novamente em instantes.",
-  storage: "O armazenamento de arquivos está indisponível no momento. Tente novamente em instantes.",
-  unfinished: "O envio deste arquivo ainda não terminou.",
-  concat: "Envios em partes paralelas (Upload-Concat) não são suportados: envie o arquivo em um único envio retomável.",
-  overDeclared: "O arquivo enviado é maior que o tamanho declarado no início do envio.",
-  /** 409 (with Upload-Offset) to a PATCH of an upload another connection completed meanwhile: GET gives the stored file. */
-  complete: "Este arquivo já chegou inteiro ao servidor por outra conexão. Consulte o resultado do envio.",
-} as const;
-
 /** The service point of the request tus is handling (its hooks see only the raw request, not Fastify's). */
 const pointOf = new WeakMap<IncomingMessage, string>();
 /** The upload a POST reserved a place of its point's quota for (released again when the creation did not happen). */
@@ -52,9 +38,6 @@ const createdBy = new WeakMap<IncomingMessage, string>();
 
 type TusRequest = Parameters<NonNullable<ServerOptions["onIncomingRequest"]>>[0];
 const rawOf = (req: TusRequest) => (req as unknown as { runtime?: { node?: { req: IncomingMessage } } }).runtime?.node?.req;
-
-/** A tus hook's refusal: tus sends `body` with `status_code`; the JSON wrapper below keeps it as it is. */
-const refusal = (status_code: number, message: string) => ({ status_code, body: JSON.stringify({ success: false, message }) });
 
 export async function resumableUploadsRoutes(plain: FastifyInstance, { db, config, storage }: RouteDeps) {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
@@ -309,48 +292,4 @@ export async function resumableUploadsRoutes(plain: FastifyInstance, { db, confi
       throw httpRefusal(err) ?? new HttpError(503, RESUMABLE_MESSAGES.storage);
     }
   });
-}
-
-/** A refusal of ours (thrown for tus' hooks) met where Fastify answers instead: the same status and message as an HttpError. */
-function httpRefusal(err: unknown): HttpError | undefined {
-  const r = err as { status_code?: number; body?: string } | undefined;
-  if (!r?.status_code || !r.body || !isJsonMessage(r.body)) return undefined;
-  return new HttpError(r.status_code, (JSON.parse(r.body) as { message: string }).message);
-}
-
-const isJsonMessage = (text: string) => {
-  try {
-    return typeof (JSON.parse(text) as { message?: unknown })?.message === "string";
-  } catch {
-    return false;
-  }
-};
-
-const EMPTY = { code: 400, message: "O arquivo enviado está vazio." };
-
-/** The kind a client declares in its metadata (filetype), to refuse a too-large upload before any byte is sent. */
-function detectDeclaredKind(mime: string | undefined): "image" | "video" | "document" | undefined {
-  if (!mime) return undefined;
-  if (mime.startsWith("image/")) return "image";
-  if (mime.startsWith("video/")) return "video";
-  if (mime === "application/pdf" || mime.includes("word")) return "document";
-  return undefined;
-}
-
-function plainError(status: number, largest: number): [number, string] {
-  switch (status) {
-    case 404:
-    case 410:
-      return [404, RESUMABLE_MESSAGES.notFound];
-    case 409:
-      return [409, RESUMABLE_MESSAGES.offset];
-    case 412:
-      return [412, RESUMABLE_MESSAGES.version];
-    case 413:
-      return [413, tooLarge(largest).message];
-    case 501:
-      return [400, RESUMABLE_MESSAGES.unsupported];
-    default:
-      return status >= 500 ? [503, RESUMABLE_MESSAGES.storage] : [400, RESUMABLE_MESSAGES.headers];
-  }
 }

@@ -1,4 +1,5 @@
 // Storage of uploaded files behind one interface: disk (default) or an S3-compatible object store (server only).
+import { once } from "node:events";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
@@ -75,8 +76,12 @@ export class DiskStorage implements FileStorage {
     const target = this.file(name);
     // Written apart first, so a half-written file is never seen under its name.
     const temp = path.join(this.incoming, `${randomUUID()}.part`);
+    const out = fs.createWriteStream(temp);
+    // Opened before any byte is read: a body refused in its first chunk made pipeline settle before the file was opened,
+    // and the open, still under way, created the file after the rm below (left behind until the next sweep).
+    await once(out, "ready");
     try {
-      await pipeline(body, fs.createWriteStream(temp));
+      await pipeline(body, out);
       await fsp.rename(temp, target);
     } catch (err) {
       await fsp.rm(temp, { force: true });

@@ -506,7 +506,6 @@ export const MSG = {
     moneyTitle: "Informações financeiras",
     corporateName: "Razão social",
     cnpj: "CNPJ",
-    registration: "Matrícula",
     pointFailed: "Erro ao carregar dados do credenciado",
     brand: "Marca",
     model: "Modelo",

@@ -125,7 +125,7 @@ describe("installable PWA (e2e)", () => {
         const precache = Object.entries(caches).find(([cacheName]) => cacheName.startsWith("workbox-precache"))?.[1] ?? [];
         expect(precache).toContain("/index.html");
         expect(precache.some((u) => /\/assets\/agenda-page-[^/]+\.js$/.test(u))).toBe(true);
-        expect(precache.some((u) => /\/assets\/upload\.worker-[^/]+\.js$/.test(u))).toBe(true);
+        expect(precache.some((u) => /\/assets\/outbox\.worker-[^/]+\.js$/.test(u))).toBe(true);
         // The heavy engines and the plate reader's weights are not in the precache (they load on first use).
         expect(precache.filter((u) => /ffmpeg-core|plate-net|\.wasm$|\.bin$/.test(u))).toEqual([]);
         // Uploaded files (opened in a tab) are never answered by the worker with the shell or a cached copy.

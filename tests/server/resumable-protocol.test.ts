@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { BACKENDS, fixtures, makeTestApp, SAMPLE, type Fixtures, type TestApp } from "./helpers";
 import { storedFiles } from "../../server/db/schema";
-import { RESUMABLE_MESSAGES } from "../../server/routes/resumable-uploads";
+import { RESUMABLE_MESSAGES } from "../../server/lib/tus-refusals";
 
 const LIMITS = { image: 4096, video: 8 * 1024 * 1024, document: 4096 };
 const b64 = (s: string) => Buffer.from(s).toString("base64");
