@@ -7,7 +7,7 @@
 // choices within 4 s, nothing opened without a tap).
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
-import { apiCall, apiToken, brasiliaToday, DESKTOP, MOBILE, launch, openSignedIn, violations } from "./browser";
+import { addDays, apiCall, apiToken, brasiliaToday, DESKTOP, MOBILE, launch, openSignedIn, violations } from "./browser";
 import { CHROME_ARGS, CHROME_PATH } from "../support/chromium";
 import { cameraShowing, HAND_SHAKE, plateBox, type PlateScene } from "./plate-clip";
 
@@ -28,6 +28,30 @@ type Lookup =
   | false;
 const lookup = (plate: string) => api<Lookup>(`/scanner/get-agendamento-pontoatendimento-by-placa/${pointId}/${plate}`);
 const SEEDED = ["ABC1234", "BRA2E19", "RFT4G56", "PEX7788", "HMG3C21", "QWE5R67"];
+
+type AgendaRows = { data: { IdSocioVeiculoAgenda: string; Placa: string; StatusAgendamento: string }[] };
+/**
+ * Makes a seeded plate's newest open booking at the point today's one, as the whole-car clips need: the lookup names the
+ * newest open booking (spec), and other files book the same plates on later days through this shared server (agenda,
+ * offline, os-finish). Their later bookings of one plate booked today are cancelled here, so the result does not depend on
+ * the order the files run in.
+ */
+async function newestOpenBookingToday() {
+  const today = brasiliaToday();
+  const compact = (plate: string) => plate.replace(/[^A-Z0-9]/gi, "").toUpperCase();
+  const list = async (query: string) =>
+    (await api<AgendaRows>(`/agendamentos/lista/${pointId}?${query}`)).data.filter((r) => r.StatusAgendamento === "A");
+  const todays = (await list(`dataInicio=${today}&dataFim=${today}`)).filter((r) => SEEDED.includes(compact(r.Placa)));
+  const plate = todays[0] && compact(todays[0].Placa);
+  if (!plate) return;
+  const later = (await list(`dataInicio=${addDays(today, 1)}`)).filter((r) => compact(r.Placa) === plate);
+  for (const r of later) {
+    await apiCall(base, token, "/agendamentos/cancelar", {
+      idSocioVeiculoAgenda: r.IdSocioVeiculoAgenda,
+      motivo: "Teste do scanner: só o agendamento de hoje",
+    });
+  }
+}
 const shown = (plate: string) => (/^[A-Z]{3}\d{4}$/.test(plate) ? `${plate.slice(0, 3)}-${plate.slice(3)}` : plate);
 
 const openScanner = (ctx: BrowserContext): Promise<Page> =>
@@ -480,6 +504,7 @@ describe("scanner finding the plate anywhere in a hand-held whole-car clip (Y4M 
   };
 
   beforeAll(async () => {
+    await newestOpenBookingToday();
     const today = brasiliaToday().split("-").reverse().join("/");
     for (const plate of SEEDED) {
       const f = await lookup(plate);
