@@ -94,6 +94,10 @@ describe("desktop", () => {
     await page.goto(`${base}/login`);
     await signIn(page, "demo@credenciado.com.br", "senha-errada");
     await page.locator("form").getByRole("alert").filter({ hasText: "Credenciais inválidas." }).waitFor();
+    // Once, beside the form: no toast repeats it (the toast host is mounted by then, and a toast renders within a frame).
+    await page.locator(".Toastify").waitFor({ state: "attached" });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await expect(page.getByText("Credenciais inválidas.").count()).resolves.toBe(1);
     await page.route("**/api/credenciado/login", async (route) => {
       await new Promise((r) => setTimeout(r, 400));
       await route.continue();
@@ -174,6 +178,27 @@ describe("desktop", () => {
 });
 
 describe("mobile (Pixel 7)", () => {
+  it("shows the login's toast below the header, leaving the user menu (and its 'Sair') uncovered", async () => {
+    const { ctx, page } = await open(MOBILE);
+    await page.goto(`${base}/login`);
+    await signIn(page);
+    const toast = page.getByText("Login realizado com sucesso.");
+    await toast.waitFor({ timeout: 5_000 });
+    const header = (await page.locator(".app-header").boundingBox())!;
+    const box = (await page.locator(".Toastify__toast").filter({ hasText: "Login realizado com sucesso." }).boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
+    const user = page.getByRole("button", { name: /Marina Souza/ });
+    const hit = await user.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+    });
+    expect(hit).toBe(true);
+    await user.tap();
+    await page.getByRole("menuitem", { name: "Sair" }).tap();
+    await page.waitForURL(/\/login/);
+    await ctx.close();
+  });
+
   it("uses the bottom bar and the 'Menu Principal' drawer", async () => {
     const { ctx, page } = await open(MOBILE);
     await page.goto(`${base}/`);

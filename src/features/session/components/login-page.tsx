@@ -29,11 +29,8 @@ export default function LoginPage() {
     setError("");
     const outcome = await login(email, password, remember);
     setBusy(false);
-    if (!outcome.ok) {
-      setError(outcome.message);
-      toast.error(outcome.message);
-      return;
-    }
+    // Told once, beside the form (role=alert, read out): a toast repeating it was the same words twice on the screen.
+    if (!outcome.ok) return setError(outcome.message);
     toast.success(outcome.message);
     const wanted = redirectTarget(new URLSearchParams(search).get("redirect"), window.location.origin);
     navigate(landingFor(sessionStore.perfil, wanted), { replace: true });
