@@ -9,6 +9,7 @@ import {
   list,
   MAX,
   Message,
+  noBody,
   nonBlank,
   numberOrText,
   numOrNull,
@@ -77,7 +78,7 @@ export const listAppointments = defineRoute({
   }),
   response: {
     200: obj({ message: str(), data: list(AgendaRow), total: int() }),
-    304: Type.Unsafe<undefined>({ description: "no body: the client's copy (If-None-Match) is current" }),
+    304: noBody("the client's copy (If-None-Match) is current"),
   },
   errors: { 404: "another point's id" },
 });

@@ -2,7 +2,7 @@
 // approving and rejecting them; also the request parts the central's other contract files share (schemas shared by server
 // and client; the client imports types only).
 import { Type, type Static } from "typebox";
-import { list, literal, num, obj, str, strOrNull } from "./fields.ts";
+import { Done, list, num, obj, str, strOrNull } from "./fields.ts";
 import { defineRoute } from "./route.ts";
 import { Agendamento } from "./agendamentos.ts";
 
@@ -20,7 +20,6 @@ export const PeriodQuery = Type.Object({
 export const IdParams = Type.Object({ id: Type.String({ maxLength: 36 }) });
 
 /** The answer to a central action that went through. */
-export const Done = obj({ success: literal(true), message: str("pt-BR text for the user") });
 
 // The order's own fields are the appointment's (contract/agendamentos.ts), so they read the same everywhere.
 const { IdSocioVeiculoAgenda, NumeroOS, DataAgendamento, VideoInicial } = Agendamento.properties;

@@ -1,9 +1,9 @@
 // The Central console's payments (/central/pagamentos): every point's payouts with their totals and holds, paying them and
 // undoing a payment the same day (schemas shared by server and client; the client imports types only).
 import { Type, type Static } from "typebox";
-import { bool, int, list, literal, num, numOrNull, obj, oneOf, str, strOrNull } from "./fields.ts";
+import { bool, Done, int, list, literal, num, numOrNull, obj, oneOf, str, strOrNull } from "./fields.ts";
 import { defineRoute } from "./route.ts";
-import { Done, IdParams, ISO_DATE, PeriodQuery } from "./central-approvals.ts";
+import { IdParams, ISO_DATE, PeriodQuery } from "./central-approvals.ts";
 
 /** What a point's payouts are paid to: its company and its selected bank or PIX data (full values: the central pays them). */
 export const Payee = obj({

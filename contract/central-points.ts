@@ -2,9 +2,9 @@
 // to check and confirm, and the history of the central's actions on an item (schemas shared by server and client; the client
 // imports types only).
 import { Type, type Static } from "typebox";
-import { bool, int, list, numOrNull, obj, str, strOrNull } from "./fields.ts";
+import { bool, Done, int, list, numOrNull, obj, str, strOrNull } from "./fields.ts";
 import { defineRoute } from "./route.ts";
-import { Done, IdParams } from "./central-approvals.ts";
+import { IdParams } from "./central-approvals.ts";
 import { Payee } from "./central-payments.ts";
 
 export const PointSummary = obj({

@@ -96,6 +96,12 @@ export const literal = <const V extends string | number | boolean>(value: V) => 
 /** The contract's plain answer to an action: `{ success, message }` (spec §8: some calls answer 200 with success false). */
 export const Message = obj({ success: Type.Optional(bool()), message: str() });
 
+/** An action's answer that always succeeds when it answers 200: `{ success: true, message }`. */
+export const Done = obj({ success: literal(true), message: str("pt-BR text for the user") });
+
+/** An answer with no body (304, 204, tus' HEAD); `what` says what the status and headers tell instead. */
+export const noBody = (what: string) => Type.Unsafe<undefined>({ description: `no body: ${what}` });
+
 /**
  * Every error answer (4xx, 5xx): a pt-BR message the app shows as it is. `success: false` on most; the session calls of the
  * original contract answer `{ message }` alone, and the user lookup adds `data: null`.

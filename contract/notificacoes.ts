@@ -1,7 +1,7 @@
 // The /notificacoes routes of the contract: the point's unread notices from the program's central staff (a service approved
 // or rejected) and marking them read (schemas shared by server and client; the client imports types only).
 import { Type, type Static } from "typebox";
-import { list, literal, obj, str } from "./fields.ts";
+import { Done, list, obj, str } from "./fields.ts";
 import { defineRoute } from "./route.ts";
 
 export const Notificacao = obj({
@@ -25,7 +25,7 @@ export const markNoticesRead = defineRoute({
   summary: "Marks notices of the point read (ids that are not the point's, or not ids, change nothing).",
   access: "point",
   body: Type.Object({ ids: Type.Array(Type.String({ maxLength: 36 }), { maxItems: 100 }) }),
-  response: { 200: obj({ success: literal(true), message: str() }) },
+  response: { 200: Done },
 });
 
 export type Notificacao = Static<typeof Notificacao>;

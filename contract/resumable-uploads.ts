@@ -2,14 +2,13 @@
 // stored file a finished upload became. tus speaks in headers and mostly empty bodies: each answer's description says what
 // it carries; refusals are this API's pt-BR JSON (schemas shared by server and client; clients import types only).
 import { Type } from "typebox";
-import { obj } from "./fields.ts";
+import { noBody, obj } from "./fields.ts";
 import { defineRoute } from "./route.ts";
 import { StoredFile } from "./uploads.ts";
 
 /** tus' own upload id (32 hex digits); anything else up to this length is answered 404 like an unknown upload. */
 const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 
-const noBody = (what: string) => Type.Unsafe<undefined>({ description: `no body: ${what}` });
 /** The stored file, sent by tus as JSON text (the same fields as the other answers of a stored file). */
 const storedFile = (when: string) => obj(StoredFile.properties, `${when}: the stored file (as POST /uploads/upload, without uploadTime)`);
 

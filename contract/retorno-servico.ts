@@ -2,7 +2,7 @@
 // create, update, add files, delete, and the orders a return may refer to (schemas shared by server and client; the client
 // imports types only).
 import { Type, type Static } from "typebox";
-import { idText, int, intOrNull, list, literal, MAX, nullableText, numOrNull, obj, oneOf, params, str, strOrNull } from "./fields.ts";
+import { Done, idText, int, intOrNull, list, literal, MAX, nullableText, numOrNull, obj, oneOf, params, str, strOrNull } from "./fields.ts";
 import { defineRoute } from "./route.ts";
 
 /** Tipo as stored (the body's spellings without accents are mapped to these). */
@@ -67,7 +67,6 @@ const returnData = Type.Object({
 });
 const returnBody = Type.Object({ idRetornoServico: Type.Optional(idText), data: Type.Optional(returnData) });
 
-const Done = obj({ success: literal(true), message: str() });
 const byPoint = params("idPontoAtendimento");
 const returnErrors = {
   400: "data missing, a required field empty, or an invalid Tipo or Status",

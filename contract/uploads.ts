@@ -1,7 +1,7 @@
 // The /uploads routes of the contract: a file sent whole (multipart) and a stored file read back (its bytes, Range, ETag/304)
 // (schemas shared by server and client; the client and the outbox worker import types only).
 import { Type, type Static } from "typebox";
-import { int, literal, MAX, obj, str, text } from "./fields.ts";
+import { int, literal, MAX, noBody, obj, str, text } from "./fields.ts";
 import { defineRoute } from "./route.ts";
 
 /** The fields of a stored file's answer, shared with the resumable uploads (contract/resumable-uploads.ts). */
@@ -46,7 +46,7 @@ export const FileAnswers = {
   206: Type.Unsafe<unknown>({
     description: "Range: one range's bytes with Content-Range (bytes a-b/size), or several as multipart/byteranges",
   }),
-  304: Type.Unsafe<undefined>({ description: "no body: the client's copy (If-None-Match) is current (never for a Range request)" }),
+  304: noBody("the client's copy (If-None-Match) is current (never for a Range request)"),
   416: FileRefusal,
 };
 
