@@ -11,7 +11,6 @@ import {
   pointUsers,
   servicePoints,
   services,
-  storedFiles,
   vehicles,
 } from "../db/schema.ts";
 import type { PendingService } from "../../contract/central-approvals.ts";
@@ -128,10 +127,4 @@ export async function notifyDecision(tx: Db, link: ServiceLinkRow, to: "A" | "R"
     title: to === "A" ? `Serviço aprovado: ${info!.service}` : `Serviço recusado: ${info!.service}`,
     body: to === "A" ? `OS ${info!.os}: o serviço foi aprovado pela central.` : `OS ${info!.os}: ${note}`,
   });
-}
-
-/** Any point's stored file by its stored name (the central judges every point's evidence). */
-export async function evidenceFile(db: Db, storedName: string) {
-  const [file] = await db.select().from(storedFiles).where(eq(storedFiles.storedName, storedName)).limit(1);
-  return file;
 }

@@ -1,7 +1,9 @@
-// The central staff's users and sessions: the signed-in user as the contract names them, and ending a session (server only).
+// The central staff's users: the signed-in user as the contract names them, and the account a login's e-mail names
+// (server only). Their sessions open and close in sessions.ts.
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { centralSessions, centralUsers } from "../db/schema.ts";
+import { centralUsers } from "../db/schema.ts";
+import { sameEmail } from "../lib/db-rows.ts";
 import type { CentralUser } from "../../contract/central-session.ts";
 
 export const toCentralUser = (u: { id: string; name: string; email: string }): CentralUser => ({
@@ -20,6 +22,8 @@ export async function centralUserById(db: Db, id: string): Promise<CentralUser> 
   return toCentralUser(user!);
 }
 
-export async function endCentralSession(db: Db, sessionId: number) {
-  await db.delete(centralSessions).where(eq(centralSessions.id, sessionId));
+/** The central user a login's e-mail names (the login tries the point's attendants first). */
+export async function centralUserByEmail(db: Db, email: string) {
+  const [central] = await db.select().from(centralUsers).where(sameEmail(centralUsers.email, email)).limit(1);
+  return central;
 }

@@ -1,9 +1,7 @@
-// Sign-in sessions of attendants and of the central's staff as the login and logout open and close them, and the central
-// account a login's e-mail names (server only). The per-request token check is plugins/auth.ts and plugins/central-auth.ts.
+// Sign-in sessions of attendants and of the central's staff as the login and logout open and close them (server only). The per-request token check is plugins/auth.ts and plugins/central-auth.ts.
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { centralSessions, centralUsers, sessions } from "../db/schema.ts";
-import { sameEmail } from "../lib/db-rows.ts";
+import { centralSessions, sessions } from "../db/schema.ts";
 
 /** Only the token's SHA-256 is stored: a leaked table opens no session. */
 export async function openPointSession(db: Db, values: typeof sessions.$inferInsert) {
@@ -19,8 +17,6 @@ export async function closePointSession(db: Db, sessionId: number) {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-/** The central user a login's e-mail names (the login tries the point's attendants first). */
-export async function centralUserByEmail(db: Db, email: string) {
-  const [central] = await db.select().from(centralUsers).where(sameEmail(centralUsers.email, email)).limit(1);
-  return central;
+export async function closeCentralSession(db: Db, sessionId: number) {
+  await db.delete(centralSessions).where(eq(centralSessions.id, sessionId));
 }

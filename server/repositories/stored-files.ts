@@ -26,6 +26,12 @@ export async function insertStoredFile(db: Db, file: NewStoredFile) {
 }
 
 /** A stored file of this point by its stored name; another point's file is not found. */
+/** Any point's stored file by its stored name (the central judges every point's evidence). */
+export async function fileByName(db: Db, storedName: string) {
+  const [file] = await db.select().from(storedFiles).where(eq(storedFiles.storedName, storedName)).limit(1);
+  return file;
+}
+
 export async function pointFileByName(db: Db, storedName: string, servicePointId: string) {
   const [file] = await db
     .select()

@@ -3,7 +3,8 @@ import type { FastifyInstance } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { schemaOf } from "../../contract/route.ts";
 import * as C from "../../contract/central-session.ts";
-import { centralUserById, endCentralSession } from "../repositories/central-users.ts";
+import { centralUserById } from "../repositories/central-users.ts";
+import { closeCentralSession } from "../repositories/sessions.ts";
 import { SESSION_COOKIE } from "../plugins/auth.ts";
 import type { RouteDeps } from "./deps.ts";
 
@@ -15,7 +16,7 @@ export async function centralSessionRoutes(plain: FastifyInstance, { db }: Route
   }));
 
   app.post(C.logoutCentral.url, { schema: schemaOf(C.logoutCentral) }, async (request, reply) => {
-    await endCentralSession(db, request.central.sessionId);
+    await closeCentralSession(db, request.central.sessionId);
     reply.header("set-cookie", `${SESSION_COOKIE}=; Path=/api; HttpOnly; SameSite=Strict; Max-Age=0`);
     return { message: "Sessão encerrada." };
   });

@@ -9,6 +9,7 @@ import { schemaOf } from "../../contract/route.ts";
 import * as C from "../../contract/credenciado.ts";
 import * as users from "../repositories/users.ts";
 import * as sessions from "../repositories/sessions.ts";
+import { centralUserByEmail } from "../repositories/central-users.ts";
 
 type Deps = Pick<RouteDeps, "db" | "config">;
 
@@ -34,7 +35,7 @@ export async function credenciadoLoginRoutes(plain: FastifyInstance, { db, confi
     if (!isEmail(email.trim())) return reply.code(401).send({ message: "Email inválido" });
     const user = await users.loginCandidate(db, email);
     // Not an attendant: maybe the program's central staff, who sign in on the same page (and land on /central).
-    const central = user ? undefined : await sessions.centralUserByEmail(db, email);
+    const central = user ? undefined : await centralUserByEmail(db, email);
     decoyHash ??= hashPassword(newToken());
     const account = user ?? central;
     const ok = await verifyPassword(account?.passwordHash ?? (await decoyHash), password);
