@@ -61,10 +61,10 @@ export interface AppDeps {
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** "METHOD /path" of every registered route, for the contract test and the fuzz test. */
-    routeList: string[];
     /** "METHOD /path" -> whether the route declares response schemas (the route-table test requires them on every route). */
     routeHasResponse: Map<string, boolean>;
+    /** "METHOD /path" of every registered route but the HEADs, for the contract test and the fuzz test (the map's keys). */
+    readonly routeList: string[];
   }
 }
 
@@ -120,11 +120,12 @@ export async function buildApp({
   const routeDir = path.join(config.staticDir, ROUTE_HTML_DIR);
   const routePages = hasSpa ? new Set(fs.existsSync(routeDir) ? fs.readdirSync(routeDir).filter((f) => f.endsWith(".html")) : []) : null;
   const deps: RouteDeps = { db, config, clock, storage: storage ?? new DiskStorage(config.uploadDir) };
-  app.decorate("routeList", [] as string[]);
   app.decorate("routeHasResponse", new Map<string, boolean>());
+  app.decorate("routeList", {
+    getter: () => [...app.routeHasResponse.keys()].filter((r) => !r.startsWith("HEAD ")),
+  });
   app.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== "HEAD") app.routeList.push(`${method} ${route.url}`);
       app.routeHasResponse.set(`${method} ${route.url}`, Boolean((route.schema as { response?: unknown } | undefined)?.response));
     }
   });
