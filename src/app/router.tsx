@@ -140,7 +140,7 @@ function TeamRoute() {
 function AgendaData() {
   const { user } = useSession();
   const [f] = useAgendaFilters();
-  usePrefetchQueries([appointmentsQuery(user?.IdPontoAtendimento ?? "", f.from, f.to)]);
+  usePrefetchQueries([appointmentsQuery(user?.IdPontoAtendimento ?? "", f.from, f.to, f.openOnly)]);
   return null;
 }
 /** The mirror opens on the URL's period and status (this month, PENDENTE by default). */

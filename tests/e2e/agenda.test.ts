@@ -63,28 +63,33 @@ for (const [name, options, offset] of [
     });
     afterAll(() => ctx?.close());
 
-    it("defaults to this month (Brasília) and PENDENTES; filters live in the URL through reload and back", async () => {
+    it("opens on today (Hoje, every status); the status and period live in the URL through reload and back", async () => {
       const page = await openAgenda(ctx);
       const today = brasiliaToday();
-      const [y, m] = today.split("-").map(Number);
-      const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
-      await expect(page.getByLabel("Data inicial").inputValue()).resolves.toBe(`${today.slice(0, 7)}-01`);
-      await expect(page.getByLabel("Data final").inputValue()).resolves.toBe(`${today.slice(0, 7)}-${last}`);
-      await expect(page.getByLabel("Status").inputValue()).resolves.toBe("PENDENTES");
-      // The seed has pending and in-progress orders this month: only pending rows show, each with NOVO and its three actions.
+      const days = page.getByRole("group", { name: "Dia dos agendamentos" });
+      await expect(days.getByRole("button", { name: "Hoje", exact: true }).getAttribute("aria-pressed")).resolves.toBe("true");
+      await expect(page.getByLabel("Data inicial").inputValue()).resolves.toBe(today);
+      await expect(page.getByLabel("Data final").inputValue()).resolves.toBe(today);
+      await expect(page.getByLabel("Status").inputValue()).resolves.toBe("TODOS");
+      // The seed has orders pending and in progress today: both show, the pending ones with NOVO and their three actions.
       await page.getByRole("button", { name: "Iniciar" }).first().waitFor();
-      await expect(page.getByRole("link", { name: /Ver O\.S\./ }).count()).resolves.toBe(0);
-      await expect(page.getByText("NOVO", { exact: true }).filter({ visible: true }).count()).resolves.toBe(
-        await page.getByRole("button", { name: "Iniciar" }).count(),
-      );
-
-      await page.getByLabel("Status").selectOption("EM ANDAMENTO");
       await page
         .getByRole("link", { name: /Ver O\.S\./ })
         .first()
         .waitFor();
-      await expect(page.getByRole("button", { name: "Iniciar" }).count()).resolves.toBe(0);
-      expect(new URL(page.url()).searchParams.get("status")).toBe("EM ANDAMENTO");
+      await expect(page.getByText("NOVO", { exact: true }).filter({ visible: true }).count()).resolves.toBe(
+        await page.getByRole("button", { name: "Iniciar" }).count(),
+      );
+
+      // On a phone the status and period fold under 'Status e período'.
+      if (options === MOBILE) await page.getByText("Status e período").click();
+      await page.getByLabel("Status").selectOption("EM ANDAMENTO");
+      await expect.poll(() => page.getByRole("button", { name: "Iniciar" }).count()).toBe(0);
+      await page
+        .getByRole("link", { name: /Ver O\.S\./ })
+        .first()
+        .waitFor();
+      expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ dia: "hoje", status: "EM ANDAMENTO" });
       const href = await page
         .getByRole("link", { name: /Ver O\.S\./ })
         .first()
@@ -99,7 +104,7 @@ for (const [name, options, offset] of [
       await expect(page.getByLabel("Status").inputValue()).resolves.toBe("EM ANDAMENTO");
       await page.goBack();
       await page.getByRole("button", { name: "Iniciar" }).first().waitFor();
-      await expect(page.getByLabel("Status").inputValue()).resolves.toBe("PENDENTES");
+      await expect(page.getByLabel("Status").inputValue()).resolves.toBe("TODOS");
     });
 
     it("shows 'Nenhum agendamento encontrado.' for an empty range, and an error with a working retry when the call fails", async () => {

@@ -10,18 +10,23 @@ import { queryRoots } from "../../lib/query-keys";
 
 export const agendaKeys = {
   all: queryRoots.agenda,
-  list: (pointId: string, from: string, to: string) => [...queryRoots.agendaList, pointId, from, to] as const,
+  list: (pointId: string, from: string, to: string, openOnly = false) =>
+    [...queryRoots.agendaList, pointId, from, to, ...(openOnly ? (["open"] as const) : [])] as const,
   slots: (pointId: string, date: string) => [...queryRoots.agenda, "slots", pointId, date] as const,
   motivations: [...queryRoots.agenda, "motivations"] as const,
   plate: (pointId: string, plate: string) => [...queryRoots.agenda, "plate", pointId, plate] as const,
 };
 
-/** The list polls every 10 s while the tab is visible; the previous rows stay on screen while a new range loads. */
-export const appointmentsQuery = (pointId: string, from: string, to: string) =>
+/**
+ * The list polls every 10 s while the tab is visible; the previous rows stay on screen while a new range loads. An empty `from`
+ * has no lower bound; `openOnly` asks the server for open orders alone (StatusAgendamento A: Atrasadas).
+ */
+export const appointmentsQuery = (pointId: string, from: string, to: string, openOnly = false) =>
   queryOptions({
     ...reuseFreshPrefetch,
-    queryKey: agendaKeys.list(pointId, from, to),
-    queryFn: async ({ signal }) => unwrap(await listAppointments(pointId, { dataInicio: from, dataFim: to }, signal), "").data ?? [],
+    queryKey: agendaKeys.list(pointId, from, to, openOnly),
+    queryFn: async ({ signal }) =>
+      unwrap(await listAppointments(pointId, { dataInicio: from, dataFim: to, status: openOnly ? "A" : undefined }, signal), "").data ?? [],
     enabled: Boolean(pointId),
     refetchInterval: 10_000,
     refetchIntervalInBackground: false,

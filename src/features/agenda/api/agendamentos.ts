@@ -8,13 +8,17 @@ export type { AgendaRow, AppointmentDetails, Motivacao } from "../../../../contr
 
 type Msg = Answer<typeof C.rescheduleAppointment>;
 
-/** Optional range (yyyy-MM-dd, both ends included) so the 10 s poll does not download years of history; none gives the full list. */
+/**
+ * Optional range (yyyy-MM-dd, both ends included) so the 10 s poll does not download years of history; none gives the full list.
+ * `status` "A" gives open orders only (pending and in progress).
+ */
 export const listAppointments = (
   idPontoAtendimento: string,
-  range: { dataInicio?: string; dataFim?: string } = {},
+  range: { dataInicio?: string; dataFim?: string; status?: "A" } = {},
   signal?: AbortSignal,
 ) => {
   const q = new URLSearchParams();
+  if (range.status) q.set("status", range.status);
   if (range.dataInicio) q.set("dataInicio", range.dataInicio);
   if (range.dataFim) q.set("dataFim", range.dataFim);
   const query = q.toString() ? `?${q.toString()}` : "";

@@ -1,15 +1,17 @@
-// Agenda (/): filters in the URL, the polled list of the point's appointments, and the modals of its row actions (main thread).
+// Agenda (/): opens on today (Brasília) with the day chips and filters in the URL, the polled list of the point's appointments
+// (in progress first, then by time), and the modals of its row actions (main thread).
 import { lazy, Suspense, useMemo, useState } from "react";
 import { QueryState } from "../../../components/ui/query-state";
 import { MSG } from "../../../config/messages.pt-BR";
-import { agendaStatus, matchesFilter } from "../../../domain/agenda-status";
 import type { AgendaRow } from "../api/agendamentos";
-import { useAgendaFilters } from "../filters";
+import { agendaRows, DAY_VIEWS, DEFAULT_STATUS } from "../agenda-view";
+import { useAgendaFilters, type AgendaFilters } from "../filters";
 import { OfflineHint, PAGE_OFFLINE_HINT, useOfflineGuard } from "../../../lib/offline/offline-hint";
 import { useQuery } from "@tanstack/react-query";
 import { appointmentsQuery } from "../query-options";
 import { AgendaFilterBar } from "./agenda-filters";
 import { AppointmentList, type RowAction } from "./appointment-list";
+import "../agenda.css";
 
 // The agenda's dialogs load when first opened (the service worker precaches them): the booking form with its masks, the
 // camera and the video picker are not on the way to the list's first paint.
@@ -20,18 +22,28 @@ const StartOrderFlow = lazy(() => import("../start/start-order-flow").then((m) =
 
 type Open = { kind: RowAction; row: AgendaRow } | { kind: "new" } | null;
 
+/** The empty list's line: what is empty (today, tomorrow, …) and where else to look. */
+function EmptyAgenda({ filters }: { filters: AgendaFilters }) {
+  const { day } = filters;
+  if (!day) return <>{MSG.agenda.empty}</>;
+  const others = DAY_VIEWS.filter((d) => d !== day).map((d) => MSG.agenda.days[d]);
+  return (
+    <>
+      {MSG.agenda.emptyDay[day]} {MSG.agenda.emptyHint(others)}
+      {filters.status !== DEFAULT_STATUS && ` ${MSG.agenda.emptyStatusHint}`}
+    </>
+  );
+}
+
 export default function AgendaPage({ userId, pointId }: { userId: string; pointId: string }) {
   const [filters, setFilters] = useAgendaFilters();
   // Offline: booking, rescheduling and cancelling need the server; starting (video through the outbox) keeps working.
   const { online, hintId, guard } = useOfflineGuard(PAGE_OFFLINE_HINT);
-  const list = useQuery(appointmentsQuery(pointId, filters.from, filters.to));
+  const list = useQuery(appointmentsQuery(pointId, filters.from, filters.to, filters.openOnly));
   // Modals live outside the list, so a poll that replaces the rows never closes them.
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
-  const rows = useMemo(
-    () => (list.data ?? []).filter((r) => matchesFilter(agendaStatus(r.StatusAgendamento, r.IdSocioVeiculoAgendaExecucao), filters.status)),
-    [list.data, filters.status],
-  );
+  const rows = useMemo(() => agendaRows(list.data ?? [], filters.status), [list.data, filters.status]);
   return (
     <section className="page agenda-page">
       <header className="page-header">
@@ -46,10 +58,17 @@ export default function AgendaPage({ userId, pointId }: { userId: string; pointI
         query={list}
         loading={MSG.agenda.loading}
         error={MSG.agenda.loadFailed}
-        empty={MSG.agenda.empty}
+        empty={<EmptyAgenda filters={filters} />}
         isEmpty={() => rows.length === 0}
       >
-        {() => <AppointmentList rows={rows} onAction={(kind, row) => setOpen({ kind, row })} offlineHint={online ? undefined : hintId} />}
+        {() => (
+          <AppointmentList
+            rows={rows}
+            withDate={filters.from !== filters.to}
+            onAction={(kind, row) => setOpen({ kind, row })}
+            offlineHint={online ? undefined : hintId}
+          />
+        )}
       </QueryState>
       <Suspense fallback={null}>
         {open?.kind === "new" && <NewAppointmentModal pointId={pointId} onClose={close} />}

@@ -1,10 +1,11 @@
 // The agenda's rows as a ResponsiveList (cards on phones, a table from 1024 px): status badge, NOVO tag and the row actions
 // (main thread).
 import { Link } from "wouter";
-import { ResponsiveList, type Column } from "../../../components/ui/responsive-list";
+import { ResponsiveList, useTableLayout, type Column } from "../../../components/ui/responsive-list";
 import { MSG } from "../../../config/messages.pt-BR";
 import { PATHS } from "../../../config/paths";
 import { agendaStatus, type AgendaStatus } from "../../../domain/agenda-status";
+import { wallClock } from "../../../domain/dates";
 import { displayPlate } from "../../../domain/plate";
 import type { AgendaRow } from "../api/agendamentos";
 import { useStartProgress } from "../start/use-start-progress";
@@ -15,6 +16,8 @@ interface Props {
   onAction: (action: RowAction, row: AgendaRow) => void;
   /** Offline: the id of the explanation; rescheduling and cancelling are disabled and described by it. */
   offlineHint?: string;
+  /** The view spans several days: the card shows the date beside the time. */
+  withDate: boolean;
 }
 
 const badgeClass = (s: AgendaStatus) => `status-badge status-${s === "CONCLUÍDO" ? "done" : s === "PENDENTE" ? "pending" : "active"}`;
@@ -64,23 +67,63 @@ function Actions({ row, onAction, offlineHint }: { row: AgendaRow; onAction: Pro
 }
 
 const c = MSG.agenda.cols;
-const COLUMNS: readonly Column<AgendaRow>[] = [
+/** dd/MM/yyyy without this year's "/yyyy" (27/11), so a card's head keeps to one line; another year's date stays whole. */
+const shortDate = (br: string) => (br.endsWith(`/${wallClock().date.slice(0, 4)}`) ? br.slice(0, 5) : br);
+/**
+ * The phone's card is compact (two or more per screen): OS and time (with the date when the view spans days) beside the
+ * status, the plate with the vehicle, then the member and the motivation; the labels stay for screen readers. The table's
+ * columns are the spec's.
+ */
+const columnsFor = (withDate: boolean): readonly Column<AgendaRow>[] => [
   { id: "os", header: c.os, cell: (r) => r.NumeroOS, cardCell: (r) => MSG.agenda.osLabel(r.NumeroOS), card: "title" },
+  {
+    id: "when",
+    header: c.time,
+    cell: (r) => r.HoraAgendamento,
+    cardCell: (r) => (
+      <span className="agenda-card-when">{withDate ? `${shortDate(r.DataAgendamento)} ${r.HoraAgendamento}` : r.HoraAgendamento}</span>
+    ),
+    card: "meta",
+    table: false,
+  },
   { id: "status", header: c.status, cell: (r) => <Badges row={r} />, card: "meta" },
-  // The card shows the date and time as one field.
-  { id: "date", header: c.date, cell: (r) => r.DataAgendamento, cardCell: (r) => `${r.DataAgendamento} ${r.HoraAgendamento}` },
+  { id: "date", header: c.date, cell: (r) => r.DataAgendamento, card: "hidden" },
   { id: "time", header: c.time, cell: (r) => r.HoraAgendamento, card: "hidden" },
-  { id: "requester", header: c.requester, cell: (r) => r.Nome },
-  { id: "vehicle", header: c.vehicle, cell: vehicleOf },
-  { id: "motivation", header: c.motivation, cell: (r) => r.Motivacao?.toUpperCase() ?? MSG.agenda.noMotivation },
+  {
+    id: "vehicle",
+    header: c.vehicle,
+    cell: vehicleOf,
+    cardCell: (r) => (
+      <>
+        <strong className="agenda-plate">{displayPlate(r.Placa)}</strong> {[r.Marca, r.Veiculo, r.Ano].filter(Boolean).join(" ")}
+      </>
+    ),
+    className: "agenda-col-vehicle",
+  },
+  { id: "requester", header: c.requester, cell: (r) => r.Nome, className: "agenda-col-requester" },
+  {
+    id: "motivation",
+    header: c.motivation,
+    cell: (r) => r.Motivacao?.toUpperCase() ?? MSG.agenda.noMotivation,
+    className: "agenda-col-motivation",
+  },
 ];
+/** The table keeps the spec's column order (OS, status, date, time, requester, vehicle, motivation); it has no card-only column. */
+const TABLE_ORDER = ["os", "status", "date", "time", "requester", "vehicle", "motivation"];
+const COLUMNS = {
+  day: columnsFor(false),
+  days: columnsFor(true),
+  table: [...columnsFor(false)].sort((a, b) => TABLE_ORDER.indexOf(a.id) - TABLE_ORDER.indexOf(b.id)),
+};
 
-export function AppointmentList({ rows, onAction, offlineHint }: Props) {
+export function AppointmentList({ rows, onAction, offlineHint, withDate }: Props) {
+  const asTable = useTableLayout();
+  const columns = asTable ? COLUMNS.table : withDate ? COLUMNS.days : COLUMNS.day;
   return (
     <ResponsiveList
       name="agenda"
       rows={rows}
-      columns={COLUMNS}
+      columns={columns}
       rowKey={(r) => r.IdSocioVeiculoAgenda}
       rowClass={(r) => (statusOf(r) === "PENDENTE" ? "is-new" : undefined)}
       actions={(r) => <Actions row={r} onAction={onAction} offlineHint={offlineHint} />}
