@@ -246,7 +246,6 @@ export const MSG = {
     compressingVideo: "Comprimindo vídeo, aguarde...",
     compressionFailed: "Erro na compressão, usando arquivo original",
     sent: (n: number) => (n === 1 ? "Arquivo enviado com sucesso!" : `${n} arquivo(s) enviado(s) com sucesso!`),
-    sending: (n: number) => `Enviando ${n} arquivo(s)`,
     retry: "Tentar novamente",
     discard: "Descartar",
     signInAgain: "Sua sessão expirou. Entre novamente para continuar o envio dos arquivos.",
@@ -265,6 +264,26 @@ export const MSG = {
   camera: {
     problem: "Problema com a Câmera",
     denied: "Erro ao acessar a câmera. Verifique as permissões.",
+  /**
+   * The one vocabulary of a file on its way (rows of the evidence card, the documents modal, the upload indicator): nothing
+   * says "enviado" before the server has the file attached.
+   */
+  fileState: {
+    saved: "Salvo no aparelho",
+    compressing: "Comprimindo...",
+    sending: (percent: number) => `Enviando ${percent}%`,
+    sent: "Enviado",
+    failed: "Falhou — tentar de novo",
+    failedOf: (name: string) => `Falhou — tentar de novo: ${name}`,
+    discardOf: (name: string) => `Descartar ${name}`,
+    progressOf: (name: string) => `Progresso de ${name}`,
+    failedList: "Arquivos que falharam",
+    /** A saved list that cannot be read offline (never loaded on this device): what the card says instead of loading. */
+    listOffline: "Sem conexão: a lista de arquivos enviados aparece quando a conexão voltar.",
+    /** The indicator's line: files on the device waiting or being sent. */
+    pending: (n: number) => (n === 1 ? "1 arquivo salvo no aparelho" : `${n} arquivos salvos no aparelho`),
+    sendingCount: (n: number) => (n === 1 ? "Enviando 1 arquivo" : `Enviando ${n} arquivos`),
+  },
     unavailable: "Não foi possível acessar a câmera",
     unsupported: "Câmera não suportada pelo navegador",
     timeout: "Timeout ao carregar vídeo",
@@ -425,7 +444,6 @@ export const MSG = {
     receiptUploadFailed: "Erro ao fazer upload do recibo",
     receiptsLoadFailed: "Erro ao carregar recibos",
     receiptConfirm: "Tem certeza que deseja excluir este recibo?",
-    uploading: (percent: number) => `enviando ${percent}%`,
     loading: "Carregando...",
     reportsEmpty: "Nenhum laudo enviado.",
     receiptsEmpty: "Nenhum recibo enviado.",
@@ -448,13 +466,9 @@ export const MSG = {
     confirmYes: "Sim, excluir",
     removing: "Excluindo...",
     back: "Voltar",
-    retry: "Tentar novamente",
-    discard: "Descartar",
-    retryOf: (name: string) => `Tentar novamente: ${name}`,
-    discardOf: (name: string) => `Descartar ${name}`,
-    progressOf: (name: string) => `Progresso de ${name}`,
-    failedOf: (name: string, reason: string) => `${name}: ${reason}`,
-    failed: "Falha no envio",
+    /** Offline in the laudos/recibos modal: adding still works (saved on the device), only deleting waits for the network. */
+    deleteOffline:
+      "Sem conexão: excluir precisa da internet e volta quando a conexão voltar. Arquivos adicionados agora ficam salvos no aparelho e são enviados depois.",
   },
   // Finish modal and the final video (OS execution screen).
   finish: {

@@ -221,7 +221,7 @@ for (const [name, options, offset] of [
       expect((await details(order.id)).execucao).toBeUndefined();
       expect((await details(order.id)).agendamento?.VideoInicial).toMatch(/\S/);
       await ctx.unroute("**/api/agendamentos/iniciar");
-      await indicator.getByRole("button", { name: "Tentar novamente" }).click();
+      await indicator.getByRole("button", { name: /^Falhou — tentar de novo/ }).click();
       await page.waitForURL(`**/execucao-os/${order.id}`, { timeout: 30_000 });
       expect((await details(order.id)).execucao?.DataHoraInicio).toBeTruthy();
       await ctx.close();

@@ -146,7 +146,7 @@ describe.each(viewports)("OS notes and documents (%s)", (label, options, mobile)
     await laudoInput.setInputFiles({ name: laudoName, mimeType: "application/pdf", buffer: pdf() });
     const pending = dialog.getByRole("list", { name: "Arquivos a enviar" });
     await pending.getByText(laudoName).waitFor({ timeout: 15_000 });
-    await pending.getByText(/^enviando \d+%$/).waitFor();
+    await pending.getByText(/^Enviando \d+%$/).waitFor();
     expect(await violations(page)).toEqual([]);
     await release();
     await page.getByText("Laudo adicionado com sucesso!").waitFor({ timeout: 30_000 });
@@ -173,7 +173,7 @@ describe.each(viewports)("OS notes and documents (%s)", (label, options, mobile)
     await dialog.getByLabel("Adicionar recibo").setInputFiles({ name: reciboName, mimeType: "application/pdf", buffer: pdf() });
     await dialog
       .getByRole("list", { name: "Arquivos a enviar" })
-      .getByText(/^enviando \d+%$/)
+      .getByText(/^Enviando \d+%$/)
       .waitFor({ timeout: 15_000 });
     await release();
     await page.getByText("Recibo adicionado com sucesso!").waitFor({ timeout: 30_000 });

@@ -121,11 +121,14 @@ describe("evidence outbox (e2e)", () => {
     const before = (await photoRows()).length;
     // The service worker's precache (the compression worker's chunk among them) must be complete before the network goes.
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    // Offline for the page AND the upload worker (Chromium's offline emulation alone lets a dedicated worker's requests through).
+    await ctx.route("**/api/**", (route) => void route.abort("internetdisconnected"));
     await ctx.setOffline(true);
     await choose(page, "offline.jpg", await jpegOf(page, 200));
-    await page.getByText("Enviando 1 arquivo(s)").waitFor();
+    await page.getByText("1 arquivo salvo no aparelho").waitFor();
     await expect.poll(async () => (await outbox(page)).jobs.map((j) => j.state)).toContain("uploading");
     expect(await photoRows()).toHaveLength(before);
+    await ctx.unrouteAll({ behavior: "ignoreErrors" });
     await ctx.setOffline(false);
     await untilRows(before + 1);
     await ctx.close();
@@ -157,8 +160,14 @@ describe("evidence outbox (e2e)", () => {
     await choose(page, "grande.jpg", big);
     await choose(page, "falsa.jpg", Buffer.from("<!doctype html><script>alert(1)</script>"));
     const indicator = page.getByRole("complementary", { name: "Envio de arquivos" });
-    await indicator.getByText(/^grande\.jpg: Arquivo grande demais\. O limite para imagens é 1 MB\./).waitFor();
-    await indicator.getByText(/^falsa\.jpg: Tipo de arquivo não permitido/).waitFor();
+    const failedRow = (name: string) => indicator.getByRole("listitem").filter({ hasText: name });
+    await failedRow("grande.jpg")
+      .getByText(/^Arquivo grande demais\. O limite para imagens é 1 MB\./)
+      .waitFor();
+    await failedRow("falsa.jpg")
+      .getByText(/^Tipo de arquivo não permitido/)
+      .waitFor();
+    await failedRow("grande.jpg").getByRole("button", { name: "Falhou — tentar de novo: grande.jpg" }).waitFor();
     const saved = await outbox(page);
     expect(
       saved.jobs
@@ -167,7 +176,7 @@ describe("evidence outbox (e2e)", () => {
         .sort(),
     ).toEqual(["falsa.jpg", "grande.jpg"]);
     expect(saved.files).toBe(2);
-    await indicator.locator(".upload-row", { hasText: "falsa.jpg" }).getByRole("button", { name: "Descartar" }).click();
+    await failedRow("falsa.jpg").getByRole("button", { name: "Descartar falsa.jpg" }).click();
     await expect.poll(async () => (await outbox(page)).files).toBe(1);
     expect(await photoRows()).toHaveLength(before);
     await ctx.close();
@@ -197,7 +206,7 @@ describe("evidence outbox (e2e)", () => {
       const saved = await outbox(page);
       expect(saved.jobs.map((j) => [j.name, j.state])).toEqual([["na-fila.jpg", "uploading"]]);
       expect(saved.files).toBe(1);
-      expect(await indicator.getByRole("button", { name: "Tentar novamente" }).count()).toBe(0);
+      expect(await indicator.getByRole("button", { name: /Falhou — tentar de novo/ }).count()).toBe(0);
       expect(await photoRows()).toHaveLength(before);
     } finally {
       for (const at of fillers) await fetch(at, { method: "DELETE", headers: tus });

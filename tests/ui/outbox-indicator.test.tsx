@@ -1,12 +1,13 @@
-// The upload indicator and the upload notices in real Chromium: progress of pending files, failed files with retry/discard,
-// sign-in request, success toasts.
+// The upload indicator and the upload notices in real Chromium: files saved on the device, progress of files being sent, failed
+// files with 'Falhou — tentar de novo'/discard, sign-in request, and one success toast when the queue drains.
 import { afterEach, describe, expect, it } from "vitest";
 import { act } from "./act";
 import { createRoot, type Root } from "react-dom/client";
 import { ToastContainer } from "react-toastify";
 import { bus } from "../../src/lib/bus";
 import { OutboxIndicator } from "../../src/features/outbox/components/outbox-indicator";
-import { noticeStore, showOutboxNotices } from "../../src/features/outbox/outbox-notices";
+import { drainNotice, noticeFor, showOutboxNotices } from "../../src/features/outbox/outbox-notices";
+import { documentAddedNotice, watchDocuments } from "../../src/features/ordem-servico/document-watcher";
 import { outboxStore } from "../../src/lib/outbox/outbox-store";
 import { setOutboxSession } from "../../src/lib/outbox/outbox-session";
 import { OutboxDb, type OutboxRecord } from "../../workers/outbox/outbox-db";
@@ -34,6 +35,7 @@ async function mount() {
   setOutboxSession({ token: "t1", owner: { userId: "u1", pointId: "p1" } });
   // As the shell's background work does before the queue starts (once per tab; later calls change nothing).
   showOutboxNotices();
+  watchDocuments();
   host = document.createElement("div");
   document.body.append(host);
   root = createRoot(host);
@@ -51,10 +53,16 @@ const emit = (e: OutboxEvent) => act(async () => bus.emit("outbox:event", e));
 afterEach(async () => {
   await act(async () => root?.unmount());
   host?.remove();
+  // Signed out between tests: the next one starts with no jobs and nothing counted as sent.
+  setOutboxSession(null);
   outboxStore.jobs = {};
+  outboxStore.landed = {};
   outboxStore.authRequired = false;
-  noticeStore.attachedSinceIdle = 0;
+  // Toasts of one test must not be read by the next.
+  document.querySelectorAll(".Toastify").forEach((n) => n.remove());
 });
+const toasts = () => [...document.querySelectorAll(".Toastify__toast")].map((n) => n.textContent ?? "");
+const settle = () => act(() => new Promise((r) => setTimeout(r, 50)));
 
 describe("upload indicator", () => {
   it("is hidden with nothing to send, then shows pending files and their progress", async () => {
@@ -63,16 +71,19 @@ describe("upload indicator", () => {
     await emit({ type: "state", job: job("a", "uploading") });
     await emit({ type: "state", job: job("b", "uploaded", { progress: 100 }) });
     await emit({ type: "progress", id: "a", percent: 40 });
-    expect(host.textContent).toContain("Enviando 2 arquivo(s)");
+    expect(host.textContent).toContain("Enviando 2 arquivos");
     expect(host.querySelector("progress")!.value).toBe(70);
   });
 
-  it("lists failed files with the message, Tentar novamente and Descartar", async () => {
+  it("lists failed files with the message, 'Falhou — tentar de novo' and Descartar", async () => {
     await mount();
     await emit({ type: "state", job: job("c", "failed", { error: "Tipo de arquivo não permitido." }) });
-    expect(host.textContent).toContain("c.jpg: Tipo de arquivo não permitido.");
+    const row = host.querySelector("[aria-label='Arquivos que falharam'] li")!;
+    expect(row.textContent).toContain("c.jpg");
+    expect(row.textContent).toContain("Tipo de arquivo não permitido.");
     const [retry, discard] = [...host.querySelectorAll("button")];
-    expect([retry.textContent, discard.textContent]).toEqual(["Tentar novamente", "Descartar"]);
+    expect([retry.textContent, discard.textContent]).toEqual(["Falhou — tentar de novo", "Descartar"]);
+    expect(retry.getAttribute("aria-label")).toBe("Falhou — tentar de novo: c.jpg");
     await act(async () => retry.click());
     expect(outboxStore.jobs.c.state).toBe("uploading");
     await emit({ type: "state", job: job("c", "failed", { error: "x" }) });
@@ -90,7 +101,7 @@ describe("upload indicator", () => {
     const text = document.body.textContent ?? "";
     expect(text.split("Comprimindo vídeo, aguarde...").length - 1).toBe(1);
     expect(text).toContain("Comprimindo imagem, aguarde...");
-    expect(host.textContent).toContain("Enviando 2 arquivo(s)");
+    expect(host.textContent).toContain("Enviando 2 arquivos");
   });
 
   it("asks to sign in again on 401 and toasts the count once the queue is empty", async () => {
@@ -121,7 +132,8 @@ describe("upload indicator", () => {
     expect(text).toContain("Vídeo enviado com sucesso!");
     expect(text).toContain("Erro ao enviar o vídeo. Tente novamente.");
     expect(text).not.toMatch(/arquivo(\(s\))? enviado(\(s\))?/i);
-    expect(host.textContent).toContain("v2.jpg: Arquivo muito grande.");
+    expect(host.textContent).toContain("v2.jpg");
+    expect(host.textContent).toContain("Arquivo muito grande.");
   });
 
   it("leaves a start job's success to the agenda and shows a refused start by the server's message, not as a failed video", async () => {
@@ -142,10 +154,11 @@ describe("upload indicator", () => {
     const text = document.body.textContent ?? "";
     expect(text).not.toContain("Vídeo enviado com sucesso!");
     expect(text).not.toContain("Erro ao enviar o vídeo");
-    expect(host.textContent).toContain("s2.jpg: Somente agendamentos pendentes podem ser iniciados.");
+    expect(host.textContent).toContain("s2.jpg");
+    expect(host.textContent).toContain("Somente agendamentos pendentes podem ser iniciados.");
   });
 
-  it("leaves laudos and recibos to their modal: not counted as sent files, while a photo sent beside them still is", async () => {
+  it("tells a lone laudo or recibo by its own toast, and several files of any kind, sent together, as one count", async () => {
     await mount();
     const laudo = { kind: "document" as const, name: "laudo.pdf", steps: [{ kind: "adicionar-laudo" as const, body: {} }] };
     const recibo = { kind: "document" as const, name: "recibo.pdf", steps: [{ kind: "adicionar-nota-fiscal" as const, body: {} }] };
@@ -153,17 +166,64 @@ describe("upload indicator", () => {
     await emit({ type: "state", job: job("l1", "attached", laudo) });
     await emit({ type: "state", job: job("r1", "uploading", recibo) });
     await emit({ type: "state", job: job("r1", "attached", recibo) });
-    await act(() => new Promise((r) => setTimeout(r, 50)));
-    expect(document.body.textContent).not.toMatch(/enviado(\(s\))? com sucesso/);
-    // A photo attached while a laudo is still on its way is told once the laudo is done too, and counted alone.
+    await settle();
+    expect(toasts()).toEqual(["Laudo adicionado com sucesso!", "Recibo adicionado com sucesso!"]);
+    document.querySelectorAll(".Toastify__toast").forEach((n) => n.remove());
+    // The network came back with a photo, a video, a laudo and a recibo saved on the device: one summary once all are attached.
+    const video = { kind: "video" as const, name: "v.mp4" };
     await emit({ type: "state", job: job("p1", "uploading") });
+    await emit({ type: "state", job: job("v1", "uploading", video) });
     await emit({ type: "state", job: job("l2", "uploading", laudo) });
-    await emit({ type: "state", job: job("p1", "attached") });
-    await emit({ type: "state", job: job("l2", "attached", laudo) });
-    await act(() => new Promise((r) => setTimeout(r, 50)));
-    const text = document.body.textContent ?? "";
-    expect(text.split("Arquivo enviado com sucesso!").length - 1).toBe(1);
-    expect(text).not.toContain("2 arquivo(s) enviado(s)");
+    await emit({ type: "state", job: job("r2", "uploading", recibo) });
+    for (const [id, extra] of [
+      ["p1", {}],
+      ["v1", video],
+      ["l2", laudo],
+      ["r2", recibo],
+    ] as const) {
+      await emit({ type: "state", job: job(id, "uploaded", { ...extra, storedName: `${id}.bin` }) });
+      await emit({ type: "state", job: job(id, "attached", { ...extra, storedName: `${id}.bin` }) });
+      await settle();
+      if (id !== "r2") expect(toasts()).toEqual([]);
+    }
+    expect(toasts()).toEqual(["4 arquivo(s) enviado(s) com sucesso!"]);
+  });
+
+  it("tells the files sent before the last one on its way was discarded", async () => {
+    await mount();
+    await emit({ type: "state", job: job("ok", "uploading") });
+    await emit({ type: "state", job: job("ruim", "uploading") });
+    await emit({ type: "state", job: job("ok", "attached", { storedName: "ok.jpg" }) });
+    await settle();
+    expect(toasts()).toEqual([]);
+    await emit({ type: "state", job: job("ruim", "failed", { error: "Tipo de arquivo não permitido." }) });
+    await settle();
+    expect(toasts()).toEqual(["Arquivo enviado com sucesso!"]);
+  });
+
+  it("says 'salvo no aparelho', never 'enviado', while a file waits for the network, and 'Enviando NN%' once bytes move", async () => {
+    await mount();
+    await emit({ type: "state", job: job("w", "stored") });
+    expect(host.textContent).toContain("1 arquivo salvo no aparelho");
+    await emit({ type: "state", job: job("w", "compressing") });
+    await emit({ type: "state", job: job("w", "uploading") });
+    // The first attempt got no answer: nothing moves until the next one.
+    await emit({ type: "state", job: job("w", "uploading", { attempts: 1, retryReason: "network" }) });
+    await emit({ type: "state", job: job("w", "uploading", { attempts: 2, retryReason: "network" }) });
+    expect(host.textContent).toContain("1 arquivo salvo no aparelho");
+    expect(host.querySelector("progress")).toBeNull();
+    await settle();
+    expect(document.body.textContent).not.toMatch(/enviado/i);
+    // The connection is back: the next attempt sends bytes.
+    await emit({ type: "progress", id: "w", percent: 30 });
+    expect(host.textContent).toContain("Enviando 1 arquivo");
+    expect(host.querySelector("progress")!.value).toBe(30);
+    await emit({ type: "state", job: job("w", "uploaded", { storedName: "w.jpg", progress: 100 }) });
+    expect(document.body.textContent).not.toMatch(/enviado/i);
+    await emit({ type: "state", job: job("w", "attached", { storedName: "w.jpg" }) });
+    await settle();
+    expect(toasts().filter((text) => /enviado/i.test(text))).toEqual(["Arquivo enviado com sucesso!"]);
+    expect(host.querySelector(".upload-indicator")).toBeNull();
   });
 
   it("tells why a file waits when the server answers 429 (the point's quota), once, keeps the file, and sends it afterwards", async () => {
@@ -221,8 +281,40 @@ describe("upload indicator", () => {
     await emit({ type: "state", job: job("outro", "uploading", { owner: { userId: "u2", pointId: "p1" } }) });
     expect(host.querySelector(".upload-indicator")).toBeNull();
     await emit({ type: "state", job: job("meu", "failed", { error: "Arquivo muito grande." }) });
-    expect(host.textContent).toContain("meu.jpg: Arquivo muito grande.");
+    expect(host.textContent).toContain("meu.jpg");
+    expect(host.textContent).toContain("Arquivo muito grande.");
     await act(async () => setOutboxSession(null));
     expect(host.querySelector(".upload-indicator")).toBeNull();
+  });
+});
+
+describe("upload notices (logic)", () => {
+  const state = (j: OutboxRecord): OutboxEvent => ({ type: "state", job: j });
+  it("tells nothing about a file being sent until the queue drains", () => {
+    for (const st of ["stored", "uploading", "uploaded", "attached"] as const) expect(noticeFor(state(job("x", st)), undefined)).toBeNull();
+  });
+
+  it("tells a video cut off by the network once, but not one captured while the app already shows it is offline", () => {
+    const cut = state(job("v", "uploading", { kind: "video", attempts: 1, retryReason: "network" }));
+    expect(noticeFor(cut, undefined, true)).toEqual({ video: "network" });
+    expect(noticeFor(cut, undefined, false)).toBeNull();
+    const again = state(job("v", "uploading", { kind: "video", attempts: 2, retryReason: "network" }));
+    expect(noticeFor(again, undefined, true)).toBeNull();
+  });
+
+  it("drains to the item's own message when one file landed, a count when several did", () => {
+    const photo = job("p", "attached");
+    const video = job("v", "attached", { kind: "video" });
+    const laudo = job("l", "attached", { kind: "document", steps: [{ kind: "adicionar-laudo", body: {} }] });
+    const recibo = job("r", "attached", { kind: "document", steps: [{ kind: "adicionar-nota-fiscal", body: {} }] });
+    expect(drainNotice([])).toBeNull();
+    expect(drainNotice([photo])).toEqual({ sent: 1 });
+    expect(drainNotice([video])).toEqual({ video: "sent" });
+    expect(drainNotice([laudo])).toBeNull();
+    expect(documentAddedNotice([laudo])).toBe("Laudo adicionado com sucesso!");
+    expect(documentAddedNotice([recibo])).toBe("Recibo adicionado com sucesso!");
+    expect(drainNotice([photo, video, laudo, recibo])).toEqual({ sent: 4 });
+    expect(documentAddedNotice([laudo, recibo])).toBeNull();
+    expect(documentAddedNotice([photo])).toBeNull();
   });
 });

@@ -1,56 +1,66 @@
 // Upload notices of the indicator: what the user is told as jobs change, over the shared uploads store (main thread).
-import { proxy } from "valtio/vanilla";
-import { finishesOrder, startsOrder } from "../../domain/outbox-steps";
-import { onOutboxChange, startOutbox as startQueue, outboxStore, type OutboxJobView } from "../../lib/outbox/outbox-store";
+import { onOutboxChange, onQueueDrained, startOutbox as startQueue, type OutboxJobView } from "../../lib/outbox/outbox-store";
 import type { OutboxEvent } from "../../../workers/outbox/process";
 import { MSG } from "../../config/messages.pt-BR";
+import { isOnline } from "../../lib/offline/network";
 import { toast } from "../../lib/toast";
 
 /** Laudos and recibos: jobs whose first step attaches the file as a laudo or a nota fiscal. */
-const isDocumentJob = (job: { steps: readonly { kind: string }[] }) =>
+export const isDocumentJob = (job: { steps: readonly { kind: string }[] }) =>
   job.steps[0]?.kind === "adicionar-laudo" || job.steps[0]?.kind === "adicionar-nota-fiscal";
-
-/** Files attached since the queue was last empty: told once, as a count, when nothing is left to send. */
-export const noticeStore = proxy({ attachedSinceIdle: 0 });
 
 export type OutboxNotice =
   { sent: number } | { compressing: OutboxJobView["kind"] } | { video: "sent" | "failed" | "network" } | { waiting: string };
 
 /**
- * What the user should be told after one applied event: a video sent, failed or waiting for the network (the spec's
- * video toasts), other files counted once the queue empties, or a compression start.
+ * What the user should be told after one applied event while files are on their way: why the server asks a file to wait, a
+ * compression start, a video refused or cut off (the spec's video toasts). Nothing here says a file was sent: that is told
+ * once the queue drains (`drainNotice`), when the server has every file attached.
  */
-export function noticeFor(e: OutboxEvent, before: OutboxJobView | undefined): OutboxNotice | null {
+export function noticeFor(e: OutboxEvent, before: OutboxJobView | undefined, online = isOnline()): OutboxNotice | null {
   if (e.type !== "state") return null;
   // The server asked the file to wait and said why: told once when the wait begins (the indicator keeps showing it).
   if (e.notice) return before?.waiting === e.notice ? null : { waiting: e.notice };
   const video = e.job.kind === "video";
-  if (e.job.state === "attached") {
-    // A start or finish job's success is told by its screen ('Ordem de Serviço iniciada…', 'OS finalizada…'), not as a sent video.
-    if (video) return startsOrder(e.job) || finishesOrder(e.job) ? null : { video: "sent" };
-    // A laudo or recibo is told by its own screen ('Laudo adicionado…', 'Recibo adicionado…'), so it is not counted here.
-    if (!isDocumentJob(e.job)) noticeStore.attachedSinceIdle++;
-    if (Object.values(outboxStore.jobs).some((j) => j.state !== "failed")) return null;
-    const sent = noticeStore.attachedSinceIdle;
-    noticeStore.attachedSinceIdle = 0;
-    return sent ? { sent } : null;
-  }
   if (e.job.state === "compressing" && before?.state !== "compressing") return { compressing: e.job.kind };
   // Once the file is stored a failure is a refused follow-up (e.g. the start): the indicator shows the server's message instead.
   if (video && e.job.state === "failed" && before?.state !== "failed" && !e.job.storedName) return { video: "failed" };
-  // Told once per job, on the first attempt that got no answer; the outbox keeps retrying on its own.
-  if (video && e.job.retryReason === "network" && e.job.attempts === 1) return { video: "network" };
+  // The connection dropped while the app thought it was online: told once per job (the outbox keeps retrying on its own). A video
+  // captured while the app already shows it is offline is simply saved on the device, as its row says: no error for it.
+  if (video && online && e.job.retryReason === "network" && e.job.attempts === 1) return { video: "network" };
   return null;
+}
+
+/**
+ * The queue drained: one message for what reached the server since it was last empty. A single file keeps the spec's own
+ * toast ('Vídeo enviado…', 'Arquivo enviado…'; a lone laudo or recibo is told by its screen's watcher,
+ * ordem-servico/document-watcher.ts); several files, whatever their kind, are one count.
+ */
+export function drainNotice(landed: readonly { kind: OutboxJobView["kind"]; steps: readonly { kind: string }[] }[]): OutboxNotice | null {
+  if (landed.length === 0) return null;
+  if (landed.length > 1) return { sent: landed.length };
+  const [job] = landed;
+  if (isDocumentJob(job!)) return null;
+  return job!.kind === "video" ? { video: "sent" } : { sent: 1 };
 }
 
 /** Starts the outbox for the signed-in session (the session store hands the token and owner to the uploader). */
 export const startOutbox = () => startQueue();
 
-export const onOutboxNotice = (listener: (notice: OutboxNotice) => void) =>
-  onOutboxChange((e, before) => {
+export function onOutboxNotice(listener: (notice: OutboxNotice) => void) {
+  const offChange = onOutboxChange((e, before) => {
     const notice = noticeFor(e, before);
     if (notice) listener(notice);
   });
+  const offDrain = onQueueDrained((landed) => {
+    const notice = drainNotice(landed);
+    if (notice) listener(notice);
+  });
+  return () => {
+    offChange();
+    offDrain();
+  };
+}
 
 let showing = false;
 /**

@@ -1,11 +1,12 @@
 // The ONE client view of the outbox (valtio): the signed-in owner's jobs, kept current from the bus; read by the upload indicator and the OS page (main thread).
 import { proxy } from "valtio/vanilla";
 import { orderOf, type OutboxJob } from "../../domain/outbox-job";
-import { startsOrder, type StepKind } from "../../domain/outbox-steps";
+import { finishesOrder, startsOrder, type StepKind } from "../../domain/outbox-steps";
 import { bus } from "../bus";
 import { discardOutboxJob, listOutbox, retryOutboxJob, startOutboxWorker } from "./outbox-bridge";
 import type { OutboxEvent } from "../../../workers/outbox/process";
 import { isMine, onOutboxSession } from "./outbox-session";
+import { reportRequestSuccess } from "../offline/network";
 
 export interface OutboxJobView {
   id: string;
@@ -24,16 +25,33 @@ export interface OutboxJobView {
   kinds: readonly StepKind[];
   /** Why the server asked the job to wait (its 429 message); it is sent again by itself. Cleared by the job's next state. */
   waiting?: string;
+  /**
+   * Nothing is moving: the last attempt got no answer (or a 5xx) and the job waits for its next one. Cleared by the next
+   * attempt's first progress or by the file being stored. Absent = false.
+   */
+  stalled?: boolean;
+  /** The file's name on the server once uploaded: how a card tells a just-sent job from its row in the saved list. */
+  storedName?: string;
 }
 interface OutboxState {
+  /** Jobs not yet attached (on the device, compressing, being sent, failed). */
   jobs: Record<string, OutboxJobView>;
+  /**
+   * Jobs attached in this tab, kept (state 'attached') until their card's saved list shows them (`forgetLanded`): offline, or
+   * before the list is refetched, the card still shows 'Enviado' rather than nothing.
+   */
+  landed: Record<string, OutboxJobView>;
   authRequired: boolean;
 }
 
-const DEFAULT_STATE: Readonly<OutboxState> = Object.freeze({ jobs: {}, authRequired: false });
-export const outboxStore = proxy<OutboxState>({ ...DEFAULT_STATE, jobs: {} });
+const DEFAULT_STATE: Readonly<OutboxState> = Object.freeze({ jobs: {}, landed: {}, authRequired: false });
+export const outboxStore = proxy<OutboxState>({ ...DEFAULT_STATE, jobs: {}, landed: {} });
 
-const view = (j: OutboxJob, waiting?: string): OutboxJobView => ({
+/** A state event: the job waits for its next attempt when this one just counted a retry, or when it was already waiting. */
+const stalledAfter = (j: OutboxJob, before: OutboxJobView | undefined): boolean =>
+  !!j.retryReason && (j.state === "uploading" || j.state === "uploaded") && (!before || j.attempts !== before.attempts || !!before.stalled);
+
+const view = (j: OutboxJob, waiting?: string, before?: OutboxJobView): OutboxJobView => ({
   id: j.id,
   name: j.name,
   kind: j.kind,
@@ -47,10 +65,29 @@ const view = (j: OutboxJob, waiting?: string): OutboxJobView => ({
   startsOrder: startsOrder(j),
   kinds: j.steps.map((s) => s.kind),
   ...(waiting ? { waiting } : {}),
+  stalled: stalledAfter(j, before),
+  ...(j.storedName ? { storedName: j.storedName } : {}),
 });
 
 type JobListener = (e: OutboxEvent, before: OutboxJobView | undefined) => void;
 const listeners = new Set<JobListener>();
+
+type AttachedJob = Extract<OutboxEvent, { type: "state" }>["job"];
+type DrainListener = (landed: readonly AttachedJob[]) => void;
+const drainListeners = new Set<DrainListener>();
+/** Files attached since the queue last had nothing on its way: told together once it has nothing left (`onQueueDrained`). */
+let landedSinceIdle: AttachedJob[] = [];
+
+/** A start or a finish is told by its own screen's watcher ('Ordem de Serviço iniciada…', 'OS finalizada…'), not as a file. */
+const toldByItsScreen = (job: AttachedJob) => startsOrder(job) || finishesOrder(job);
+
+/** Nothing left on its way (failed files wait for the user): the files attached since then are handed over once. */
+function checkDrained() {
+  if (landedSinceIdle.length === 0 || Object.values(outboxStore.jobs).some((j) => j.state !== "failed")) return;
+  const landed = landedSinceIdle;
+  landedSinceIdle = [];
+  for (const listener of drainListeners) listener(landed);
+}
 
 /** Applies one outbox event; other users' jobs (e.g. resumed compressions) are never shown. Listeners see the view before it. */
 export function applyOutboxEvent(e: OutboxEvent) {
@@ -61,14 +98,23 @@ export function applyOutboxEvent(e: OutboxEvent) {
     if (!job) return;
     before = { ...job };
     job.progress = e.percent;
+    // Bytes are moving again: the job is being sent, no longer waiting for its next attempt.
+    job.stalled = false;
   } else {
     if (!isMine(e.job)) return;
     outboxStore.authRequired = false;
     before = outboxStore.jobs[e.job.id] && { ...outboxStore.jobs[e.job.id]! };
-    if (e.job.state === "attached") delete outboxStore.jobs[e.job.id];
-    else outboxStore.jobs[e.job.id] = view(e.job, e.notice);
+    // The server answered the upload worker (the file stored, or its last call done): it is reachable, whatever the page last
+    // saw. Without this, a page that had judged itself offline kept its lists paused while its files were being attached.
+    if ((e.job.state === "uploaded" && before?.state === "uploading") || e.job.state === "attached") reportRequestSuccess();
+    if (e.job.state === "attached") {
+      delete outboxStore.jobs[e.job.id];
+      if (before) outboxStore.landed[e.job.id] = view(e.job);
+      if (before?.state !== "attached" && !toldByItsScreen(e.job)) landedSinceIdle.push(e.job);
+    } else outboxStore.jobs[e.job.id] = view(e.job, e.notice, before);
   }
   for (const listener of listeners) listener(e, before);
+  if (e.type === "state") checkDrained();
 }
 
 /** For notices (toasts) that depend on what changed; returns the unsubscribe function. */
@@ -77,7 +123,14 @@ export function onOutboxChange(listener: JobListener) {
   return () => void listeners.delete(listener);
 }
 
-type AttachedJob = Extract<OutboxEvent, { type: "state" }>["job"];
+/**
+ * The queue has nothing left on its way: `landed` are the files attached since it last had none (not starts or finishes),
+ * oldest first, handed over once. One summary for a queue drained after the network came back, instead of one toast per file.
+ */
+export function onQueueDrained(listener: DrainListener) {
+  drainListeners.add(listener);
+  return () => void drainListeners.delete(listener);
+}
 
 /** A job has just been attached (every follow-up done): the one filter behind each "it landed" notice. */
 export const onJobAttached = (listener: (job: AttachedJob) => void) =>
@@ -119,7 +172,15 @@ export async function startOutbox() {
 
 bus.on("outbox:event", applyOutboxEvent);
 // A signed-out phone shows nothing of the previous user's files; the next user sees only their own.
-onOutboxSession(() => {
+let ownerKey: string | null = null;
+onOutboxSession((session) => {
+  const key = session ? `${session.owner.userId}@${session.owner.pointId}` : null;
+  // Just-sent files stay told for the same attendant across a renewed token; another owner (or none) starts afresh.
+  if (key !== ownerKey) {
+    outboxStore.landed = {};
+    landedSinceIdle = [];
+  }
+  ownerKey = key;
   outboxStore.jobs = {};
   outboxStore.authRequired = false;
   void loadOutbox();
@@ -128,11 +189,18 @@ onOutboxSession(() => {
 /** The user asks again after a failure: the job resumes at its first step not done (a finish refused earlier only finishes). */
 export async function retryJob(id: string) {
   const job = outboxStore.jobs[id];
-  if (job) Object.assign(job, { state: "uploading", error: undefined });
+  if (job) Object.assign(job, { state: "uploading", error: undefined, stalled: false });
   await retryOutboxJob(id);
+}
+
+/** A card's saved list now shows these just-sent files: their 'Enviado' rows give way to it. */
+export function forgetLanded(ids: readonly string[]) {
+  for (const id of ids) delete outboxStore.landed[id];
 }
 
 export async function discardJob(id: string) {
   delete outboxStore.jobs[id];
+  // The last file on its way was given up: those sent before it are told now.
+  checkDrained();
   await discardOutboxJob(id);
 }

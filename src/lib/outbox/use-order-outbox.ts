@@ -4,7 +4,10 @@ import { useEffect, useMemo } from "react";
 import { useSnapshot } from "valtio";
 import { orderOf } from "../../domain/outbox-job";
 import type { StepKind } from "../../domain/outbox-steps";
-import { onJobAttached, outboxStore, type OutboxJobView } from "./outbox-store";
+import { forgetLanded, onJobAttached, outboxStore, type OutboxJobView } from "./outbox-store";
+
+const ofOrder = (jobs: Record<string, OutboxJobView>, orderId: string, kind?: StepKind) =>
+  Object.values(jobs).filter((j) => j.orderId === orderId && (!kind || j.kinds[0] === kind));
 
 /** `kind`: only jobs whose first follow-up is this call (e.g. "adicionar-laudo"); all of the order's jobs when omitted. */
 export function useOrderOutbox(orderId: string, onAttached: () => void, kind?: StepKind): readonly OutboxJobView[] {
@@ -16,11 +19,30 @@ export function useOrderOutbox(orderId: string, onAttached: () => void, kind?: S
       }),
     [orderId, onAttached, kind],
   );
+  return useMemo(() => ofOrder(jobs, orderId, kind).sort((a, b) => a.createdAt - b.createdAt), [jobs, orderId, kind]);
+}
+
+/**
+ * The rows a card shows above its saved list: the order's jobs still on their way and the ones just sent ('Enviado') until
+ * the saved list (`saved`: the stored names it shows; undefined while it has none to show, e.g. offline) includes them.
+ */
+export function useOrderFiles(
+  orderId: string,
+  onAttached: () => void,
+  kind: StepKind,
+  saved: readonly string[] | undefined,
+): readonly OutboxJobView[] {
+  const pending = useOrderOutbox(orderId, onAttached, kind);
+  const { landed } = useSnapshot(outboxStore);
+  const mine = useMemo(() => ofOrder(landed, orderId, kind), [landed, orderId, kind]);
+  const shown = useMemo(() => new Set(saved ?? []), [saved]);
+  useEffect(() => {
+    const inList = mine.filter((j) => j.storedName && shown.has(j.storedName)).map((j) => j.id);
+    if (inList.length) forgetLanded(inList);
+  }, [mine, shown]);
   return useMemo(
-    () =>
-      Object.values(jobs)
-        .filter((j) => j.orderId === orderId && (!kind || j.kinds[0] === kind))
-        .sort((a, b) => a.createdAt - b.createdAt),
-    [jobs, orderId, kind],
+    // One order by capture time: a row keeps its place as it goes from 'Enviando' to 'Enviado'.
+    () => [...pending, ...mine.filter((j) => !j.storedName || !shown.has(j.storedName))].sort((a, b) => a.createdAt - b.createdAt),
+    [pending, mine, shown],
   );
 }

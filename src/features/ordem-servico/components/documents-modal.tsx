@@ -1,23 +1,23 @@
 // Laudos and Recibos modal of the OS screen: the saved documents (original name, date, link to the file), files still in the
-// outbox ('enviando n%', or their error with retry/discard), one file at a time added through the durable outbox, and deletion
-// after a confirmation (main thread).
+// outbox ('Salvo no aparelho', 'Enviando n%', 'Enviado', or 'Falhou — tentar de novo'), one file at a time added through the
+// durable outbox (offline too), and deletion after a confirmation, the one action that needs the internet (main thread).
 import { useCallback, useMemo, useState, type ChangeEvent } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
 import { MSG } from "../../../config/messages.pt-BR";
 import { ConfirmModal } from "../../../components/ui/confirm-modal";
 import { Modal } from "../../../components/ui/modal";
-import { OfflineHint, useOfflineGuard } from "../../../lib/offline/offline-hint";
+import { useOfflineGuard } from "../../../lib/offline/offline-hint";
 import { dateTimeText } from "../../../lib/br-format";
 import type { StepKind } from "../../../domain/outbox-steps";
 import { fileUrl } from "../../../lib/api-client";
-import { useOrderOutbox } from "../../../lib/outbox/use-order-outbox";
-import { discardJob, retryJob, type OutboxJobView } from "../../../lib/outbox/outbox-store";
+import { useOrderFiles } from "../../../lib/outbox/use-order-outbox";
 import { addToOutbox } from "../../../lib/outbox/outbox-bridge";
+import { OutboxFileList } from "../../../components/media/outbox-files";
 import type { DocumentKind, Laudo, NotaFiscal } from "../api/order";
 import { useDeleteDocument } from "../api/use-order-mutations";
 import { orderKeys, receiptsQuery, reportsQuery } from "../query-options";
-import { QueryState, type QueryLike } from "../../../components/ui/query-state";
+import { QueryLoading, QueryState, type QueryLike } from "../../../components/ui/query-state";
 import { ResponsiveList, type Column } from "../../../components/ui/responsive-list";
 
 /** The spec's accepted extensions for laudos and recibos (the server also checks the file's real type from its bytes). */
@@ -103,6 +103,7 @@ export function DocumentsModal({ kind, orderId, userId, canEdit, onClose }: Prop
   const receipts = useQuery(receiptsQuery(orderId, kind === "recibo"));
   // The open kind's list: laudos and recibos differ only in their id and name fields (rowOf).
   const query: QueryLike<(Laudo | NotaFiscal)[]> = kind === "laudo" ? reports : receipts;
+  const paused = (kind === "laudo" ? reports : receipts).fetchStatus === "paused";
   const client = useQueryClient();
   const reload = useCallback(
     () =>
@@ -111,7 +112,9 @@ export function DocumentsModal({ kind, orderId, userId, canEdit, onClose }: Prop
       }),
     [client, kind, orderId],
   );
-  const pending = useOrderOutbox(orderId, reload, STEP[kind]);
+  const saved = useMemo(() => query.data?.map((d) => d.NomeArquivo), [query.data]);
+  // Added files on their way, at once, and those just sent until the list shows them (offline it cannot: they stay 'Enviado').
+  const pending = useOrderFiles(orderId, reload, STEP[kind], saved);
   const [error, setError] = useState("");
   const [confirm, setConfirm] = useState<Row | null>(null);
   // Adding goes through the outbox and works offline; deleting needs the server.
@@ -186,37 +189,41 @@ export function DocumentsModal({ kind, orderId, userId, canEdit, onClose }: Prop
               )}
             </div>
           )}
-          {canEdit && <OfflineHint id={hintId} online={online} />}
-          {pending.length > 0 && (
-            <ul className="pending-list document-pending" aria-label={t.pendingList}>
-              {pending.map((job) => (
-                <PendingRow key={job.id} job={job} />
-              ))}
-            </ul>
+          <OutboxFileList jobs={pending} label={t.pendingList} className="document-pending" />
+          {/* Offline, only deleting waits for the network: said beside the list whose 'Excluir' buttons it disables. */}
+          {canEdit && !online && rows.length > 0 && (
+            <p id={hintId} className="offline-hint">
+              {t.deleteOffline}
+            </p>
           )}
-          <QueryState
-            query={query}
-            variant="card"
-            loading={t.loading}
-            error={text.loadFailed}
-            empty={text.empty}
-            isEmpty={() => rows.length === 0 && pending.length === 0}
-          >
-            {() =>
-              rows.length > 0 && (
-                <ResponsiveList
-                  name="document"
-                  itemClass="document-card"
-                  label={text.list}
-                  rows={rows}
-                  columns={COLUMNS}
-                  rowKey={(row) => row.id}
-                  actions={rowActions}
-                  actionsHeader={t.actionsColumn}
-                />
-              )
-            }
-          </QueryState>
+          {/* Never loaded on this device and no connection: say so instead of loading until the network returns. */}
+          {query.data === undefined && paused && !online ? (
+            <QueryLoading label={MSG.fileState.listOffline} />
+          ) : (
+            <QueryState
+              query={query}
+              variant="card"
+              loading={t.loading}
+              error={text.loadFailed}
+              empty={text.empty}
+              isEmpty={() => rows.length === 0 && pending.length === 0}
+            >
+              {() =>
+                rows.length > 0 && (
+                  <ResponsiveList
+                    name="document"
+                    itemClass="document-card"
+                    label={text.list}
+                    rows={rows}
+                    columns={COLUMNS}
+                    rowKey={(row) => row.id}
+                    actions={rowActions}
+                    actionsHeader={t.actionsColumn}
+                  />
+                )
+              }
+            </QueryState>
+          )}
         </div>
       </Modal>
       {confirm && (
@@ -234,32 +241,5 @@ export function DocumentsModal({ kind, orderId, userId, canEdit, onClose }: Prop
         </ConfirmModal>
       )}
     </>
-  );
-}
-
-/** A file still in the outbox: 'enviando n%' with its progress, or its error with retry and discard. */
-function PendingRow({ job }: { job: OutboxJobView }) {
-  if (job.state === "failed") {
-    return (
-      <li className="document-failed">
-        <span className="form-error">{t.failedOf(job.name, job.error ?? t.failed)}</span>
-        <span className="row-actions">
-          <button type="button" className="btn btn-small" aria-label={t.retryOf(job.name)} onClick={() => void retryJob(job.id)}>
-            {t.retry}
-          </button>
-          <button type="button" className="btn btn-small" aria-label={t.discardOf(job.name)} onClick={() => void discardJob(job.id)}>
-            {t.discard}
-          </button>
-        </span>
-      </li>
-    );
-  }
-  const percent = job.state === "uploaded" ? 100 : Math.round(job.progress);
-  return (
-    <li>
-      <span className="document-name">{job.name}</span>
-      <span className="media-state">{t.uploading(percent)}</span>
-      <progress max={100} value={percent} aria-label={t.progressOf(job.name)} />
-    </li>
   );
 }

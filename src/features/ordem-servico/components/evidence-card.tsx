@@ -1,17 +1,18 @@
 // 'Fotos e Vídeos da Execução': saved evidence of the order, evidence still on its way, and capture that saves to the outbox first (main thread).
-import { useCallback } from "react";
+import { useCallback, useMemo } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
 import { MediaPicker } from "../../../components/media/media-picker";
+import { OutboxFileList, useOutboxThumbs } from "../../../components/media/outbox-files";
 import { MSG } from "../../../config/messages.pt-BR";
 import { fileUrl } from "../../../lib/api-client";
 import { releaseLocalMedia, type LocalMedia } from "../../../lib/capture/local-media";
 import { PAGE_OFFLINE_HINT, useOfflineGuard } from "../../../lib/offline/offline-hint";
-import { useOrderOutbox } from "../../../lib/outbox/use-order-outbox";
+import { useOrderFiles } from "../../../lib/outbox/use-order-outbox";
 import { addToOutbox } from "../../../lib/outbox/outbox-bridge";
 import { useDeletePhoto } from "../api/use-order-mutations";
 import { orderKeys, photosQuery } from "../query-options";
-import { QueryState } from "../../../components/ui/query-state";
+import { QueryLoading, QueryState } from "../../../components/ui/query-state";
 
 const isVideo = (name: string) => /\.(mp4|webm|mov|m4v)$/i.test(name);
 
@@ -19,21 +20,30 @@ export function EvidenceCard({ orderId, userId, canEdit }: { orderId: string; us
   const query = useQuery(photosQuery(orderId));
   const client = useQueryClient();
   const reload = useCallback(() => void client.invalidateQueries({ queryKey: orderKeys.photos(orderId) }), [client, orderId]);
-  const pending = useOrderOutbox(orderId, reload, "adicionar-foto");
+  const saved = useMemo(() => query.data?.map((foto) => foto.Foto), [query.data]);
+  // Files on their way, and those just sent until the saved list shows them (offline it cannot: they stay as 'Enviado').
+  const pending = useOrderFiles(orderId, reload, "adicionar-foto", saved);
+  const { thumbs, keep } = useOutboxThumbs(pending);
   // Capture keeps working offline (the outbox sends it later); removing a saved file needs the server (the OS page shows why).
-  const { guard } = useOfflineGuard(PAGE_OFFLINE_HINT);
+  const { online, guard } = useOfflineGuard(PAGE_OFFLINE_HINT);
 
-  // Each capture goes straight to the outbox: saved on the device before anything else, then compressed and sent.
+  // Each capture goes straight to the outbox: saved on the device before anything else, then compressed and sent. Its row says
+  // 'Salvo no aparelho' at once; a photo's preview becomes the row's thumbnail.
   const save = async (items: LocalMedia[]) => {
     for (const item of items) {
+      let kept = false;
       try {
-        await addToOutbox(item.file, [
+        const id = await addToOutbox(item.file, [
           { kind: "adicionar-foto", body: { idSocioVeiculoAgenda: orderId, idPontoAtendimentoUsuario: userId } },
         ]);
+        if (item.type.startsWith("image/")) {
+          keep(id, item.url);
+          kept = true;
+        }
       } catch {
         toast.error(MSG.media.uploadFailed);
       } finally {
-        releaseLocalMedia(item);
+        if (!kept) releaseLocalMedia(item);
       }
     }
   };
@@ -49,50 +59,47 @@ export function EvidenceCard({ orderId, userId, canEdit }: { orderId: string; us
         {MSG.order.evidenceTitle}
       </h2>
       {canEdit && <MediaPicker kinds={["photo", "video"]} items={[]} onChange={(items) => void save(items)} />}
-      {pending.length > 0 && (
-        <ul className="pending-list" aria-label={MSG.order.pendingTitle}>
-          {pending.map((job) => (
-            <li key={job.id}>
-              <span className="media-name">{job.name}</span>{" "}
-              <span className="media-state">{job.state === "failed" ? job.error : MSG.order.jobState[job.state]}</span>
-              {job.state === "uploading" && <progress max={100} value={job.progress} aria-label={`Progresso de ${job.name}`} />}
-            </li>
-          ))}
-        </ul>
+      <OutboxFileList jobs={pending} label={MSG.order.pendingTitle} thumbs={thumbs} />
+      {/* Never loaded on this device and no connection: say so instead of loading until the network returns. */}
+      {query.data === undefined && query.fetchStatus === "paused" && !online ? (
+        <QueryLoading label={MSG.fileState.listOffline} />
+      ) : (
+        <QueryState
+          query={query}
+          variant="card"
+          loading={MSG.session.loading}
+          error={MSG.order.photosFailed}
+          empty={MSG.order.noEvidence}
+          isEmpty={(photos) => photos.length === 0 && pending.length === 0}
+        >
+          {(photos) =>
+            photos.length > 0 && (
+              <ul className="media-grid" aria-label={MSG.order.savedTitle}>
+                {photos.map((foto) => (
+                  <li key={foto.IdSocioVeiculoAgendaExecucaoFoto} className="media-item">
+                    {isVideo(foto.Foto) ? (
+                      <video src={fileUrl(foto.Foto)} controls preload="metadata" playsInline aria-label={MSG.order.savedVideo} />
+                    ) : (
+                      <img src={fileUrl(foto.Foto)} alt={MSG.order.savedPhoto} loading="lazy" />
+                    )}
+                    {canEdit && (
+                      <button
+                        type="button"
+                        className="btn media-remove"
+                        aria-label={MSG.order.removePhoto}
+                        onClick={() => remove.mutate(foto.IdSocioVeiculoAgendaExecucaoFoto)}
+                        {...guard}
+                      >
+                        ×
+                      </button>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </QueryState>
       )}
-      <QueryState
-        query={query}
-        variant="card"
-        loading={MSG.session.loading}
-        error={MSG.order.photosFailed}
-        empty={MSG.order.noEvidence}
-        isEmpty={(photos) => photos.length === 0 && pending.length === 0}
-      >
-        {(photos) => (
-          <ul className="media-grid" aria-label={MSG.order.savedTitle}>
-            {photos.map((foto) => (
-              <li key={foto.IdSocioVeiculoAgendaExecucaoFoto} className="media-item">
-                {isVideo(foto.Foto) ? (
-                  <video src={fileUrl(foto.Foto)} controls preload="metadata" playsInline aria-label={MSG.order.savedVideo} />
-                ) : (
-                  <img src={fileUrl(foto.Foto)} alt={MSG.order.savedPhoto} loading="lazy" />
-                )}
-                {canEdit && (
-                  <button
-                    type="button"
-                    className="btn media-remove"
-                    aria-label={MSG.order.removePhoto}
-                    onClick={() => remove.mutate(foto.IdSocioVeiculoAgendaExecucaoFoto)}
-                    {...guard}
-                  >
-                    ×
-                  </button>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      </QueryState>
     </section>
   );
 }

@@ -1,28 +1,36 @@
-// Always-visible upload indicator: files still being sent with their progress and why any must wait, failed files with retry and
-// discard (main thread).
+// Always-visible upload indicator, in the outbox's one vocabulary: files saved on the device, files being sent with their
+// progress, why any must wait, failed files with 'Falhou — tentar de novo' and discard (main thread).
 import { useSnapshot } from "valtio";
 import { MSG } from "../../../config/messages.pt-BR";
-import { discardJob, retryJob, outboxStore } from "../../../lib/outbox/outbox-store";
+import { OutboxFileList } from "../../../components/media/outbox-files";
+import { useOnline } from "../../../lib/offline/network";
+import { fileStateOf, sendingPercent } from "../../../lib/outbox/file-state";
+import { outboxStore } from "../../../lib/outbox/outbox-store";
 
 export function OutboxIndicator() {
   const { jobs, authRequired } = useSnapshot(outboxStore);
+  const online = useOnline();
   const list = Object.values(jobs);
-  const active = list.filter((j) => j.state !== "failed");
-  const failed = list.filter((j) => j.state === "failed");
   if (list.length === 0 && !authRequired) return null;
-  const progress = active.length ? Math.round(active.reduce((n, j) => n + j.progress, 0) / active.length) : 100;
+  const stateOf = (j: (typeof list)[number]) => fileStateOf(j, online);
+  // Nothing moving: on the device until the network (or the server) lets them go.
+  const saved = list.filter((j) => stateOf(j) === "saved");
+  const moving = list.filter((j) => stateOf(j) === "sending" || stateOf(j) === "compressing");
+  const failed = list.filter((j) => stateOf(j) === "failed");
+  const progress = moving.length ? Math.round(moving.reduce((n, j) => n + sendingPercent(j), 0) / moving.length) : 0;
   // Why files wait (the server's words, e.g. the point's limit of uploads in progress), each reason once.
-  const waiting = [...new Set(active.flatMap((j) => (j.waiting ? [j.waiting] : [])))];
+  const waiting = [...new Set(list.flatMap((j) => (j.state !== "failed" && j.waiting ? [j.waiting] : [])))];
   return (
     <aside className="upload-indicator" aria-label="Envio de arquivos" aria-live="polite">
-      {active.length > 0 && (
-        <div className="upload-row">
-          <span>{MSG.media.sending(active.length)}</span>
+      {moving.length > 0 && (
+        <div className="upload-row upload-sending">
+          <span>{MSG.fileState.sendingCount(moving.length)}</span>
           <progress max={100} value={progress} aria-label="Progresso do envio">
             {progress}%
           </progress>
         </div>
       )}
+      {saved.length > 0 && <p className="upload-row upload-saved">{MSG.fileState.pending(saved.length)}</p>}
       {waiting.map((message) => (
         <p key={message} className="upload-row upload-waiting">
           {message}
@@ -33,19 +41,7 @@ export function OutboxIndicator() {
           {MSG.media.signInAgain}
         </p>
       )}
-      {failed.map((j) => (
-        <div key={j.id} className="upload-row upload-failed">
-          <span>
-            <strong>{j.name}</strong>: {j.error}
-          </span>
-          <button type="button" className="btn" onClick={() => void retryJob(j.id)}>
-            {MSG.media.retry}
-          </button>
-          <button type="button" className="btn" onClick={() => void discardJob(j.id)}>
-            {MSG.media.discard}
-          </button>
-        </div>
-      ))}
+      <OutboxFileList jobs={failed} label={MSG.fileState.failedList} className="upload-failed-list" />
     </aside>
   );
 }
