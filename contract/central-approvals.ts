@@ -41,6 +41,8 @@ export const PendingService = obj({
   DataSolicitacao: str("when it was linked (ISO instant)"),
   VideoInicial,
   Fotos: list(str("a stored file name (GET /central/arquivos/:name)")),
+  FotosServico: list(str("a photo the attendant attached to this linked service (stored file name), Foto1..3 in order")),
+  VideoServico: strOrNull("the video the attendant attached to this linked service (stored file name)"),
   Anotacoes: list(str("an attendant's note on the order")),
 });
 

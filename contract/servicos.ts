@@ -39,6 +39,10 @@ export const PointService = obj({
   FornecidoPelaVcar: providedByProgram(),
   LimiteAnual: int("uses per vehicle and calendar year; 0 unlimited"),
   Garantia: int("warranty days; 0 none"),
+  ValorRepasse: num("what the program pays the point for this service once approved (BRL), before any extra value set by the central"),
+  AprovacaoCentral: bool(
+    "true: a link of it by the point awaits the central's approval before it counts and is paid (every service linked by hand)",
+  ),
 });
 
 export const listPointServices = defineRoute({
@@ -74,6 +78,7 @@ export const LinkedService = obj({
   ValorAdicional: numOrNull("extra value set by the central (BRL)"),
   PagamentoFeito: str("S paid, N not"),
   DataLog: str("when it was linked, ISO 8601"),
+  Usuario: strOrNull("the name of the point's user who linked it; null when unknown (linked by the program)"),
   ValorServico: num("the service's price (BRL)"),
   ValorRepasse: numOrNull("this link's payout (BRL), the finish's rule; null when 0"),
 });
@@ -129,7 +134,40 @@ export const unlinkService = defineRoute({
   access: "point",
   body: Type.Object({ idSocioVeiculoAgendaExecucaoServico: uuid }),
   response: { 200: Message },
-  errors: { 404: "not found, or another point's order", 409: "the order is not open, or the service is provided by the program" },
+  errors: {
+    404: "not found, or another point's order",
+    409: "the order is not open, the service is provided by the program, or the central approved it",
+  },
+});
+
+/** Which slot of a linked service a stored file goes to: the first free Foto1..3, or Video. */
+export const SERVICE_FILE_KINDS = ["foto", "video"] as const;
+
+export const attachServiceFile = defineRoute({
+  method: "POST",
+  url: "/agendamentos/servico-arquivo",
+  summary:
+    "Attaches a stored photo (first free Foto1..3) or video to a linked service still awaiting approval; repeating it with a name already there changes nothing.",
+  access: "point",
+  body: Type.Object({
+    idSocioVeiculoAgendaExecucaoServico: uuid,
+    tipo: oneOf(SERVICE_FILE_KINDS, "foto: a photo (the first free Foto1..3), video: the video"),
+    /** The stored file name (the upload's answer). */
+    arquivo: text(MAX.file),
+    /** The order, sent by the outbox so its job belongs to the order; checked against the link's when present. */
+    idSocioVeiculoAgenda: Type.Optional(uuid),
+  }),
+  response: {
+    200: obj({
+      message: str(),
+      media: obj({ Foto1: strOrNull(), Foto2: strOrNull(), Foto3: strOrNull(), Video: strOrNull() }, "the linked service's files now"),
+    }),
+  },
+  errors: {
+    400: "a file of the wrong type (a video as a photo, a photo as the video, or not a photo or video at all)",
+    404: "not found, or another point's linked service or order, or a file this point did not upload",
+    409: "the service was already approved or refused, the order is not open, or the service already has 3 photos / a video",
+  },
 });
 
 export const Warranty = obj({

@@ -48,6 +48,8 @@ export function toPendingService({ es, s, a, p, v, u }: PendingRow, photos: stri
     DataSolicitacao: es.createdAt.toISOString(),
     VideoInicial,
     Fotos: photos,
+    FotosServico: [es.photo1, es.photo2, es.photo3].filter((f): f is string => Boolean(f)),
+    VideoServico: es.video,
     Anotacoes: notes,
   };
 }

@@ -3,10 +3,11 @@ import type { FastifyInstance } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { executionServices } from "../db/schema.ts";
 import { isUuid } from "../lib/db-rows.ts";
-import { conflict, notFound } from "../lib/http-errors.ts";
+import { badRequest, conflict, notFound } from "../lib/http-errors.ts";
 import { schemaOf } from "../../contract/route.ts";
 import * as C from "../../contract/servicos.ts";
 import {
+  NOT_FOUND,
   actingUser,
   assertOwnFiles,
   assertOwnPoint,
@@ -16,12 +17,21 @@ import {
   vehicleSeenHere,
 } from "../plugins/tenant.ts";
 import { conflictOnUnique } from "../lib/db-errors.ts";
+import { pointFileByName } from "../repositories/stored-files.ts";
 import { executionOf } from "../repositories/executions.ts";
 import * as links from "../repositories/linked-services.ts";
 import { annualUsage, warrantyFor } from "../services/service-rules.ts";
 import type { RouteDeps } from "./deps.ts";
 
 const DUPLICATE_SERVICE = "Este serviço já foi adicionado à ordem de serviço.";
+const LINK_NOT_FOUND = "Serviço vinculado não encontrado.";
+const APPROVED_NOT_REMOVABLE = "Este serviço já foi aprovado pela central e não pode ser removido.";
+const DECIDED_NO_FILES: Record<string, string> = {
+  A: "Este serviço já foi aprovado pela central: não é possível anexar arquivos.",
+  R: "Este serviço já foi recusado pela central: não é possível anexar arquivos.",
+};
+const SLOTS_FULL = { foto: "Este serviço já tem 3 fotos.", video: "Este serviço já tem um vídeo." } as const;
+const WRONG_TYPE = { foto: "O arquivo enviado não é uma foto.", video: "O arquivo enviado não é um vídeo." } as const;
 
 export async function servicosRoutes(plain: FastifyInstance, { db, clock }: RouteDeps) {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
@@ -81,21 +91,58 @@ export async function servicosRoutes(plain: FastifyInstance, { db, clock }: Rout
   });
 
   app.post(C.unlinkService.url, { schema: schemaOf(C.unlinkService) }, async (request) => {
-    const { child } = await ownChild(
+    const { child, appointment: seen } = await ownChild(
       db,
       request,
       executionServices,
       request.body.idSocioVeiculoAgendaExecucaoServico,
-      "Serviço vinculado não encontrado.",
+      LINK_NOT_FOUND,
     );
+    const closed = "Esta OS não aceita mais alterações de serviços.";
+    if (seen.status !== "A") throw conflict(closed);
     await db.transaction(async (tx) => {
-      const appointment = await lockOwnAppointment(tx, request, child.appointmentId);
-      if (appointment.status !== "A") throw conflict("Esta OS não aceita mais alterações de serviços.");
+      // The link's row first, then the order's: the central's decision holds the link's row while it writes the point's
+      // notice, which references (key-share locks) the order, so taking the order first here could deadlock with it.
+      const link = await links.lockLink(tx, child.id);
+      if (!link) throw notFound(LINK_NOT_FOUND);
       const service = await links.serviceById(tx, child.serviceId);
       if (service!.providedByProgram === "S") throw conflict("Serviços fornecidos pelo programa não podem ser removidos.");
-      await links.deleteLink(tx, child.id);
+      if (link.approvalStatus === "A") throw conflict(APPROVED_NOT_REMOVABLE);
+      const appointment = await lockOwnAppointment(tx, request, child.appointmentId);
+      if (appointment.status !== "A") throw conflict(closed);
+      // A refused link may go (so it can be linked again); the delete is conditional as a last word.
+      if (!(await links.deleteUnapprovedLink(tx, child.id))) throw conflict(APPROVED_NOT_REMOVABLE);
     });
     return { message: "Serviço removido com sucesso" };
+  });
+
+  app.post(C.attachServiceFile.url, { schema: schemaOf(C.attachServiceFile) }, async (request) => {
+    const b = request.body;
+    const { child } = await ownChild(db, request, executionServices, b.idSocioVeiculoAgendaExecucaoServico, LINK_NOT_FOUND);
+    if (b.idSocioVeiculoAgenda && b.idSocioVeiculoAgenda !== child.appointmentId) throw notFound(LINK_NOT_FOUND);
+    const file = await pointFileByName(db, b.arquivo, request.auth.servicePointId);
+    if (!file) throw notFound(NOT_FOUND.file);
+    if (!file.mimeType.startsWith(b.tipo === "video" ? "video/" : "image/")) throw badRequest(WRONG_TYPE[b.tipo]);
+    const media = await db.transaction(async (tx) => {
+      // The link's row first, then the order's (as the unlink: the central's decision holds the link's row, then key-share
+      // locks the order), so a decision and an attach of one service are taken one after the other.
+      const link = await links.lockLink(tx, child.id);
+      if (!link) throw notFound(LINK_NOT_FOUND);
+      const slot = links.slotFor(link, b.tipo, b.arquivo);
+      // A replay of an attach that landed is answered as it was, whatever happened to the order or the decision since.
+      if (slot !== "full" && slot.already) return link;
+      if (link.approvalStatus !== "P") throw conflict(DECIDED_NO_FILES[link.approvalStatus] ?? DECIDED_NO_FILES.A!);
+      const appointment = await lockOwnAppointment(tx, request, child.appointmentId);
+      if (appointment.status !== "A") throw conflict("Esta OS não aceita mais alterações de serviços.");
+      if (slot === "full") throw conflict(SLOTS_FULL[b.tipo]);
+      const written = await links.fillLinkSlot(tx, link.id, slot.slot, b.arquivo);
+      if (!written) throw conflict(DECIDED_NO_FILES.A!);
+      return written;
+    });
+    return {
+      message: "Arquivo anexado ao serviço com sucesso",
+      media: { Foto1: media.photo1, Foto2: media.photo2, Foto3: media.photo3, Video: media.video },
+    };
   });
 
   app.post(C.checkWarranty.url, { schema: schemaOf(C.checkWarranty) }, async (request) => {

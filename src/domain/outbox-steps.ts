@@ -16,6 +16,9 @@ export const STEP_KINDS = Object.freeze({
   // Adds the stored photo or video to a service return (api-contract.md §10 atualizar-arquivos); the server adds a name only once.
   "anexar-foto-retorno": { path: "/retorno-servico/atualizar-arquivos", fileFields: ["fotos"] },
   "anexar-video-retorno": { path: "/retorno-servico/atualizar-arquivos", fileFields: ["videos"] },
+  // Attaches the stored photo or video to a linked service (first free Foto1..3 or Video; body: the link, tipo, the order);
+  // the server answers a name already there as done, so a replay is harmless.
+  "anexar-arquivo-servico": { path: "/agendamentos/servico-arquivo", fileFields: ["arquivo"] },
   // Starts the order (api-contract.md #10); the server keeps the first start, so a replay after a lost answer is harmless.
   iniciar: { path: "/agendamentos/iniciar", fileFields: [] },
   // Finishes the order (api-contract.md #31); the server answers success again for an order already 'C', so a replay is harmless.

@@ -17,6 +17,7 @@ const OIL = "TROCA DE ÓLEO - PASSEIO";
 const AIR = "HIGIENIZAÇÃO DO AR-CONDICIONADO - PASSEIO";
 const BRAKES = "REVISÃO DE FREIOS - PASSEIO";
 const PROGRAM = "CHECK-UP DO PROGRAMA - PASSEIO";
+const REASON = "Volante puxando para a direita.";
 
 const api = <T>(p: string, body?: unknown) => apiCall<T>(base, token, p, body);
 type Row = {
@@ -117,6 +118,11 @@ describe.each([
     expect(offered).not.toContain(PROGRAM);
     expect(offered).not.toContain(BRAKES);
     await box.press("Escape");
+    // Every service linked by hand goes to the central: the reason is asked before any check runs.
+    await choose(dialog, OIL);
+    await dialog.getByRole("button", { name: "Adicionar", exact: true }).click();
+    await dialog.getByRole("alert").getByText("Informe o motivo do serviço.").waitFor();
+    await dialog.getByRole("textbox", { name: "Motivo" }).fill(REASON);
     expect(await violations(page)).toEqual([]);
 
     // Warranty: TROCA DE ÓLEO was done this month at the other point.
@@ -140,6 +146,7 @@ describe.each([
     const added = rowOf(page, desktop, ALIGNMENT);
     await added.waitFor({ timeout: 15_000 });
     expect(await added.textContent()).toContain("Aguardando aprovação");
+    expect(await added.textContent()).toContain(`Motivo do ponto: ${REASON}`);
 
     // Removal asks first; Voltar keeps it.
     await added.getByRole("button", { name: `Remover ${ALIGNMENT}` }).click();
@@ -218,6 +225,7 @@ describe.each([
     await servicesCard(page).getByRole("button", { name: "Adicionar serviço" }).click();
     const dialog = page.getByRole("dialog", { name: "Adicionar serviço" });
     await choose(dialog, ALIGNMENT);
+    await dialog.getByRole("textbox", { name: "Motivo" }).fill(REASON);
     await dialog.getByRole("button", { name: "Adicionar", exact: true }).click();
     await dialog
       .getByRole("alert")

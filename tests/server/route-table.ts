@@ -100,6 +100,10 @@ export const ROUTES: RouteCase[] = [
     url: "/agendamentos/desvincular-servico",
     body: { idSocioVeiculoAgendaExecucaoServico: i.execService },
   })),
+  r("POST", "/agendamentos/servico-arquivo", (i) => ({
+    url: "/agendamentos/servico-arquivo",
+    body: { idSocioVeiculoAgendaExecucaoServico: i.execService, tipo: "foto", arquivo: i.file },
+  })),
   r("POST", "/servico/verificar-garantia", (i) => ({
     url: "/servico/verificar-garantia",
     body: { idSocioVeiculo: i.vehicle, idServico: i.service },

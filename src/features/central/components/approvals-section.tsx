@@ -1,5 +1,6 @@
 // Aprovações (/central/aprovacoes): services awaiting approval across all points, oldest first, filterable by point and
-// period, each with its order's context and evidence; approve, or reject with a required note (main thread).
+// period, each with its order's context and evidence, the attendant's reason and the files attached to the service; approve, or
+// reject with a required note (main thread).
 import { useMemo, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { QueryState } from "../../../components/ui/query-state";
@@ -44,7 +45,8 @@ export function ApprovalsSection() {
     { id: "os", header: "OS", cell: (r) => r.NumeroOS },
     { id: "veiculo", header: "Veículo", cell: (r) => `${r.Veiculo} · ${r.Placa}` },
     { id: "valor", header: "Valor", cell: (r) => formatBRL(Number(r.Valor)) },
-    { id: "nota", header: "Observação do ponto", cell: (r) => r.ObservacoesCredenciado || "—" },
+    { id: "nota", header: "Motivo do ponto", cell: (r) => r.ObservacoesCredenciado || "—" },
+    { id: "arquivos", header: "Arquivos do serviço", cell: (r) => <ServiceFiles item={r} /> },
     { id: "data", header: "Solicitado em", cell: (r) => dateTimeText(r.DataSolicitacao) },
   ];
 
@@ -124,6 +126,30 @@ export function ApprovalsSection() {
         <HistoryModal id={history.IdSocioVeiculoAgendaExecucaoServico} title={history.Servico} onClose={() => setHistory(null)} />
       )}
     </section>
+  );
+}
+
+/** The photos and video the attendant attached to this service, as links that open them (the central's file route). */
+function ServiceFiles({ item }: { item: PendingService }) {
+  const photos = item.FotosServico ?? [];
+  if (photos.length === 0 && !item.VideoServico) return <span className="muted">Nenhum arquivo</span>;
+  return (
+    <ul className="central-service-files">
+      {photos.map((f, i) => (
+        <li key={f}>
+          <a href={centralFileUrl(f)} target="_blank" rel="noopener noreferrer">
+            Foto {i + 1} de {item.Servico}
+          </a>
+        </li>
+      ))}
+      {item.VideoServico && (
+        <li>
+          <a href={centralFileUrl(item.VideoServico)} target="_blank" rel="noopener noreferrer">
+            Vídeo de {item.Servico}
+          </a>
+        </li>
+      )}
+    </ul>
   );
 }
 

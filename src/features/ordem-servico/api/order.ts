@@ -20,9 +20,14 @@ export const listPointServices = (idPontoAtendimento: string, signal?: AbortSign
   get<Answer<typeof S.listPointServices>>(`/ponto-atendimento/servicos/${seg(idPontoAtendimento)}`, { signal });
 export const listLinkedServices = (id: string, signal?: AbortSignal) =>
   get<Answer<typeof S.listLinkedServices>>(`/agendamentos/servicos-vinculados/${seg(id)}`, { signal });
-/** The screen links the service alone: no note, photos or video (those are the original client's). */
-export const linkService = (b: Pick<BodyOf<typeof S.linkService>, "idPontoAtendimentoUsuario" | "idSocioVeiculoAgenda" | "idServico">) =>
-  post<Answer<typeof S.linkService>>("/agendamentos/vincular-servico", b);
+/**
+ * The screen links the service with the attendant's reason (descricao, kept as ObservacoesCredenciado); its photos and video
+ * follow through the outbox, each attached by the "anexar-arquivo-servico" step once stored (serviceFileSteps).
+ */
+export const linkService = (
+  b: Pick<BodyOf<typeof S.linkService>, "idPontoAtendimentoUsuario" | "idSocioVeiculoAgenda" | "idServico" | "descricao">,
+) => post<Answer<typeof S.linkService>>("/agendamentos/vincular-servico", b);
+export type ServiceFileKind = (typeof S.SERVICE_FILE_KINDS)[number];
 export const unlinkService = (idSocioVeiculoAgendaExecucaoServico: string) =>
   post<Answer<typeof S.unlinkService>>("/agendamentos/desvincular-servico", { idSocioVeiculoAgendaExecucaoServico });
 export const checkWarranty = (idSocioVeiculo: string, idServico: string) =>

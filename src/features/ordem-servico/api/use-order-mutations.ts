@@ -73,11 +73,12 @@ interface OrderRef {
   vehicleId: string;
 }
 
-/** The result of linking: linked, or a refusal the attendant must read (warranty, annual limit, duplicate). */
-export type LinkOutcome = { linked: true } | { linked: false; info: string };
-/** The chosen service and the ids already on the order (a duplicate is refused before any call). */
+/** The result of linking: linked (with the new link's id), or a refusal the attendant must read (warranty, annual limit, duplicate). */
+export type LinkOutcome = { linked: true; linkId: string } | { linked: false; info: string };
+/** The chosen service, the attendant's reason and the ids already on the order (a duplicate is refused before any call). */
 export interface LinkInput {
   idServico: string;
+  descricao: string;
   linkedIds: ReadonlySet<string>;
 }
 
@@ -90,7 +91,7 @@ export function useLinkService({ orderId, vehicleId, userId }: OrderRef & { user
   const t = MSG.services;
   return useMutation<LinkOutcome, Error, LinkInput>({
     ...ui,
-    mutationFn: async ({ idServico, linkedIds }) => {
+    mutationFn: async ({ idServico, descricao, linkedIds }) => {
       if (linkedIds.has(idServico)) return { linked: false, info: t.alreadyAdded };
       // The checks' own words, not the server's: the attendant needs to know which check could not run.
       const warranty = await checkWarranty(vehicleId, idServico);
@@ -102,8 +103,11 @@ export function useLinkService({ orderId, vehicleId, userId }: OrderRef & { user
       // A limit of 0 (or none) means unlimited: only a positive limit already used up refuses.
       const row = (limits.data.servicos ?? []).find((s) => s.idServico === idServico);
       if (row && row.limiteAnual > 0 && !row.podeUsar) return { linked: false, info: t.annualLimit };
-      unwrap(await linkService({ idPontoAtendimentoUsuario: userId, idSocioVeiculoAgenda: orderId, idServico }), t.linkFailed);
-      return { linked: true };
+      const done = unwrap(
+        await linkService({ idPontoAtendimentoUsuario: userId, idSocioVeiculoAgenda: orderId, idServico, descricao }),
+        t.linkFailed,
+      );
+      return { linked: true, linkId: done.idSocioVeiculoAgendaExecucaoServico };
     },
     onSettled: (outcome, ...rest) => {
       if (outcome?.linked) {

@@ -1,4 +1,5 @@
-// The 'Finalizar Ordem de Serviço' modal: services awaiting approval, the final video, and ONE durable outbox job that attaches
+// The 'Finalizar Ordem de Serviço' modal: services awaiting approval (which, who added each and since when, Brasília), the
+// final video, and ONE durable outbox job that attaches
 // the video then finishes the order (or one plain call when the video is already on the order); loaded when opened (main thread).
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
@@ -14,6 +15,7 @@ import type { AppointmentDetails } from "../api/order";
 import { useFinishOrder } from "../api/use-order-mutations";
 import { linkedServicesQuery } from "../query-options";
 import { QueryState } from "../../../components/ui/query-state";
+import { dateTimeText } from "../../../lib/br-format";
 
 const approvalLabel = (status: string) => MSG.finish.approval[status as keyof typeof MSG.finish.approval] ?? status;
 
@@ -93,13 +95,19 @@ export function FinishOrderModal({ details, userId, onClose }: Props) {
           isEmpty={() => pending.length === 0}
         >
           {() => (
-            <ul className="pending-services" aria-label={t.pendingTitle}>
-              {pending.map((s) => (
-                <li key={s.id}>
-                  <span>{s.label}</span> <span className="status-badge status-pending">{approvalLabel(s.StatusAprovacao ?? s.status)}</span>
-                </li>
-              ))}
-            </ul>
+            <>
+              <p className="form-error">{t.pendingBlocks(pending.length)}</p>
+              <ul className="pending-services" aria-label={t.pendingTitle}>
+                {pending.map((s) => (
+                  <li key={s.id}>
+                    <strong className="pending-service-name">{s.label}</strong>{" "}
+                    <span className="status-badge status-pending">{approvalLabel(s.StatusAprovacao ?? s.status)}</span>
+                    <br />
+                    <span className="muted pending-service-by">{t.pendingBy(s.Usuario, dateTimeText(s.DataLog))}</span>
+                  </li>
+                ))}
+              </ul>
+            </>
           )}
         </QueryState>
         {needsVideo ? (

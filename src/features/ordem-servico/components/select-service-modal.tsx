@@ -1,17 +1,30 @@
 // Select-service modal of the OS screen: the point's services for this vehicle's type, not provided by the program and not yet on
-// the order; on confirm the duplicate, warranty and annual-limit checks run before the link, and any refusal is shown here (main thread).
+// the order; the chosen one's payout to the point, the central's approval, the attendant's reason and up to 3 photos and a
+// video. On confirm the duplicate, warranty and annual-limit checks run before the link (online), any refusal is shown here,
+// and the files are then saved on the device as outbox jobs that attach them to the new link (main thread).
 import { useId, useMemo, useState, type FormEvent } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
 import { MSG } from "../../../config/messages.pt-BR";
 import { Modal } from "../../../components/ui/modal";
 import { SearchableSelect } from "../../../components/ui/searchable-select";
+import { MediaPicker } from "../../../components/media/media-picker";
+import { useLocalMedia } from "../../../components/media/use-local-media";
+import { kindOfType, type LocalMedia } from "../../../lib/capture/local-media";
+import { OfflineHint, useOfflineGuard } from "../../../lib/offline/offline-hint";
+import { formatBRL } from "../../../domain/format";
 import type { AppointmentDetails, LinkedService } from "../api/order";
 import { useLinkService } from "../api/use-order-mutations";
 import { pointServicesQuery } from "../query-options";
+import { MAX_SERVICE_PHOTOS, MAX_SERVICE_VIDEOS, queueServiceFiles } from "../use-service-files";
 import { QueryState } from "../../../components/ui/query-state";
+import "./select-service-modal.css";
 
 const t = MSG.services;
+/** The reason the central reads: long enough for a diagnosis, short enough to read in a list. */
+export const REASON_MAX = 500;
+
+const countOf = (items: readonly LocalMedia[], kind: "photo" | "video") => items.filter((i) => kindOfType(i.type) === kind).length;
 
 interface Props {
   details: AppointmentDetails;
@@ -29,8 +42,17 @@ export function SelectServiceModal({ details, userId, pointId, linked, onClose }
   const vehicleType = details.socioVeiculo?.TipoVeiculo;
   const catalogue = useQuery(pointServicesQuery(pointId));
   const [choice, setChoice] = useState("");
+  const [reason, setReason] = useState("");
+  const [reasonError, setReasonError] = useState("");
+  const [filesError, setFilesError] = useState("");
+  const { items, setItems } = useLocalMedia();
+  const [queueing, setQueueing] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   const noticeId = useId();
+  // Linking needs the server; the files wait on the device for the outbox once the link exists.
+  const { online, hintId, guard } = useOfflineGuard();
+  const chosen = useMemo(() => catalogue.data?.find((s) => s.IdServico === choice), [catalogue.data, choice]);
+  const needsReason = chosen?.AprovacaoCentral ?? true;
 
   const linkedIds = useMemo(() => new Set(linked.map((s) => String(s.value ?? s.IdServico))), [linked]);
   const options = useMemo(
@@ -44,9 +66,16 @@ export function SelectServiceModal({ details, userId, pointId, linked, onClose }
   const link = useLinkService(
     { orderId, vehicleId, userId },
     {
-      onSuccess: (outcome) => {
+      onSuccess: async (outcome) => {
         if (outcome.linked) {
+          setQueueing(true);
+          const failed = await queueServiceFiles(
+            orderId,
+            outcome.linkId,
+            items.map((i) => i.file),
+          );
           toast.success(t.linked);
+          if (failed > 0) toast.error(t.filesQueueFailed);
           onClose();
           return;
         }
@@ -61,12 +90,23 @@ export function SelectServiceModal({ details, userId, pointId, linked, onClose }
     },
   );
 
+  const busy = link.isPending || queueing;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (link.isPending) return;
+    if (busy || !online) return;
     if (!choice) return setNotice({ kind: "error", text: t.required });
+    const text = reason.trim();
+    if (needsReason && !text) return setReasonError(t.reasonRequired);
+    if (text.length > REASON_MAX) return setReasonError(t.reasonTooLong(REASON_MAX));
     setNotice(null);
-    link.mutate({ idServico: choice, linkedIds });
+    link.mutate({ idServico: choice, descricao: text, linkedIds });
+  };
+  // The server keeps three photos and one video per linked service: more is refused here, the previous choice kept.
+  const pick = (next: LocalMedia[]) => {
+    if (countOf(next, "photo") > MAX_SERVICE_PHOTOS) return setFilesError(t.tooManyPhotos(MAX_SERVICE_PHOTOS));
+    if (countOf(next, "video") > MAX_SERVICE_VIDEOS) return setFilesError(t.tooManyVideos(MAX_SERVICE_VIDEOS));
+    setFilesError("");
+    setItems(next);
   };
 
   const formId = `${noticeId}-form`;
@@ -75,14 +115,14 @@ export function SelectServiceModal({ details, userId, pointId, linked, onClose }
       open
       title={t.selectTitle}
       onClose={onClose}
-      preventClose={link.isPending}
+      preventClose={busy}
       footer={
         <>
-          <button type="button" className="btn" onClick={onClose} disabled={link.isPending}>
+          <button type="button" className="btn" onClick={onClose} disabled={busy}>
             {t.cancel}
           </button>
-          <button type="submit" form={formId} className="btn btn-primary" disabled={link.isPending || options.length === 0}>
-            {link.isPending ? t.checking : t.confirm}
+          <button type="submit" form={formId} className="btn btn-primary" disabled={busy || options.length === 0} {...guard}>
+            {busy ? t.checking : t.confirm}
           </button>
         </>
       }
@@ -103,7 +143,7 @@ export function SelectServiceModal({ details, userId, pointId, linked, onClose }
                 options={options}
                 value={choice}
                 placeholder={t.selectPlaceholder}
-                disabled={link.isPending}
+                disabled={busy}
                 errorId={notice ? `${noticeId}-${notice.kind}` : undefined}
                 onChange={(v) => {
                   setChoice(v);
@@ -111,9 +151,58 @@ export function SelectServiceModal({ details, userId, pointId, linked, onClose }
                 }}
               />
               <p className="muted select-service-hint">{t.selectHint}</p>
+              {chosen && (
+                <div className="select-service-terms">
+                  <dl className="select-service-payout">
+                    <dt>{t.payoutLabel}</dt>
+                    <dd>{formatBRL(chosen.ValorRepasse)}</dd>
+                  </dl>
+                  {chosen.AprovacaoCentral && <p className="select-service-central">{t.centralApproval}</p>}
+                </div>
+              )}
+              <label htmlFor={`${noticeId}-reason`} className="select-service-label">
+                {t.reasonLabel}
+                {needsReason && <span aria-hidden="true"> *</span>}
+              </label>
+              <p id={`${noticeId}-reason-hint`} className="muted select-service-hint">
+                {t.reasonHint}
+              </p>
+              <textarea
+                id={`${noticeId}-reason`}
+                rows={3}
+                maxLength={REASON_MAX}
+                value={reason}
+                required={needsReason}
+                disabled={busy}
+                aria-invalid={reasonError ? true : undefined}
+                aria-describedby={`${noticeId}-reason-hint ${noticeId}-reason-count${reasonError ? ` ${noticeId}-reason-error` : ""}`}
+                onChange={(e) => {
+                  setReason(e.target.value);
+                  if (reasonError) setReasonError("");
+                }}
+              />
+              <p id={`${noticeId}-reason-count`} className="muted note-counter">
+                {t.chars(reason.length, REASON_MAX)}
+              </p>
+              {reasonError && (
+                <p id={`${noticeId}-reason-error`} className="form-error" role="alert">
+                  {reasonError}
+                </p>
+              )}
+              <fieldset className="select-service-files" disabled={busy}>
+                <legend>{t.filesTitle}</legend>
+                <p className="muted select-service-hint">{t.filesHint(MAX_SERVICE_PHOTOS, MAX_SERVICE_VIDEOS)}</p>
+                <MediaPicker kinds={["photo", "video"]} items={items} onChange={pick} disabled={busy} />
+                {filesError && (
+                  <p className="form-error" role="alert">
+                    {filesError}
+                  </p>
+                )}
+              </fieldset>
             </>
           )}
         </QueryState>
+        <OfflineHint id={hintId} online={online} />
         {/* Two stable live regions: refusals (warranty, limit, duplicate) are news; failures and a missing choice are errors. */}
         <p id={`${noticeId}-info`} className="select-service-notice" role="status">
           {notice?.kind === "info" ? notice.text : ""}

@@ -1,7 +1,8 @@
-// 'Serviços' card of the OS screen: the linked services (commission type, name, approval), adding through the select-service
-// modal and removing with a confirmation; cards on phones, a table from 1024px; no add/remove once the order is not running (main thread).
-import { lazy, Suspense, useState } from "react";
-import { useQuery } from "@tanstack/react-query";
+// 'Serviços' card of the OS screen: the linked services (commission type, name, approval, the attendant's reason, who added it
+// and when, its photos and video, and its files still on their way), adding through the select-service modal and removing a
+// service not approved with a confirmation; cards on phones, a table from 1024px; no add/remove once the order is not running (main thread).
+import { lazy, Suspense, useCallback, useMemo, useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
 import { MSG } from "../../../config/messages.pt-BR";
 import { ConfirmModal } from "../../../components/ui/confirm-modal";
@@ -9,9 +10,15 @@ import { withReason } from "../../../domain/format";
 import { PAGE_OFFLINE_HINT, useOfflineGuard } from "../../../lib/offline/offline-hint";
 import type { AppointmentDetails, LinkedService } from "../api/order";
 import { useUnlinkService } from "../api/use-order-mutations";
-import { linkedServicesQuery } from "../query-options";
+import { linkedServicesQuery, orderKeys } from "../query-options";
 import { QueryState } from "../../../components/ui/query-state";
 import { ResponsiveList, type Column } from "../../../components/ui/responsive-list";
+import { OutboxFileList } from "../../../components/media/outbox-files";
+import type { OutboxJobView } from "../../../lib/outbox/outbox-store";
+import { fileUrl } from "../../../lib/api-client";
+import { dateTimeText } from "../../../lib/br-format";
+import { useServiceFiles } from "../use-service-files";
+import "./services-card.css";
 
 // Loaded when 'Adicionar serviço' is pressed: the catalogue search is not needed to show the order.
 const SelectServiceModal = lazy(() => import("./select-service-modal").then((m) => ({ default: m.SelectServiceModal })));
@@ -21,7 +28,9 @@ const t = MSG.services;
 /** 'VOUCHER' when the parts were not the member's (PecaPorContaDoSocio 'N'), otherwise 'MÃO DE OBRA'. */
 export const commissionType = (s: Pick<LinkedService, "PecaPorContaDoSocio">) => (s.PecaPorContaDoSocio === "N" ? t.voucher : t.labour);
 export const approvalOf = (s: LinkedService) => (s.StatusAprovacao ?? s.status) as "P" | "A" | "R";
-const removable = (s: LinkedService) => s.FornecidoPelaVcar !== "S";
+// An approved service is the central's decision (and the payout's basis): it stays. A refused one may be removed, so the
+// attendant can link it again with a better reason or evidence (one link of a service per order).
+const removable = (s: LinkedService) => s.FornecidoPelaVcar !== "S" && approvalOf(s) !== "A";
 const badgeClass = { P: "status-pending", A: "status-done", R: "status-rejected" } as const;
 
 function Approval({ service }: { service: LinkedService }) {
@@ -39,20 +48,62 @@ function Approval({ service }: { service: LinkedService }) {
   );
 }
 
+/** The attendant's reason, who added it and when, its saved photos and video (with a count) and its files still on their way. */
+function ServiceDetails({ service, queued }: { service: LinkedService; queued: readonly OutboxJobView[] }) {
+  const photos = [service.Foto1, service.Foto2, service.Foto3].filter((f): f is string => Boolean(f));
+  const when = dateTimeText(service.DataLog);
+  return (
+    <div className="service-details">
+      {service.ObservacoesCredenciado && (
+        <p className="service-reason">
+          <span className="service-reason-label">{t.reasonOf}: </span>
+          {service.ObservacoesCredenciado}
+        </p>
+      )}
+      {service.Usuario && when && <p className="muted service-by">{t.linkedBy(service.Usuario, when)}</p>}
+      {(photos.length > 0 || service.Video) && (
+        <div className="service-files">
+          <p className="muted service-files-count">{t.filesCount(photos.length, service.Video ? 1 : 0)}</p>
+          <ul className="service-media" aria-label={t.filesOf(service.label)}>
+            {photos.map((f, i) => (
+              <li key={f}>
+                <a href={fileUrl(f)} target="_blank" rel="noopener noreferrer">
+                  <img src={fileUrl(f)} alt={t.photoOf(i + 1, service.label)} loading="lazy" width={64} height={64} />
+                </a>
+              </li>
+            ))}
+            {service.Video && (
+              <li>
+                <video src={fileUrl(service.Video)} controls preload="metadata" playsInline aria-label={t.videoOf(service.label)} />
+              </li>
+            )}
+          </ul>
+        </div>
+      )}
+      <OutboxFileList jobs={queued} label={t.queuedOf(service.label)} />
+    </div>
+  );
+}
+
+const NO_JOBS: readonly OutboxJobView[] = [];
+
 // Small item cards on phones: the type and the name with its approval read by themselves, without labels.
-const COLUMNS: readonly Column<LinkedService>[] = [
-  { id: "type", header: t.commissionType, cell: (s) => <span className="service-type">{commissionType(s)}</span>, card: "plain" },
-  {
-    id: "service",
-    header: t.service,
-    cell: (s) => (
-      <>
-        <span className="service-name">{s.label}</span> <Approval service={s} />
-      </>
-    ),
-    card: "plain",
-  },
-];
+function columnsFor(queued: ReadonlyMap<string, readonly OutboxJobView[]>): Column<LinkedService>[] {
+  return [
+    { id: "type", header: t.commissionType, cell: (s) => <span className="service-type">{commissionType(s)}</span>, card: "plain" },
+    {
+      id: "service",
+      header: t.service,
+      cell: (s) => (
+        <>
+          <span className="service-name">{s.label}</span> <Approval service={s} />
+          <ServiceDetails service={s} queued={queued.get(s.id) ?? NO_JOBS} />
+        </>
+      ),
+      card: "plain",
+    },
+  ];
+}
 
 interface Props {
   details: AppointmentDetails;
@@ -68,8 +119,13 @@ export function ServicesCard({ details, userId, pointId, canEdit }: Props) {
   const [removing, setRemoving] = useState<LinkedService | null>(null);
   // Linking and removing need the server (the OS page shows why).
   const { guard } = useOfflineGuard(PAGE_OFFLINE_HINT);
+  const client = useQueryClient();
+  // A service's file attached on the server: the list refetches and shows it among the service's photos.
+  const reload = useCallback(() => void client.invalidateQueries({ queryKey: orderKeys.linked(orderId) }), [client, orderId]);
+  const queued = useServiceFiles(orderId, reload);
+  const columns = useMemo(() => columnsFor(queued), [queued]);
 
-  // Remover where allowed; a program service says why it has none.
+  // Remover where allowed; a program service or an approved one says why it has none.
   const actionsOf = (s: LinkedService) =>
     canEdit && removable(s) ? (
       <div className="row-actions">
@@ -83,8 +139,10 @@ export function ServicesCard({ details, userId, pointId, canEdit }: Props) {
           {t.remove}
         </button>
       </div>
+    ) : s.FornecidoPelaVcar === "S" ? (
+      <span className="muted">{t.programProvided}</span>
     ) : (
-      s.FornecidoPelaVcar === "S" && <span className="muted">{t.programProvided}</span>
+      canEdit && approvalOf(s) === "A" && <span className="muted">{t.approvedKept}</span>
     );
 
   return (
@@ -113,7 +171,7 @@ export function ServicesCard({ details, userId, pointId, canEdit }: Props) {
             itemClass="service-item"
             label={t.listLabel}
             rows={services}
-            columns={COLUMNS}
+            columns={columns}
             rowKey={(s) => s.id}
             actions={actionsOf}
             actionsHeader={t.actions}
