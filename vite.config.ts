@@ -84,6 +84,8 @@ function pwa() {
       // never skips waiting by itself: only the prompt's 'Atualizar' does.
       clientsClaim: true,
       skipWaiting: false,
+      // Web Push: public/push-handler.js shows the server's pushes and opens their screen on a click.
+      importScripts: ["push-handler.js"],
       runtimeCaching: [
         {
           urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/assets\/ffmpeg-core[^/]*\.(js|wasm)$/.test(url.pathname),

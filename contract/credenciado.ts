@@ -39,7 +39,7 @@ export const login = defineRoute({
   response: { 200: Type.Union([PointSignIn, CentralSignIn]) },
   errors: {
     400: "no e-mail or no password (or not text)",
-    401: "a malformed e-mail, wrong credentials or an inactive account",
+    401: "a malformed e-mail, wrong credentials or, after the right password only, an inactive account (an attendant's with codigo 'usuario-desativado')",
     429: "too many attempts from this address",
   },
 });

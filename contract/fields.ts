@@ -104,10 +104,16 @@ export const noBody = (what: string) => Type.Unsafe<undefined>({ description: `n
 
 /**
  * Every error answer (4xx, 5xx): a pt-BR message the app shows as it is. `success: false` on most; the session calls of the
- * original contract answer `{ message }` alone, and the user lookup adds `data: null`.
+ * original contract answer `{ message }` alone, and the user lookup adds `data: null`. `codigo` names a refusal the app acts on.
  */
 export const ErrorBody = obj({
   success: Type.Optional(Type.Literal(false)),
   message: str("pt-BR text for the user"),
   data: Type.Optional(Type.Null()),
+  codigo: Type.Optional(
+    Type.Literal("usuario-desativado", {
+      description:
+        "a 401 for an account the point's administrator deactivated: told only after the right password or for a session token that was valid",
+    }),
+  ),
 });

@@ -32,6 +32,12 @@ export interface ServerConfig {
   logLevel: string;
   /** What one point may hold in unfinished resumable uploads: how many, and how many bytes they declared. */
   pendingUploads: { maxCount: number; maxBytes: number };
+  /** Web Push's VAPID key pair (base64url); unset: a pair generated once and kept in the database, shared by every instance. */
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  /** Who the push services may contact about this sender: mailto: or https:. */
+  vapidSubject: string;
+  /** Origins (http://127.0.0.1:port) accepted as push endpoints besides https ones: a test's local push service only, never env. */
+  pushTestOrigins: string[];
 }
 
 export interface S3Settings {
@@ -88,6 +94,9 @@ export const ENV_SCHEMA = Type.Object({
   PUBLIC_URL: pattern(HTTP_URL, "o endereço público do portal, http(s)://host sem '?' nem '#' (ex.: https://portal.exemplo.com.br)"),
   SMTP_URL: pattern("^smtps?://\\S+$", "uma URL smtp://usuario:senha@host:587 ou smtps://usuario:senha@host:465"),
   SMTP_FROM: pattern("^.*\\S+@\\S+.*$", "um remetente com e-mail (ex.: Portal <nao-responda@exemplo.com.br>)"),
+  VAPID_PUBLIC_KEY: pattern("^[A-Za-z0-9_-]{87}$", "a chave pública VAPID em base64url, 87 caracteres (npx web-push generate-vapid-keys)"),
+  VAPID_PRIVATE_KEY: pattern("^[A-Za-z0-9_-]{43}$", "a chave privada VAPID em base64url, 43 caracteres (npx web-push generate-vapid-keys)"),
+  VAPID_SUBJECT: pattern("^(mailto:\\S+@\\S+|https://\\S+)$", "um contato mailto:alguem@exemplo.com.br ou https://exemplo.com.br"),
   LOG_LEVEL: Type.Union(
     ["fatal", "error", "warn", "info", "debug", "trace", "silent"].map((l) => Type.Literal(l)),
     { description: "fatal, error, warn, info, debug, trace ou silent" },
@@ -176,7 +185,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smtpUrl,
     smtpFrom: str("SMTP_FROM") ?? "Portal do Credenciado <nao-responda@portal-credenciado.local>",
     logLevel: str("LOG_LEVEL") ?? "warn",
+    vapidKeys: vapidKeys(str("VAPID_PUBLIC_KEY"), str("VAPID_PRIVATE_KEY")),
+    vapidSubject: str("VAPID_SUBJECT") ?? (publicUrl?.startsWith("https://") ? publicUrl : "mailto:nao-responda@portal-credenciado.local"),
+    pushTestOrigins: [],
   };
+}
+
+function vapidKeys(publicKey: string | undefined, privateKey: string | undefined) {
+  if (!publicKey && !privateKey) return undefined;
+  if (!publicKey || !privateKey)
+    throw new ConfigError("Configuração inválida: defina VAPID_PUBLIC_KEY e VAPID_PRIVATE_KEY juntas (ou nenhuma das duas).");
+  return { publicKey, privateKey };
 }
 
 // Names proxy-addr (Fastify's trustProxy) understands besides addresses and CIDRs.

@@ -10,6 +10,7 @@ import { purgeExpiredRateLimits } from "./lib/rate-limit-store.ts";
 import { openStorage } from "./storage/s3-storage.ts";
 import { purgeExpiredUploadLocks } from "./lib/upload-locker.ts";
 import { startUploadSweeps } from "./lib/upload-sweeps.ts";
+import { startNotificationPurge } from "./lib/notification-purge.ts";
 
 let config;
 try {
@@ -53,7 +54,10 @@ const level = config.logLevel;
 const storage = await openStorage(config);
 // At start and hourly (each instance may do it: deleting twice is fine): partial files of uploads cut by a crash, unfinished
 // resumable uploads past their expiry and their quota rows.
-startUploadSweeps(db, storage, (msg, err) => console.error(JSON.stringify({ level: "warn", time: Date.now(), msg, err: err.message })));
+const warn = (msg: string, err: Error) => console.error(JSON.stringify({ level: "warn", time: Date.now(), msg, err: err.message }));
+startUploadSweeps(db, storage, warn);
+// Notifications older than 90 days, at start and hourly, likewise.
+startNotificationPurge(db, warn);
 const app = await buildApp({ db, config, storage, logger: level === "silent" ? false : { level } });
 
 let stopping = false;

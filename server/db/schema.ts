@@ -464,16 +464,80 @@ export const invitations = pgTable("invitations", {
   createdAt: createdAt(),
 });
 
-export const pointNotifications = pgTable("point_notifications", {
-  id: id(),
-  servicePointId: uuid()
-    .notNull()
-    .references(() => servicePoints.id),
-  title: text().notNull(),
-  body: text().notNull(),
-  read: boolean().notNull().default(false),
-  /** "central": a decision of the program's central staff, shown to the point's attendants (GET /notificacoes). */
-  source: text().notNull().default("ponto"),
+/**
+ * What the point's users are told (GET /notificacoes, Web Push): the central's decisions and payments, a return registered by
+ * a colleague. Written in the transaction of the change; kept 90 days (server/lib/notification-purge.ts). The spec's own
+ * side-effect rows (kind "reagendamento", "cancelamento") live here too and are not listed.
+ */
+export const pointNotifications = pgTable(
+  "point_notifications",
+  {
+    id: id(),
+    /** Insertion order: the inbox's order and its page cursor (rows of one transaction share created_at). */
+    seq: bigserial({ mode: "number" }).notNull(),
+    servicePointId: uuid()
+      .notNull()
+      .references(() => servicePoints.id),
+    /** aprovado | recusado | pago | pagamento-desfeito | retorno (listed); reagendamento | cancelamento (not listed). */
+    kind: text().notNull(),
+    title: text().notNull(),
+    body: text().notNull(),
+    /** The central's refusal note, a return's status reason. */
+    reason: text(),
+    /** Who did it, as named when it was done (a central user, a point user). */
+    actorName: text(),
+    /** The point's user who did it: the others are told, not them. */
+    actorUserId: uuid().references(() => pointUsers.id),
+    appointmentId: uuid().references(() => appointments.id, { onDelete: "set null" }),
+    osNumber: integer(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("point_notifications_point_seq_idx").on(t.servicePointId, t.seq), index("point_notifications_created_idx").on(t.createdAt)],
+);
+
+/** Read state per user: a row once the user read (opened, clicked or marked) the notification. */
+export const notificationReads = pgTable(
+  "notification_reads",
+  {
+    notificationId: uuid()
+      .notNull()
+      .references(() => pointNotifications.id, { onDelete: "cascade" }),
+    userId: uuid()
+      .notNull()
+      .references(() => pointUsers.id),
+    readAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.notificationId, t.userId] })],
+);
+
+/** A device's Web Push subscription, owned by the user who made it (an endpoint subscribed again by another user moves to them). */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => pointUsers.id),
+    servicePointId: uuid()
+      .notNull()
+      .references(() => servicePoints.id),
+    /** The session that subscribed: signing out (or the session's expiry and purge) ends the device's pushes with it. */
+    sessionId: integer()
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    endpoint: text().notNull().unique(),
+    /** The browser's P-256 public key and auth secret (base64url), to encrypt each payload for it. */
+    p256dh: text().notNull(),
+    auth: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("push_subscriptions_point_idx").on(t.servicePointId)],
+);
+
+/** Keys the server made for itself once, shared by every instance (the VAPID pair when the environment sets none). */
+export const serverKeys = pgTable("server_keys", {
+  name: text().primaryKey(),
+  value: jsonb().notNull(),
   createdAt: createdAt(),
 });
 

@@ -1,9 +1,11 @@
-// Token authentication: authToken header -> session -> active user -> service point; 401 JSON otherwise (server only).
-import { and, eq, gt, lt } from "drizzle-orm";
+// Token authentication: authToken header -> session -> active user -> service point; 401 JSON otherwise, which names a deactivation
+// to the holder of a token that was valid (server only).
+import { and, eq, gt, lt, ne } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../db/client.ts";
 import { pointUsers, sessions } from "../db/schema.ts";
 import { hashToken } from "../lib/secrets.ts";
+import { DEACTIVATED_CODE, DEACTIVATED_MESSAGE } from "../../src/domain/deactivation.ts";
 
 export interface AuthContext {
   sessionId: number;
@@ -18,6 +20,8 @@ declare module "fastify" {
 }
 
 export const UNAUTHORIZED = { success: false, message: "Acesso não autorizado! Faça login novamente." };
+/** The 401 of an account the point's administrator deactivated (the login's after the right password, and a once-valid token's). */
+export const DEACTIVATED = { success: false, message: DEACTIVATED_MESSAGE, codigo: DEACTIVATED_CODE } as const;
 
 export const SESSION_COOKIE = "portal_session";
 
@@ -53,13 +57,27 @@ export async function findSession(db: Db, token: string): Promise<AuthContext | 
   return row;
 }
 
+/**
+ * A token whose session its user's deactivation ended: the session stays on file, expired at that moment (services/access-links.ts
+ * `revokeUserAccess`), until the purge at the next start. Only the holder of a token that was valid learns of the deactivation.
+ */
+async function endedByDeactivation(db: Db, token: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(pointUsers, eq(pointUsers.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), ne(pointUsers.active, "A")))
+    .limit(1);
+  return !!row;
+}
+
 /** Adds the onRequest hook to a scope: every route registered in it needs a valid token (allowCookie: also the cookie, for GET/HEAD). */
 export function requireAuth(scope: FastifyInstance, db: Db, opts: { allowCookie?: boolean } = {}) {
   if (!scope.hasRequestDecorator("auth")) scope.decorateRequest("auth", null as unknown as AuthContext);
   scope.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
     const token = readToken(request, opts.allowCookie);
     const auth = token ? await findSession(db, token) : undefined;
-    if (!auth) return reply.code(401).send(UNAUTHORIZED);
+    if (!auth) return reply.code(401).send(token && (await endedByDeactivation(db, token)) ? DEACTIVATED : UNAUTHORIZED);
     request.auth = auth;
   });
 }

@@ -129,6 +129,7 @@ export async function rescheduleAppointment(tx: Db, appt: AppointmentRow, day: s
   await tx.update(appointments).set({ date: day, time, rescheduleReason: reason }).where(eq(appointments.id, appt.id));
   await tx.insert(pointNotifications).values({
     servicePointId: appt.servicePointId,
+    kind: "reagendamento",
     title: "Reagendamento",
     body: `OS ${appt.osNumber} reagendada para ${day.split("-").reverse().join("/")} às ${time}. Motivo: ${reason}`,
   });
@@ -139,6 +140,7 @@ export async function cancelAppointment(tx: Db, appt: AppointmentRow, reason: st
   await tx.update(appointments).set({ status: "E", cancelReason: reason }).where(eq(appointments.id, appt.id));
   await tx.insert(pointNotifications).values({
     servicePointId: appt.servicePointId,
+    kind: "cancelamento",
     title: "Cancelamento",
     body: `OS ${appt.osNumber} cancelada. Motivo: ${reason}`,
   });

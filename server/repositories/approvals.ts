@@ -7,7 +7,6 @@ import {
   executionNotes,
   executionPhotos,
   executionServices,
-  pointNotifications,
   pointUsers,
   servicePoints,
   services,
@@ -16,6 +15,7 @@ import {
 import type { PendingService } from "../../contract/central-approvals.ts";
 import { addDays, brasiliaInstant } from "../../src/domain/dates.ts";
 import { toAgendamento, type AppointmentRow } from "./appointments.ts";
+import { insertNotifications } from "./notifications.ts";
 
 export type ServiceLinkRow = typeof executionServices.$inferSelect;
 
@@ -112,8 +112,8 @@ export async function serviceLinkExists(tx: Db, id: string) {
   return Boolean(exists);
 }
 
-/** The point's notice of a decision, in the decision's transaction: the attendant is told wherever they are in the app. */
-export async function notifyDecision(tx: Db, link: ServiceLinkRow, to: "A" | "R", note: string | null) {
+/** The point's notification of a decision, in the decision's transaction (who decided, the refusal note, the order); its ids. */
+export async function notifyDecision(tx: Db, link: ServiceLinkRow, to: "A" | "R", note: string | null, actorName: string) {
   const [info] = await tx
     .select({
       point: appointments.servicePointId,
@@ -123,10 +123,19 @@ export async function notifyDecision(tx: Db, link: ServiceLinkRow, to: "A" | "R"
     .from(appointments)
     .innerJoin(services, eq(services.id, link.serviceId))
     .where(eq(appointments.id, link.appointmentId));
-  await tx.insert(pointNotifications).values({
-    servicePointId: info!.point,
-    source: "central",
-    title: to === "A" ? `Serviço aprovado: ${info!.service}` : `Serviço recusado: ${info!.service}`,
-    body: to === "A" ? `OS ${info!.os}: o serviço foi aprovado pela central.` : `OS ${info!.os}: ${note}`,
-  });
+  return insertNotifications(tx, [
+    {
+      servicePointId: info!.point,
+      kind: to === "A" ? "aprovado" : "recusado",
+      title: to === "A" ? `Serviço aprovado: ${info!.service}` : `Serviço recusado: ${info!.service}`,
+      body:
+        to === "A"
+          ? `OS ${info!.os}: o serviço foi aprovado pela central.`
+          : `OS ${info!.os}: o serviço foi recusado pela central. Motivo: ${note}`,
+      reason: to === "R" ? note : null,
+      actorName,
+      appointmentId: link.appointmentId,
+      osNumber: info!.os,
+    },
+  ]);
 }

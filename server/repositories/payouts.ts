@@ -5,6 +5,9 @@ import type { Db } from "../db/client.ts";
 import { payoutStatements } from "../db/schema.ts";
 import type { Payee, Payout, PayoutFilter, PayoutTotals } from "../../contract/central-payments.ts";
 import { rows } from "../lib/db-rows.ts";
+import { formatBRL } from "../../src/domain/format.ts";
+import { isoToBr } from "../../src/domain/dates.ts";
+import { insertNotifications } from "./notifications.ts";
 import { holdReasonSql, holdText, type HoldReason } from "../services/payout-hold.ts";
 
 /** A payout as the list's SQL names it: the contract's fields, with the hold's code and the change's time still raw. */
@@ -127,4 +130,52 @@ export async function markUnpaid(tx: Db, id: string) {
     .where(and(eq(payoutStatements.id, id), eq(payoutStatements.paid, "S")))
     .returning({ id: payoutStatements.id });
   return Boolean(undone);
+}
+
+/** The points' notifications of a payment, one per point paid (how many, how much, which OS), in its transaction; their ids. */
+export async function notifyPaid(tx: Db, ids: string[], day: string, actorName: string) {
+  const paid = await tx
+    .select({
+      point: payoutStatements.servicePointId,
+      appointmentId: payoutStatements.appointmentId,
+      os: payoutStatements.osNumber,
+      value: payoutStatements.payout,
+    })
+    .from(payoutStatements)
+    .where(inArray(payoutStatements.id, ids))
+    .orderBy(payoutStatements.osNumber);
+  const byPoint = new Map<string, typeof paid>();
+  for (const p of paid) byPoint.set(p.point, [...(byPoint.get(p.point) ?? []), p]);
+  return insertNotifications(
+    tx,
+    [...byPoint].map(([point, list]) => {
+      const total = Math.round(list.reduce((n, r) => n + Number(r.value ?? 0), 0) * 100) / 100;
+      const orders = [...new Set(list.map((r) => r.os))];
+      const one = new Set(list.map((r) => r.appointmentId)).size === 1 ? list[0]! : null;
+      return {
+        servicePointId: point,
+        kind: "pago" as const,
+        title: `Pagamento realizado: ${formatBRL(total)}`,
+        body: `${list.length === 1 ? "1 repasse pago" : `${list.length} repasses pagos`} em ${isoToBr(day)} (OS ${orders.join(", ")}).`,
+        actorName,
+        appointmentId: one?.appointmentId ?? null,
+        osNumber: one?.os ?? null,
+      };
+    }),
+  );
+}
+
+/** The point's notification that a payment was undone, in the undo's transaction; its ids. */
+export async function notifyUndone(tx: Db, row: typeof payoutStatements.$inferSelect, paidDay: string | null, actorName: string) {
+  return insertNotifications(tx, [
+    {
+      servicePointId: row.servicePointId,
+      kind: "pagamento-desfeito",
+      title: `Pagamento desfeito: OS ${row.osNumber}`,
+      body: `O pagamento${paidDay ? ` de ${isoToBr(paidDay)}` : ""} do repasse de ${formatBRL(Number(row.payout ?? 0))} (${row.serviceName}) foi desfeito pela central; ele volta a constar como pendente.`,
+      actorName,
+      appointmentId: row.appointmentId,
+      osNumber: row.osNumber,
+    },
+  ]);
 }

@@ -1,22 +1,31 @@
 // /central/aprovacoes: the program's staff approve or reject the services attendants linked, across every point; each
 // decision is recorded (who, when, the value before) and the point told, in the decision's transaction (server only).
-import type { FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { schemaOf } from "../../contract/route.ts";
 import * as C from "../../contract/central-approvals.ts";
-import type { Db } from "../db/client.ts";
 import { CENTRAL_MESSAGES } from "../lib/central-messages.ts";
 import { HttpError } from "../lib/http-errors.ts";
 import { isUuid } from "../lib/db-rows.ts";
 import { parsePeriod } from "../lib/dates.ts";
 import * as approvals from "../repositories/approvals.ts";
 import { recordCentralActions } from "../repositories/central-actions.ts";
+import { centralActorName } from "../repositories/notifications.ts";
+import { pushAfterCommit } from "../services/push.ts";
 import type { RouteDeps } from "./deps.ts";
 
-/** One decision on a pending service: only 'P' changes (atomically, so two central users cannot both decide it). */
-async function decide(db: Db, serviceLinkId: string, userId: string, to: "A" | "R", note: string | null) {
+/** One decision on a pending service: only 'P' changes (atomically, so two central users cannot both decide it); the point's
+ * users are told in the same transaction, and their devices by push once it committed. */
+async function decide(
+  { db, config }: RouteDeps,
+  log: FastifyBaseLogger,
+  serviceLinkId: string,
+  userId: string,
+  to: "A" | "R",
+  note: string | null,
+) {
   if (!isUuid(serviceLinkId)) throw new HttpError(404, CENTRAL_MESSAGES.notFound);
-  return db.transaction(async (tx) => {
+  const told = await db.transaction(async (tx) => {
     const changed = await approvals.decideServiceLink(tx, serviceLinkId, to, note);
     if (!changed) {
       const exists = await approvals.serviceLinkExists(tx, serviceLinkId);
@@ -33,12 +42,13 @@ async function decide(db: Db, serviceLinkId: string, userId: string, to: "A" | "
         note,
       },
     ]);
-    await approvals.notifyDecision(tx, changed, to, note);
-    return changed;
+    return approvals.notifyDecision(tx, changed, to, note, await centralActorName(tx, userId));
   });
+  pushAfterCommit({ db, config, log }, told);
 }
 
-export async function centralApprovalsRoutes(plain: FastifyInstance, { db }: RouteDeps) {
+export async function centralApprovalsRoutes(plain: FastifyInstance, deps: RouteDeps) {
+  const { db } = deps;
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
 
   app.get(C.listPendingServices.url, { schema: schemaOf(C.listPendingServices) }, async (request) => {
@@ -50,7 +60,7 @@ export async function centralApprovalsRoutes(plain: FastifyInstance, { db }: Rou
   });
 
   app.post(C.approveService.url, { schema: schemaOf(C.approveService) }, async (request) => {
-    await decide(db, request.params.id, request.central.userId, "A", null);
+    await decide(deps, request.log, request.params.id, request.central.userId, "A", null);
     return { success: true, message: CENTRAL_MESSAGES.approved };
   });
 
@@ -59,7 +69,7 @@ export async function centralApprovalsRoutes(plain: FastifyInstance, { db }: Rou
     const note = typeof raw === "string" ? raw.trim() : "";
     if (!note) throw new HttpError(400, CENTRAL_MESSAGES.noteRequired);
     if (note.length > 1000) throw new HttpError(400, CENTRAL_MESSAGES.noteTooLong);
-    await decide(db, request.params.id, request.central.userId, "R", note);
+    await decide(deps, request.log, request.params.id, request.central.userId, "R", note);
     return { success: true, message: CENTRAL_MESSAGES.rejected };
   });
 }

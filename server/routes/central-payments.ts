@@ -12,12 +12,14 @@ import { isoToBr, wallClock } from "../../src/domain/dates.ts";
 import { currentPayees, pointHolds } from "../services/payout-hold.ts";
 import * as payouts from "../repositories/payouts.ts";
 import { lastPaymentAction, recordCentralActions } from "../repositories/central-actions.ts";
+import { centralActorName } from "../repositories/notifications.ts";
+import { pushAfterCommit } from "../services/push.ts";
 import type { RouteDeps } from "./deps.ts";
 
 /** The date (YYYY-MM-DD) of an instant on Brasília's wall clock. */
 const dayOf = (instant: Date) => wallClock(instant).date;
 
-export async function centralPaymentsRoutes(plain: FastifyInstance, { db, clock }: RouteDeps) {
+export async function centralPaymentsRoutes(plain: FastifyInstance, { db, clock, config }: RouteDeps) {
   const today = () => brasiliaToday(clock).date;
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -35,7 +37,7 @@ export async function centralPaymentsRoutes(plain: FastifyInstance, { db, clock 
     if (dataPagamento > today()) throw new HttpError(400, CENTRAL_MESSAGES.futureDate);
     const unique = [...new Set(ids)];
     if (!unique.every(isUuid)) throw new HttpError(404, CENTRAL_MESSAGES.payoutNotFound);
-    await db.transaction(async (tx) => {
+    const told = await db.transaction(async (tx) => {
       const found = await payouts.payoutsToPay(tx, unique);
       if (found.length !== unique.length) throw new HttpError(404, CENTRAL_MESSAGES.payoutNotFound);
       const late = found.find((f) => f.executed && dataPagamento < f.executed);
@@ -62,14 +64,16 @@ export async function centralPaymentsRoutes(plain: FastifyInstance, { db, clock 
           note: dataPagamento,
         })),
       );
+      return payouts.notifyPaid(tx, unique, dataPagamento, await centralActorName(tx, request.central.userId));
     });
+    pushAfterCommit({ db, config, log: request.log }, told);
     return { success: true, message: CENTRAL_MESSAGES.paid, quantidade: unique.length };
   });
 
   app.post(C.undoPayment.url, { schema: schemaOf(C.undoPayment) }, async (request) => {
     const { id } = request.params;
     if (!isUuid(id)) throw new HttpError(404, CENTRAL_MESSAGES.payoutNotFound);
-    await db.transaction(async (tx) => {
+    const told = await db.transaction(async (tx) => {
       const row = await payouts.payoutById(tx, id);
       if (!row) throw new HttpError(404, CENTRAL_MESSAGES.payoutNotFound);
       if (row.paid !== "S") throw new HttpError(409, CENTRAL_MESSAGES.notPaid);
@@ -87,7 +91,9 @@ export async function centralPaymentsRoutes(plain: FastifyInstance, { db, clock 
           note: row.paidAt ? dayOf(row.paidAt) : null,
         },
       ]);
+      return payouts.notifyUndone(tx, row, row.paidAt ? dayOf(row.paidAt) : null, await centralActorName(tx, request.central.userId));
     });
+    pushAfterCommit({ db, config, log: request.log }, told);
     return { success: true, message: CENTRAL_MESSAGES.undone };
   });
 }

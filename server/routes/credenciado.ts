@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { RouteDeps } from "./deps.ts";
 import { hashPassword, hashToken, newToken, verifyPassword } from "../lib/secrets.ts";
-import { SESSION_COOKIE } from "../plugins/auth.ts";
+import { DEACTIVATED, SESSION_COOKIE } from "../plugins/auth.ts";
 import { isEmail, isBlank } from "../../src/domain/validators.ts";
 import { schemaOf } from "../../contract/route.ts";
 import * as C from "../../contract/credenciado.ts";
@@ -40,7 +40,12 @@ export async function credenciadoLoginRoutes(plain: FastifyInstance, { db, confi
     const account = user ?? central;
     const ok = await verifyPassword(account?.passwordHash ?? (await decoyHash), password);
     if (!account || !ok) return reply.code(401).send({ message: "Credenciais inválidas." });
-    if (account.active !== "A") return reply.code(401).send({ message: "Usuário inativo. Entre em contato com o administrador." });
+    // Told only after the right password: a wrong one answers as for an unknown e-mail, so no stranger learns of the account.
+    if (account.active !== "A") {
+      return user
+        ? reply.code(401).send({ message: DEACTIVATED.message, codigo: DEACTIVATED.codigo })
+        : reply.code(401).send({ message: "Usuário inativo. Entre em contato com o administrador." });
+    }
 
     const remember = body.lembrar === true || body.rememberMe === true;
     if (!user) {

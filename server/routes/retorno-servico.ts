@@ -8,6 +8,8 @@ import { schemaOf } from "../../contract/route.ts";
 import * as C from "../../contract/retorno-servico.ts";
 import { assertOwnFiles, assertOwnPoint, ownAppointment, ownChild } from "../plugins/tenant.ts";
 import * as returns from "../repositories/service-returns.ts";
+import { notifyReturn } from "../repositories/notifications.ts";
+import { pushAfterCommit } from "../services/push.ts";
 import type { RouteDeps } from "./deps.ts";
 
 /** The body's Status and Tipo spellings -> the stored ones. */
@@ -69,7 +71,7 @@ async function returnInput(db: Db, request: FastifyRequest, d: C.ReturnData | un
   };
 }
 
-export async function retornoServicoRoutes(plain: FastifyInstance, { db }: RouteDeps) {
+export async function retornoServicoRoutes(plain: FastifyInstance, { db, config }: RouteDeps) {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   app.get(C.listReturns.url, { schema: schemaOf(C.listReturns) }, async (request) => {
     assertOwnPoint(request, request.params.idPontoAtendimento);
@@ -85,13 +87,19 @@ export async function retornoServicoRoutes(plain: FastifyInstance, { db }: Route
     const { appointmentId, ...v } = await returnInput(db, request, request.body.data, true);
     const appt = await ownAppointment(db, request, appointmentId);
     if (appt.status !== "C") throw badRequest("O retorno de serviço só pode ser aberto para uma OS concluída.");
-    const created = await returns.insertReturn(db, {
-      appointmentId: appt.id,
-      vehicleId: appt.vehicleId,
-      motivationId: appt.motivationId,
-      statementId: await returns.firstStatementId(db, appt.id),
-      ...v,
+    const statementId = await returns.firstStatementId(db, appt.id);
+    // The point's other users are told in the same transaction, their devices by push once it committed.
+    const { created, told } = await db.transaction(async (tx) => {
+      const created = await returns.insertReturn(tx, {
+        appointmentId: appt.id,
+        vehicleId: appt.vehicleId,
+        motivationId: appt.motivationId,
+        statementId,
+        ...v,
+      });
+      return { created, told: await notifyReturn(tx, request.auth, appt.id, "registrado", v) };
     });
+    pushAfterCommit({ db, config, log: request.log }, told);
     return { success: true as const, message: "Retorno de serviço criado com sucesso", data: { IdRetornoServico: created.id } };
   });
 
@@ -100,7 +108,11 @@ export async function retornoServicoRoutes(plain: FastifyInstance, { db }: Route
     const id = b.idRetornoServico ?? b.data?.IdRetornoServico;
     const owned = await ownChild(db, request, serviceReturns, id, "Retorno de serviço não encontrado.");
     const { appointmentId: _kept, ...v } = await returnInput(db, request, b.data, false);
-    await returns.updateReturn(db, owned.child.id, v);
+    const told = await db.transaction(async (tx) => {
+      await returns.updateReturn(tx, owned.child.id, v);
+      return notifyReturn(tx, request.auth, owned.child.appointmentId, "atualizado", v);
+    });
+    pushAfterCommit({ db, config, log: request.log }, told);
     return { success: true as const, message: "Retorno de serviço atualizado com sucesso" };
   });
 

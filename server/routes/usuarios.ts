@@ -191,7 +191,7 @@ export async function usuariosRoutes(plain: FastifyInstance, { db, config, clock
     // Soft: the row stays, so their name on orders, notes and files stays; every session and pending link ends now.
     await db.transaction(async (tx) => {
       const changed = await users.deactivateUser(tx, user.id);
-      await revokeUserAccess(tx, user.id);
+      await revokeUserAccess(tx, user.id, { deactivated: true });
       if (!changed) return;
       await recordAudit(tx, {
         ...teamEntry(request, actor, user, clock()),

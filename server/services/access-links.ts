@@ -128,9 +128,19 @@ export async function spendLinkAndSetPassword(db: Db, linkId: number, userId: st
   });
 }
 
-/** Ends every session and pending link of a user at once (deactivation): their next call is 401. */
-export async function revokeUserAccess(db: Db, userId: string) {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+/**
+ * Ends every session and pending link of a user at once: their next call is 401. On a deactivation the sessions are expired
+ * instead of deleted, so the holder of such a token is told why (plugins/auth.ts); expired, they never work again, not even
+ * after a reactivation, and the purge at start deletes them.
+ */
+export async function revokeUserAccess(db: Db, userId: string, { deactivated = false } = {}) {
+  const now = new Date();
+  if (deactivated) {
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(now.getTime() - 1) })
+      .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)));
+  } else await db.delete(sessions).where(eq(sessions.userId, userId));
   await db.delete(accessTokens).where(and(eq(accessTokens.userId, userId), isNull(accessTokens.usedAt)));
 }
 

@@ -1,4 +1,6 @@
 // Entry point: mounts the query client, the router and the toast container, then restores the session (main thread).
+// First: the browser's install offer can come before React mounts (pwa/install-capture.ts keeps it).
+import "./pwa/install-capture";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
 import { createRoot } from "react-dom/client";

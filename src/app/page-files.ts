@@ -19,6 +19,7 @@ export const PAGE_FILES: Readonly<Record<string, string>> = {
   [PATHS.central]: "src/features/central/components/central-page.tsx",
   [PATHS.team]: "src/features/equipe/components/team-page.tsx",
   [PATHS.audit]: "src/features/auditoria/components/audit-page.tsx",
+  [PATHS.notifications]: "src/features/notificacoes/components/notifications-page.tsx",
   [PATHS.forgotPassword]: "src/features/session/components/forgot-password-page.tsx",
   [PATHS.firstAccess]: "src/features/session/components/first-access-page.tsx",
   [PATHS.resetPassword]: "src/features/session/components/reset-password-page.tsx",

@@ -38,6 +38,7 @@ const ScannerPage = lazyPage(() => import("../features/scanner/components/scanne
 const CentralPage = lazyPage(() => import("../features/central/components/central-page"));
 const TeamPage = lazyPage(() => import("../features/equipe/components/team-page"));
 const AuditPage = lazyPage(() => import("../features/auditoria/components/audit-page"));
+const NotificationsPage = lazyPage(() => import("../features/notificacoes/components/notifications-page"));
 const ForgotPasswordPage = lazyPage(() => import("../features/session/components/forgot-password-page"));
 const FirstAccessPage = lazyPage(() => import("../features/session/components/first-access-page"));
 const ResetPasswordPage = lazyPage(() => import("../features/session/components/reset-password-page"));
@@ -61,6 +62,7 @@ function preloadOpeningPage(pathname: string) {
     [PATHS.mirror]: MirrorPage,
     [PATHS.team]: TeamPage,
     [PATHS.audit]: AuditPage,
+    [PATHS.notifications]: NotificationsPage,
     [PATHS.forgotPassword]: ForgotPasswordPage,
     [PATHS.firstAccess]: FirstAccessPage,
     [PATHS.resetPassword]: ResetPasswordPage,
@@ -118,6 +120,12 @@ function ScannerRoute() {
 function PointRoute({ page: Page }: { page: typeof RatingsPage }) {
   const { user } = useSession();
   return <Page userId={user?.IdPontoAtendimentoUsuario ?? ""} pointId={user?.IdPontoAtendimento ?? ""} />;
+}
+
+/** Notificações gets the signed-in user (read state is each user's) and the point from the session here. */
+function NotificationsRoute() {
+  const { user } = useSession();
+  return <NotificationsPage userId={user?.IdPontoAtendimentoUsuario ?? ""} pointId={user?.IdPontoAtendimento ?? ""} />;
 }
 
 /** Equipe gets the point, the signed-in user (no Desativar on their own row) and whether they are an administrator. */
@@ -269,6 +277,11 @@ export function AppRouter() {
               <AdminOnly title={MSG.audit.title}>
                 <PointRoute page={AuditPage} />
               </AdminOnly>
+            </Private>
+          </Route>
+          <Route path={PATHS.notifications}>
+            <Private>
+              <NotificationsRoute />
             </Private>
           </Route>
           <Route path={`${PATHS.central}/*?`}>

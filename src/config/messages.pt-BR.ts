@@ -1,5 +1,6 @@
 // User-visible strings of the features built so far (main thread); later features add their own groups here.
 import { ACCOUNT_TYPE_LABELS, PIX_KEY_TYPE_LABELS } from "../domain/bank-data";
+import { DEACTIVATED_MESSAGE } from "../domain/deactivation";
 export const MSG = {
   /** Shared by every view (components/ui): the retry of a call that failed. */
   common: {
@@ -22,6 +23,8 @@ export const MSG = {
   },
   session: {
     expired: "Sua sessão expirou. Entre novamente.",
+    /** Told on the login screen to a user the point's administrator deactivated (signed out by it, or signing in again); the server's words. */
+    deactivated: DEACTIVATED_MESSAGE,
     loading: "Carregando...",
   },
   /** Access links and passwords: 'Esqueci minha senha', first access (invitation) and new password (reset). */
@@ -261,9 +264,6 @@ export const MSG = {
     invalidVideo: "Por favor, selecione um arquivo de vídeo válido.",
     uploadFailed: "Erro ao fazer upload do arquivo",
   },
-  camera: {
-    problem: "Problema com a Câmera",
-    denied: "Erro ao acessar a câmera. Verifique as permissões.",
   /**
    * The one vocabulary of a file on its way (rows of the evidence card, the documents modal, the upload indicator): nothing
    * says "enviado" before the server has the file attached.
@@ -284,6 +284,9 @@ export const MSG = {
     pending: (n: number) => (n === 1 ? "1 arquivo salvo no aparelho" : `${n} arquivos salvos no aparelho`),
     sendingCount: (n: number) => (n === 1 ? "Enviando 1 arquivo" : `Enviando ${n} arquivos`),
   },
+  camera: {
+    problem: "Problema com a Câmera",
+    denied: "Erro ao acessar a câmera. Verifique as permissões.",
     unavailable: "Não foi possível acessar a câmera",
     unsupported: "Câmera não suportada pelo navegador",
     timeout: "Timeout ao carregar vídeo",
@@ -375,9 +378,6 @@ export const MSG = {
     approval: { P: "Aguardando aprovação", A: "Aprovado", R: "Recusado" },
     rejectionNote: "Motivo da recusa",
     programProvided: "Fornecido pelo programa",
-    add: "Adicionar serviço",
-    selectTitle: "Adicionar serviço",
-    selectLabel: "Serviço",
     approvedKept: "Aprovado pela central: não pode ser removido.",
     payoutLabel: "Valor do repasse ao ponto",
     centralApproval: "Este serviço vai para aprovação da central antes do pagamento.",
@@ -400,6 +400,9 @@ export const MSG = {
     photoOf: (n: number, name: string) => `Foto ${n} de ${name}`,
     videoOf: (name: string) => `Vídeo de ${name}`,
     queuedOf: (name: string) => `Arquivos de ${name} a enviar`,
+    add: "Adicionar serviço",
+    selectTitle: "Adicionar serviço",
+    selectLabel: "Serviço",
     selectPlaceholder: "Pesquise o serviço",
     selectHint: "Somente serviços do tipo do veículo que ainda não estão na OS.",
     required: "Selecione um serviço.",
@@ -578,6 +581,19 @@ export const MSG = {
     endDate: "Data final",
     status: "Status",
     statusOptions: { TODOS: "Todos", "EM ANDAMENTO": "Em andamento", PENDENTES: "Pendentes", CONCLUÍDO: "Concluído" },
+    days: { hoje: "Hoje", amanha: "Amanhã", semana: "Semana", atrasadas: "Atrasadas" },
+    daysLabel: "Dia dos agendamentos",
+    moreFilters: "Status e período",
+    customPeriod: "Período escolhido",
+    emptyDay: {
+      hoje: "Nenhum agendamento para hoje.",
+      amanha: "Nenhum agendamento para amanhã.",
+      semana: "Nenhum agendamento nesta semana (hoje e os próximos 6 dias).",
+      atrasadas: "Nenhum agendamento atrasado.",
+    },
+    emptyHint: (others: string[]) =>
+      `Veja também ${others.length > 1 ? `${others.slice(0, -1).join(", ")} e ${others[others.length - 1]}` : others[0]}, ou escolha um período em “Status e período”.`,
+    emptyStatusHint: "Ou mude o status para Todos.",
     newTag: "NOVO",
     cols: {
       os: "OS",
@@ -624,19 +640,6 @@ export const MSG = {
     cancelFailed: "Erro ao cancelar agendamento. Tente novamente.",
     plate: "Placa do veículo",
     plateHint: "Antiga (ABC-1234) ou Mercosul (ABC1D23)",
-    days: { hoje: "Hoje", amanha: "Amanhã", semana: "Semana", atrasadas: "Atrasadas" },
-    daysLabel: "Dia dos agendamentos",
-    moreFilters: "Status e período",
-    customPeriod: "Período escolhido",
-    emptyDay: {
-      hoje: "Nenhum agendamento para hoje.",
-      amanha: "Nenhum agendamento para amanhã.",
-      semana: "Nenhum agendamento nesta semana (hoje e os próximos 6 dias).",
-      atrasadas: "Nenhum agendamento atrasado.",
-    },
-    emptyHint: (others: string[]) =>
-      `Veja também ${others.length > 1 ? `${others.slice(0, -1).join(", ")} e ${others[others.length - 1]}` : others[0]}, ou escolha um período em “Status e período”.`,
-    emptyStatusHint: "Ou mude o status para Todos.",
     searchingPlate: "Buscando veículo...",
     plateNotMember: "Veículo não encontrado entre os sócios.",
     plateFailed: "Erro ao buscar o veículo. Tente novamente.",
@@ -970,21 +973,18 @@ export const MSG = {
     updating: "Atualizando...",
     later: "Agora não",
   },
+  /** Installing the app (app/pwa/install-*): the account menu's entry, the iPhone how-to and the offer after the first finished order. */
+  install: {
+    action: "Instalar o app",
+    later: "Agora não",
+    iosTap: "Toque em",
+    iosShare: "Compartilhar",
+    iosThen: "e depois em",
+    iosAdd: "Adicionar à Tela de Início",
+    iosHint: "O portal fica na tela de início e abre como um aplicativo.",
+    offer: "Instale o portal no celular: ele abre direto da tela de início.",
+  },
   select: { search: "Pesquisar", clear: "Limpar seleção", empty: "Nenhuma opção encontrada" },
-  scanner: {
-    title: "Scanner de Placas",
-    retry: "Tentar Novamente",
-    problem: "Problema com a Câmera",
-    opening: "Abrindo a câmera...",
-    aim: "Posicione a placa dentro da moldura",
-    scanning: "Procurando placa...",
-    preview: "Imagem da câmera traseira",
-    ocrFailed: "O reconhecimento de placas não pôde ser iniciado. Digite a placa.",
-    torchOn: "Ligar lanterna",
-    torchOff: "Desligar lanterna",
-    typePlate: "Digitar placa",
-    confirmPlate: "Confirme a placa",
-    confirmHint: "A leitura não está segura. Toque na placa correta ou digite-a abaixo.",
   notifications: {
     title: "Notificações",
     bell: (unread: number) =>
@@ -1025,6 +1025,20 @@ export const MSG = {
       off: "Desativado: as notificações aparecem só com o portal aberto.",
     },
   },
+  scanner: {
+    title: "Scanner de Placas",
+    retry: "Tentar Novamente",
+    problem: "Problema com a Câmera",
+    opening: "Abrindo a câmera...",
+    aim: "Posicione a placa dentro da moldura",
+    scanning: "Procurando placa...",
+    preview: "Imagem da câmera traseira",
+    ocrFailed: "O reconhecimento de placas não pôde ser iniciado. Digite a placa.",
+    torchOn: "Ligar lanterna",
+    torchOff: "Desligar lanterna",
+    typePlate: "Digitar placa",
+    confirmPlate: "Confirme a placa",
+    confirmHint: "A leitura não está segura. Toque na placa correta ou digite-a abaixo.",
     advice: {
       light: "Pouca luz: acenda a lanterna ou procure um lugar mais claro.",
       notFound: "Nenhuma placa encontrada: aponte a câmera para a placa do veículo.",

@@ -17,6 +17,8 @@ export const PATHS = {
   team: "/equipe",
   /** The point's record of changes (bank data, registration, team), for its administrators. */
   audit: "/registro-alteracoes",
+  /** The signed-in user's notifications (the header's bell). */
+  notifications: "/notificacoes",
   /** Public: 'Esqueci minha senha', and the pages of the access links (the token in the URL's fragment). */
   forgotPassword: "/esqueci-senha",
   firstAccess: "/primeiro-acesso",

@@ -2,6 +2,7 @@
 import { API_BASE, STORAGE_KEYS } from "../config/env";
 import { bus } from "./bus";
 import { serverMessage } from "../domain/server-message";
+import { isDeactivation } from "../domain/deactivation";
 
 export type ApiOk<T> = { ok: true; status: number; data: T };
 export type ApiError = { ok: false; status: number | undefined; message: string | undefined; body: unknown };
@@ -57,7 +58,7 @@ export async function request<T>(method: "GET" | "POST", path: string, opts: Req
     return { ok: false, status: undefined, message: undefined, body: err };
   }
   if (res.ok) return { ok: true, status: res.status, data: body as T };
-  if (res.status === 401 && token && opts.token === undefined) bus.emit("session:expired");
+  if (res.status === 401 && token && opts.token === undefined) bus.emit("session:expired", { deactivated: isDeactivation(body) });
   if (res.status === 403 && token && opts.token === undefined) bus.emit("session:forbidden");
   return { ok: false, status: res.status, message: serverMessage(body), body };
 }

@@ -6,8 +6,8 @@ import type { OutboxEvent } from "../../workers/outbox/process";
 export type BusEvents = {
   /** Everything the upload outbox reports: per-job progress and state changes, and requests to sign in again. */
   "outbox:event": OutboxEvent;
-  /** The server refused a token that was stored as valid (expired or revoked). */
-  "session:expired": void;
+  /** The server refused a token that was stored as valid (expired or revoked); `deactivated`: the user's account was deactivated. */
+  "session:expired": { deactivated: boolean };
   /** The server refused the signed-in user an action (403): their role changed; the session's user data is read again. */
   "session:forbidden": void;
 };

@@ -1,7 +1,8 @@
 // Equipe and access links end to end (built app, real server, real Chromium, desktop and Pixel 7): the admin opens Equipe from
 // the menu, adds an attendant (masked phone) and gets the invitation dialog (WhatsApp link, copy); the attendant opens the link in
 // another browser, is refused a short password, sets one, lands on the agenda and signs in again with it; the admin deactivates
-// them and their open page is sent to /login; a reset link from 'Gerar link de acesso' replaces a password and works once; a
+// them and their open page is sent to /login, which says the access was deactivated (and says it again after the right
+// password, never after a wrong one); a reset link from 'Gerar link de acesso' replaces a password and works once; a
 // non-administrator sees no Equipe; another administrator gets no link for the principal and cannot change the principal's
 // e-mail; 'Esqueci minha senha' answers neutrally. axe on the screens and dialogs. Creates its own
 // uniquely named users (never edits seeded ones) and deactivates them at the end.
@@ -23,6 +24,7 @@ const team = async () => (await api<{ data: TeamRow[] }>(`/usuarios/lista/${poin
 const rawPost = (p: string, body: unknown) =>
   fetch(`${base}/api${p}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 const tokenOf = (link: string) => link.slice(link.indexOf("#") + 1);
+const DEACTIVATED = "Seu acesso foi desativado pelo administrador do ponto. Fale com ele para voltar a entrar.";
 
 beforeAll(async () => {
   browser = await launch();
@@ -178,7 +180,7 @@ for (const [name, options, mobile] of [
       expect(await rowOf(adminPage, invited.name).getByText("Convite pendente").count()).toBe(0);
     });
 
-    it("(c) the admin deactivates the attendant after a confirmation; the attendant's open page goes to /login on its next call", async () => {
+    it("(c) the admin deactivates the attendant after a confirmation; the attendant's open page goes to /login on its next call, which says why", async () => {
       const row = rowOf(adminPage, invited.name);
       await row.getByRole("button", { name: `Desativar ${invited.name}` }).click();
       const confirm = adminPage.getByRole("dialog", { name: "Desativar usuário" });
@@ -194,6 +196,18 @@ for (const [name, options, mobile] of [
         : entry(await menu(attendantPage), "Avaliações");
       await ratings.click();
       await attendantPage.waitForURL(/\/login\?redirect=%2Favaliacoes$/);
+      // The login says why, instead of a blank form.
+      await attendantPage.getByRole("alert").filter({ hasText: DEACTIVATED }).waitFor();
+      expect(await violations(attendantPage)).toEqual([]);
+      // A fresh login page (nothing remembered) hears it from the server after the right password; a wrong one stays neutral.
+      await attendantPage.reload();
+      await attendantPage.getByLabel("E-mail").waitFor();
+      expect(await attendantPage.getByText(DEACTIVATED).count()).toBe(0);
+      await signIn(attendantPage, invited.email, `${invited.password}-errada`);
+      await attendantPage.getByRole("alert").filter({ hasText: "Credenciais inválidas." }).waitFor();
+      await signIn(attendantPage, invited.email, invited.password);
+      await attendantPage.getByRole("alert").filter({ hasText: DEACTIVATED }).waitFor();
+      expect(attendantPage.url()).toMatch(/\/login/);
     });
 
     it("(d) 'Gerar link de acesso' gives a reset link that replaces the password, signs in, and works only once", async () => {

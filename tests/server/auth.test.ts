@@ -55,9 +55,15 @@ describe.each(BACKENDS)("session routes on %s", (backend) => {
     const unknown = await login({ email: "ninguem@exemplo.com", password: DEMO_PASSWORD });
     expect(unknown.statusCode).toBe(401);
     expect(unknown.json().message).toBe("Credenciais inválidas.");
+    // A deactivated account is named only after its right password; a wrong one answers exactly as for an unknown e-mail.
     const inactive = await login({ email: DEMO_USERS.inactive, password: DEMO_PASSWORD });
     expect(inactive.statusCode).toBe(401);
-    expect(inactive.json().message).toBe("Usuário inativo. Entre em contato com o administrador.");
+    expect(inactive.json()).toEqual({
+      message: "Seu acesso foi desativado pelo administrador do ponto. Fale com ele para voltar a entrar.",
+      codigo: "usuario-desativado",
+    });
+    const inactiveWrong = await login({ email: DEMO_USERS.inactive, password: "errada" });
+    expect([inactiveWrong.statusCode, inactiveWrong.json()]).toEqual([401, { message: "Credenciais inválidas." }]);
     const missing = await login({ email: DEMO_USERS.main });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe("Email e senha são obrigatórios");

@@ -86,22 +86,21 @@ describe.each(BACKENDS)("central console API on %s", (backend) => {
     expect(rejectAfter.statusCode).toBe(409);
     const told = await t.db.select().from(pointNotifications).where(eq(pointNotifications.servicePointId, target!.point));
     expect(told.map((n) => n.title)).toContain(`Serviço aprovado: ${target!.service}`);
-    // The point's attendants get it from /notificacoes until they mark it read; the other point sees nothing of it.
+    // The point's users get it from /notificacoes, unread until they mark it; the other point sees nothing of it and cannot mark it.
     const own = target!.point === f.p1 ? f.token1 : f.token2;
     const other = target!.point === f.p1 ? f.token2 : f.token1;
-    const notices = (await call(t, own, "GET", "/notificacoes")).json().data as { IdNotificacao: string; Titulo: string }[];
+    type Notice = { IdNotificacao: string; Titulo: string; Lida: boolean; Autor: string; Tipo: string };
+    const notices = (await call(t, own, "GET", "/notificacoes")).json().data as Notice[];
     const notice = notices.find((n) => n.Titulo === `Serviço aprovado: ${target!.service}`)!;
-    expect(notice).toBeDefined();
-    const otherNotices = (await call(t, other, "GET", "/notificacoes")).json().data as { Titulo: string }[];
+    expect(notice).toMatchObject({ Tipo: "aprovado", Autor: DEMO_CENTRAL.name, Lida: false });
+    const otherNotices = (await call(t, other, "GET", "/notificacoes")).json().data as Notice[];
     expect(otherNotices.some((n) => n.Titulo === notice.Titulo)).toBe(false);
     expect((await call(t, other, "POST", "/notificacoes/lidas", { ids: [notice.IdNotificacao] })).statusCode).toBe(200);
-    expect((await call(t, own, "GET", "/notificacoes")).json().data.map((n: { IdNotificacao: string }) => n.IdNotificacao)).toContain(
-      notice.IdNotificacao,
-    );
+    const stillUnread = (await call(t, own, "GET", "/notificacoes")).json().data as Notice[];
+    expect(stillUnread.find((n) => n.IdNotificacao === notice.IdNotificacao)?.Lida).toBe(false);
     await call(t, own, "POST", "/notificacoes/lidas", { ids: [notice.IdNotificacao] });
-    expect((await call(t, own, "GET", "/notificacoes")).json().data.map((n: { IdNotificacao: string }) => n.IdNotificacao)).not.toContain(
-      notice.IdNotificacao,
-    );
+    const read = (await call(t, own, "GET", "/notificacoes")).json().data as Notice[];
+    expect(read.find((n) => n.IdNotificacao === notice.IdNotificacao)?.Lida).toBe(true);
     const history = (await call(t, central, "GET", `/central/historico/${target!.id}`)).json().data;
     expect(history).toEqual([
       expect.objectContaining({ Acao: "aprovar", Usuario: DEMO_CENTRAL.name, ValorAnterior: "P", ValorNovo: "A", Observacao: null }),

@@ -216,6 +216,23 @@ export const ROUTES: RouteCase[] = [
   })),
   r("GET", "/notificacoes", () => ({ url: "/notificacoes" }), false),
   r("POST", "/notificacoes/lidas", () => ({ url: "/notificacoes/lidas", body: { ids: [] } }), false),
+  r("POST", "/notificacoes/lidas/todas", () => ({ url: "/notificacoes/lidas/todas", body: {} }), false),
+  r("GET", "/notificacoes/push/chave", () => ({ url: "/notificacoes/push/chave" }), false),
+  r(
+    "POST",
+    "/notificacoes/push/inscrever",
+    () => ({
+      url: "/notificacoes/push/inscrever",
+      body: { endpoint: "https://push.exemplo.com.br/inscricao/1", keys: { p256dh: `BA${"A".repeat(85)}`, auth: "A".repeat(22) } },
+    }),
+    false,
+  ),
+  r(
+    "POST",
+    "/notificacoes/push/remover",
+    () => ({ url: "/notificacoes/push/remover", body: { endpoint: "https://push.exemplo.com.br/inscricao/1" } }),
+    false,
+  ),
   r("DELETE", "/uploads/tus/:id", (i) => ({ url: `/uploads/tus/${i.upload}`, headers: TUS })),
   r("GET", "/usuarios/lista/:idPontoAtendimento", (i) => ({ url: `/usuarios/lista/${i.point}?inativos=S` })),
   r("GET", "/usuarios/tipos", () => ({ url: "/usuarios/tipos" }), false),

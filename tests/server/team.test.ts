@@ -10,6 +10,8 @@ import { BACKENDS, call, fixtures, loginAs, makeTestApp, queryRows, SAMPLE, uplo
 import { DEMO_CENTRAL, DEMO_PASSWORD, DEMO_USERS } from "../../server/db/seed";
 import { accessTokens, pointUsers, sessions, userTypes } from "../../server/db/schema";
 import { TEAM_MESSAGES } from "../../server/routes/usuarios";
+
+const DEACTIVATED_TEXT = "Seu acesso foi desativado pelo administrador do ponto. Fale com ele para voltar a entrar.";
 import { ACCESS_MESSAGES } from "../../server/routes/acesso";
 import { INVALID_LINK, SELF_SERVICE_LINKS } from "../../server/services/access-links";
 import { hashToken } from "../../server/lib/secrets";
@@ -371,14 +373,22 @@ describe.each(BACKENDS)("team accounts on %s", (backend) => {
     });
 
     expect((await admin("POST", "/usuarios/deletar", { IdPontoAtendimentoUsuario: id })).json()).toEqual({ success: true });
+    // His tokens that were valid are told why (the app says so on its login screen); a token never issued is not.
     for (const token of [carlos, second]) {
       const res = await call(t, token, "GET", `/agendamentos/lista/${f.p1}`);
-      expect(res.statusCode).toBe(401);
+      expect([res.statusCode, res.json()]).toEqual([401, { success: false, message: DEACTIVATED_TEXT, codigo: "usuario-desativado" }]);
     }
-    expect(await t.db.select().from(sessions).where(eq(sessions.userId, id))).toEqual([]);
-    expect((await login(DEMO_USERS.colleague, DEMO_PASSWORD)).json()).toEqual({
-      message: "Usuário inativo. Entre em contato com o administrador.",
-    });
+    const stranger = await call(t, "x".repeat(43), "GET", `/agendamentos/lista/${f.p1}`);
+    expect([stranger.statusCode, stranger.json()]).toEqual([
+      401,
+      { success: false, message: "Acesso não autorizado! Faça login novamente." },
+    ]);
+    // Every session of his ended at once: kept only as expired rows, so the refusal can name the deactivation.
+    const left = await t.db.select().from(sessions).where(eq(sessions.userId, id));
+    expect(left.length).toBeGreaterThanOrEqual(2);
+    expect(left.every((row) => row.expiresAt.getTime() <= Date.now())).toBe(true);
+    expect((await login(DEMO_USERS.colleague, DEMO_PASSWORD)).json()).toEqual({ message: DEACTIVATED_TEXT, codigo: "usuario-desativado" });
+    expect((await login(DEMO_USERS.colleague, "senha errada de todo")).json()).toEqual({ message: "Credenciais inválidas." });
     // History stays: the order still names him, the note is still his.
     const rows = (await admin("GET", `/agendamentos/lista/${f.p1}`)).json().data as Record<string, unknown>[];
     expect(rows.find((r) => r.IdSocioVeiculoAgenda === appt.id)).toMatchObject({ NomeInicio: "Carlos Lima" });
@@ -397,7 +407,9 @@ describe.each(BACKENDS)("team accounts on %s", (backend) => {
       TEAM_MESSAGES.inactiveLink,
     );
     expect((await admin("POST", "/usuarios/reativar", { IdPontoAtendimentoUsuario: id })).json()).toEqual({ success: true });
-    expect((await call(t, carlos, "GET", "/credenciado/auth")).statusCode).toBe(401);
+    // Active again: his old tokens stay dead, and no longer speak of a deactivation.
+    const old = await call(t, carlos, "GET", "/credenciado/auth");
+    expect([old.statusCode, old.json()]).toEqual([401, { success: false, message: "Acesso não autorizado! Faça login novamente." }]);
     carlos = (await login(DEMO_USERS.colleague, DEMO_PASSWORD)).json().token;
     expect((await call(t, carlos, "GET", "/credenciado/auth")).statusCode).toBe(200);
   });

@@ -7,7 +7,7 @@ import { BottomBar } from "./bottom-bar";
 import { Drawer } from "./drawer";
 import { Header } from "./header";
 import { Sidebar } from "./sidebar";
-import { CentralNotices } from "../../features/avisos/components/central-notices";
+import { NotificationToasts } from "../../features/notificacoes/components/notification-toasts";
 
 // The indicator shows nothing until a file is queued, so it arrives with the outbox (background-work.ts) after the first paint.
 const OutboxIndicator = lazy(() =>
@@ -40,7 +40,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <Suspense fallback={null}>
         <OutboxIndicator />
       </Suspense>
-      {user && <CentralNotices pointId={user.IdPontoAtendimento} />}
+      {user && <NotificationToasts userId={user.IdPontoAtendimentoUsuario} />}
     </div>
   );
 }

@@ -6,11 +6,13 @@ import { watchStarts } from "../../features/agenda/start/start-watcher";
 import { showOutboxNotices, startOutbox } from "../../features/outbox/outbox-notices";
 import { watchDocuments } from "../../features/ordem-servico/document-watcher";
 import { watchFinishes } from "../../features/ordem-servico/finish-watcher";
+import { watchInstallOffer } from "../pwa/install-offer";
 
 /** The start, finish, document and upload notices listen first: a job resumed after a reload may land before the screen that shows it. */
 export function startBackgroundWork(client: QueryClient): Promise<void> {
   watchStarts(client);
   watchFinishes(client);
+  watchInstallOffer();
   watchDocuments();
   showOutboxNotices();
   return startOutbox();

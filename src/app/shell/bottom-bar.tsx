@@ -1,5 +1,5 @@
 // Mobile bottom bar with five entries; Menu opens the drawer (main thread).
-import { Icon } from "../../components/ui/icon";
+import { Icon, menuIcon } from "../../components/ui/icon";
 import { BOTTOM_BAR } from "./nav";
 import { NavLink } from "./nav-link";
 
@@ -11,7 +11,7 @@ export function BottomBar({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () 
       ))}
       <button type="button" className="bottom-item" aria-haspopup="dialog" aria-expanded={menuOpen} onClick={onMenu}>
         <span className="nav-icon">
-          <Icon name="menu" />
+          <Icon icon={menuIcon} />
         </span>
         <span className="nav-label">Menu</span>
       </button>

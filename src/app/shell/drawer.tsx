@@ -1,5 +1,6 @@
 // Mobile drawer 'Menu Principal' (Equipe, Registro de alterações and Dados Bancários for administrators only): closes on Escape,
 // overlay, close button or navigation; locks page scroll while open (main thread).
+import { Icon, xIcon } from "../../components/ui/icon";
 import { useEffect, useLayoutEffect, useRef } from "react";
 import { useLocation } from "wouter";
 import { useSession } from "../../features/session/use-session";
@@ -39,7 +40,7 @@ export function Drawer({ open, onClose }: { open: boolean; onClose: () => void }
         <div className="drawer-head">
           <h2 id="drawer-title">Menu Principal</h2>
           <button ref={closeRef} type="button" className="icon-button" aria-label="Fechar menu" onClick={onClose}>
-            ✕
+            <Icon icon={xIcon} size={20} />
           </button>
         </div>
         {DRAWER_GROUPS.map((group) => (

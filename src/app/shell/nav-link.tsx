@@ -19,7 +19,7 @@ export function NavLink({ item, className, onNavigate }: { item: NavItem; classN
       onClick={onNavigate}
     >
       <span className="nav-icon">
-        <Icon name={item.icon} />
+        <Icon icon={item.icon} />
       </span>
       <span className="nav-label">{item.label}</span>
     </Link>

@@ -1,11 +1,25 @@
 // Navigation entries of the sidebar, bottom bar and drawer; each destination is defined once (main thread).
-import type { IconName } from "../../components/ui/icon";
+import {
+  banknoteIcon,
+  calendarIcon,
+  cameraIcon,
+  chartColumnIcon,
+  checkIcon,
+  fileTextIcon,
+  landmarkIcon,
+  lockIcon,
+  repeatIcon,
+  rotateCcwClockIcon,
+  starIcon,
+  usersIcon,
+  type IconNode,
+} from "../../components/ui/icon";
 import { CENTRAL_PATHS, PATHS } from "../../config/paths";
 
 export interface NavItem {
   label: string;
   to: string;
-  icon: IconName;
+  icon: IconNode;
   /** Shown only to the point's administrators (the signed-in user's Administrativo 'S'). */
   admin?: boolean;
 }
@@ -15,16 +29,16 @@ export interface NavGroup {
   items: NavItem[];
 }
 
-const AGENDA: NavItem = { label: "Agenda", to: PATHS.agenda, icon: "calendar" };
-const RATINGS: NavItem = { label: "Avaliações", to: PATHS.ratings, icon: "star" };
-const RETURNS: NavItem = { label: "Retorno de Serviço", to: PATHS.returns, icon: "repeat" };
-const TEAM: NavItem = { label: "Equipe", to: PATHS.team, icon: "users", admin: true };
-const AUDIT: NavItem = { label: "Registro de alterações", to: PATHS.audit, icon: "history", admin: true };
-const MIRROR: NavItem = { label: "Espelho", to: PATHS.mirror, icon: "chart" };
-const BANK: NavItem = { label: "Dados Bancários", to: PATHS.bankData, icon: "bank", admin: true };
-const CONTRACT: NavItem = { label: "Contrato", to: PATHS.contracts, icon: "doc" };
-const PRIVACY: NavItem = { label: "Política de Privacidade", to: PATHS.privacy, icon: "lock" };
-const TERMS: NavItem = { label: "Termos de Uso", to: PATHS.terms, icon: "doc" };
+const AGENDA: NavItem = { label: "Agenda", to: PATHS.agenda, icon: calendarIcon };
+const RATINGS: NavItem = { label: "Avaliações", to: PATHS.ratings, icon: starIcon };
+const RETURNS: NavItem = { label: "Retorno de Serviço", to: PATHS.returns, icon: repeatIcon };
+const TEAM: NavItem = { label: "Equipe", to: PATHS.team, icon: usersIcon, admin: true };
+const AUDIT: NavItem = { label: "Registro de alterações", to: PATHS.audit, icon: rotateCcwClockIcon, admin: true };
+const MIRROR: NavItem = { label: "Espelho", to: PATHS.mirror, icon: chartColumnIcon };
+const BANK: NavItem = { label: "Dados Bancários", to: PATHS.bankData, icon: landmarkIcon, admin: true };
+const CONTRACT: NavItem = { label: "Contrato", to: PATHS.contracts, icon: fileTextIcon };
+const PRIVACY: NavItem = { label: "Política de Privacidade", to: PATHS.privacy, icon: lockIcon };
+const TERMS: NavItem = { label: "Termos de Uso", to: PATHS.terms, icon: fileTextIcon };
 
 export const SIDEBAR_TOP: NavItem[] = [AGENDA, RATINGS];
 
@@ -37,8 +51,8 @@ export const SIDEBAR_GROUPS: NavGroup[] = [
 export const BOTTOM_BAR: NavItem[] = [
   AGENDA,
   RATINGS,
-  { label: "Escanear", to: PATHS.scanner, icon: "camera" },
-  { label: "Financeiro", to: PATHS.mirror, icon: "money" },
+  { label: "Escanear", to: PATHS.scanner, icon: cameraIcon },
+  { label: "Financeiro", to: PATHS.mirror, icon: banknoteIcon },
 ];
 
 /** The drawer lists Financeiro as Dados Bancários then Espelho, and names the contract entry in the plural. */
@@ -53,8 +67,8 @@ export const visibleItems = (items: readonly NavItem[], admin: boolean) => items
 
 /** The Central console's sections (central-shell.tsx). */
 export const CENTRAL_NAV: NavItem[] = [
-  { label: "Aprovações", to: CENTRAL_PATHS.approvals, icon: "check" },
-  { label: "Pagamentos", to: CENTRAL_PATHS.payments, icon: "money" },
-  { label: "Pontos", to: CENTRAL_PATHS.points, icon: "chart" },
-  { label: "Alterações", to: CENTRAL_PATHS.audit, icon: "history" },
+  { label: "Aprovações", to: CENTRAL_PATHS.approvals, icon: checkIcon },
+  { label: "Pagamentos", to: CENTRAL_PATHS.payments, icon: banknoteIcon },
+  { label: "Pontos", to: CENTRAL_PATHS.points, icon: chartColumnIcon },
+  { label: "Alterações", to: CENTRAL_PATHS.audit, icon: rotateCcwClockIcon },
 ];

@@ -1,5 +1,6 @@
 // Desktop sidebar: logo, Agenda, Avaliações and three independently collapsible groups; Equipe, Registro de alterações and Dados
 // Bancários for administrators only (main thread).
+import { Icon, chevronDownIcon, chevronRightIcon } from "../../components/ui/icon";
 import { useState } from "react";
 import { Link } from "wouter";
 import { PATHS } from "../../config/paths";
@@ -33,7 +34,7 @@ export function Sidebar() {
             onClick={() => setOpen((o) => ({ ...o, [group.id]: !o[group.id] }))}
           >
             {group.label}
-            <span aria-hidden="true">{open[group.id] ? "▾" : "▸"}</span>
+            {open[group.id] ? <Icon icon={chevronDownIcon} size={16} /> : <Icon icon={chevronRightIcon} size={16} />}
           </button>
           <ul id={`sidebar-${group.id}`} className="nav-list" hidden={!open[group.id]}>
             {visibleItems(group.items, admin).map((item) => (

@@ -1,4 +1,5 @@
 // Media picker: photo from the camera, video recorded on the camera, or files from the device; refuses when storage is low (main thread).
+import { Icon, cameraIcon, folderOpenIcon, videoIcon } from "../ui/icon";
 import { lazy, Suspense, useRef, useState } from "react";
 import { MSG } from "../../config/messages.pt-BR";
 import { kindOfType, toLocalMedia, type LocalMedia, type MediaKind } from "../../lib/capture/local-media";
@@ -52,16 +53,16 @@ export function MediaPicker({ kinds, items, onChange, single = false, disabled =
       <div className="media-actions">
         {kinds.includes("photo") && (
           <button type="button" className="btn" disabled={disabled} onClick={() => void openCamera("photo")}>
-            📷 {MSG.media.takePhoto}
+            <Icon icon={cameraIcon} size={18} /> {MSG.media.takePhoto}
           </button>
         )}
         {kinds.includes("video") && (
           <button type="button" className="btn" disabled={disabled} onClick={() => void openCamera("video")}>
-            🎥 {MSG.media.recordVideo}
+            <Icon icon={videoIcon} size={18} /> {MSG.media.recordVideo}
           </button>
         )}
         <label className={`btn${disabled ? " is-disabled" : ""}`}>
-          📁 {MSG.media.chooseFiles}
+          <Icon icon={folderOpenIcon} size={18} /> {MSG.media.chooseFiles}
           <input
             ref={input}
             type="file"

@@ -1,4 +1,5 @@
 // Preview of local media items (photo thumbnails, playable videos) with a remove button each (main thread).
+import { Icon, fileTextIcon } from "../ui/icon";
 import { MSG } from "../../config/messages.pt-BR";
 import { kindOfType, type LocalMedia } from "../../lib/capture/local-media";
 
@@ -25,7 +26,7 @@ export function MediaPreview({
             <img src={item.url} alt={item.name} loading="lazy" />
           ) : (
             <span className="media-file" aria-hidden="true">
-              📄
+              <Icon icon={fileTextIcon} size={32} />
             </span>
           )}
           <span className="media-name" title={item.name}>

@@ -1,6 +1,7 @@
 // Menu button (WAI-ARIA APG "menu button" pattern): Enter/Space/ArrowDown open on the first item, ArrowUp on the last;
 // arrows, Home and End move; Escape closes and returns focus to the button; Tab or a click outside closes (main thread).
 // Hand-written: the app has no headless-UI dependency and this is the one menu it needs (~80 lines, no styling opinions).
+import { Icon, chevronDownIcon } from "./icon";
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 
 export interface MenuItem {
@@ -72,7 +73,7 @@ export function MenuButton({ label, items, className }: { label: string; items: 
         onClick={() => (open ? close(false) : openAt(0))}
         onKeyDown={onButtonKey}
       >
-        {label} <span aria-hidden="true">▾</span>
+        {label} <Icon icon={chevronDownIcon} size={16} />
       </button>
       {open && (
         <div id={menuId} role="menu" aria-label={label} className="dropdown menu-list" onKeyDown={onMenuKey}>

@@ -2,6 +2,7 @@
 import { proxy } from "valtio/vanilla";
 import { STORAGE_KEYS } from "../../config/env";
 import { MSG } from "../../config/messages.pt-BR";
+import { isDeactivation } from "../../domain/deactivation";
 import { isBlank } from "../../domain/validators";
 import { bus } from "../../lib/bus";
 import { reportRequestFailure } from "../../lib/offline/network";
@@ -29,9 +30,18 @@ interface SessionState {
   central: CentralUser | null;
   perfil: "ponto" | "central";
   token: string | null;
+  /** Why the last session ended, told on the login screen: the point's administrator deactivated the user. */
+  signedOutBy: "deactivated" | null;
 }
 
-const DEFAULT_STATE: Readonly<SessionState> = Object.freeze({ status: "loading", user: null, central: null, perfil: "ponto", token: null });
+const DEFAULT_STATE: Readonly<SessionState> = Object.freeze({
+  status: "loading",
+  user: null,
+  central: null,
+  perfil: "ponto",
+  token: null,
+  signedOutBy: null,
+});
 export const sessionStore = proxy<SessionState>({ ...DEFAULT_STATE });
 
 type Stored = { token: string; user: SessionUser; central?: undefined } | { token: string; central: CentralUser; user?: undefined };
@@ -57,11 +67,11 @@ function clearStored() {
   localStorage.removeItem(STORAGE_KEYS.user);
 }
 
-function setSignedOut() {
+function setSignedOut(signedOutBy: SessionState["signedOutBy"] = null) {
   clearStored();
   // The uploader stops sending at once; the saved evidence waits for the same attendant's next sign-in.
   setOutboxSession(null);
-  Object.assign(sessionStore, { status: "unauthenticated", user: null, central: null, perfil: "ponto", token: null });
+  Object.assign(sessionStore, { status: "unauthenticated", user: null, central: null, perfil: "ponto", token: null, signedOutBy });
   // The API data kept for offline use leaves memory and the device with the session.
   void closeOfflineCache();
 }
@@ -77,7 +87,7 @@ async function setSignedIn(user: SessionUser, token: string) {
   // stored copy is not used anyway; offline it is hydrated into the screens' queries when read (restorePending).
   const restored = openOfflineCache({ userId: user.IdPontoAtendimentoUsuario, pointId: user.IdPontoAtendimento });
   setOutboxSession({ token, owner: { userId: user.IdPontoAtendimentoUsuario, pointId: user.IdPontoAtendimento } });
-  Object.assign(sessionStore, { status: "authenticated", user, central: null, perfil: "ponto", token });
+  Object.assign(sessionStore, { status: "authenticated", user, central: null, perfil: "ponto", token, signedOutBy: null });
   await restored;
 }
 
@@ -85,7 +95,7 @@ async function setSignedIn(user: SessionUser, token: string) {
 function setCentralSignedIn(central: CentralUser, token: string) {
   setOutboxSession(null);
   void closeOfflineCache();
-  Object.assign(sessionStore, { status: "authenticated", user: null, central, perfil: "central", token });
+  Object.assign(sessionStore, { status: "authenticated", user: null, central, perfil: "central", token, signedOutBy: null });
 }
 
 /**
@@ -105,7 +115,7 @@ export async function initSession(): Promise<void> {
   else await setSignedIn(stored.user, stored.token);
   const result = await check;
   if (!result.ok && result.status === 401) {
-    if (sessionStore.token === stored.token) setSignedOut();
+    if (sessionStore.token === stored.token) setSignedOut(isDeactivation(result.body) ? "deactivated" : null);
     return;
   }
   if (!result.ok && result.status === undefined) reportRequestFailure();
@@ -172,6 +182,8 @@ async function signInWith(answer: LoginResponse): Promise<LoginOutcome> {
 export async function login(email: string, password: string, remember: boolean): Promise<LoginOutcome> {
   if (isBlank(email) || password === "") return { ok: false, message: MSG.login.required };
   const res = await loginCall(email.trim(), password, remember);
+  // The right password of a deactivated account: the app's own words for it (the server's are the same).
+  if (!res.ok && isDeactivation(res.body)) return { ok: false, message: MSG.session.deactivated };
   if (!res.ok || !res.data?.token) return { ok: false, message: res.ok ? MSG.login.failed : loginFailure(res.status, res.message) };
   return signInWith(res.data);
 }
@@ -193,7 +205,7 @@ export function logout(): void {
   if (token) void (central ? logoutCentral(token) : logoutSession(token));
 }
 
-bus.on("session:expired", () => {
-  if (sessionStore.status === "authenticated") setSignedOut();
+bus.on("session:expired", ({ deactivated }) => {
+  if (sessionStore.status === "authenticated") setSignedOut(deactivated ? "deactivated" : null);
 });
 bus.on("session:forbidden", () => void refreshUser());

@@ -1,6 +1,7 @@
 // The Central console's service points as a ResponsiveList (cards on phones, a table from 1024 px): name and CNPJ, city/UF,
 // rating average with its count, open service returns, orders this month, last activity and 'Ver cadastro'; and the pt-BR texts
 // of those figures (main thread).
+import { Icon, starIcon } from "../../../components/ui/icon";
 import { ResponsiveList, type Column } from "../../../components/ui/responsive-list";
 import { BRAZIL_TZ } from "../../../domain/dates";
 import { formatDocument } from "../../../lib/br-format";
@@ -51,9 +52,7 @@ function Rating({ point }: { point: PointSummary }) {
   if (average === null || point.QuantidadeAvaliacoes === 0) return <span className="muted">{t.noRatings}</span>;
   return (
     <span className="points-rating">
-      <span className="points-rating-star" aria-hidden="true">
-        ★
-      </span>
+      <Icon icon={starIcon} className="points-rating-star" size={16} />
       <strong>{average}</strong> <span className="muted">({t.ratingCount(point.QuantidadeAvaliacoes)})</span>
     </span>
   );

@@ -1,4 +1,5 @@
-// Login screen: e-mail, password with show/hide, Lembrar-me, 'Esqueci minha senha', busy state, sign-up link (main thread).
+// Login screen: e-mail, password with show/hide, Lembrar-me, 'Esqueci minha senha', busy state, sign-up link, and why the last
+// session ended when the point's administrator deactivated the account (main thread).
 import { useState, type FormEvent } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { toast } from "../../../lib/toast";
@@ -6,6 +7,7 @@ import { SIGNUP_URL } from "../../../config/env";
 import { MSG } from "../../../config/messages.pt-BR";
 import { landingFor, PATHS } from "../../../config/paths";
 import { login, sessionStore } from "../store";
+import { useSession } from "../use-session";
 import { redirectTarget } from "../redirect-target";
 import logoUrl from "../../../assets/logo.svg";
 import "./auth-pages.css";
@@ -19,6 +21,9 @@ export default function LoginPage() {
   const [showPassword, setShowPassword] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
+  // Signed out because the point's administrator deactivated the account: said until the next attempt answers for itself.
+  const { signedOutBy } = useSession();
+  const notice = error || (signedOutBy === "deactivated" ? MSG.session.deactivated : "");
   const empty = email.trim() === "" || password === "";
 
   async function onSubmit(e: FormEvent) {
@@ -82,9 +87,9 @@ export default function LoginPage() {
         <p className="forgot-link">
           <Link href={PATHS.forgotPassword}>{MSG.access.forgotLink}</Link>
         </p>
-        {error && (
+        {notice && (
           <p role="alert" className="form-error">
-            {error}
+            {notice}
           </p>
         )}
         <button type="submit" className="btn btn-primary btn-block" disabled={empty || busy}>

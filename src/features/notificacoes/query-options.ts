@@ -1,0 +1,40 @@
+// The notifications' queries (keys, calls) as TanStack query options, without hooks: the header's bell and the toasts read the
+// newest page every 30 s, the screen reads every page (main thread).
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { MSG } from "../../config/messages.pt-BR";
+import { unwrap } from "../../lib/api-client";
+import { listNotifications } from "./api/notificacoes";
+
+/** Keys per user: read state is each user's own. */
+export const notificationKeys = {
+  all: ["notificacoes"] as const,
+  latest: (userId: string) => ["notificacoes", "latest", userId] as const,
+  list: (userId: string) => ["notificacoes", "list", userId] as const,
+};
+
+/** Asked every 30 s while a screen of the point is open: a decision of the central reaches the attendant wherever they are. */
+export const NOTIFICATION_POLL_MS = 30_000;
+/** The newest page the bell and the toasts read. */
+const LATEST = 20;
+/** A page of the screen. */
+const PAGE = 30;
+
+export const latestNotificationsQuery = (userId: string) =>
+  queryOptions({
+    queryKey: notificationKeys.latest(userId),
+    queryFn: async ({ signal }) => unwrap(await listNotifications(null, LATEST, signal), MSG.notifications.loadFailed),
+    enabled: Boolean(userId),
+    refetchInterval: NOTIFICATION_POLL_MS,
+    refetchIntervalInBackground: false,
+  });
+
+export const notificationsListQuery = (userId: string) =>
+  infiniteQueryOptions({
+    queryKey: notificationKeys.list(userId),
+    queryFn: async ({ pageParam, signal }) => unwrap(await listNotifications(pageParam, PAGE, signal), MSG.notifications.loadFailed),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.proxima,
+    enabled: Boolean(userId),
+    refetchInterval: NOTIFICATION_POLL_MS,
+    refetchIntervalInBackground: false,
+  });
