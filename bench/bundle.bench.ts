@@ -21,6 +21,9 @@ const ROUTES: [string, string][] = [
   ["/contratos", "src/features/legal/contract-page.tsx"],
   ["/execucao-os/:id", "src/features/ordem-servico/components/order-page.tsx"],
   ["/scan", "src/features/scanner/components/scanner-page.tsx"],
+  ["/equipe", "src/features/equipe/components/team-page.tsx"],
+  ["/notificacoes", "src/features/notificacoes/components/notifications-page.tsx"],
+  ["/central", "src/features/central/components/central-page.tsx"],
 ];
 
 /** What each media engine adds when it is first used (worker chunks and assets loaded on demand, not at startup). */

@@ -250,14 +250,14 @@ export function AppRouter() {
           </Route>
           <Route path={PATHS.bankData}>
             <Private data={<PointData admin data={(p) => [bankDataQuery(p)]} />}>
-              <AdminOnly title={MSG.bankData.title}>
+              <AdminOnly title={MSG.screens.bankDataTitle}>
                 <PointRoute page={BankDataPage} />
               </AdminOnly>
             </Private>
           </Route>
           <Route path={PATHS.registration}>
             <Private data={<PointData admin data={(p) => [registrationQuery(p)]} />}>
-              <AdminOnly title={MSG.registration.title}>
+              <AdminOnly title={MSG.screens.registrationTitle}>
                 <PointRoute page={RegistrationPage} />
               </AdminOnly>
             </Private>

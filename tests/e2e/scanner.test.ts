@@ -388,7 +388,7 @@ describe("scanner with a booked plate's twin in front of the fake camera (Y4M)",
   });
 });
 
-/** The status line's advice when no plate locks (MSG.scanner.advice), as users read it. */
+/** The status line's advice when no plate locks (SCANNER_MSG.scanner.advice), as users read it. */
 const ADVICE = [
   "Pouca luz: acenda a lanterna ou procure um lugar mais claro.",
   "Nenhuma placa encontrada: aponte a câmera para a placa do veículo.",

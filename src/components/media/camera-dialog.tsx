@@ -1,7 +1,7 @@
 // Camera dialog: live preview, photo capture or video recording, the spec's camera errors with a retry (main thread).
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Modal } from "../ui/modal";
-import { MSG } from "../../config/messages.pt-BR";
+import { MEDIA_MSG } from "../../config/messages/media.pt-BR";
 import { VIDEO_LOAD_TIMEOUT_MS } from "../../domain/capture";
 import { cameraErrorMessage, openCamera, stopStream, takePhoto, whenPlaying } from "../../lib/capture/camera";
 import { startRecording, type Recording } from "../../lib/capture/recorder";
@@ -87,19 +87,20 @@ export function CameraDialog({ mode, onCapture, onClose }: CameraDialogProps) {
     }
   };
 
-  const title = phase.name === "error" ? MSG.camera.problem : mode === "photo" ? MSG.media.takePhoto : MSG.media.recordVideo;
+  const title =
+    phase.name === "error" ? MEDIA_MSG.camera.problem : mode === "photo" ? MEDIA_MSG.media.takePhoto : MEDIA_MSG.media.recordVideo;
   return (
     <Modal open title={title} onClose={onClose} preventClose={phase.name === "recording"}>
       <div className="camera-view">
         <video ref={video} muted playsInline autoPlay hidden={phase.name === "error"} aria-label="Imagem da câmera" />
         {phase.name === "opening" && (
           <p className="muted" role="status">
-            {MSG.camera.opening}
+            {MEDIA_MSG.camera.opening}
           </p>
         )}
         {phase.name === "recording" && (
           <p className="recording-badge" role="status">
-            {MSG.camera.recording(Math.max(0, Math.floor((now - phase.since) / 1000)))}
+            {MEDIA_MSG.camera.recording(Math.max(0, Math.floor((now - phase.since) / 1000)))}
           </p>
         )}
         {phase.name === "error" && (
@@ -111,27 +112,27 @@ export function CameraDialog({ mode, onCapture, onClose }: CameraDialogProps) {
       <div className="modal-actions">
         {phase.name === "error" && (
           <button type="button" className="btn btn-primary" onClick={retry}>
-            {MSG.camera.retry}
+            {MEDIA_MSG.camera.retry}
           </button>
         )}
         {phase.name === "ready" && mode === "photo" && (
           <button type="button" className="btn btn-primary" onClick={() => void capture()}>
-            {MSG.camera.capture}
+            {MEDIA_MSG.camera.capture}
           </button>
         )}
         {phase.name === "ready" && mode === "video" && (
           <button type="button" className="btn btn-primary" onClick={record}>
-            {MSG.camera.record}
+            {MEDIA_MSG.camera.record}
           </button>
         )}
         {phase.name === "recording" && (
           <button type="button" className="btn btn-primary" onClick={() => void stop()}>
-            {MSG.camera.stop}
+            {MEDIA_MSG.camera.stop}
           </button>
         )}
         {phase.name !== "recording" && (
           <button type="button" className="btn" onClick={onClose}>
-            {MSG.camera.cancel}
+            {MEDIA_MSG.camera.cancel}
           </button>
         )}
       </div>

@@ -1,7 +1,7 @@
 // Media picker: photo from the camera, video recorded on the camera, or files from the device; refuses when storage is low (main thread).
 import { Icon, cameraIcon, folderOpenIcon, videoIcon } from "../ui/icon";
 import { lazy, Suspense, useRef, useState } from "react";
-import { MSG } from "../../config/messages.pt-BR";
+import { MEDIA_MSG } from "../../config/messages/media.pt-BR";
 import { kindOfType, toLocalMedia, type LocalMedia, type MediaKind } from "../../lib/capture/local-media";
 import { storageProblem } from "../../lib/capture/storage-check";
 import { MediaPreview } from "./media-preview";
@@ -42,7 +42,8 @@ export function MediaPicker({ kinds, items, onChange, single = false, disabled =
     if (files.length === 0) return;
     const wrong = files.find((f) => !kinds.includes(kindOfType(f.type) as MediaKind));
     // A video-only picker (initial and final videos) answers with the spec's own message.
-    if (wrong) return setError(kinds.length === 1 && kinds[0] === "video" ? MSG.media.invalidVideo : MSG.media.invalidType(wrong.name));
+    if (wrong)
+      return setError(kinds.length === 1 && kinds[0] === "video" ? MEDIA_MSG.media.invalidVideo : MEDIA_MSG.media.invalidType(wrong.name));
     const problem = await storageProblem({ fileSize: files.reduce((n, f) => n + f.size, 0) });
     if (problem) return setError(problem);
     add(single ? files.slice(0, 1) : files);
@@ -53,16 +54,16 @@ export function MediaPicker({ kinds, items, onChange, single = false, disabled =
       <div className="media-actions">
         {kinds.includes("photo") && (
           <button type="button" className="btn" disabled={disabled} onClick={() => void openCamera("photo")}>
-            <Icon icon={cameraIcon} size={18} /> {MSG.media.takePhoto}
+            <Icon icon={cameraIcon} size={18} /> {MEDIA_MSG.media.takePhoto}
           </button>
         )}
         {kinds.includes("video") && (
           <button type="button" className="btn" disabled={disabled} onClick={() => void openCamera("video")}>
-            <Icon icon={videoIcon} size={18} /> {MSG.media.recordVideo}
+            <Icon icon={videoIcon} size={18} /> {MEDIA_MSG.media.recordVideo}
           </button>
         )}
         <label className={`btn${disabled ? " is-disabled" : ""}`}>
-          <Icon icon={folderOpenIcon} size={18} /> {MSG.media.chooseFiles}
+          <Icon icon={folderOpenIcon} size={18} /> {MEDIA_MSG.media.chooseFiles}
           <input
             ref={input}
             type="file"

@@ -1,6 +1,6 @@
 // Preview of local media items (photo thumbnails, playable videos) with a remove button each (main thread).
 import { Icon, fileTextIcon } from "../ui/icon";
-import { MSG } from "../../config/messages.pt-BR";
+import { MEDIA_MSG } from "../../config/messages/media.pt-BR";
 import { kindOfType, type LocalMedia } from "../../lib/capture/local-media";
 
 const size = (bytes: number) =>
@@ -38,7 +38,7 @@ export function MediaPreview({
               type="button"
               className="btn media-remove"
               disabled={disabled}
-              aria-label={MSG.media.remove(item.name)}
+              aria-label={MEDIA_MSG.media.remove(item.name)}
               onClick={() => onRemove(item.id)}
             >
               ×

@@ -1,7 +1,8 @@
 // The rows of files still on their way (or just sent) for one card or modal, in the one vocabulary of the outbox: 'Salvo no
 // aparelho', 'Comprimindo...', 'Enviando NN%' with its bar, 'Enviado', or 'Falhou — tentar de novo' as a button (main thread).
 import { useCallback, useEffect, useRef, useState } from "react";
-import { MSG } from "../../config/messages.pt-BR";
+import { MEDIA_MSG } from "../../config/messages/media.pt-BR";
+import { OUTBOX_MSG } from "../../config/messages/outbox.pt-BR";
 import { useOnline } from "../../lib/offline/network";
 import { fileStateOf, fileStateText, sendingPercent } from "../../lib/outbox/file-state";
 import { discardJob, retryJob, type OutboxJobView } from "../../lib/outbox/outbox-store";
@@ -16,7 +17,7 @@ interface OutboxFileListProps {
   className?: string;
 }
 
-const t = MSG.fileState;
+const t = OUTBOX_MSG.fileState;
 
 export function OutboxFileList({ jobs, label, thumbs, className }: OutboxFileListProps) {
   const online = useOnline();
@@ -45,7 +46,7 @@ function OutboxFileRow({ job, online, thumb }: { job: OutboxJobView; online: boo
               {t.failed}
             </button>
             <button type="button" className="btn btn-small" aria-label={t.discardOf(job.name)} onClick={() => void discardJob(job.id)}>
-              {MSG.media.discard}
+              {MEDIA_MSG.media.discard}
             </button>
           </span>
         </>

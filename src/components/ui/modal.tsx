@@ -1,7 +1,7 @@
 // Generic modal on the native <dialog>: Escape, overlay click, the close button or browser back close it unless closing is
 // prevented; showModal traps focus, and focus returns to the opener on close (main thread).
-import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from "react";
 import { MSG } from "../../config/messages.pt-BR";
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from "react";
 
 interface ModalProps {
   open: boolean;
@@ -102,7 +102,7 @@ export function Modal({ open, title, onClose, preventClose = false, children, fo
         <header className="modal-header">
           <h2 id={titleId}>{title}</h2>
           {!preventClose && (
-            <button type="button" className="icon-button" aria-label={MSG.agenda.close} onClick={onClose}>
+            <button type="button" className="icon-button" aria-label={MSG.common.close} onClick={onClose}>
               ×
             </button>
           )}

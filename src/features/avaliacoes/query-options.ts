@@ -18,7 +18,7 @@ export const ratingAverageQuery = (pointId: string) =>
     ...reuseFreshPrefetch,
     queryKey: ratingKeys.average(pointId),
     queryFn: async ({ signal }) => {
-      const data = unwrap(await getRatingAverage(pointId, signal), MSG.ratings.loadFailed);
+      const data = unwrap(await getRatingAverage(pointId, signal), MSG.screens.ratingsLoadFailed);
       const average = Number(data?.MediaNotas);
       return { average: Number.isFinite(average) ? average : 0, total: Number(data?.TotalAvaliacoes) || 0 };
     },
@@ -31,8 +31,8 @@ export const ratingsQuery = (pointId: string) =>
     ...reuseFreshPrefetch,
     queryKey: ratingKeys.list(pointId),
     queryFn: async ({ signal }) => {
-      const data = unwrap(await listRatings(pointId, signal), MSG.ratings.loadFailed);
-      if (!Array.isArray(data)) throw new Error(MSG.ratings.loadFailed);
+      const data = unwrap(await listRatings(pointId, signal), MSG.screens.ratingsLoadFailed);
+      if (!Array.isArray(data)) throw new Error(MSG.screens.ratingsLoadFailed);
       return data;
     },
     enabled: Boolean(pointId),

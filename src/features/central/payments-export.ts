@@ -2,7 +2,7 @@
 // in pt-BR (the espelho export's conventions: BOM, ';', decimal comma, no formulas); never a held payout, whose point's data
 // the central has not confirmed. Its own module, imported on the first Exportar CSV, so papaparse stays off the section's
 // first paint (main thread).
-import { MSG } from "../../config/messages.pt-BR";
+import { BANK_DATA_MSG } from "../../config/messages/bank-data.pt-BR";
 import { wallClock } from "../../domain/dates";
 import { formatDocument } from "../../lib/br-format";
 import { csvDecimal, toCsv } from "../../lib/csv";
@@ -43,8 +43,8 @@ export const paymentCsvRow = (p: Payout): string[] => [
   p.Banco ?? "",
   p.Agencia ?? "",
   p.Conta ?? "",
-  labelOf(MSG.bankData.accountTypes, p.TipoConta),
-  labelOf(MSG.bankData.keyTypes, p.TipoChavePix),
+  labelOf(BANK_DATA_MSG.bankData.accountTypes, p.TipoConta),
+  labelOf(BANK_DATA_MSG.bankData.keyTypes, p.TipoChavePix),
   pixKey(p.TipoChavePix, p.ChavePix),
   p.NomeTitular ?? "",
   formatDocument(p.DocumentoTitular),

@@ -1,6 +1,7 @@
 // The Central console's queries (keys, calls, parsing) as TanStack query options (main thread).
 import { queryOptions } from "@tanstack/react-query";
 import { MSG } from "../../config/messages.pt-BR";
+import { CENTRAL_MSG } from "../../config/messages/central.pt-BR";
 import { unwrap } from "../../lib/api-client";
 import { auditPageOptions, listAuditLog, type AuditEntity, type AuditEntry } from "../../lib/audit-log";
 import { getHistory, getPayee, getPoint, listPayouts, listPending, listPoints, type PayoutFilter, type PeriodFilter } from "./api/central";
@@ -66,7 +67,7 @@ export const auditQuery = (f: AuditListFilter) =>
 export const payeeQuery = (pointId: string) =>
   queryOptions({
     queryKey: centralKeys.payee(pointId),
-    queryFn: async ({ signal }) => unwrap(await getPayee(pointId, signal), MSG.payee.loadFailed).data,
+    queryFn: async ({ signal }) => unwrap(await getPayee(pointId, signal), CENTRAL_MSG.payee.loadFailed).data,
     enabled: Boolean(pointId),
   });
 

@@ -1,11 +1,11 @@
 // How a bank data row reads on screen: payment type, PIX and bank summaries, holder document and the pt-BR date (main thread).
-import { MSG } from "../../config/messages.pt-BR";
+import { BANK_DATA_MSG } from "../../config/messages/bank-data.pt-BR";
 import { BRAZIL_TZ } from "../../domain/dates";
 import { isAccountType, isPixKeyType, paymentTypeOf } from "../../domain/bank-data";
 import { formatDocument } from "../../lib/br-format";
 import type { DadoBancario } from "./api/dados-bancarios";
 
-const M = MSG.bankData;
+const M = BANK_DATA_MSG.bankData;
 const day = new Intl.DateTimeFormat("pt-BR", { timeZone: BRAZIL_TZ, day: "2-digit", month: "2-digit", year: "numeric" });
 
 export const typeLabel = (r: DadoBancario) => (paymentTypeOf(r) === "PIX" ? M.pix : M.transfer);

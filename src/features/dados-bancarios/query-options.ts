@@ -14,6 +14,6 @@ export const bankDataQuery = (pointId: string) =>
   queryOptions({
     ...reuseFreshPrefetch,
     queryKey: bankKeys.list(pointId),
-    queryFn: async ({ signal }) => unwrap(await listBankData(pointId, signal), MSG.bankData.loadFailed).dadosBancarios ?? [],
+    queryFn: async ({ signal }) => unwrap(await listBankData(pointId, signal), MSG.screens.bankDataLoadFailed).dadosBancarios ?? [],
     enabled: Boolean(pointId),
   });

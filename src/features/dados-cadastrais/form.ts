@@ -3,7 +3,7 @@
 import { formatCep } from "@brazilian-utils/brazilian-utils/format-cep";
 import { formatCnpj } from "@brazilian-utils/brazilian-utils/format-cnpj";
 import { isValidCnpj } from "@brazilian-utils/brazilian-utils/is-valid-cnpj";
-import { MSG } from "../../config/messages.pt-BR";
+import { REGISTRATION_MSG } from "../../config/messages/registration.pt-BR";
 import type { DadosCadastrais } from "../../lib/point-registration";
 import type { RegistrationBody } from "./api/dados-cadastrais";
 
@@ -20,10 +20,10 @@ const TEXT_KEYS = [
   "EnderecoComplemento",
 ] as const;
 export const DAYS = [
-  { key: "segSex", label: MSG.registration.weekdays, start: "SegSexInicio", end: "SegSexFim", closed: false },
-  { key: "sabado", label: MSG.registration.saturdays, start: "SabadoInicio", end: "SabadoFim", closed: false },
-  { key: "domingo", label: MSG.registration.sundays, start: "DomingoInicio", end: "DomingoFim", closed: true },
-  { key: "feriado", label: MSG.registration.holidays, start: "FeriadoInicio", end: "FeriadoFim", closed: true },
+  { key: "segSex", label: REGISTRATION_MSG.registration.weekdays, start: "SegSexInicio", end: "SegSexFim", closed: false },
+  { key: "sabado", label: REGISTRATION_MSG.registration.saturdays, start: "SabadoInicio", end: "SabadoFim", closed: false },
+  { key: "domingo", label: REGISTRATION_MSG.registration.sundays, start: "DomingoInicio", end: "DomingoFim", closed: true },
+  { key: "feriado", label: REGISTRATION_MSG.registration.holidays, start: "FeriadoInicio", end: "FeriadoFim", closed: true },
 ] as const;
 type TimeKey = (typeof DAYS)[number]["start" | "end"];
 export type FieldKey = (typeof TEXT_KEYS)[number] | TimeKey;
@@ -86,29 +86,30 @@ export function toPayload(form: RegistrationForm, loaded: DadosCadastrais, point
 }
 
 const REQUIRED: [FieldKey, string][] = [
-  ["RazaoSocial", MSG.registration.corporateNameRequired],
-  ["Cnpj", MSG.registration.cnpjRequired],
-  ["QtdeElevadores", MSG.registration.liftsRequired],
-  ["EnderecoCep", MSG.registration.cepRequired],
-  ["Endereco", MSG.registration.addressRequired],
-  ["EnderecoUf", MSG.registration.ufRequired],
-  ["EnderecoCidade", MSG.registration.cityRequired],
-  ["EnderecoBairro", MSG.registration.districtRequired],
+  ["RazaoSocial", REGISTRATION_MSG.registration.corporateNameRequired],
+  ["Cnpj", REGISTRATION_MSG.registration.cnpjRequired],
+  ["QtdeElevadores", REGISTRATION_MSG.registration.liftsRequired],
+  ["EnderecoCep", REGISTRATION_MSG.registration.cepRequired],
+  ["Endereco", REGISTRATION_MSG.registration.addressRequired],
+  ["EnderecoUf", REGISTRATION_MSG.registration.ufRequired],
+  ["EnderecoCidade", REGISTRATION_MSG.registration.cityRequired],
+  ["EnderecoBairro", REGISTRATION_MSG.registration.districtRequired],
 ];
 
 /** The form's errors by field (and by day for the hours); empty when it can be sent. */
 export function validate(form: RegistrationForm): FormErrors {
   const errors: FormErrors = {};
   for (const [key, message] of REQUIRED) if (!form[key].trim()) errors[key] = message;
-  if (!errors.Cnpj && !isValidCnpj(form.Cnpj)) errors.Cnpj = MSG.registration.cnpjInvalid;
-  if (!errors.EnderecoCep && digits(form.EnderecoCep).length !== 8) errors.EnderecoCep = MSG.registration.cepInvalid;
-  if (!errors.QtdeElevadores && !/^\d{1,2}$/.test(form.QtdeElevadores.trim())) errors.QtdeElevadores = MSG.registration.liftsInvalid;
+  if (!errors.Cnpj && !isValidCnpj(form.Cnpj)) errors.Cnpj = REGISTRATION_MSG.registration.cnpjInvalid;
+  if (!errors.EnderecoCep && digits(form.EnderecoCep).length !== 8) errors.EnderecoCep = REGISTRATION_MSG.registration.cepInvalid;
+  if (!errors.QtdeElevadores && !/^\d{1,2}$/.test(form.QtdeElevadores.trim()))
+    errors.QtdeElevadores = REGISTRATION_MSG.registration.liftsInvalid;
   for (const d of DAYS) {
     const start = form[d.start];
     const end = form[d.end];
-    if (Boolean(start) !== Boolean(end)) errors[d.key] = MSG.registration.hoursPair(d.label);
+    if (Boolean(start) !== Boolean(end)) errors[d.key] = REGISTRATION_MSG.registration.hoursPair(d.label);
     // "HH:mm" strings compare in time order; an equal start and end would leave the day without a single slot.
-    else if (start && start >= end) errors[d.key] = MSG.registration.hoursOrder(d.label);
+    else if (start && start >= end) errors[d.key] = REGISTRATION_MSG.registration.hoursOrder(d.label);
   }
   return errors;
 }

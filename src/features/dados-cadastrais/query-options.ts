@@ -15,8 +15,8 @@ export const registrationQuery = (pointId: string) =>
     ...reuseFreshPrefetch,
     queryKey: registrationKeys.point(pointId),
     queryFn: async () => {
-      const { data } = unwrapSuccess(await getRegistration(pointId), MSG.registration.loadFailed);
-      if (!data) throw new ApiFailure(MSG.registration.loadFailed);
+      const { data } = unwrapSuccess(await getRegistration(pointId), MSG.screens.registrationLoadFailed);
+      if (!data) throw new ApiFailure(MSG.screens.registrationLoadFailed);
       return data;
     },
     enabled: Boolean(pointId),

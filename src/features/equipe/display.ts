@@ -1,12 +1,12 @@
 // How the Equipe screen writes its values: phone, last sign-in, a link's expiry (Brasília time) and the access link's
 // WhatsApp message (main thread).
 import { formatPhone } from "@brazilian-utils/brazilian-utils/format-phone";
-import { MSG } from "../../config/messages.pt-BR";
+import { TEAM_MSG } from "../../config/messages/team.pt-BR";
 import { dateTimeText } from "../../lib/br-format";
 import { phoneDigits } from "../../domain/team";
 import type { AccessLink, TeamUser } from "./api/usuarios";
 
-const M = MSG.team;
+const M = TEAM_MSG.team;
 /** An ISO instant as 'dd/mm/aaaa hh:mm' in Brasília time ('' when unreadable). */
 export const formatDateTime = (iso: string | null | undefined): string => dateTimeText(iso)?.replace(", ", " ") ?? "";
 

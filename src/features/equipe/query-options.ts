@@ -16,7 +16,7 @@ export const teamQuery = (pointId: string) =>
   queryOptions({
     ...reuseFreshPrefetch,
     queryKey: teamKeys.list(pointId),
-    queryFn: async ({ signal }) => unwrap(await listTeam(pointId, signal), MSG.team.loadFailed).data ?? [],
+    queryFn: async ({ signal }) => unwrap(await listTeam(pointId, signal), MSG.screens.teamLoadFailed).data ?? [],
     enabled: Boolean(pointId),
   });
 
@@ -25,6 +25,6 @@ export const userTypesQuery = () =>
   queryOptions({
     ...reuseFreshPrefetch,
     queryKey: teamKeys.types(),
-    queryFn: async ({ signal }) => unwrap(await listUserTypes(signal), MSG.team.rolesFailed).data ?? [],
+    queryFn: async ({ signal }) => unwrap(await listUserTypes(signal), MSG.screens.teamRolesFailed).data ?? [],
     staleTime: 5 * 60_000,
   });

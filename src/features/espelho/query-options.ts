@@ -19,7 +19,7 @@ export const mirrorQuery = (pointId: string, from: string, to: string, status: M
     queryFn: async ({ signal }) => {
       const data = unwrap(
         await listMirror({ idPontoAtendimento: pointId, dataInicio: from, dataFim: to, pagamentoFeito: paidFlagOf(status) }, signal),
-        MSG.mirror.loadFailed,
+        MSG.screens.mirrorLoadFailed,
       );
       return Array.isArray(data) ? data : [];
     },

@@ -1,6 +1,6 @@
 // This device's Web Push subscription: what the browser allows, subscribing with the server's VAPID key and handing the
 // subscription to the server, and undoing it. The service worker (public/push-handler.js) shows what arrives (main thread).
-import { MSG } from "../../config/messages.pt-BR";
+import { NOTIFICATIONS_MSG } from "../../config/messages/notifications.pt-BR";
 import { getPushKey, subscribePush, unsubscribePush } from "./api/notificacoes";
 
 /** on: subscribed here; off: not yet; blocked: the user refused in the browser; unavailable: no push in this browser or app. */
@@ -29,9 +29,9 @@ function keyBytes(key: string) {
 
 async function save(sub: PushSubscription): Promise<string | null> {
   const json = sub.toJSON();
-  if (!json.endpoint || !json.keys?.p256dh || !json.keys.auth) return MSG.notifications.push.saveFailed;
+  if (!json.endpoint || !json.keys?.p256dh || !json.keys.auth) return NOTIFICATIONS_MSG.notifications.push.saveFailed;
   const res = await subscribePush({ endpoint: json.endpoint, keys: { p256dh: json.keys.p256dh, auth: json.keys.auth } });
-  return res.ok ? null : (res.message ?? MSG.notifications.push.saveFailed);
+  return res.ok ? null : (res.message ?? NOTIFICATIONS_MSG.notifications.push.saveFailed);
 }
 
 /** The state now; a subscription already here is handed to the server again (it belongs to whoever is signed in). */
@@ -54,13 +54,13 @@ export async function enablePush(): Promise<{ state: PushState; error?: string }
   const reg = await registration();
   if (!reg) return { state: "unavailable" };
   const key = await getPushKey();
-  if (!key.ok) return { state: "off", error: key.message ?? MSG.notifications.push.saveFailed };
+  if (!key.ok) return { state: "off", error: key.message ?? NOTIFICATIONS_MSG.notifications.push.saveFailed };
   let sub: PushSubscription;
   try {
     sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key.data.chavePublica) });
   } catch {
     // No push service reachable (offline, a browser without one) or the browser refused: nothing was subscribed.
-    return { state: "off", error: MSG.notifications.push.failed };
+    return { state: "off", error: NOTIFICATIONS_MSG.notifications.push.failed };
   }
   const error = await save(sub);
   if (error) {

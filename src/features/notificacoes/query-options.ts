@@ -22,7 +22,7 @@ const PAGE = 30;
 export const latestNotificationsQuery = (userId: string) =>
   queryOptions({
     queryKey: notificationKeys.latest(userId),
-    queryFn: async ({ signal }) => unwrap(await listNotifications(null, LATEST, signal), MSG.notifications.loadFailed),
+    queryFn: async ({ signal }) => unwrap(await listNotifications(null, LATEST, signal), MSG.screens.notificationsLoadFailed),
     enabled: Boolean(userId),
     refetchInterval: NOTIFICATION_POLL_MS,
     refetchIntervalInBackground: false,
@@ -31,7 +31,7 @@ export const latestNotificationsQuery = (userId: string) =>
 export const notificationsListQuery = (userId: string) =>
   infiniteQueryOptions({
     queryKey: notificationKeys.list(userId),
-    queryFn: async ({ pageParam, signal }) => unwrap(await listNotifications(pageParam, PAGE, signal), MSG.notifications.loadFailed),
+    queryFn: async ({ pageParam, signal }) => unwrap(await listNotifications(pageParam, PAGE, signal), MSG.screens.notificationsLoadFailed),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.proxima,
     enabled: Boolean(userId),

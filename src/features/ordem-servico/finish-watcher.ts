@@ -3,7 +3,7 @@
 // code has loaded is still told and still refreshes the order.
 import type { QueryClient } from "@tanstack/react-query";
 import { proxy } from "valtio/vanilla";
-import { MSG } from "../../config/messages.pt-BR";
+import { ORDER_MSG } from "../../config/messages/order.pt-BR";
 import { orderOf } from "../../domain/outbox-job";
 import { finishesOrder } from "../../domain/outbox-steps";
 import { queryRoots } from "../../lib/query-keys";
@@ -19,7 +19,7 @@ const watch = jobWatcher(
   (job) => (finishesOrder(job) ? orderOf(job) : null),
   (id) => {
     finishedStore.ids[id] = true;
-    toast.success(MSG.finish.finished);
+    toast.success(ORDER_MSG.finish.finished);
     void client?.invalidateQueries({ queryKey: orderKeys.one(id) });
     void client?.invalidateQueries({ queryKey: queryRoots.agenda });
   },

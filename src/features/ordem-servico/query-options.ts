@@ -104,8 +104,8 @@ export const pointRegistrationQuery = (pointId: string) =>
   queryOptions({
     queryKey: orderKeys.pointRegistration(pointId),
     queryFn: async ({ signal }) => {
-      const { data } = unwrapSuccess(await getRegistration(pointId, signal), MSG.financial.pointFailed);
-      if (!data) throw new ApiFailure(MSG.financial.pointFailed);
+      const { data } = unwrapSuccess(await getRegistration(pointId, signal), MSG.screens.financialPointFailed);
+      if (!data) throw new ApiFailure(MSG.screens.financialPointFailed);
       return data;
     },
     enabled: Boolean(pointId),

@@ -1,7 +1,7 @@
 // Upload notices of the indicator: what the user is told as jobs change, over the shared uploads store (main thread).
 import { onOutboxChange, onQueueDrained, startOutbox as startQueue, type OutboxJobView } from "../../lib/outbox/outbox-store";
 import type { OutboxEvent } from "../../../workers/outbox/process";
-import { MSG } from "../../config/messages.pt-BR";
+import { MEDIA_MSG } from "../../config/messages/media.pt-BR";
 import { isOnline } from "../../lib/offline/network";
 import { toast } from "../../lib/toast";
 
@@ -72,12 +72,12 @@ export function showOutboxNotices(): void {
   if (showing) return;
   showing = true;
   onOutboxNotice((notice) => {
-    if ("sent" in notice) toast.success(MSG.media.sent(notice.sent));
+    if ("sent" in notice) toast.success(MEDIA_MSG.media.sent(notice.sent));
     else if ("waiting" in notice) toast.warning(notice.waiting);
     else if ("video" in notice) {
-      if (notice.video === "sent") toast.success(MSG.media.videoSent);
-      else toast.error(notice.video === "network" ? MSG.media.videoNetwork : MSG.media.videoFailed);
-    } else if (notice.compressing === "video") toast.info(MSG.media.compressingVideo);
-    else if (notice.compressing === "image") toast.info(MSG.media.compressingImage);
+      if (notice.video === "sent") toast.success(MEDIA_MSG.media.videoSent);
+      else toast.error(notice.video === "network" ? MEDIA_MSG.media.videoNetwork : MEDIA_MSG.media.videoFailed);
+    } else if (notice.compressing === "video") toast.info(MEDIA_MSG.media.compressingVideo);
+    else if (notice.compressing === "image") toast.info(MEDIA_MSG.media.compressingImage);
   });
 }

@@ -2,7 +2,7 @@
 // predicate that applies all four (dates included: the original screen showed its dates but never applied them) (main thread).
 import { useLocation, useSearch } from "wouter";
 import { wallClock } from "../../domain/dates";
-import { MSG } from "../../config/messages.pt-BR";
+import { RETURNS_MSG } from "../../config/messages/returns.pt-BR";
 import type { RetornoServico } from "./api/retornos";
 
 export const ALL = "TODOS";
@@ -21,8 +21,8 @@ const ISO = /^\d{4}-\d{2}-\d{2}$/;
 export const fold = (s: string | null | undefined) => (s ?? "").normalize("NFD").replace(/\p{M}/gu, "").trim().toUpperCase();
 
 /** The spec's type shown with its accents, whatever spelling the row carries. */
-export const kindLabel = (kind: string) => MSG.returns.kinds.find((k) => fold(k) === fold(kind)) ?? kind;
-export const statusLabel = (code: string) => MSG.returns.statusLabels[code] ?? code;
+export const kindLabel = (kind: string) => RETURNS_MSG.returns.kinds.find((k) => fold(k) === fold(kind)) ?? kind;
+export const statusLabel = (code: string) => RETURNS_MSG.returns.statusLabels[code] ?? code;
 
 /** The Brasília day (yyyy-MM-dd) a return was registered on; null when DataLog is unreadable. */
 export function registeredDay(dataLog: string | null | undefined): string | null {
@@ -39,7 +39,7 @@ export function parseFilters(search: string): ReturnFilters {
     from: date("inicio"),
     to: date("fim"),
     status: (STATUS_CODES as readonly string[]).includes(status) ? status : ALL,
-    kind: MSG.returns.kinds.some((k) => k === kind) ? kind : ALL,
+    kind: RETURNS_MSG.returns.kinds.some((k) => k === kind) ? kind : ALL,
   };
 }
 

@@ -10,7 +10,7 @@ import { useMemo } from "react";
 import { useSnapshot } from "valtio";
 import { proxy } from "valtio/vanilla";
 import { toast } from "../../lib/toast";
-import { MSG } from "../../config/messages.pt-BR";
+import { MEDIA_MSG } from "../../config/messages/media.pt-BR";
 import type { StepKind } from "../../domain/outbox-steps";
 import { kindOfType, releaseLocalMedia, type LocalMedia } from "../../lib/capture/local-media";
 import { discardJob, onJobAttached, outboxStore, type OutboxJobView } from "../../lib/outbox/outbox-store";
@@ -33,7 +33,7 @@ export async function enqueueReturnFiles(returnId: string, items: readonly Local
     try {
       sent.push({ id: await addToOutbox(item.file, [{ kind, body: { IdRetornoServico: returnId } }]), name: item.name });
     } catch {
-      toast.error(MSG.media.uploadFailed);
+      toast.error(MEDIA_MSG.media.uploadFailed);
     } finally {
       releaseLocalMedia(item);
     }

@@ -1,7 +1,7 @@
 // The scanner's queries (the plates the point expects, the plate lookup) as TanStack query options and their key factory,
 // without the hooks (main thread).
 import { queryOptions } from "@tanstack/react-query";
-import { MSG } from "../../config/messages.pt-BR";
+import { SCANNER_MSG } from "../../config/messages/scanner.pt-BR";
 import { addDays, brToIso, wallClock } from "../../domain/dates";
 import { normalizePlate, plateFormat } from "../../domain/plate";
 import { unwrap } from "../../lib/api-client";
@@ -53,7 +53,7 @@ export const expectedPlatesQuery = (pointId: string) => {
 export const plateLookupQuery = (pointId: string, plate: string) =>
   queryOptions({
     queryKey: scannerKeys.plate(pointId, plate),
-    queryFn: async ({ signal }) => unwrap(await findByPlate(pointId, plate, signal), MSG.scanner.lookupFailed) || null,
+    queryFn: async ({ signal }) => unwrap(await findByPlate(pointId, plate, signal), SCANNER_MSG.scanner.lookupFailed) || null,
     staleTime: 0,
     retry: false,
   });

@@ -1,7 +1,7 @@
 // The new password's checks before it is sent, under each field: the server's own rule (src/domain/team.ts: at least 8
 // characters, no space at either end, not the e-mail, strong enough by zxcvbn, confirmation equal) plus the empty fields
 // (main thread).
-import { MSG } from "../../config/messages.pt-BR";
+import { SESSION_MSG } from "../../config/messages/session.pt-BR";
 import { PASSWORD_PROBLEMS, passwordProblem, type StrengthEstimate } from "../../domain/team";
 
 export type PasswordField = "password" | "confirmation";
@@ -15,8 +15,8 @@ export function passwordErrors(
   estimate: ((password: string) => StrengthEstimate) | null,
 ): PasswordErrors {
   const errors: PasswordErrors = {};
-  if (password === "") errors.password = MSG.access.passwordRequired;
-  if (confirmation === "") errors.confirmation = MSG.access.confirmRequired;
+  if (password === "") errors.password = SESSION_MSG.access.passwordRequired;
+  if (confirmation === "") errors.confirmation = SESSION_MSG.access.confirmRequired;
   if (errors.password) return errors;
   const problem = passwordProblem(password, email, confirmation, () => estimate?.(password) ?? null);
   if (problem === PASSWORD_PROBLEMS.mismatch) errors.confirmation ??= problem;

@@ -1,7 +1,7 @@
 // The access link's check as TanStack query options (main thread): who a first-access or new-password link is for. The rest of
 // the session (login, token check, user data) is the valtio store's (store.ts), not a query.
 import { queryOptions } from "@tanstack/react-query";
-import { MSG } from "../../config/messages.pt-BR";
+import { SESSION_MSG } from "../../config/messages/session.pt-BR";
 import { unwrap } from "../../lib/api-client";
 import { checkAccess } from "./api/credenciado";
 
@@ -18,7 +18,7 @@ export const sessionKeys = {
 export const accessQuery = (token: string) =>
   queryOptions({
     queryKey: sessionKeys.access(token),
-    queryFn: async ({ signal }) => unwrap(await checkAccess(token, signal), MSG.access.checkFailed),
+    queryFn: async ({ signal }) => unwrap(await checkAccess(token, signal), SESSION_MSG.access.checkFailed),
     enabled: token !== "",
     retry: false,
     staleTime: Infinity,

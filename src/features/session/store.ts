@@ -192,7 +192,10 @@ export async function login(email: string, password: string, remember: boolean):
 export async function setPasswordAndSignIn(accessToken: string, password: string, confirmation: string): Promise<LoginOutcome> {
   const res = await definePassword(accessToken, password, confirmation);
   if (!res.ok || !res.data?.token) {
-    return { ok: false, message: res.ok ? MSG.access.saveFailed : loginFailure(res.status, res.message, MSG.access.saveFailed) };
+    return {
+      ok: false,
+      message: res.ok ? MSG.screens.accessSaveFailed : loginFailure(res.status, res.message, MSG.screens.accessSaveFailed),
+    };
   }
   return signInWith(res.data);
 }

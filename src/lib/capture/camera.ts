@@ -1,6 +1,6 @@
 // Camera access with the spec's preference order, photo capture as JPEG and error messages for the user (main thread).
 import { CAMERA_PREFERENCE, PHOTO_JPEG_QUALITY } from "../../domain/capture";
-import { MSG } from "../../config/messages.pt-BR";
+import { MEDIA_MSG } from "../../config/messages/media.pt-BR";
 
 export class CaptureError extends Error {}
 
@@ -10,8 +10,8 @@ type Media = Pick<MediaDevices, "getUserMedia"> | undefined;
 export function cameraErrorMessage(err: unknown): string {
   if (err instanceof CaptureError) return err.message;
   const name = err instanceof DOMException || err instanceof Error ? err.name : "";
-  if (name === "NotAllowedError" || name === "SecurityError") return MSG.camera.denied;
-  return MSG.camera.unavailable;
+  if (name === "NotAllowedError" || name === "SecurityError") return MEDIA_MSG.camera.denied;
+  return MEDIA_MSG.camera.unavailable;
 }
 
 /**
@@ -19,7 +19,7 @@ export function cameraErrorMessage(err: unknown): string {
  * again with other constraints would not help); with audio wanted, a microphone problem retries the chain without it.
  */
 export async function openCamera(withAudio: boolean, media: Media = navigator.mediaDevices): Promise<MediaStream> {
-  if (!media?.getUserMedia) throw new CaptureError(MSG.camera.unsupported);
+  if (!media?.getUserMedia) throw new CaptureError(MEDIA_MSG.camera.unsupported);
   let last: unknown;
   for (const audio of withAudio ? [true, false] : [false]) {
     for (const video of CAMERA_PREFERENCE) {
@@ -52,8 +52,8 @@ export function whenPlaying(video: HTMLVideoElement, timeoutMs: number): Promise
       else resolve();
     };
     const ok = () => done();
-    const bad = () => done(new CaptureError(MSG.camera.videoError));
-    const timer = setTimeout(() => done(new CaptureError(MSG.camera.timeout)), timeoutMs);
+    const bad = () => done(new CaptureError(MEDIA_MSG.camera.videoError));
+    const timer = setTimeout(() => done(new CaptureError(MEDIA_MSG.camera.timeout)), timeoutMs);
     video.addEventListener("loadeddata", ok);
     video.addEventListener("error", bad);
   });
@@ -66,7 +66,7 @@ export async function takePhoto(video: HTMLVideoElement, now = new Date()): Prom
   canvas.height = video.videoHeight;
   canvas.getContext("2d")!.drawImage(video, 0, 0);
   const blob = await new Promise<Blob | null>((r) => canvas.toBlob(r, "image/jpeg", PHOTO_JPEG_QUALITY));
-  if (!blob) throw new CaptureError(MSG.camera.unavailable);
+  if (!blob) throw new CaptureError(MEDIA_MSG.camera.unavailable);
   return new File([blob], `foto_${stamp(now)}.jpg`, { type: "image/jpeg", lastModified: now.getTime() });
 }
 

@@ -1,6 +1,6 @@
 // Video recording with MediaRecorder as WebM (VP9 when available) at 1 Mbps (main thread).
 import { RECORDING_BITS_PER_SECOND, RECORDING_MIME_TYPES } from "../../domain/capture";
-import { MSG } from "../../config/messages.pt-BR";
+import { MEDIA_MSG } from "../../config/messages/media.pt-BR";
 import { CaptureError, stamp } from "./camera";
 
 export interface Recording {
@@ -16,7 +16,7 @@ export const recordingMimeType = () =>
 
 export function startRecording(stream: MediaStream, now = () => new Date()): Recording {
   const mimeType = recordingMimeType();
-  if (!mimeType) throw new CaptureError(MSG.camera.noRecorder);
+  if (!mimeType) throw new CaptureError(MEDIA_MSG.camera.noRecorder);
   const recorder = new MediaRecorder(stream, { mimeType, videoBitsPerSecond: RECORDING_BITS_PER_SECOND });
   const chunks: Blob[] = [];
   recorder.ondataavailable = (e) => {
@@ -30,10 +30,10 @@ export function startRecording(stream: MediaStream, now = () => new Date()): Rec
       new Promise<File>((resolve, reject) => {
         recorder.onstop = () => {
           const type = mimeType.split(";")[0]!;
-          if (chunks.length === 0) reject(new CaptureError(MSG.camera.videoError));
+          if (chunks.length === 0) reject(new CaptureError(MEDIA_MSG.camera.videoError));
           else resolve(new File(chunks, `video_${stamp(now())}.webm`, { type }));
         };
-        recorder.onerror = () => reject(new CaptureError(MSG.camera.videoError));
+        recorder.onerror = () => reject(new CaptureError(MEDIA_MSG.camera.videoError));
         if (recorder.state === "inactive") recorder.onstop(new Event("stop"));
         else recorder.stop();
       }),

@@ -1,6 +1,6 @@
 // Refuses capture when the device is nearly out of storage, before the user records anything (main thread).
 import { FREE_SPACE_NEEDED, freeBytes, spaceForFile } from "../../domain/capture";
-import { MSG } from "../../config/messages.pt-BR";
+import { MEDIA_MSG } from "../../config/messages/media.pt-BR";
 
 type Estimate = () => Promise<StorageEstimate>;
 const browserEstimate: Estimate | undefined =
@@ -19,5 +19,5 @@ export async function storageProblem(
     return null;
   }
   const bytes = typeof need === "string" ? FREE_SPACE_NEEDED[need] : spaceForFile(need.fileSize);
-  return free !== null && free < bytes ? MSG.media.lowStorage(Math.ceil(bytes / (1024 * 1024))) : null;
+  return free !== null && free < bytes ? MEDIA_MSG.media.lowStorage(Math.ceil(bytes / (1024 * 1024))) : null;
 }

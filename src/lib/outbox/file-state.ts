@@ -1,6 +1,6 @@
 // Where a file on its way stands, in the ONE vocabulary shown by the evidence card, the documents modal and the upload indicator
 // (main thread): on the device, compressing, being sent (with its percent), sent (attached to its order) or failed.
-import { MSG } from "../../config/messages.pt-BR";
+import { OUTBOX_MSG } from "../../config/messages/outbox.pt-BR";
 import type { OutboxJobView } from "./outbox-store";
 
 export type FileState = "saved" | "compressing" | "sending" | "sent" | "failed";
@@ -31,7 +31,7 @@ export const sendingPercent = (job: Pick<OutboxJobView, "state" | "progress">) =
 
 export function fileStateText(job: Pick<OutboxJobView, "state" | "stalled" | "progress">, online: boolean): string {
   const state = fileStateOf(job, online);
-  const t = MSG.fileState;
+  const t = OUTBOX_MSG.fileState;
   if (state === "sending") return t.sending(sendingPercent(job));
   return { saved: t.saved, compressing: t.compressing, sent: t.sent, failed: t.failed }[state];
 }

@@ -1,6 +1,6 @@
 // Runs a compression job in a worker, its progress to the caller; any failure returns the original file with the spec's warning (main thread).
 import { proxy } from "comlink";
-import { MSG } from "../../config/messages.pt-BR";
+import { MEDIA_MSG } from "../../config/messages/media.pt-BR";
 import { imageTier, videoTier } from "../../domain/compression";
 import type { WorkerHandle } from "./worker-lifecycle";
 
@@ -46,6 +46,6 @@ export async function runCompression<T extends { compress: Compress }>(
     if (out.engine) result.engine = out.engine;
     return result;
   } catch {
-    return { file, compressed: false, warning: MSG.media.compressionFailed };
+    return { file, compressed: false, warning: MEDIA_MSG.media.compressionFailed };
   }
 }

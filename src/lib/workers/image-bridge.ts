@@ -1,6 +1,6 @@
 // Bridge to the image worker: tiered image compression off the main thread, original file back on failure (main thread).
 import type { ImageApi } from "../../../workers/image/image.worker";
-import { MSG } from "../../config/messages.pt-BR";
+import { MEDIA_MSG } from "../../config/messages/media.pt-BR";
 import { runCompression, type Compressed } from "./compression";
 import { compressOnMainThread, workersCanEncodeImages } from "./image-fallback";
 import { workerHandle } from "./worker-lifecycle";
@@ -17,6 +17,6 @@ export async function compressImageFile(file: File, onProgress?: (percent: numbe
   try {
     return await compressOnMainThread(file, onProgress);
   } catch {
-    return { file, compressed: false, warning: MSG.media.compressionFailed };
+    return { file, compressed: false, warning: MEDIA_MSG.media.compressionFailed };
   }
 }

@@ -1,7 +1,7 @@
 // The agenda's mutation hooks (book, reschedule, cancel) beside their calls in agendamentos.ts: each owns the envelope check
 // and the agenda's invalidation; the modals only add their UI (toast, close, error text) through MutationUi (main thread).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { MSG } from "../../../config/messages.pt-BR";
+import { AGENDA_MSG } from "../../../config/messages/agenda.pt-BR";
 import { unwrap, type ApiResult } from "../../../lib/api-client";
 import type { MutationUi } from "../../../lib/mutation-ui";
 import { agendaKeys } from "../query-options";
@@ -29,10 +29,10 @@ function useAgendaMutation<TVars>(call: (vars: TVars) => Promise<ApiResult<Msg>>
 }
 
 export const useScheduleAppointment = (ui: MutationUi<Msg, ScheduleInput> = {}) =>
-  useAgendaMutation(scheduleAppointment, MSG.agenda.createFailed, ui);
+  useAgendaMutation(scheduleAppointment, AGENDA_MSG.agenda.createFailed, ui);
 
 export const useRescheduleAppointment = (ui: MutationUi<Msg, RescheduleInput> = {}) =>
-  useAgendaMutation(rescheduleAppointment, MSG.agenda.rescheduleFailed, ui);
+  useAgendaMutation(rescheduleAppointment, AGENDA_MSG.agenda.rescheduleFailed, ui);
 
 export const useCancelAppointment = (ui: MutationUi<Msg, CancelInput> = {}) =>
-  useAgendaMutation(cancelAppointment, MSG.agenda.cancelFailed, ui);
+  useAgendaMutation(cancelAppointment, AGENDA_MSG.agenda.cancelFailed, ui);

@@ -1,7 +1,7 @@
 // The agenda's filter bar: the day chips (Hoje, Amanhã, Semana, Atrasadas), and the status and custom period, read from and
 // written to the URL; on a phone the status and period fold into a disclosure so the cards get the screen (main thread).
 import { useState, type ReactNode } from "react";
-import { MSG } from "../../../config/messages.pt-BR";
+import { AGENDA_MSG } from "../../../config/messages/agenda.pt-BR";
 import { PeriodFields } from "../../../components/ui/period-fields";
 import { useTableLayout } from "../../../components/ui/responsive-list";
 import type { AgendaFilter } from "../../../domain/agenda-status";
@@ -16,7 +16,7 @@ interface Props {
 /** The quick views as toggle buttons: the one shown is pressed; pressing another adds a history entry. */
 function DayChips({ filters, onChange }: Props) {
   return (
-    <div className="agenda-chips" role="group" aria-label={MSG.agenda.daysLabel}>
+    <div className="agenda-chips" role="group" aria-label={AGENDA_MSG.agenda.daysLabel}>
       {DAY_VIEWS.map((day) => (
         <button
           key={day}
@@ -25,7 +25,7 @@ function DayChips({ filters, onChange }: Props) {
           aria-pressed={filters.day === day}
           onClick={() => filters.day !== day && onChange({ day })}
         >
-          {MSG.agenda.days[day]}
+          {AGENDA_MSG.agenda.days[day]}
         </button>
       ))}
     </div>
@@ -34,17 +34,17 @@ function DayChips({ filters, onChange }: Props) {
 
 function StatusAndPeriod({ filters, onChange }: Props) {
   return (
-    <form className="filter-bar card" role="search" aria-label={MSG.agenda.filters} onSubmit={(e) => e.preventDefault()}>
+    <form className="filter-bar card" role="search" aria-label={AGENDA_MSG.agenda.filters} onSubmit={(e) => e.preventDefault()}>
       <PeriodFields
         id="agenda"
         from={filters.from}
         to={filters.to}
-        startLabel={MSG.agenda.startDate}
-        endLabel={MSG.agenda.endDate}
+        startLabel={AGENDA_MSG.agenda.startDate}
+        endLabel={AGENDA_MSG.agenda.endDate}
         onChange={onChange}
       />
       <div className="filter-wide">
-        <label htmlFor="agenda-status">{MSG.agenda.status}</label>
+        <label htmlFor="agenda-status">{AGENDA_MSG.agenda.status}</label>
         <select id="agenda-status" value={filters.status} onChange={(e) => onChange({ status: e.target.value as AgendaFilter })}>
           {STATUS_FILTERS.map((s) => (
             <option key={s} value={s}>
@@ -60,11 +60,11 @@ function StatusAndPeriod({ filters, onChange }: Props) {
 /** Phone: the status and period behind a summary that names them; open from the start when they are what the URL narrows. */
 function Folded({ filters, children }: { filters: AgendaFilters; children: ReactNode }) {
   const [open, setOpen] = useState(filters.day === null || filters.status !== DEFAULT_STATUS);
-  const summary = `${filters.status} · ${filters.day ? MSG.agenda.days[filters.day] : MSG.agenda.customPeriod}`;
+  const summary = `${filters.status} · ${filters.day ? AGENDA_MSG.agenda.days[filters.day] : AGENDA_MSG.agenda.customPeriod}`;
   return (
     <details className="agenda-more" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>
-        {MSG.agenda.moreFilters}
+        {AGENDA_MSG.agenda.moreFilters}
         <span className="agenda-more-summary">{summary}</span>
       </summary>
       {children}

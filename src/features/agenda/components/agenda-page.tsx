@@ -2,7 +2,7 @@
 // (in progress first, then by time), and the modals of its row actions (main thread).
 import { lazy, Suspense, useMemo, useState } from "react";
 import { QueryState } from "../../../components/ui/query-state";
-import { MSG } from "../../../config/messages.pt-BR";
+import { AGENDA_MSG } from "../../../config/messages/agenda.pt-BR";
 import type { AgendaRow } from "../api/agendamentos";
 import { agendaRows, DAY_VIEWS, DEFAULT_STATUS } from "../agenda-view";
 import { useAgendaFilters, type AgendaFilters } from "../filters";
@@ -25,12 +25,12 @@ type Open = { kind: RowAction; row: AgendaRow } | { kind: "new" } | null;
 /** The empty list's line: what is empty (today, tomorrow, …) and where else to look. */
 function EmptyAgenda({ filters }: { filters: AgendaFilters }) {
   const { day } = filters;
-  if (!day) return <>{MSG.agenda.empty}</>;
-  const others = DAY_VIEWS.filter((d) => d !== day).map((d) => MSG.agenda.days[d]);
+  if (!day) return <>{AGENDA_MSG.agenda.empty}</>;
+  const others = DAY_VIEWS.filter((d) => d !== day).map((d) => AGENDA_MSG.agenda.days[d]);
   return (
     <>
-      {MSG.agenda.emptyDay[day]} {MSG.agenda.emptyHint(others)}
-      {filters.status !== DEFAULT_STATUS && ` ${MSG.agenda.emptyStatusHint}`}
+      {AGENDA_MSG.agenda.emptyDay[day]} {AGENDA_MSG.agenda.emptyHint(others)}
+      {filters.status !== DEFAULT_STATUS && ` ${AGENDA_MSG.agenda.emptyStatusHint}`}
     </>
   );
 }
@@ -47,17 +47,17 @@ export default function AgendaPage({ userId, pointId }: { userId: string; pointI
   return (
     <section className="page agenda-page">
       <header className="page-header">
-        <h1 className="page-title">{MSG.agenda.title}</h1>
+        <h1 className="page-title">{AGENDA_MSG.agenda.title}</h1>
         <button type="button" className="btn btn-primary" onClick={() => setOpen({ kind: "new" })} {...guard}>
-          {MSG.agenda.newAppointment}
+          {AGENDA_MSG.agenda.newAppointment}
         </button>
       </header>
       <OfflineHint id={hintId} online={online} />
       <AgendaFilterBar filters={filters} onChange={setFilters} />
       <QueryState
         query={list}
-        loading={MSG.agenda.loading}
-        error={MSG.agenda.loadFailed}
+        loading={AGENDA_MSG.agenda.loading}
+        error={AGENDA_MSG.agenda.loadFailed}
         empty={<EmptyAgenda filters={filters} />}
         isEmpty={() => rows.length === 0}
       >

@@ -2,7 +2,7 @@
 // (main thread).
 import { Link } from "wouter";
 import { ResponsiveList, useTableLayout, type Column } from "../../../components/ui/responsive-list";
-import { MSG } from "../../../config/messages.pt-BR";
+import { AGENDA_MSG } from "../../../config/messages/agenda.pt-BR";
 import { PATHS } from "../../../config/paths";
 import { agendaStatus, type AgendaStatus } from "../../../domain/agenda-status";
 import { wallClock } from "../../../domain/dates";
@@ -29,7 +29,7 @@ function Badges({ row }: { row: AgendaRow }) {
   return (
     <>
       <span className={badgeClass(status)}>{status}</span>
-      {status === "PENDENTE" && <span className="new-tag">{MSG.agenda.newTag}</span>}
+      {status === "PENDENTE" && <span className="new-tag">{AGENDA_MSG.agenda.newTag}</span>}
     </>
   );
 }
@@ -40,8 +40,12 @@ function Actions({ row, onAction, offlineHint }: { row: AgendaRow; onAction: Pro
   const os = row.NumeroOS;
   if (statusOf(row) !== "PENDENTE") {
     return (
-      <Link className="btn" href={PATHS.order(row.IdSocioVeiculoAgenda)} aria-label={`${MSG.agenda.viewOrder} ${MSG.agenda.osLabel(os)}`}>
-        {MSG.agenda.viewOrder}
+      <Link
+        className="btn"
+        href={PATHS.order(row.IdSocioVeiculoAgenda)}
+        aria-label={`${AGENDA_MSG.agenda.viewOrder} ${AGENDA_MSG.agenda.osLabel(os)}`}
+      >
+        {AGENDA_MSG.agenda.viewOrder}
       </Link>
     );
   }
@@ -52,21 +56,21 @@ function Actions({ row, onAction, offlineHint }: { row: AgendaRow; onAction: Pro
       </p>
     );
   return (
-    <div className="row-actions" role="group" aria-label={MSG.agenda.rowActions(os)}>
+    <div className="row-actions" role="group" aria-label={AGENDA_MSG.agenda.rowActions(os)}>
       <button type="button" className="btn btn-primary" onClick={() => onAction("start", row)}>
-        {MSG.agenda.start}
+        {AGENDA_MSG.agenda.start}
       </button>
       <button type="button" className="btn" onClick={() => onAction("reschedule", row)} {...guard}>
-        {MSG.agenda.reschedule}
+        {AGENDA_MSG.agenda.reschedule}
       </button>
       <button type="button" className="btn btn-danger" onClick={() => onAction("cancel", row)} {...guard}>
-        {MSG.agenda.cancel}
+        {AGENDA_MSG.agenda.cancel}
       </button>
     </div>
   );
 }
 
-const c = MSG.agenda.cols;
+const c = AGENDA_MSG.agenda.cols;
 /** dd/MM/yyyy without this year's "/yyyy" (27/11), so a card's head keeps to one line; another year's date stays whole. */
 const shortDate = (br: string) => (br.endsWith(`/${wallClock().date.slice(0, 4)}`) ? br.slice(0, 5) : br);
 /**
@@ -75,7 +79,7 @@ const shortDate = (br: string) => (br.endsWith(`/${wallClock().date.slice(0, 4)}
  * columns are the spec's.
  */
 const columnsFor = (withDate: boolean): readonly Column<AgendaRow>[] => [
-  { id: "os", header: c.os, cell: (r) => r.NumeroOS, cardCell: (r) => MSG.agenda.osLabel(r.NumeroOS), card: "title" },
+  { id: "os", header: c.os, cell: (r) => r.NumeroOS, cardCell: (r) => AGENDA_MSG.agenda.osLabel(r.NumeroOS), card: "title" },
   {
     id: "when",
     header: c.time,
@@ -104,7 +108,7 @@ const columnsFor = (withDate: boolean): readonly Column<AgendaRow>[] => [
   {
     id: "motivation",
     header: c.motivation,
-    cell: (r) => r.Motivacao?.toUpperCase() ?? MSG.agenda.noMotivation,
+    cell: (r) => r.Motivacao?.toUpperCase() ?? AGENDA_MSG.agenda.noMotivation,
     className: "agenda-col-motivation",
   },
 ];

@@ -1,7 +1,7 @@
 // Cancelar: a required, trimmed reason, then a confirmation step; the list reloads after success (main thread).
 import { useState, type FormEvent } from "react";
 import { toast } from "../../../lib/toast";
-import { MSG } from "../../../config/messages.pt-BR";
+import { AGENDA_MSG } from "../../../config/messages/agenda.pt-BR";
 import { Modal } from "../../../components/ui/modal";
 import type { AgendaRow } from "../api/agendamentos";
 import { useCancelAppointment } from "../api/use-agenda-mutations";
@@ -18,17 +18,17 @@ export function CancelModal({ row, pointId, onClose }: Props) {
   const [error, setError] = useState("");
   const cancel = useCancelAppointment({
     onSuccess: () => {
-      toast.success(MSG.agenda.cancelled);
+      toast.success(AGENDA_MSG.agenda.cancelled);
       onClose();
     },
     onError: (err) => {
       setConfirming(false);
-      setError(err.message || MSG.agenda.cancelFailed);
+      setError(err.message || AGENDA_MSG.agenda.cancelFailed);
     },
   });
   const next = (e: FormEvent) => {
     e.preventDefault();
-    if (!reason.trim()) return setError(MSG.agenda.cancelReasonRequired);
+    if (!reason.trim()) return setError(AGENDA_MSG.agenda.cancelReasonRequired);
     setError("");
     setConfirming(true);
   };
@@ -41,10 +41,15 @@ export function CancelModal({ row, pointId, onClose }: Props) {
       motivo: reason.trim(),
     });
   return (
-    <Modal open title={`${MSG.agenda.cancelTitle} ${MSG.agenda.osLabel(row.NumeroOS)}`} onClose={onClose} preventClose={cancel.isPending}>
+    <Modal
+      open
+      title={`${AGENDA_MSG.agenda.cancelTitle} ${AGENDA_MSG.agenda.osLabel(row.NumeroOS)}`}
+      onClose={onClose}
+      preventClose={cancel.isPending}
+    >
       {!confirming ? (
         <form onSubmit={next} noValidate>
-          <label htmlFor="cancelar-motivo">{MSG.agenda.cancelReason}</label>
+          <label htmlFor="cancelar-motivo">{AGENDA_MSG.agenda.cancelReason}</label>
           <textarea
             id="cancelar-motivo"
             rows={3}
@@ -60,22 +65,22 @@ export function CancelModal({ row, pointId, onClose }: Props) {
           )}
           <div className="modal-actions">
             <button type="button" className="btn" onClick={onClose}>
-              {MSG.agenda.back}
+              {AGENDA_MSG.agenda.back}
             </button>
             <button type="submit" className="btn btn-primary">
-              {MSG.agenda.cancelContinue}
+              {AGENDA_MSG.agenda.cancelContinue}
             </button>
           </div>
         </form>
       ) : (
         <>
-          <p>{MSG.agenda.cancelConfirm(row.NumeroOS)}</p>
+          <p>{AGENDA_MSG.agenda.cancelConfirm(row.NumeroOS)}</p>
           <div className="modal-actions">
             <button type="button" className="btn" onClick={() => setConfirming(false)} disabled={cancel.isPending}>
-              {MSG.agenda.back}
+              {AGENDA_MSG.agenda.back}
             </button>
             <button type="button" className="btn btn-danger" onClick={confirm} disabled={cancel.isPending}>
-              {cancel.isPending ? MSG.agenda.saving : MSG.agenda.cancelYes}
+              {cancel.isPending ? AGENDA_MSG.agenda.saving : AGENDA_MSG.agenda.cancelYes}
             </button>
           </div>
         </>

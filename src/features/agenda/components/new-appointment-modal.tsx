@@ -2,7 +2,7 @@
 import { useCallback, useId, useState, type FormEvent } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
-import { MSG } from "../../../config/messages.pt-BR";
+import { AGENDA_MSG } from "../../../config/messages/agenda.pt-BR";
 import { wallClock } from "../../../domain/dates";
 import { displayPlate } from "../../../domain/plate";
 import { Modal } from "../../../components/ui/modal";
@@ -33,19 +33,19 @@ export function NewAppointmentModal({ pointId, onClose, vehicle: given }: Props)
   const onVehicle = useCallback((v: ChosenVehicle | null) => setTyped(v), []);
   const save = useScheduleAppointment({
     onSuccess: () => {
-      toast.success(MSG.agenda.created);
+      toast.success(AGENDA_MSG.agenda.created);
       onClose();
     },
-    onError: (err) => setErrors({ form: err.message || MSG.agenda.createFailed }),
+    onError: (err) => setErrors({ form: err.message || AGENDA_MSG.agenda.createFailed }),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const next: Errors = {};
-    if (!vehicle) next.vehicle = MSG.agenda.vehicleRequired;
-    if (!motivation) next.motivation = MSG.agenda.motivationRequired;
-    if (!date) next.date = MSG.agenda.dateRequired;
-    else if (date < wallClock().date) next.date = MSG.agenda.dateInPast;
-    if (!time) next.time = MSG.agenda.timeRequired;
+    if (!vehicle) next.vehicle = AGENDA_MSG.agenda.vehicleRequired;
+    if (!motivation) next.motivation = AGENDA_MSG.agenda.motivationRequired;
+    if (!date) next.date = AGENDA_MSG.agenda.dateRequired;
+    else if (date < wallClock().date) next.date = AGENDA_MSG.agenda.dateInPast;
+    if (!time) next.time = AGENDA_MSG.agenda.timeRequired;
     setErrors(next);
     if (vehicle && Object.keys(next).length === 0)
       save.mutate({
@@ -59,7 +59,7 @@ export function NewAppointmentModal({ pointId, onClose, vehicle: given }: Props)
   };
   const options = (motivations.data ?? []).map((m) => ({ value: String(m.IdMotivacao), label: m.Descricao.toUpperCase() }));
   return (
-    <Modal open title={MSG.agenda.newAppointment} onClose={onClose} preventClose={save.isPending}>
+    <Modal open title={AGENDA_MSG.agenda.newAppointment} onClose={onClose} preventClose={save.isPending}>
       <form onSubmit={submit} noValidate>
         {given ? (
           <p className="chosen-vehicle">
@@ -69,17 +69,17 @@ export function NewAppointmentModal({ pointId, onClose, vehicle: given }: Props)
           <PlateField pointId={pointId} onVehicle={onVehicle} error={errors.vehicle} />
         )}
         <SearchableSelect
-          label={MSG.agenda.motivation}
+          label={AGENDA_MSG.agenda.motivation}
           options={options}
           value={motivation}
-          placeholder={MSG.agenda.motivationPlaceholder}
+          placeholder={AGENDA_MSG.agenda.motivationPlaceholder}
           onChange={setMotivation}
           errorId={`${ids}-mot`}
         />
         <p id={`${ids}-mot`} className="form-error" role={motivations.isError ? "alert" : undefined}>
-          {errors.motivation ?? (motivations.isError ? MSG.agenda.motivationsFailed : "")}
+          {errors.motivation ?? (motivations.isError ? AGENDA_MSG.agenda.motivationsFailed : "")}
         </p>
-        <label htmlFor={`${ids}-date`}>{MSG.agenda.date}</label>
+        <label htmlFor={`${ids}-date`}>{AGENDA_MSG.agenda.date}</label>
         <input
           id={`${ids}-date`}
           type="date"
@@ -95,14 +95,14 @@ export function NewAppointmentModal({ pointId, onClose, vehicle: given }: Props)
         <p id={`${ids}-date-err`} className="form-error">
           {errors.date}
         </p>
-        <SlotSelect pointId={pointId} date={date} label={MSG.agenda.time} value={time} onChange={setTime} error={errors.time} />
+        <SlotSelect pointId={pointId} date={date} label={AGENDA_MSG.agenda.time} value={time} onChange={setTime} error={errors.time} />
         <FormFooter
           error={errors.form}
           busy={save.isPending}
           onCancel={onClose}
-          cancelLabel={MSG.agenda.back}
-          submitLabel={MSG.agenda.create}
-          busyLabel={MSG.agenda.saving}
+          cancelLabel={AGENDA_MSG.agenda.back}
+          submitLabel={AGENDA_MSG.agenda.create}
+          busyLabel={AGENDA_MSG.agenda.saving}
         />
       </form>
     </Modal>

@@ -1,7 +1,7 @@
 // Plate field masked with react-imask (old ABC-1234 or Mercosul ABC1D23, upper-case) that looks the vehicle up among the members (main thread).
 import { useEffect, useId, useState } from "react";
 import { IMaskInput } from "react-imask";
-import { MSG } from "../../../config/messages.pt-BR";
+import { AGENDA_MSG } from "../../../config/messages/agenda.pt-BR";
 import { useQuery } from "@tanstack/react-query";
 import { plateLookupQuery } from "../query-options";
 
@@ -43,18 +43,18 @@ export function PlateField({ pointId, onVehicle, error }: Props) {
   }, [found, onVehicle]);
   const note =
     plate.length < 7
-      ? MSG.agenda.plateHint
+      ? AGENDA_MSG.agenda.plateHint
       : lookup.isPending
-        ? MSG.agenda.searchingPlate
+        ? AGENDA_MSG.agenda.searchingPlate
         : lookup.isError
-          ? MSG.agenda.plateFailed
+          ? AGENDA_MSG.agenda.plateFailed
           : !found
-            ? MSG.agenda.plateNotMember
+            ? AGENDA_MSG.agenda.plateNotMember
             : `${found.NomeSocio} · ${[found.MarcaVeiculo, found.ModeloVeiculo, found.AnoVeiculo].filter(Boolean).join(" ")}`;
   const bad = plate.length === 7 && !lookup.isPending && !found;
   return (
     <div>
-      <label htmlFor={id}>{MSG.agenda.plate}</label>
+      <label htmlFor={id}>{AGENDA_MSG.agenda.plate}</label>
       <IMaskInput
         id={id}
         mask={PLATE_MASKS}

@@ -1,7 +1,7 @@
 // Reagendar: new date (not before today), a free time of that date and a reason; the server's message on failure (main thread).
 import { useState, type FormEvent } from "react";
 import { toast } from "../../../lib/toast";
-import { MSG } from "../../../config/messages.pt-BR";
+import { AGENDA_MSG } from "../../../config/messages/agenda.pt-BR";
 import { wallClock } from "../../../domain/dates";
 import { Modal } from "../../../components/ui/modal";
 import type { AgendaRow } from "../api/agendamentos";
@@ -22,16 +22,16 @@ export function RescheduleModal({ row, pointId, onClose }: Props) {
   const [error, setError] = useState("");
   const save = useRescheduleAppointment({
     onSuccess: () => {
-      toast.success(MSG.agenda.rescheduled);
+      toast.success(AGENDA_MSG.agenda.rescheduled);
       onClose();
     },
-    onError: (err) => setError(err.message || MSG.agenda.rescheduleFailed),
+    onError: (err) => setError(err.message || AGENDA_MSG.agenda.rescheduleFailed),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!date || !time || !reason.trim()) return setError(MSG.agenda.required);
+    if (!date || !time || !reason.trim()) return setError(AGENDA_MSG.agenda.required);
     const now = wallClock();
-    if (date < now.date || (date === now.date && time <= now.time)) return setError(MSG.agenda.mustBeFuture);
+    if (date < now.date || (date === now.date && time <= now.time)) return setError(AGENDA_MSG.agenda.mustBeFuture);
     setError("");
     save.mutate({
       idSocioVeiculoAgenda: row.IdSocioVeiculoAgenda,
@@ -44,9 +44,14 @@ export function RescheduleModal({ row, pointId, onClose }: Props) {
     });
   };
   return (
-    <Modal open title={`${MSG.agenda.reschedule} ${MSG.agenda.osLabel(row.NumeroOS)}`} onClose={onClose} preventClose={save.isPending}>
+    <Modal
+      open
+      title={`${AGENDA_MSG.agenda.reschedule} ${AGENDA_MSG.agenda.osLabel(row.NumeroOS)}`}
+      onClose={onClose}
+      preventClose={save.isPending}
+    >
       <form onSubmit={submit} noValidate>
-        <label htmlFor="reagendar-data">{MSG.agenda.newDate}</label>
+        <label htmlFor="reagendar-data">{AGENDA_MSG.agenda.newDate}</label>
         <input
           id="reagendar-data"
           type="date"
@@ -57,8 +62,8 @@ export function RescheduleModal({ row, pointId, onClose }: Props) {
             setTime("");
           }}
         />
-        <SlotSelect pointId={pointId} date={date} label={MSG.agenda.newTime} value={time} onChange={setTime} />
-        <label htmlFor="reagendar-motivo">{MSG.agenda.reason}</label>
+        <SlotSelect pointId={pointId} date={date} label={AGENDA_MSG.agenda.newTime} value={time} onChange={setTime} />
+        <label htmlFor="reagendar-motivo">{AGENDA_MSG.agenda.reason}</label>
         <textarea id="reagendar-motivo" rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
         {error && (
           <p className="form-error" role="alert">
@@ -67,10 +72,10 @@ export function RescheduleModal({ row, pointId, onClose }: Props) {
         )}
         <div className="modal-actions">
           <button type="button" className="btn" onClick={onClose} disabled={save.isPending}>
-            {MSG.agenda.back}
+            {AGENDA_MSG.agenda.back}
           </button>
           <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            {save.isPending ? MSG.agenda.saving : MSG.agenda.save}
+            {save.isPending ? AGENDA_MSG.agenda.saving : AGENDA_MSG.agenda.save}
           </button>
         </div>
       </form>

@@ -1,6 +1,6 @@
 // Time select filled with the free slots of one date (lista-horarios-disponiveis); disabled while (re)loading or when none (main thread).
 import { useId } from "react";
-import { MSG } from "../../../config/messages.pt-BR";
+import { AGENDA_MSG } from "../../../config/messages/agenda.pt-BR";
 import { useQuery } from "@tanstack/react-query";
 import { slotsQuery } from "../query-options";
 
@@ -22,11 +22,11 @@ export function SlotSelect({ pointId, date, label, value, onChange, error }: Pro
   const note = !date
     ? null
     : loading
-      ? MSG.agenda.loadingSlots
+      ? AGENDA_MSG.agenda.loadingSlots
       : slots.isError
-        ? MSG.agenda.slotsFailed
+        ? AGENDA_MSG.agenda.slotsFailed
         : list.length === 0
-          ? MSG.agenda.noSlots
+          ? AGENDA_MSG.agenda.noSlots
           : null;
   return (
     <div>
@@ -39,7 +39,7 @@ export function SlotSelect({ pointId, date, label, value, onChange, error }: Pro
         aria-invalid={error ? true : undefined}
         onChange={(e) => onChange(e.target.value)}
       >
-        <option value="">{MSG.agenda.chooseTime}</option>
+        <option value="">{AGENDA_MSG.agenda.chooseTime}</option>
         {list.map((t) => (
           <option key={t} value={t}>
             {t}

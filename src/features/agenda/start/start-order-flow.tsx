@@ -1,6 +1,6 @@
 // Starting an order from the agenda: confirmation, then the mandatory initial video, then ONE durable outbox job that attaches the video and starts the order (main thread).
 import { useLayoutEffect, useRef, useState } from "react";
-import { MSG } from "../../../config/messages.pt-BR";
+import { AGENDA_MSG } from "../../../config/messages/agenda.pt-BR";
 import { Modal } from "../../../components/ui/modal";
 import { MediaPicker } from "../../../components/media/media-picker";
 import { useLocalMedia } from "../../../components/media/use-local-media";
@@ -23,7 +23,7 @@ export function StartOrderFlow({ appointment: a, userId, onClose }: Props) {
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState("");
   const content = useRef<HTMLDivElement>(null);
-  const t = MSG.startOrder;
+  const t = AGENDA_MSG.startOrder;
   // The confirm button leaves the DOM with its step: move focus into the new step rather than losing it to the page.
   useLayoutEffect(() => {
     if (step === "video") content.current?.focus();
@@ -100,7 +100,7 @@ export function StartOrderFlow({ appointment: a, userId, onClose }: Props) {
         <div ref={content} tabIndex={-1} className="start-video">
           <p>{t.videoText}</p>
           <p className="muted">
-            {MSG.agenda.osLabel(a.NumeroOS)} · {vehicle} · {displayPlate(a.Placa)}
+            {AGENDA_MSG.agenda.osLabel(a.NumeroOS)} · {vehicle} · {displayPlate(a.Placa)}
           </p>
           <MediaPicker kinds={["video"]} single items={items} onChange={setItems} disabled={saving} />
           {error && (

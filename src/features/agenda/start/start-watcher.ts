@@ -2,7 +2,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { proxy } from "valtio/vanilla";
 import { navigate } from "wouter/use-browser-location";
-import { MSG } from "../../../config/messages.pt-BR";
+import { AGENDA_MSG } from "../../../config/messages/agenda.pt-BR";
 import { PATHS } from "../../../config/paths";
 import { orderOf } from "../../../domain/outbox-job";
 import { startsOrder } from "../../../domain/outbox-steps";
@@ -22,7 +22,7 @@ const watch = jobWatcher(
   (job) => (startsOrder(job) ? orderOf(job) : null),
   (id) => {
     startedStore.ids[id] = true;
-    toast.success(MSG.startOrder.started);
+    toast.success(AGENDA_MSG.startOrder.started);
     void client?.invalidateQueries({ queryKey: agendaKeys.all });
     // Still waiting on the agenda (and not busy in another dialog): take them to the order they started.
     if (location.pathname === PATHS.agenda && !document.querySelector("dialog[open]")) navigate(PATHS.order(id));

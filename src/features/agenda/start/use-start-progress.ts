@@ -1,20 +1,20 @@
 // Text shown on an agenda row while its start job is in the outbox: upload progress, 'Iniciando…', or why it failed (main thread, React hook).
 import { useSnapshot } from "valtio";
-import { MSG } from "../../../config/messages.pt-BR";
+import { AGENDA_MSG } from "../../../config/messages/agenda.pt-BR";
 import { outboxStore, type OutboxJobView } from "../../../lib/outbox/outbox-store";
 import { startedStore } from "./start-watcher";
 
 export function startProgressText(job: Pick<OutboxJobView, "state" | "progress" | "error" | "retryReason">): string {
   switch (job.state) {
     case "failed":
-      return job.error ?? MSG.startOrder.failed;
+      return job.error ?? AGENDA_MSG.startOrder.failed;
     case "stored":
     case "compressing":
-      return MSG.startOrder.preparing;
+      return AGENDA_MSG.startOrder.preparing;
     case "uploading":
-      return job.retryReason === "network" ? MSG.startOrder.offline(job.progress) : MSG.startOrder.uploading(job.progress);
+      return job.retryReason === "network" ? AGENDA_MSG.startOrder.offline(job.progress) : AGENDA_MSG.startOrder.uploading(job.progress);
     default:
-      return MSG.startOrder.starting;
+      return AGENDA_MSG.startOrder.starting;
   }
 }
 
@@ -26,5 +26,5 @@ export function useStartProgress(appointmentId: string): string | null {
     .filter((j) => j.startsOrder && j.orderId === appointmentId)
     .sort((a, b) => b.createdAt - a.createdAt)[0];
   if (job) return startProgressText(job);
-  return ids[appointmentId] ? MSG.startOrder.starting : null;
+  return ids[appointmentId] ? AGENDA_MSG.startOrder.starting : null;
 }

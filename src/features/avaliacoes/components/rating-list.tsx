@@ -1,7 +1,7 @@
 // The ratings as a ResponsiveList (cards on phones, a table from 1024 px), each with customer, vehicle and plate, OS, date,
 // time, stars (n/5) and the comment (main thread).
 import { ResponsiveList, type Column } from "../../../components/ui/responsive-list";
-import { MSG } from "../../../config/messages.pt-BR";
+import { RATINGS_MSG } from "../../../config/messages/ratings.pt-BR";
 import type { Avaliacao } from "../api/avaliacoes";
 import { plateOf, ratingWhen, vehicleOf } from "../ratings";
 import { Stars } from "./stars";
@@ -10,15 +10,15 @@ function Score({ rating }: { rating: Avaliacao }) {
   return (
     <span className="rating-score">
       <Stars value={rating.Nota} size={16} />
-      <span aria-hidden="true">{MSG.ratings.score(rating.Nota)}</span>
+      <span aria-hidden="true">{RATINGS_MSG.ratings.score(rating.Nota)}</span>
     </span>
   );
 }
 
 const Comment = ({ rating }: { rating: Avaliacao }) =>
-  rating.Observacoes?.trim() ? <>{rating.Observacoes}</> : <span className="muted">{MSG.ratings.noComment}</span>;
+  rating.Observacoes?.trim() ? <>{rating.Observacoes}</> : <span className="muted">{RATINGS_MSG.ratings.noComment}</span>;
 
-const c = MSG.ratings.cols;
+const c = RATINGS_MSG.ratings.cols;
 const COLUMNS: readonly Column<Avaliacao>[] = [
   { id: "customer", header: c.customer, cell: (r) => r.Cliente, card: "title" },
   {
@@ -49,7 +49,7 @@ export function RatingList({ ratings }: { ratings: readonly Avaliacao[] }) {
   return (
     <ResponsiveList
       name="ratings"
-      label={MSG.ratings.listTitle}
+      label={RATINGS_MSG.ratings.listTitle}
       rows={ratings}
       columns={COLUMNS}
       rowKey={(r) => r.IdSocioVeiculoAgenda}

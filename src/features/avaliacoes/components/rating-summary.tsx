@@ -1,5 +1,5 @@
 // The average with stars and the total, and one bar per star value 5..1 with its count and share (main thread).
-import { MSG } from "../../../config/messages.pt-BR";
+import { RATINGS_MSG } from "../../../config/messages/ratings.pt-BR";
 import type { Avaliacao } from "../api/avaliacoes";
 import { distribution, formatAverage, formatShare } from "../ratings";
 import { Stars } from "./stars";
@@ -11,7 +11,7 @@ interface Props {
 }
 
 export function RatingSummary({ average, total, ratings }: Props) {
-  const t = MSG.ratings;
+  const t = RATINGS_MSG.ratings;
   const bars = distribution(ratings);
   return (
     <section className="card ratings-summary" aria-labelledby="ratings-average-title">

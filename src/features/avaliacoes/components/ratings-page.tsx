@@ -2,7 +2,7 @@
 import { useMemo, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { combineQueries, QueryState } from "../../../components/ui/query-state";
-import { MSG } from "../../../config/messages.pt-BR";
+import { RATINGS_MSG } from "../../../config/messages/ratings.pt-BR";
 import { ratingAverageQuery, ratingsQuery } from "../query-options";
 import { matchesStar, type StarFilter as Filter } from "../ratings";
 import { RatingList } from "./rating-list";
@@ -15,7 +15,7 @@ export interface RatingsPageProps {
 }
 
 export default function RatingsPage({ pointId }: RatingsPageProps) {
-  const t = MSG.ratings;
+  const t = RATINGS_MSG.ratings;
   const average = useQuery(ratingAverageQuery(pointId));
   const list = useQuery(ratingsQuery(pointId));
   const [filter, setFilter] = useState<Filter>("all");

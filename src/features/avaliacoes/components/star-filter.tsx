@@ -1,9 +1,9 @@
 // The star filter: all, 5, 4, 3, 2 or 1 stars, as toggle buttons (main thread).
-import { MSG } from "../../../config/messages.pt-BR";
+import { RATINGS_MSG } from "../../../config/messages/ratings.pt-BR";
 import { STARS, type StarFilter as Filter } from "../ratings";
 
 export function StarFilter({ value, onChange }: { value: Filter; onChange: (value: Filter) => void }) {
-  const t = MSG.ratings;
+  const t = RATINGS_MSG.ratings;
   const options: { value: Filter; label: string }[] = [
     { value: "all", label: t.all },
     ...STARS.map((s) => ({ value: s, label: t.starLabel(s) })),

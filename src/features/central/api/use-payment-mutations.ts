@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { unwrapSuccess } from "../../../lib/api-client";
 import type { MutationUi } from "../../../lib/mutation-ui";
 import { centralKeys } from "../query-options";
-import { MSG } from "../../../config/messages.pt-BR";
+import { CENTRAL_MSG } from "../../../config/messages/central.pt-BR";
 import { confirmPayee, payPayouts, undoPayment } from "./central";
 import type * as C from "../../../../contract/central-payments";
 import type { Answer, BodyOf } from "../../../../contract/route";
@@ -74,7 +74,7 @@ export function useConfirmPayee(ui: MutationUi<Msg, ConfirmPayeeInput> = {}) {
   const client = useQueryClient();
   return useMutation<Msg, Error, ConfirmPayeeInput>({
     ...ui,
-    mutationFn: async ({ pointId, alteradoEm }) => unwrapSuccess(await confirmPayee(pointId, alteradoEm), MSG.payee.confirmFailed),
+    mutationFn: async ({ pointId, alteradoEm }) => unwrapSuccess(await confirmPayee(pointId, alteradoEm), CENTRAL_MSG.payee.confirmFailed),
     onSettled: (...args) => {
       void ui.onSettled?.(...args);
       return Promise.all([

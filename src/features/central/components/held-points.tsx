@@ -1,11 +1,11 @@
 // 'Pontos com repasses retidos' of the Pagamentos section: each point whose listed payouts are held, once, with how many and
 // how much, and 'Conferir dados de pagamento' to check and confirm its new data (main thread).
-import { MSG } from "../../../config/messages.pt-BR";
+import { CENTRAL_MSG } from "../../../config/messages/central.pt-BR";
 import { formatBRL } from "../../../domain/format";
 import type { Payout } from "../api/central";
 import { isPaid } from "./payment-list";
 
-const M = MSG.payee;
+const M = CENTRAL_MSG.payee;
 
 export interface HeldPoint {
   id: string;

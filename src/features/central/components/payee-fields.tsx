@@ -2,12 +2,13 @@
 // holder, in full (the central pays them), as a field list; used by 'Conferir dados de pagamento' and a paid payout's history
 // (main thread).
 import { Fragment } from "react";
-import { MSG } from "../../../config/messages.pt-BR";
+import { BANK_DATA_MSG } from "../../../config/messages/bank-data.pt-BR";
+import { CENTRAL_MSG } from "../../../config/messages/central.pt-BR";
 import { formatDocument } from "../../../lib/br-format";
 import type { Payee } from "../api/central";
 
-const F = MSG.payee.fields;
-const B = MSG.bankData;
+const F = CENTRAL_MSG.payee.fields;
+const B = BANK_DATA_MSG.bankData;
 
 const labelOf = (labels: Record<string, string>, code: string | null) => (code ? (labels[code] ?? code) : null);
 /** A CPF or CNPJ key with its punctuation, any other key as stored. */

@@ -8,6 +8,7 @@ import { AuditTimeline } from "../../../components/audit/audit-list";
 import { Modal } from "../../../components/ui/modal";
 import { QueryState } from "../../../components/ui/query-state";
 import { MSG } from "../../../config/messages.pt-BR";
+import { CENTRAL_MSG } from "../../../config/messages/central.pt-BR";
 import { withReason } from "../../../domain/format";
 import { dateTimeText } from "../../../lib/br-format";
 import { toast } from "../../../lib/toast";
@@ -17,7 +18,7 @@ import { payeeAuditQuery, payeeQuery } from "../query-options";
 import type { HeldPoint } from "./held-points";
 import { PayeeFields } from "./payee-fields";
 
-const M = MSG.payee;
+const M = CENTRAL_MSG.payee;
 
 /** Whether there is a change the central can confirm: held, with bank data, and the change's instant to send back. */
 const confirmable = (p: PayeeReview | undefined): p is PayeeReview & { AlteradoEm: string } =>

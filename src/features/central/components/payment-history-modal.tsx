@@ -8,7 +8,7 @@ import { dateTimeText } from "../../../lib/br-format";
 import { withReason } from "../../../domain/format";
 import type { HistoryEntry, Payout } from "../api/central";
 import { historyQuery } from "../query-options";
-import { MSG } from "../../../config/messages.pt-BR";
+import { CENTRAL_MSG } from "../../../config/messages/central.pt-BR";
 import { PayeeFields } from "./payee-fields";
 import { isPaid, payoutName } from "./payment-list";
 
@@ -51,7 +51,7 @@ export function PaymentHistoryModal({ row, onClose }: { row: Payout; onClose: ()
       {isPaid(row) && row.PagoPara && (
         <section className="payments-paid-to" aria-labelledby="pagamentos-pago-para">
           <h3 id="pagamentos-pago-para" className="modal-subtitle">
-            {MSG.payee.paidTo}
+            {CENTRAL_MSG.payee.paidTo}
           </h3>
           <PayeeFields payee={row.PagoPara} />
         </section>

@@ -6,7 +6,7 @@ import { ResponsiveList, type Column } from "../../../components/ui/responsive-l
 import { isoToBr } from "../../../domain/dates";
 import { formatBRL } from "../../../domain/format";
 import { displayPlate } from "../../../domain/plate";
-import { MSG } from "../../../config/messages.pt-BR";
+import { CENTRAL_MSG } from "../../../config/messages/central.pt-BR";
 import type { Payout } from "../api/central";
 
 export const isPaid = (p: Pick<Payout, "PagamentoFeito">) => p.PagamentoFeito === "S";
@@ -18,7 +18,7 @@ const holdId = (p: Payout) => `pagamentos-retencao-${p.IdFinanceiroEspelho}`;
 /** Why a held payout cannot be paid (the server's sentence), with the id its checkbox points at. */
 const HoldReason = ({ payout }: { payout: Payout }) => (
   <span id={holdId(payout)} className="payments-hold-reason">
-    {payout.MotivoRetencao ?? MSG.payee.held}
+    {payout.MotivoRetencao ?? CENTRAL_MSG.payee.held}
   </span>
 );
 /** "OS 123 — TROCA DE ÓLEO": an OS may have several payouts (one per service), so buttons and checkboxes name both. */
@@ -34,7 +34,7 @@ export function PayoutStatus({ payout }: { payout: Payout }) {
       {!paid && payout.Retido && (
         <>
           {" "}
-          <span className="status-badge payments-held-badge">{MSG.payee.held}</span>
+          <span className="status-badge payments-held-badge">{CENTRAL_MSG.payee.held}</span>
         </>
       )}
     </span>
@@ -82,7 +82,13 @@ export function PaymentList({ rows, selected, onToggle, onHistory, onUndo, busy 
         card: "plain",
       },
       // On a phone the reason stands under the (disabled) Selecionar line; on desktop it is in the status cell.
-      { id: "hold", header: MSG.payee.held, cell: (r) => (r.Retido ? <HoldReason payout={r} /> : null), card: "plain", table: false },
+      {
+        id: "hold",
+        header: CENTRAL_MSG.payee.held,
+        cell: (r) => (r.Retido ? <HoldReason payout={r} /> : null),
+        card: "plain",
+        table: false,
+      },
       { id: "point", header: "Ponto", cell: (r) => r.NomeFantasia },
       { id: "os", header: "OS", cell: (r) => r.NumeroOS, cardCell: (r) => `OS ${r.NumeroOS}`, card: "title" },
       { id: "plate", header: "Placa", cell: plate, className: "payments-nowrap" },
@@ -90,7 +96,7 @@ export function PaymentList({ rows, selected, onToggle, onHistory, onUndo, busy 
       { id: "date", header: "Agendamento", cell: (r) => isoToBr(r.DataAgendamento), className: "payments-nowrap" },
       {
         id: "executed",
-        header: MSG.payee.execution,
+        header: CENTRAL_MSG.payee.execution,
         cell: (r) => (r.DataExecucao ? isoToBr(r.DataExecucao) : "—"),
         cardCell: (r) => (r.DataExecucao ? isoToBr(r.DataExecucao) : null),
         className: "payments-nowrap",

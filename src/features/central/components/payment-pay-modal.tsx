@@ -6,7 +6,7 @@ import { Modal } from "../../../components/ui/modal";
 import { isoToBr, wallClock } from "../../../domain/dates";
 import { formatBRL } from "../../../domain/format";
 import { toast } from "../../../lib/toast";
-import { MSG } from "../../../config/messages.pt-BR";
+import { CENTRAL_MSG } from "../../../config/messages/central.pt-BR";
 import type { Payout } from "../api/central";
 import { usePayPayouts } from "../api/use-payment-mutations";
 
@@ -33,7 +33,8 @@ export function PaymentPayModal({ rows, onClose, onPaid }: Props) {
   const submit = () => {
     if (!date) return setError("Informe a data do pagamento.");
     if (date > today) return setError(`A data do pagamento não pode ser futura (hoje é ${isoToBr(today)}).`);
-    if (latest && date < latest.DataExecucao!) return setError(MSG.payee.beforeExecution(latest.NumeroOS, isoToBr(latest.DataExecucao!)));
+    if (latest && date < latest.DataExecucao!)
+      return setError(CENTRAL_MSG.payee.beforeExecution(latest.NumeroOS, isoToBr(latest.DataExecucao!)));
     setError(null);
     // Callbacks of this call run once the hook's refetch has landed: the dialog closes onto a list already showing PAGO.
     pay.mutate(

@@ -7,7 +7,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { QueryState } from "../../../components/ui/query-state";
 import { formatBRL, withReason } from "../../../domain/format";
 import { toast } from "../../../lib/toast";
-import { MSG } from "../../../config/messages.pt-BR";
+import { CENTRAL_MSG } from "../../../config/messages/central.pt-BR";
 import type { Payout, PayoutTotals } from "../api/central";
 import { payoutsQuery } from "../query-options";
 import { PaymentFilterBar, payoutFilterOf, usePaymentFilters, type PaymentFilters } from "./payment-filters";
@@ -36,7 +36,7 @@ function Totals({ totals }: { totals: PayoutTotals | undefined }) {
     { id: "pagamentos-total", label: "Total", value: totals ? formatBRL(totals.total) : "—" },
     { id: "pagamentos-pendente", label: "Pendente", value: totals ? formatBRL(totals.pendente) : "—" },
     { id: "pagamentos-pago", label: "Pago", value: totals ? formatBRL(totals.pago) : "—" },
-    { id: "pagamentos-retido", label: MSG.payee.heldTotal, value: totals ? formatBRL(totals.retido) : "—" },
+    { id: "pagamentos-retido", label: CENTRAL_MSG.payee.heldTotal, value: totals ? formatBRL(totals.retido) : "—" },
   ];
   return (
     <div className="payments-totals" role="group" aria-label="Totais do período">

@@ -1,7 +1,7 @@
 // The bank data screen's mutation hooks (create or edit, delete) beside their calls in dados-bancarios.ts: each owns the envelope
 // check and the list's invalidation; the modals only add their UI (toast, close, error text) through MutationUi (main thread).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { MSG } from "../../../config/messages.pt-BR";
+import { BANK_DATA_MSG } from "../../../config/messages/bank-data.pt-BR";
 import type { BankDataFields } from "../../../domain/bank-data";
 import { unwrap } from "../../../lib/api-client";
 import type { MutationUi } from "../../../lib/mutation-ui";
@@ -25,7 +25,7 @@ export function useSaveBankData(pointId: string, ui: MutationUi<Msg, SaveBankInp
     mutationFn: async ({ fields, id }) => {
       const body = { ...fields, Selecionado: fields.Selecionado === "S" ? ("S" as const) : ("N" as const), IdPontoAtendimento: pointId };
       const res = id ? await editBankData({ ...body, IdDadoBancario: id }) : await addBankData(body);
-      return unwrap(res, MSG.bankData.saveFailed);
+      return unwrap(res, BANK_DATA_MSG.bankData.saveFailed);
     },
     onSettled: (...args) => {
       void ui.onSettled?.(...args);
@@ -38,7 +38,7 @@ export function useDeleteBankData(ui: MutationUi<Msg, string> = {}) {
   const client = useQueryClient();
   return useMutation<Msg, Error, string>({
     ...ui,
-    mutationFn: async (id) => unwrap(await deleteBankData(id), MSG.bankData.deleteFailed),
+    mutationFn: async (id) => unwrap(await deleteBankData(id), BANK_DATA_MSG.bankData.deleteFailed),
     onSettled: (...args) => {
       void ui.onSettled?.(...args);
       return client.invalidateQueries({ queryKey: bankKeys.all });

@@ -3,7 +3,7 @@
 import { lazy, Suspense, useMemo, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { QueryState } from "../../../components/ui/query-state";
-import { MSG } from "../../../config/messages.pt-BR";
+import { BANK_DATA_MSG } from "../../../config/messages/bank-data.pt-BR";
 import { paymentTypeOf } from "../../../domain/bank-data";
 import type { DadoBancario } from "../api/dados-bancarios";
 import { useBankFilters } from "../filters";
@@ -22,7 +22,7 @@ export interface BankDataPageProps {
 }
 type Open = { kind: BankAction; row: DadoBancario } | { kind: "new" } | null;
 
-const M = MSG.bankData;
+const M = BANK_DATA_MSG.bankData;
 
 export default function BankDataPage({ pointId }: BankDataPageProps) {
   const [filters, setFilters] = useBankFilters();

@@ -1,8 +1,8 @@
 // The bank data filter bar: Tipo de Pagamento (all, PIX, TRANSFERÊNCIA) and Selecionado (all, SIM, NÃO), kept in the URL (main thread).
-import { MSG } from "../../../config/messages.pt-BR";
+import { BANK_DATA_MSG } from "../../../config/messages/bank-data.pt-BR";
 import type { BankFilters } from "../filters";
 
-const M = MSG.bankData;
+const M = BANK_DATA_MSG.bankData;
 interface Props {
   filters: BankFilters;
   onChange: (next: Partial<BankFilters>) => void;

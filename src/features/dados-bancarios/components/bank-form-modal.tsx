@@ -4,7 +4,7 @@
 import { useId, useMemo, useState, type FormEvent } from "react";
 import { IMaskInput } from "react-imask";
 import { toast } from "../../../lib/toast";
-import { MSG } from "../../../config/messages.pt-BR";
+import { BANK_DATA_MSG } from "../../../config/messages/bank-data.pt-BR";
 import {
   ACCOUNT_TYPES,
   bankDataErrors,
@@ -25,7 +25,7 @@ import { useSaveBankData } from "../api/use-dados-bancarios-mutations";
 import { bankOptions } from "../banks";
 import { methodFields } from "../../../domain/bank-method";
 
-const M = MSG.bankData;
+const M = BANK_DATA_MSG.bankData;
 type Errors = Partial<Record<BankField | "form", string>>;
 type Form = BankDataFields & { kind: PaymentType };
 

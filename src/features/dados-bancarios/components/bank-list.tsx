@@ -1,7 +1,7 @@
 // The point's bank data as a ResponsiveList (cards on phones, a table from 1024 px); selected entries highlighted; Visualizar,
 // Editar and Excluir on each row (main thread).
 import { ResponsiveList, type Column } from "../../../components/ui/responsive-list";
-import { MSG } from "../../../config/messages.pt-BR";
+import { BANK_DATA_MSG } from "../../../config/messages/bank-data.pt-BR";
 import type { DadoBancario } from "../api/dados-bancarios";
 import { bankSummary, createdOn, documentOf, pixSummary, selectedLabel, typeLabel } from "../display";
 
@@ -11,7 +11,7 @@ interface Props {
   onAction: (action: BankAction, row: DadoBancario) => void;
 }
 
-const M = MSG.bankData;
+const M = BANK_DATA_MSG.bankData;
 const none = <span className="muted">—</span>;
 
 function Selected({ row }: { row: DadoBancario }) {

@@ -1,11 +1,11 @@
 // Visualizar Dados Bancários: every field of one entry, read only (main thread).
-import { MSG } from "../../../config/messages.pt-BR";
+import { BANK_DATA_MSG } from "../../../config/messages/bank-data.pt-BR";
 import { paymentTypeOf } from "../../../domain/bank-data";
 import { Modal } from "../../../components/ui/modal";
 import type { DadoBancario } from "../api/dados-bancarios";
 import { accountTypeLabel, createdOn, documentOf, keyTypeLabel, selectedLabel, typeLabel } from "../display";
 
-const M = MSG.bankData;
+const M = BANK_DATA_MSG.bankData;
 
 export function BankViewModal({ row, onClose }: { row: DadoBancario; onClose: () => void }) {
   const pix = paymentTypeOf(row) === "PIX";

@@ -1,13 +1,13 @@
 // Confirmar Exclusão: the holder and the key or bank details, the spec's question, Cancelar and Excluir (main thread).
 import { toast } from "../../../lib/toast";
-import { MSG } from "../../../config/messages.pt-BR";
+import { BANK_DATA_MSG } from "../../../config/messages/bank-data.pt-BR";
 import { withReason } from "../../../domain/format";
 import { ConfirmModal } from "../../../components/ui/confirm-modal";
 import type { DadoBancario } from "../api/dados-bancarios";
 import { useDeleteBankData } from "../api/use-dados-bancarios-mutations";
 import { bankSummary, pixSummary } from "../display";
 
-const M = MSG.bankData;
+const M = BANK_DATA_MSG.bankData;
 
 export function DeleteBankModal({ row, onClose }: { row: DadoBancario; onClose: () => void }) {
   const remove = useDeleteBankData({

@@ -1,7 +1,7 @@
 // Dados Cadastrais' mutation hook beside its call in dados-cadastrais.ts: the save owns the envelope check, the cache update and
 // the invalidation; the page adds its UI (toast, leaving edit mode, error text) in mutate's callbacks (main thread).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { MSG } from "../../../config/messages.pt-BR";
+import { REGISTRATION_MSG } from "../../../config/messages/registration.pt-BR";
 import { unwrap } from "../../../lib/api-client";
 import { registrationKeys } from "../query-options";
 import type { DadosCadastrais } from "../../../lib/point-registration";
@@ -12,7 +12,7 @@ export function useSaveRegistration(pointId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: RegistrationBody) => {
-      unwrap(await updateRegistration(body), MSG.registration.saveFailed);
+      unwrap(await updateRegistration(body), REGISTRATION_MSG.registration.saveFailed);
       return body;
     },
     onSuccess: (body) => {

@@ -3,10 +3,10 @@
 import type { ReactNode } from "react";
 import { IMaskInput } from "react-imask";
 import { getStates } from "@brazilian-utils/brazilian-utils/get-states";
-import { MSG } from "../../../config/messages.pt-BR";
+import { REGISTRATION_MSG } from "../../../config/messages/registration.pt-BR";
 import { DAYS, HOURS, type DayKey, type FieldKey, type FormErrors, type RegistrationForm } from "../form";
 
-const t = MSG.registration;
+const t = REGISTRATION_MSG.registration;
 const STATES = getStates()
   .map((s) => ({ code: s.code, name: s.name }))
   .sort((a, b) => a.code.localeCompare(b.code));

@@ -4,7 +4,7 @@ import { useLayoutEffect, useRef, useState, type FormEvent } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
 import { QueryState } from "../../../components/ui/query-state";
-import { MSG } from "../../../config/messages.pt-BR";
+import { REGISTRATION_MSG } from "../../../config/messages/registration.pt-BR";
 import { withReason } from "../../../domain/format";
 import type { DadosCadastrais } from "../../../lib/point-registration";
 import { sameForm, toForm, toPayload, validate, type DayKey, type FieldKey, type FormErrors, type RegistrationForm as Form } from "../form";
@@ -18,7 +18,7 @@ export interface RegistrationPageProps {
   userId: string;
 }
 
-const t = MSG.registration;
+const t = REGISTRATION_MSG.registration;
 const HINT_ID = "cadastro-salvar-dica";
 
 /** Editing state: the snapshot taken on Editar (what Cancelar restores and Salvar compares with) and the form being edited. */

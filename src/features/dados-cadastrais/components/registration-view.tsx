@@ -1,9 +1,9 @@
 // Dados Cadastrais in view mode: the three cards of the spec as read-only field lists (main thread).
 import { Fragment } from "react";
-import { MSG } from "../../../config/messages.pt-BR";
+import { REGISTRATION_MSG } from "../../../config/messages/registration.pt-BR";
 import { DAYS, type RegistrationForm } from "../form";
 
-const t = MSG.registration;
+const t = REGISTRATION_MSG.registration;
 const orNone = (v: string) => (v.trim() ? v : t.notInformed);
 
 export function RegistrationView({ form }: { form: RegistrationForm }) {

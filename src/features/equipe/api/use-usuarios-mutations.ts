@@ -1,13 +1,13 @@
 // The Equipe screen's mutation hooks beside their calls (usuarios.ts): each owns the envelope check and the list's
 // invalidation; the screen adds only its UI (toast, closing a modal, the access link dialog) through MutationUi (main thread).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { MSG } from "../../../config/messages.pt-BR";
+import { TEAM_MSG } from "../../../config/messages/team.pt-BR";
 import { unwrapSuccess } from "../../../lib/api-client";
 import type { MutationUi } from "../../../lib/mutation-ui";
 import { teamKeys } from "../query-options";
 import { addUser, createAccessLink, deactivateUser, reactivateUser, updateUser, type AccessLink, type UserFields } from "./usuarios";
 
-const M = MSG.team;
+const M = TEAM_MSG.team;
 
 /** The checked form; `id` is the user being edited, none for a new one (whose answer carries the invitation link). */
 export interface SaveUserInput {

@@ -2,13 +2,13 @@
 // password): the link read-only, 'Copiar link' with a visible confirmation, and 'Enviar pelo WhatsApp' with the message when the
 // user has a phone; the link works once and expires in 72 hours (main thread).
 import { useId, useState } from "react";
-import { MSG } from "../../../config/messages.pt-BR";
+import { TEAM_MSG } from "../../../config/messages/team.pt-BR";
 import { ACCESS_LINK_HOURS } from "../../../domain/team";
 import { Modal } from "../../../components/ui/modal";
 import type { AccessLink } from "../api/usuarios";
 import { accessText, formatDateTime, whatsappUrl } from "../display";
 
-const M = MSG.team;
+const M = TEAM_MSG.team;
 
 export interface AccessLinkTarget {
   name: string;

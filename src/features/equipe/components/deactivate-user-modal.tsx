@@ -1,12 +1,12 @@
 // Desativar usuário: who, what it means (no more sign-ins, open sessions ended, can be reactivated), Cancelar and Desativar;
 // the server's refusal (the principal user, oneself) stays in the dialog (main thread).
 import { toast } from "../../../lib/toast";
-import { MSG } from "../../../config/messages.pt-BR";
+import { TEAM_MSG } from "../../../config/messages/team.pt-BR";
 import { ConfirmModal } from "../../../components/ui/confirm-modal";
 import type { TeamUser } from "../api/usuarios";
 import { useDeactivateUser } from "../api/use-usuarios-mutations";
 
-const M = MSG.team;
+const M = TEAM_MSG.team;
 
 export function DeactivateUserModal({ row, onClose }: { row: TeamUser; onClose: () => void }) {
   const deactivate = useDeactivateUser({

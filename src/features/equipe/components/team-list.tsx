@@ -2,7 +2,7 @@
 // Principal and 'Você' badges, Ativo/Inativo, e-mail, phone, role, last sign-in or 'Convite pendente', and the row's actions;
 // only the principal user generates a link for their own account (the server refuses anyone else) (main thread).
 import { ResponsiveList, type Column } from "../../../components/ui/responsive-list";
-import { MSG } from "../../../config/messages.pt-BR";
+import { TEAM_MSG } from "../../../config/messages/team.pt-BR";
 import type { TeamUser } from "../api/usuarios";
 import { lastAccessLabel, phoneLabel } from "../display";
 
@@ -16,7 +16,7 @@ interface Props {
   onAction: (action: TeamAction, row: TeamUser) => void;
 }
 
-const M = MSG.team;
+const M = TEAM_MSG.team;
 const c = M.cols;
 
 function Badges({ row, userId }: { row: TeamUser; userId: string }) {

@@ -5,7 +5,7 @@ import { lazy, Suspense, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
 import { QueryState } from "../../../components/ui/query-state";
-import { MSG } from "../../../config/messages.pt-BR";
+import { TEAM_MSG } from "../../../config/messages/team.pt-BR";
 import type { TeamUser } from "../api/usuarios";
 import { useAccessLink, useReactivateUser } from "../api/use-usuarios-mutations";
 import { teamQuery } from "../query-options";
@@ -23,7 +23,7 @@ export interface TeamPageProps {
 type Open =
   { kind: "new" } | { kind: "edit"; row: TeamUser } | { kind: "deactivate"; row: TeamUser } | ({ kind: "link" } & AccessLinkTarget) | null;
 
-const M = MSG.team;
+const M = TEAM_MSG.team;
 // The form, with the phone mask (react-imask), loads when first opened; the service worker precaches it.
 const UserFormModal = lazy(() => import("./user-form-modal").then((m) => ({ default: m.UserFormModal })));
 

@@ -7,6 +7,7 @@ import { IMaskInput } from "react-imask";
 import { isValidPhone } from "@brazilian-utils/brazilian-utils/is-valid-phone";
 import { toast } from "../../../lib/toast";
 import { MSG } from "../../../config/messages.pt-BR";
+import { TEAM_MSG } from "../../../config/messages/team.pt-BR";
 import { isBlank, isEmail } from "../../../domain/validators";
 import { Modal } from "../../../components/ui/modal";
 import { FormFooter } from "../../../components/ui/form-footer";
@@ -17,7 +18,7 @@ import { phoneLabel } from "../display";
 import { phoneDigits } from "../../../domain/team";
 import { userTypesQuery } from "../query-options";
 
-const M = MSG.team;
+const M = TEAM_MSG.team;
 type Field = "Nome" | "Email" | "Telefone" | "IdUsuarioTipo";
 type Errors = Partial<Record<Field | "form", string>>;
 const FIELDS: readonly Field[] = ["Nome", "Email", "Telefone", "IdUsuarioTipo"];

@@ -1,11 +1,11 @@
 // 'Detalhes da Transação': every field of the spec's display form of one mirror row (main thread).
-import { MSG } from "../../../config/messages.pt-BR";
+import { MIRROR_MSG } from "../../../config/messages/mirror.pt-BR";
 import { Modal } from "../../../components/ui/modal";
 import { formatBRL } from "../../../domain/format";
 import type { Transaction } from "../mirror";
 import { PaymentBadge } from "./mirror-list";
 
-const t = MSG.mirror;
+const t = MIRROR_MSG.mirror;
 const f = t.fields;
 const orNone = (v: string | null | undefined) => (v?.trim() ? v : t.notInformed);
 

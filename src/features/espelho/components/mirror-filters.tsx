@@ -1,10 +1,10 @@
 // The mirror's filter bar: start date, end date and payment status, read from and written to the URL (main thread).
-import { MSG } from "../../../config/messages.pt-BR";
+import { MIRROR_MSG } from "../../../config/messages/mirror.pt-BR";
 import { PeriodFields } from "../../../components/ui/period-fields";
 import type { MirrorFilters } from "../filters";
 import { STATUS_FILTERS, type MirrorStatusFilter } from "../status";
 
-const t = MSG.mirror;
+const t = MIRROR_MSG.mirror;
 interface Props {
   filters: MirrorFilters;
   onChange: (next: Partial<MirrorFilters>) => void;

@@ -1,11 +1,11 @@
 // The mirror's rows as a ResponsiveList (cards on phones, a table from 1024 px): payment badge, NOVO on pending rows, Ver
 // Detalhes (main thread).
 import { ResponsiveList, type Column } from "../../../components/ui/responsive-list";
-import { MSG } from "../../../config/messages.pt-BR";
+import { MIRROR_MSG } from "../../../config/messages/mirror.pt-BR";
 import { formatBRL } from "../../../domain/format";
 import { statusTone, type Transaction } from "../mirror";
 
-const t = MSG.mirror;
+const t = MIRROR_MSG.mirror;
 interface Props {
   rows: readonly Transaction[];
   onDetails: (row: Transaction) => void;

@@ -5,6 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
 import { QueryState } from "../../../components/ui/query-state";
 import { MSG } from "../../../config/messages.pt-BR";
+import { MIRROR_MSG } from "../../../config/messages/mirror.pt-BR";
 import { formatBRL, withReason } from "../../../domain/format";
 import { useMirrorFilters } from "../filters";
 import { mirrorFileName, mirrorTotals, toTransaction, type Transaction } from "../mirror";
@@ -13,7 +14,7 @@ import { MirrorDetailsModal } from "./mirror-details-modal";
 import { MirrorFilterBar } from "./mirror-filters";
 import { MirrorList } from "./mirror-list";
 
-const t = MSG.mirror;
+const t = MIRROR_MSG.mirror;
 
 export interface MirrorPageProps {
   pointId: string;

@@ -12,7 +12,7 @@ export function NotificationBell({ userId }: { userId: string }) {
   const latest = useQuery(latestNotificationsQuery(userId));
   const unread = latest.data?.naoLidas ?? 0;
   return (
-    <Link href={PATHS.notifications} className="notification-bell" aria-label={MSG.notifications.bell(unread)}>
+    <Link href={PATHS.notifications} className="notification-bell" aria-label={MSG.screens.notificationsBell(unread)}>
       <Icon icon={bellIcon} size={22} />
       {unread > 0 && (
         <span className="notification-badge" aria-hidden="true">

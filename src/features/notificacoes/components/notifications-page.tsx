@@ -4,7 +4,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { QueryState } from "../../../components/ui/query-state";
-import { MSG } from "../../../config/messages.pt-BR";
+import { NOTIFICATIONS_MSG } from "../../../config/messages/notifications.pt-BR";
 import { PATHS } from "../../../config/paths";
 import { toast } from "../../../lib/toast";
 import type { Notificacao } from "../api/notificacoes";
@@ -21,7 +21,7 @@ export interface NotificationsPageProps {
 const when = new Intl.DateTimeFormat("pt-BR", { timeZone: "America/Sao_Paulo", dateStyle: "short", timeStyle: "short" });
 
 function NotificationItem({ n, onRead, marking }: { n: Notificacao; onRead: (id: string) => void; marking: boolean }) {
-  const t = MSG.notifications;
+  const t = NOTIFICATIONS_MSG.notifications;
   return (
     <li className={`card notification-item notification-${n.Tipo}${n.Lida ? "" : " is-unread"}`} data-id={n.IdNotificacao}>
       <div className="notification-head">
@@ -73,7 +73,7 @@ function NotificationItem({ n, onRead, marking }: { n: Notificacao; onRead: (id:
 }
 
 export default function NotificationsPage({ userId }: NotificationsPageProps) {
-  const t = MSG.notifications;
+  const t = NOTIFICATIONS_MSG.notifications;
   const list = useInfiniteQuery(notificationsListQuery(userId));
   const markRead = useMarkNotificationsRead({ onError: (err) => toast.error(err.message) });
   const markAll = useMarkAllNotificationsRead({

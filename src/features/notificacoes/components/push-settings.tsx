@@ -1,11 +1,11 @@
 // 'Receber notificações neste aparelho': the device's push state (ativado / bloqueado pelo navegador / indisponível) and the
 // button that asks the browser's permission and subscribes (main thread).
 import { useEffect, useState } from "react";
-import { MSG } from "../../../config/messages.pt-BR";
+import { NOTIFICATIONS_MSG } from "../../../config/messages/notifications.pt-BR";
 import { disablePush, enablePush, pushState, type PushState } from "../push";
 
 export function PushSettings() {
-  const t = MSG.notifications.push;
+  const t = NOTIFICATIONS_MSG.notifications.push;
   const [state, setState] = useState<PushState | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

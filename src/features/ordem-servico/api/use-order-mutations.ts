@@ -2,7 +2,7 @@
 // note, delete a laudo, recibo or photo. Each owns its envelope check and its invalidation (through orderKeys, and the agenda's
 // root where the agenda changes too); the cards and modals only add their UI through MutationUi (main thread).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { MSG } from "../../../config/messages.pt-BR";
+import { ORDER_MSG } from "../../../config/messages/order.pt-BR";
 import type { FinishOrder } from "../../../domain/outbox-steps";
 import { ApiFailure, unwrap } from "../../../lib/api-client";
 import type { MutationUi } from "../../../lib/mutation-ui";
@@ -44,7 +44,7 @@ export function useCancelOrder(ui: MutationUi<CancelAnswer, CancelOrderInput> = 
   const client = useQueryClient();
   return useMutation<CancelAnswer, Error, CancelOrderInput>({
     ...ui,
-    mutationFn: async (body) => unwrap(await cancelOrder(body), MSG.order.cancelFailed),
+    mutationFn: async (body) => unwrap(await cancelOrder(body), ORDER_MSG.order.cancelFailed),
     onSuccess: (data, body, ...rest) => {
       void client.invalidateQueries({ queryKey: queryRoots.agenda });
       void client.invalidateQueries({ queryKey: orderKeys.one(body.idSocioVeiculoAgenda) });
@@ -58,7 +58,7 @@ export function useFinishOrder(ui: MutationUi<FinishAnswer, FinishOrder> = {}) {
   const client = useQueryClient();
   return useMutation<FinishAnswer, Error, FinishOrder>({
     ...ui,
-    mutationFn: async (body) => unwrap(await finishOrder(body), MSG.finish.failed),
+    mutationFn: async (body) => unwrap(await finishOrder(body), ORDER_MSG.finish.failed),
     onSuccess: (data, body, ...rest) => {
       void client.invalidateQueries({ queryKey: orderKeys.one(body.idSocioVeiculoAgenda) });
       void client.invalidateQueries({ queryKey: queryRoots.agenda });
@@ -88,7 +88,7 @@ export interface LinkInput {
  */
 export function useLinkService({ orderId, vehicleId, userId }: OrderRef & { userId: string }, ui: MutationUi<LinkOutcome, LinkInput> = {}) {
   const client = useQueryClient();
-  const t = MSG.services;
+  const t = ORDER_MSG.services;
   return useMutation<LinkOutcome, Error, LinkInput>({
     ...ui,
     mutationFn: async ({ idServico, descricao, linkedIds }) => {
@@ -144,7 +144,7 @@ export function useAddNote(orderId: string, userId: string, ui: MutationUi<NoteA
     mutationFn: async (anotacao) =>
       unwrap(
         await addNote({ idSocioVeiculoAgenda: orderId, idPontoAtendimentoUsuario: userId, anotacao, data: new Date().toISOString() }),
-        MSG.notes.addFailed,
+        ORDER_MSG.notes.addFailed,
       ),
     onSettled: (...args) => {
       void ui.onSettled?.(...args);
@@ -158,7 +158,7 @@ export function useDeleteNote(orderId: string, ui: MutationUi<NoteDeleteAnswer, 
   const client = useQueryClient();
   return useMutation<NoteDeleteAnswer, Error, Anotacao>({
     ...ui,
-    mutationFn: async (note) => unwrap(await deleteNote(note.IdSocioVeiculoAgendaExecucaoAnotacao), MSG.notes.removeFailed),
+    mutationFn: async (note) => unwrap(await deleteNote(note.IdSocioVeiculoAgendaExecucaoAnotacao), ORDER_MSG.notes.removeFailed),
     onSettled: (...args) => {
       void ui.onSettled?.(...args);
       void client.invalidateQueries({ queryKey: orderKeys.notes(orderId) });
@@ -173,8 +173,8 @@ export function useDeleteDocument(orderId: string, kind: DocumentKind, ui: Mutat
     ...ui,
     mutationFn: async (id) =>
       kind === "laudo"
-        ? unwrap(await deleteReport(id), MSG.documents.reportRemoveFailed)
-        : unwrap(await deleteReceipt(id), MSG.documents.receiptRemoveFailed),
+        ? unwrap(await deleteReport(id), ORDER_MSG.documents.reportRemoveFailed)
+        : unwrap(await deleteReceipt(id), ORDER_MSG.documents.receiptRemoveFailed),
     onSettled: (...args) => {
       void ui.onSettled?.(...args);
       void client.invalidateQueries({ queryKey: kind === "laudo" ? orderKeys.reports(orderId) : orderKeys.receipts(orderId) });
@@ -187,7 +187,7 @@ export function useDeletePhoto(orderId: string, ui: MutationUi<PhotoDeleteAnswer
   const client = useQueryClient();
   return useMutation<PhotoDeleteAnswer, Error, string>({
     ...ui,
-    mutationFn: async (id) => unwrap(await deletePhoto(id), MSG.order.photoRemoveFailed),
+    mutationFn: async (id) => unwrap(await deletePhoto(id), ORDER_MSG.order.photoRemoveFailed),
     onSuccess: (...args) => {
       void client.invalidateQueries({ queryKey: orderKeys.photos(orderId) });
       return ui.onSuccess?.(...args);

@@ -1,7 +1,7 @@
 // Cancelar OS: a confirmation ('Esta ação não pode ser desfeita.'), the contract's fixed reason, then back to the agenda (main thread).
 import { toast } from "../../../lib/toast";
 import { useLocation } from "wouter";
-import { MSG } from "../../../config/messages.pt-BR";
+import { ORDER_MSG } from "../../../config/messages/order.pt-BR";
 import { PATHS } from "../../../config/paths";
 import { ConfirmModal } from "../../../components/ui/confirm-modal";
 import { isoToBr, wallClock } from "../../../domain/dates";
@@ -16,7 +16,7 @@ interface Props {
 }
 
 export function CancelOrderModal({ details, pointId, onClose }: Props) {
-  const t = MSG.order;
+  const t = ORDER_MSG.order;
   const [, navigate] = useLocation();
   const cancel = useCancelOrder({
     onSuccess: () => {

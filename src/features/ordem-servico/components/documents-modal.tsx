@@ -4,7 +4,8 @@
 import { useCallback, useMemo, useState, type ChangeEvent } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
-import { MSG } from "../../../config/messages.pt-BR";
+import { OUTBOX_MSG } from "../../../config/messages/outbox.pt-BR";
+import { ORDER_MSG } from "../../../config/messages/order.pt-BR";
 import { ConfirmModal } from "../../../components/ui/confirm-modal";
 import { Modal } from "../../../components/ui/modal";
 import { useOfflineGuard } from "../../../lib/offline/offline-hint";
@@ -26,7 +27,7 @@ export const isAcceptedDocument = (name: string) => DOCUMENT_EXTENSIONS.some((ex
 
 const STEP: Record<DocumentKind, StepKind> = { laudo: "adicionar-laudo", recibo: "adicionar-nota-fiscal" };
 
-const t = MSG.documents;
+const t = ORDER_MSG.documents;
 const TEXT = {
   laudo: {
     title: t.reportsTitle,
@@ -198,7 +199,7 @@ export function DocumentsModal({ kind, orderId, userId, canEdit, onClose }: Prop
           )}
           {/* Never loaded on this device and no connection: say so instead of loading until the network returns. */}
           {query.data === undefined && paused && !online ? (
-            <QueryLoading label={MSG.fileState.listOffline} />
+            <QueryLoading label={OUTBOX_MSG.fileState.listOffline} />
           ) : (
             <QueryState
               query={query}

@@ -5,6 +5,9 @@ import { toast } from "../../../lib/toast";
 import { MediaPicker } from "../../../components/media/media-picker";
 import { OutboxFileList, useOutboxThumbs } from "../../../components/media/outbox-files";
 import { MSG } from "../../../config/messages.pt-BR";
+import { MEDIA_MSG } from "../../../config/messages/media.pt-BR";
+import { OUTBOX_MSG } from "../../../config/messages/outbox.pt-BR";
+import { ORDER_MSG } from "../../../config/messages/order.pt-BR";
 import { fileUrl } from "../../../lib/api-client";
 import { releaseLocalMedia, type LocalMedia } from "../../../lib/capture/local-media";
 import { PAGE_OFFLINE_HINT, useOfflineGuard } from "../../../lib/offline/offline-hint";
@@ -41,7 +44,7 @@ export function EvidenceCard({ orderId, userId, canEdit }: { orderId: string; us
           kept = true;
         }
       } catch {
-        toast.error(MSG.media.uploadFailed);
+        toast.error(MEDIA_MSG.media.uploadFailed);
       } finally {
         if (!kept) releaseLocalMedia(item);
       }
@@ -49,44 +52,44 @@ export function EvidenceCard({ orderId, userId, canEdit }: { orderId: string; us
   };
   // No pending state on the button, as before: each tap deletes its own file.
   const remove = useDeletePhoto(orderId, {
-    onSuccess: () => void toast.success(MSG.order.photoRemoved),
-    onError: () => void toast.error(MSG.order.photoRemoveFailed),
+    onSuccess: () => void toast.success(ORDER_MSG.order.photoRemoved),
+    onError: () => void toast.error(ORDER_MSG.order.photoRemoveFailed),
   });
 
   return (
     <section className="card" aria-labelledby="evidencias-titulo">
       <h2 id="evidencias-titulo" className="card-title">
-        {MSG.order.evidenceTitle}
+        {ORDER_MSG.order.evidenceTitle}
       </h2>
       {canEdit && <MediaPicker kinds={["photo", "video"]} items={[]} onChange={(items) => void save(items)} />}
-      <OutboxFileList jobs={pending} label={MSG.order.pendingTitle} thumbs={thumbs} />
+      <OutboxFileList jobs={pending} label={ORDER_MSG.order.pendingTitle} thumbs={thumbs} />
       {/* Never loaded on this device and no connection: say so instead of loading until the network returns. */}
       {query.data === undefined && query.fetchStatus === "paused" && !online ? (
-        <QueryLoading label={MSG.fileState.listOffline} />
+        <QueryLoading label={OUTBOX_MSG.fileState.listOffline} />
       ) : (
         <QueryState
           query={query}
           variant="card"
           loading={MSG.session.loading}
-          error={MSG.order.photosFailed}
-          empty={MSG.order.noEvidence}
+          error={ORDER_MSG.order.photosFailed}
+          empty={ORDER_MSG.order.noEvidence}
           isEmpty={(photos) => photos.length === 0 && pending.length === 0}
         >
           {(photos) =>
             photos.length > 0 && (
-              <ul className="media-grid" aria-label={MSG.order.savedTitle}>
+              <ul className="media-grid" aria-label={ORDER_MSG.order.savedTitle}>
                 {photos.map((foto) => (
                   <li key={foto.IdSocioVeiculoAgendaExecucaoFoto} className="media-item">
                     {isVideo(foto.Foto) ? (
-                      <video src={fileUrl(foto.Foto)} controls preload="metadata" playsInline aria-label={MSG.order.savedVideo} />
+                      <video src={fileUrl(foto.Foto)} controls preload="metadata" playsInline aria-label={ORDER_MSG.order.savedVideo} />
                     ) : (
-                      <img src={fileUrl(foto.Foto)} alt={MSG.order.savedPhoto} loading="lazy" />
+                      <img src={fileUrl(foto.Foto)} alt={ORDER_MSG.order.savedPhoto} loading="lazy" />
                     )}
                     {canEdit && (
                       <button
                         type="button"
                         className="btn media-remove"
-                        aria-label={MSG.order.removePhoto}
+                        aria-label={ORDER_MSG.order.removePhoto}
                         onClick={() => remove.mutate(foto.IdSocioVeiculoAgendaExecucaoFoto)}
                         {...guard}
                       >

@@ -2,7 +2,7 @@
 // the dates and the money (service value, payout per approved service and the total, in BRL) (main thread).
 import { Fragment, type ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { MSG } from "../../../config/messages.pt-BR";
+import { ORDER_MSG } from "../../../config/messages/order.pt-BR";
 import { Modal } from "../../../components/ui/modal";
 import { isoToBr, readWallClockIso, wallClockIsoToBr } from "../../../domain/dates";
 import { formatBRL } from "../../../domain/format";
@@ -13,7 +13,7 @@ import { linkedServicesQuery, pointRegistrationQuery } from "../query-options";
 import { approvalOf, commissionType } from "./services-card";
 import { QueryState } from "../../../components/ui/query-state";
 
-const t = MSG.financial;
+const t = ORDER_MSG.financial;
 
 const blank = (v: unknown) => v === null || v === undefined || String(v).trim() === "";
 const orNone = (v: unknown) => (blank(v) ? t.notInformed : String(v));
@@ -95,7 +95,7 @@ export function FinancialDetailsModal({ details, pointId, onClose }: Props) {
                   <li key={s.id}>
                     <span className="service-name">{s.label}</span>
                     <span className="service-type">{commissionType(s)}</span>
-                    <span className="muted">{MSG.services.approval[approvalOf(s)] ?? approvalOf(s)}</span>
+                    <span className="muted">{ORDER_MSG.services.approval[approvalOf(s)] ?? approvalOf(s)}</span>
                   </li>
                 ))}
               </ul>

@@ -4,7 +4,7 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
-import { MSG } from "../../../config/messages.pt-BR";
+import { ORDER_MSG } from "../../../config/messages/order.pt-BR";
 import { Modal } from "../../../components/ui/modal";
 import { MediaPicker } from "../../../components/media/media-picker";
 import { useLocalMedia } from "../../../components/media/use-local-media";
@@ -17,7 +17,7 @@ import { linkedServicesQuery } from "../query-options";
 import { QueryState } from "../../../components/ui/query-state";
 import { dateTimeText } from "../../../lib/br-format";
 
-const approvalLabel = (status: string) => MSG.finish.approval[status as keyof typeof MSG.finish.approval] ?? status;
+const approvalLabel = (status: string) => ORDER_MSG.finish.approval[status as keyof typeof ORDER_MSG.finish.approval] ?? status;
 
 interface Props {
   details: AppointmentDetails;
@@ -26,7 +26,7 @@ interface Props {
 }
 
 export function FinishOrderModal({ details, userId, onClose }: Props) {
-  const t = MSG.finish;
+  const t = ORDER_MSG.finish;
   const order = details.agendamento!;
   const linked = useQuery(linkedServicesQuery(order.IdSocioVeiculoAgenda));
   const { items, setItems } = useLocalMedia();

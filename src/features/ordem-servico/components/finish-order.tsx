@@ -1,7 +1,7 @@
 // A finish on its way: the outbox job that attaches the final video then finishes the order, and its progress on the OS screen
 // (the modal that queues it is finish-order-modal.tsx, loaded when opened; the notice when it lands: ../finish-watcher.ts) (main thread).
 import { useSnapshot } from "valtio";
-import { MSG } from "../../../config/messages.pt-BR";
+import { ORDER_MSG } from "../../../config/messages/order.pt-BR";
 import { discardJob, retryJob, outboxStore, type OutboxJobView } from "../../../lib/outbox/outbox-store";
 import { finishedStore } from "../finish-watcher";
 
@@ -19,7 +19,7 @@ export function useFinishJob(orderId: string): FinishState | null {
 }
 
 export function finishProgressText(job: FinishState): string {
-  const t = MSG.finish;
+  const t = ORDER_MSG.finish;
   if (job === "finished") return t.finishing;
   switch (job.state) {
     case "failed":
@@ -36,7 +36,7 @@ export function finishProgressText(job: FinishState): string {
 
 /** The finish on its way (or refused): real upload progress, then 'Finalizando…'; a refusal shows the server's reason with retry/discard. */
 export function FinishProgress({ job }: { job: FinishState }) {
-  const t = MSG.finish;
+  const t = ORDER_MSG.finish;
   const failed = job !== "finished" && job.state === "failed";
   return (
     <div className={`card finish-progress${failed ? " is-failed" : ""}`} role={failed ? "alert" : "status"}>

@@ -2,7 +2,7 @@
 // goes through the outbox with the follow-up that attaches it (and starts the order when it was not started yet) (main thread).
 import { useCallback, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { MSG } from "../../../config/messages.pt-BR";
+import { ORDER_MSG } from "../../../config/messages/order.pt-BR";
 import { Modal } from "../../../components/ui/modal";
 import { MediaPicker } from "../../../components/media/media-picker";
 import { useLocalMedia } from "../../../components/media/use-local-media";
@@ -20,7 +20,7 @@ interface Props {
 }
 
 export function InitialVideoPrompt({ details, userId, started }: Props) {
-  const t = MSG.initialVideo;
+  const t = ORDER_MSG.initialVideo;
   const order = details.agendamento!;
   const id = order.IdSocioVeiculoAgenda;
   const client = useQueryClient();
@@ -68,7 +68,11 @@ export function InitialVideoPrompt({ details, userId, started }: Props) {
         </h2>
         {job ? (
           <p className={job.state === "failed" ? "form-error" : "start-progress"} role={job.state === "failed" ? "alert" : "status"}>
-            {job.state === "failed" ? job.error : job.state === "uploading" ? t.uploading(job.progress) : MSG.order.jobState[job.state]}
+            {job.state === "failed"
+              ? job.error
+              : job.state === "uploading"
+                ? t.uploading(job.progress)
+                : ORDER_MSG.order.jobState[job.state]}
           </p>
         ) : (
           <>
@@ -91,7 +95,7 @@ export function InitialVideoPrompt({ details, userId, started }: Props) {
                 {t.later}
               </button>
               <button type="button" className="btn btn-primary" onClick={() => void send()} disabled={items.length === 0 || saving}>
-                {saving ? MSG.finish.saving : started ? t.send : MSG.startOrder.start}
+                {saving ? ORDER_MSG.finish.saving : started ? t.send : t.start}
               </button>
             </>
           }

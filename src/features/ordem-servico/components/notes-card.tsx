@@ -1,11 +1,14 @@
 // 'Anotações Gerais' card of the OS screen: the newest notes with their date, its own loading/empty/error state, and the
 // button that opens the notes modal (add and delete live there) (main thread).
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { MSG } from "../../../config/messages.pt-BR";
+import { ORDER_MSG } from "../../../config/messages/order.pt-BR";
 import { notesQuery } from "../query-options";
-import { NotesModal, newestFirst, noteDate } from "./notes-modal";
+import { newestFirst, noteDate } from "../notes";
 import { QueryState } from "../../../components/ui/query-state";
+
+// The modal loads when first opened, as the screen's other modals: the card shows the newest notes without it.
+const NotesModal = lazy(() => import("./notes-modal").then((m) => ({ default: m.NotesModal })));
 
 /** How many notes the card shows; the modal lists them all. */
 const CARD_NOTES = 5;
@@ -13,7 +16,7 @@ const CARD_NOTES = 5;
 export function NotesCard({ orderId, userId, canEdit }: { orderId: string; userId: string; canEdit: boolean }) {
   const query = useQuery(notesQuery(orderId));
   const [open, setOpen] = useState(false);
-  const t = MSG.notes;
+  const t = ORDER_MSG.notes;
 
   return (
     <section className="card notes-card" aria-labelledby="anotacoes-titulo">
@@ -52,7 +55,11 @@ export function NotesCard({ orderId, userId, canEdit }: { orderId: string; userI
           );
         }}
       </QueryState>
-      {open && <NotesModal orderId={orderId} userId={userId} canEdit={canEdit} onClose={() => setOpen(false)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <NotesModal orderId={orderId} userId={userId} canEdit={canEdit} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -3,23 +3,17 @@
 import { useLayoutEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
-import { MSG } from "../../../config/messages.pt-BR";
+import { ORDER_MSG } from "../../../config/messages/order.pt-BR";
 import { ConfirmModal } from "../../../components/ui/confirm-modal";
 import { Modal } from "../../../components/ui/modal";
 import { OfflineHint, useOfflineGuard } from "../../../lib/offline/offline-hint";
-import type { Anotacao } from "../api/order";
 import { useAddNote, useDeleteNote } from "../api/use-order-mutations";
 import { notesQuery } from "../query-options";
-import { dateTimeText } from "../../../lib/br-format";
+import type { Anotacao } from "../api/order";
+import { newestFirst, noteDate } from "../notes";
 import { QueryState } from "../../../components/ui/query-state";
 
 export const NOTE_MAX = 2000;
-
-/** DataLog is a real instant (UTC ISO): shown as Brasília date and time, e.g. '23/11/2026, 14:05'. */
-export const noteDate = (iso: string): string => dateTimeText(iso) ?? iso;
-
-/** Newest first (the server lists oldest first). */
-export const newestFirst = (notes: readonly Anotacao[]) => [...notes].sort((a, b) => Date.parse(b.DataLog) - Date.parse(a.DataLog));
 
 interface Props {
   orderId: string;
@@ -29,7 +23,7 @@ interface Props {
 }
 
 export function NotesModal({ orderId, userId, canEdit, onClose }: Props) {
-  const t = MSG.notes;
+  const t = ORDER_MSG.notes;
   const query = useQuery(notesQuery(orderId));
   const [text, setText] = useState("");
   // Adding and deleting notes need the server; offline the notes stay readable.

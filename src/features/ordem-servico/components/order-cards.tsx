@@ -1,11 +1,11 @@
 // Cards Cliente and Execução of the OS screen: who, which vehicle, why, and who started and finished it (main thread).
-import { MSG } from "../../../config/messages.pt-BR";
+import { ORDER_MSG } from "../../../config/messages/order.pt-BR";
 import { displayPlate } from "../../../domain/plate";
 import { formatDocument } from "../../../lib/br-format";
 import type { AppointmentDetails } from "../api/order";
 
 const orNone = (value: unknown) =>
-  value === null || value === undefined || String(value).trim() === "" ? MSG.order.notInformed : String(value);
+  value === null || value === undefined || String(value).trim() === "" ? ORDER_MSG.order.notInformed : String(value);
 
 export function vehicleText(v: AppointmentDetails["socioVeiculo"]) {
   return [v?.MarcaVeiculo, v?.VeiculoModelo, v?.Ano, v?.Litragem]
@@ -14,7 +14,7 @@ export function vehicleText(v: AppointmentDetails["socioVeiculo"]) {
 }
 
 export function ClientCard({ details }: { details: AppointmentDetails }) {
-  const t = MSG.order;
+  const t = ORDER_MSG.order;
   const { socio, socioVeiculo } = details;
   return (
     <section className="card" aria-labelledby="cliente-titulo">
@@ -36,7 +36,7 @@ export function ClientCard({ details }: { details: AppointmentDetails }) {
 }
 
 export function ExecutionCard({ details }: { details: AppointmentDetails }) {
-  const t = MSG.order;
+  const t = ORDER_MSG.order;
   const { motivo, execucao } = details;
   return (
     <section className="card" aria-labelledby="execucao-titulo">

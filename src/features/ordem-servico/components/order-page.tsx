@@ -2,7 +2,7 @@
 // (buttons on desktop, an 'Ações' menu on mobile) and the page's modals (main thread).
 import { lazy, Suspense, useDeferredValue, useState, type ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { MSG } from "../../../config/messages.pt-BR";
+import { ORDER_MSG } from "../../../config/messages/order.pt-BR";
 import { wallClockIsoToBr } from "../../../domain/dates";
 import { withReason } from "../../../domain/format";
 import { MenuButton, type MenuItem } from "../../../components/ui/menu-button";
@@ -43,7 +43,7 @@ export default function OrderPage({ id, userId, pointId }: { id: string; userId:
   const [modal, setModal] = useState<ModalName | null>(null);
   const finishJob = useFinishJob(id);
   const { online, hintId } = useOfflineGuard(PAGE_OFFLINE_HINT);
-  const t = MSG.order;
+  const t = ORDER_MSG.order;
 
   if (!query.data) {
     return (

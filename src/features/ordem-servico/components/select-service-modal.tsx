@@ -5,7 +5,7 @@
 import { useId, useMemo, useState, type FormEvent } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
-import { MSG } from "../../../config/messages.pt-BR";
+import { ORDER_MSG } from "../../../config/messages/order.pt-BR";
 import { Modal } from "../../../components/ui/modal";
 import { SearchableSelect } from "../../../components/ui/searchable-select";
 import { MediaPicker } from "../../../components/media/media-picker";
@@ -20,7 +20,7 @@ import { MAX_SERVICE_PHOTOS, MAX_SERVICE_VIDEOS, queueServiceFiles } from "../us
 import { QueryState } from "../../../components/ui/query-state";
 import "./select-service-modal.css";
 
-const t = MSG.services;
+const t = ORDER_MSG.services;
 /** The reason the central reads: long enough for a diagnosis, short enough to read in a list. */
 export const REASON_MAX = 500;
 

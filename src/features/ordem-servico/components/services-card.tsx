@@ -4,7 +4,7 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
-import { MSG } from "../../../config/messages.pt-BR";
+import { ORDER_MSG } from "../../../config/messages/order.pt-BR";
 import { ConfirmModal } from "../../../components/ui/confirm-modal";
 import { withReason } from "../../../domain/format";
 import { PAGE_OFFLINE_HINT, useOfflineGuard } from "../../../lib/offline/offline-hint";
@@ -23,7 +23,7 @@ import "./services-card.css";
 // Loaded when 'Adicionar serviço' is pressed: the catalogue search is not needed to show the order.
 const SelectServiceModal = lazy(() => import("./select-service-modal").then((m) => ({ default: m.SelectServiceModal })));
 
-const t = MSG.services;
+const t = ORDER_MSG.services;
 
 /** 'VOUCHER' when the parts were not the member's (PecaPorContaDoSocio 'N'), otherwise 'MÃO DE OBRA'. */
 export const commissionType = (s: Pick<LinkedService, "PecaPorContaDoSocio">) => (s.PecaPorContaDoSocio === "N" ? t.voucher : t.labour);

@@ -1,7 +1,8 @@
 // Always-visible upload indicator, in the outbox's one vocabulary: files saved on the device, files being sent with their
 // progress, why any must wait, failed files with 'Falhou — tentar de novo' and discard (main thread).
 import { useSnapshot } from "valtio";
-import { MSG } from "../../../config/messages.pt-BR";
+import { MEDIA_MSG } from "../../../config/messages/media.pt-BR";
+import { OUTBOX_MSG } from "../../../config/messages/outbox.pt-BR";
 import { OutboxFileList } from "../../../components/media/outbox-files";
 import { useOnline } from "../../../lib/offline/network";
 import { fileStateOf, sendingPercent } from "../../../lib/outbox/file-state";
@@ -24,13 +25,13 @@ export function OutboxIndicator() {
     <aside className="upload-indicator" aria-label="Envio de arquivos" aria-live="polite">
       {moving.length > 0 && (
         <div className="upload-row upload-sending">
-          <span>{MSG.fileState.sendingCount(moving.length)}</span>
+          <span>{OUTBOX_MSG.fileState.sendingCount(moving.length)}</span>
           <progress max={100} value={progress} aria-label="Progresso do envio">
             {progress}%
           </progress>
         </div>
       )}
-      {saved.length > 0 && <p className="upload-row upload-saved">{MSG.fileState.pending(saved.length)}</p>}
+      {saved.length > 0 && <p className="upload-row upload-saved">{OUTBOX_MSG.fileState.pending(saved.length)}</p>}
       {waiting.map((message) => (
         <p key={message} className="upload-row upload-waiting">
           {message}
@@ -38,10 +39,10 @@ export function OutboxIndicator() {
       ))}
       {authRequired && (
         <p role="alert" className="form-error">
-          {MSG.media.signInAgain}
+          {MEDIA_MSG.media.signInAgain}
         </p>
       )}
-      <OutboxFileList jobs={failed} label={MSG.fileState.failedList} className="upload-failed-list" />
+      <OutboxFileList jobs={failed} label={OUTBOX_MSG.fileState.failedList} className="upload-failed-list" />
     </aside>
   );
 }

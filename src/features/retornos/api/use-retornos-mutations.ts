@@ -1,7 +1,7 @@
 // The service returns' mutation hooks (create or update, delete) beside their calls in retornos.ts: each owns the envelope check
 // and the list's invalidation; the page and the form only add their UI (toast, close, error text) through MutationUi (main thread).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { MSG } from "../../../config/messages.pt-BR";
+import { RETURNS_MSG } from "../../../config/messages/returns.pt-BR";
 import { unwrapSuccess } from "../../../lib/api-client";
 import type { MutationUi } from "../../../lib/mutation-ui";
 import { returnKeys } from "../query-options";
@@ -23,10 +23,10 @@ export function useSaveReturn(ui: MutationUi<string, SaveReturnInput> = {}) {
     ...ui,
     mutationFn: async ({ data, id }) => {
       if (id) {
-        unwrapSuccess(await updateReturn(id, data), MSG.returns.updateFailed);
+        unwrapSuccess(await updateReturn(id, data), RETURNS_MSG.returns.updateFailed);
         return id;
       }
-      return unwrapSuccess(await addReturn(data), MSG.returns.createFailed).data.IdRetornoServico;
+      return unwrapSuccess(await addReturn(data), RETURNS_MSG.returns.createFailed).data.IdRetornoServico;
     },
     onSettled: (...args) => {
       void ui.onSettled?.(...args);
@@ -39,7 +39,7 @@ export function useDeleteReturn(ui: MutationUi<ReturnAnswer, string> = {}) {
   const client = useQueryClient();
   return useMutation<ReturnAnswer, Error, string>({
     ...ui,
-    mutationFn: async (id) => unwrapSuccess(await deleteReturn(id), MSG.returns.deleteFailed),
+    mutationFn: async (id) => unwrapSuccess(await deleteReturn(id), RETURNS_MSG.returns.deleteFailed),
     onSettled: (...args) => {
       void ui.onSettled?.(...args);
       return client.invalidateQueries({ queryKey: returnKeys.all });

@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
-import { MSG } from "../../../config/messages.pt-BR";
+import { RETURNS_MSG } from "../../../config/messages/returns.pt-BR";
 import { MediaPicker } from "../../../components/media/media-picker";
 import { Modal } from "../../../components/ui/modal";
 import { SearchableSelect } from "../../../components/ui/searchable-select";
@@ -19,7 +19,7 @@ import { enqueueReturnFiles, useReturnUploads, type SentFile } from "../return-u
 import { fileList } from "./return-format";
 import { ReturnUploads } from "./return-uploads-view";
 
-const t = MSG.returns;
+const t = RETURNS_MSG.returns;
 type Field = "appointment" | "kind" | "status" | "description";
 type Errors = Partial<Record<Field | "form", string>>;
 const NONE: readonly SentFile[] = [];

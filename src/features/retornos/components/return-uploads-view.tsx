@@ -1,9 +1,10 @@
 // The form modal once the return is saved: its new files on their way ('enviando n%', or the error with retry/discard) (main thread).
-import { MSG } from "../../../config/messages.pt-BR";
+import { MEDIA_MSG } from "../../../config/messages/media.pt-BR";
+import { RETURNS_MSG } from "../../../config/messages/returns.pt-BR";
 import { retryJob } from "../../../lib/outbox/outbox-store";
 import type { TrackedFile } from "../return-uploads";
 
-const t = MSG.returns;
+const t = RETURNS_MSG.returns;
 
 /** Content of the form modal after saving; the modal itself (and its preventClose) stays the same dialog. */
 export function ReturnUploads({ left, onDiscard }: { left: readonly TrackedFile[]; onDiscard: (id: string) => void }) {
@@ -27,10 +28,10 @@ function PendingFile({ file, onDiscard }: { file: TrackedFile; onDiscard: () => 
   if (job?.state === "failed") {
     return (
       <li>
-        <span className="form-error">{t.failedOf(file.name, job.error ?? MSG.media.uploadFailed)}</span>
+        <span className="form-error">{t.failedOf(file.name, job.error ?? MEDIA_MSG.media.uploadFailed)}</span>
         <span className="row-actions">
           <button type="button" className="btn btn-small" aria-label={t.retryOf(file.name)} onClick={() => void retryJob(file.id)}>
-            {MSG.media.retry}
+            {MEDIA_MSG.media.retry}
           </button>
           <button type="button" className="btn btn-small" aria-label={t.discardOf(file.name)} onClick={onDiscard}>
             {t.discard}

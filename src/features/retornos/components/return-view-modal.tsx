@@ -1,5 +1,5 @@
 // 'Detalhes do Retorno': every field of one return, and its stored photos and videos (main thread).
-import { MSG } from "../../../config/messages.pt-BR";
+import { RETURNS_MSG } from "../../../config/messages/returns.pt-BR";
 import { Modal } from "../../../components/ui/modal";
 import { isoToBr } from "../../../domain/dates";
 import { displayPlate } from "../../../domain/plate";
@@ -8,7 +8,7 @@ import type { RetornoServico } from "../api/retornos";
 import { kindLabel, statusLabel } from "../filters";
 import { fileList, registeredAt } from "./return-format";
 
-const t = MSG.returns;
+const t = RETURNS_MSG.returns;
 
 export function ReturnViewModal({ row, onClose }: { row: RetornoServico; onClose: () => void }) {
   const photos = fileList(row.Fotos);

@@ -1,5 +1,5 @@
 // The returns' filter bar: registration date range, status and type, read from and written to the URL (main thread).
-import { MSG } from "../../../config/messages.pt-BR";
+import { RETURNS_MSG } from "../../../config/messages/returns.pt-BR";
 import { ALL, STATUS_CODES, statusLabel, type ReturnFilters } from "../filters";
 
 interface Props {
@@ -8,7 +8,7 @@ interface Props {
 }
 
 export function ReturnsFilterBar({ filters, onChange }: Props) {
-  const t = MSG.returns;
+  const t = RETURNS_MSG.returns;
   const active = filters.from || filters.to || filters.status !== ALL || filters.kind !== ALL;
   return (
     <form className="returns-filters card" role="search" aria-label={t.filters} onSubmit={(e) => e.preventDefault()}>

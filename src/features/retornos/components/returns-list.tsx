@@ -1,7 +1,7 @@
 // The returns' rows as a ResponsiveList (cards on phones, a table from 1024 px): status badge, NOVO tag on open returns and
 // the view / edit / delete actions of each row (main thread).
 import { ResponsiveList, type Column } from "../../../components/ui/responsive-list";
-import { MSG } from "../../../config/messages.pt-BR";
+import { RETURNS_MSG } from "../../../config/messages/returns.pt-BR";
 import { isoToBr } from "../../../domain/dates";
 import { displayPlate } from "../../../domain/plate";
 import type { RetornoServico } from "../api/retornos";
@@ -14,7 +14,7 @@ interface Props {
   onAction: (action: RowAction, row: RetornoServico) => void;
 }
 
-const t = MSG.returns;
+const t = RETURNS_MSG.returns;
 const badgeClass = (s: string) => `status-badge status-${s === "C" ? "done" : s === "A" ? "pending" : "active"}`;
 const isOpen = (r: RetornoServico) => r.Status === "A";
 

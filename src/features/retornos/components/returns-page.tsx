@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
-import { MSG } from "../../../config/messages.pt-BR";
+import { RETURNS_MSG } from "../../../config/messages/returns.pt-BR";
 import { ConfirmModal } from "../../../components/ui/confirm-modal";
 import { QueryState } from "../../../components/ui/query-state";
 import { withReason } from "../../../domain/format";
@@ -24,7 +24,7 @@ export interface ReturnsPageProps {
 }
 type Open = { kind: RowAction; row: RetornoServico } | { kind: "new" } | null;
 
-const t = MSG.returns;
+const t = RETURNS_MSG.returns;
 
 export default function ReturnsPage({ pointId }: ReturnsPageProps) {
   const [filters, setFilters] = useReturnFilters();

@@ -2,7 +2,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { IMaskInput } from "react-imask";
 import { toast } from "../../../lib/toast";
-import { MSG } from "../../../config/messages.pt-BR";
+import { SCANNER_MSG } from "../../../config/messages/scanner.pt-BR";
 import { displayPlate } from "../../../domain/plate";
 import { Modal } from "../../../components/ui/modal";
 import { useSendInvite } from "../api/use-scanner-mutations";
@@ -20,32 +20,32 @@ export function InviteModal({ plate, onClose, onSent }: Props) {
   const [error, setError] = useState("");
   const send = useSendInvite({
     onSuccess: () => {
-      toast.success(MSG.scanner.inviteSent);
+      toast.success(SCANNER_MSG.scanner.inviteSent);
       onSent();
     },
-    onError: (err) => setError(err.message || MSG.scanner.inviteFailed),
+    onError: (err) => setError(err.message || SCANNER_MSG.scanner.inviteFailed),
   });
   const empty = phone.digits.length === 0;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (empty) {
       setTouched(true);
-      return setError(MSG.scanner.phoneRequired);
+      return setError(SCANNER_MSG.scanner.phoneRequired);
     }
     setError("");
     send.mutate({ telefone: phone.masked, placa: displayPlate(plate) });
   };
-  const shown = error || (touched && empty ? MSG.scanner.phoneRequired : "");
+  const shown = error || (touched && empty ? SCANNER_MSG.scanner.phoneRequired : "");
   return (
-    <Modal open title={MSG.scanner.inviteTitle} onClose={onClose} preventClose={send.isPending}>
+    <Modal open title={SCANNER_MSG.scanner.inviteTitle} onClose={onClose} preventClose={send.isPending}>
       <form onSubmit={submit} noValidate>
         <p className="scanner-invite-info" role="status">
-          {MSG.scanner.inviteInfo}
+          {SCANNER_MSG.scanner.inviteInfo}
         </p>
         <p className="scanner-invite-plate">
-          {MSG.scanner.plate}: <strong>{displayPlate(plate)}</strong>
+          {SCANNER_MSG.scanner.plate}: <strong>{displayPlate(plate)}</strong>
         </p>
-        <label htmlFor={id}>{MSG.scanner.phone}</label>
+        <label htmlFor={id}>{SCANNER_MSG.scanner.phone}</label>
         <IMaskInput
           id={id}
           mask="(00) 00000-0000"
@@ -68,10 +68,10 @@ export function InviteModal({ plate, onClose, onSent }: Props) {
         </p>
         <div className="modal-actions">
           <button type="button" className="btn" onClick={onClose} disabled={send.isPending}>
-            {MSG.scanner.cancel}
+            {SCANNER_MSG.scanner.cancel}
           </button>
           <button type="submit" className="btn btn-primary" disabled={empty || send.isPending}>
-            {send.isPending ? MSG.scanner.sending : MSG.scanner.sendInvite}
+            {send.isPending ? SCANNER_MSG.scanner.sending : SCANNER_MSG.scanner.sendInvite}
           </button>
         </div>
       </form>

@@ -1,7 +1,7 @@
 // 'Digitar placa': the plate typed with the mask of old (ABC-1234) and Mercosul (ABC1D23) plates, looked up like a read one (main thread).
 import { useId, useState, type FormEvent } from "react";
 import { IMaskInput } from "react-imask";
-import { MSG } from "../../../config/messages.pt-BR";
+import { SCANNER_MSG } from "../../../config/messages/scanner.pt-BR";
 import { plateFormat } from "../../../domain/plate";
 
 // IMask picks the pattern that accepts most of what was typed: "ABC1234" -> ABC-1234, "ABC1D23" -> ABC1D23.
@@ -19,14 +19,14 @@ export function ManualPlateForm({ onSubmit, busy }: Props) {
   const [error, setError] = useState("");
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!plateFormat(plate)) return setError(MSG.scanner.plateInvalid);
+    if (!plateFormat(plate)) return setError(SCANNER_MSG.scanner.plateInvalid);
     setError("");
     onSubmit(plate);
   };
   return (
     <form className="scanner-manual" onSubmit={submit} noValidate>
-      <h2 className="scanner-manual-title">{MSG.scanner.typePlate}</h2>
-      <label htmlFor={id}>{MSG.scanner.plate}</label>
+      <h2 className="scanner-manual-title">{SCANNER_MSG.scanner.typePlate}</h2>
+      <label htmlFor={id}>{SCANNER_MSG.scanner.plate}</label>
       <div className="scanner-manual-row">
         <IMaskInput
           id={id}
@@ -44,11 +44,11 @@ export function ManualPlateForm({ onSubmit, busy }: Props) {
           }}
         />
         <button type="submit" className="btn btn-primary" disabled={busy}>
-          {MSG.scanner.search}
+          {SCANNER_MSG.scanner.search}
         </button>
       </div>
       <p id={`${id}-note`} className={error ? "form-error" : "muted"} role={error ? "alert" : undefined}>
-        {error || MSG.scanner.plateHint}
+        {error || SCANNER_MSG.scanner.plateHint}
       </p>
     </form>
   );

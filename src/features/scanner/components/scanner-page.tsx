@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocation } from "wouter";
-import { MSG } from "../../../config/messages.pt-BR";
+import { SCANNER_MSG } from "../../../config/messages/scanner.pt-BR";
 import { PATHS } from "../../../config/paths";
 import { displayPlate, formatLabel, plateFormat, type PlateCandidate } from "../../../domain/plate";
 import { plateSet } from "../../../domain/plate-match";
@@ -61,7 +61,7 @@ interface Help {
 
 function ChoiceLabel({ choice }: { choice: PlateChoice }) {
   const e = choice.expected;
-  const when = e ? (e.date === wallClock().date ? MSG.scanner.bookedToday : MSG.scanner.bookedOn(isoToBr(e.date))) : "";
+  const when = e ? (e.date === wallClock().date ? SCANNER_MSG.scanner.bookedToday : SCANNER_MSG.scanner.bookedOn(isoToBr(e.date))) : "";
   return (
     <>
       <span className="scanner-choice-plate">{displayPlate(choice.plate)}</span>
@@ -117,7 +117,7 @@ export default function ScannerPage({ pointId, renderNewAppointment }: Props) {
       try {
         found = await client.fetchQuery(plateLookupQuery(pointId, plate));
       } catch (err) {
-        if (run.current === mine) setPhase({ kind: "failed", plate, message: (err as Error).message || MSG.scanner.lookupFailed });
+        if (run.current === mine) setPhase({ kind: "failed", plate, message: (err as Error).message || SCANNER_MSG.scanner.lookupFailed });
         return;
       }
       if (run.current !== mine) return;
@@ -181,50 +181,52 @@ export default function ScannerPage({ pointId, renderNewAppointment }: Props) {
   const busy = phase.kind === "searching" || phase.kind === "redirecting";
   const status =
     phase.kind === "redirecting"
-      ? MSG.scanner.appointmentFound
+      ? SCANNER_MSG.scanner.appointmentFound
       : phase.kind === "searching"
-        ? MSG.scanner.searching
+        ? SCANNER_MSG.scanner.searching
         : phase.kind === "failed"
           ? "" // shown as an alert below
           : phase.kind === "scanning" && camera.kind === "ready"
             ? ocrFailed
-              ? MSG.scanner.ocrFailed
+              ? SCANNER_MSG.scanner.ocrFailed
               : engineReady
                 ? help?.advice
-                  ? MSG.scanner.advice[help.advice]
-                  : MSG.scanner.scanning
-                : MSG.scanner.aim
+                  ? SCANNER_MSG.scanner.advice[help.advice]
+                  : SCANNER_MSG.scanner.scanning
+                : SCANNER_MSG.scanner.aim
             : "";
 
   return (
     <section className="page scanner-page">
-      <h1 className="page-title">{MSG.scanner.title}</h1>
+      <h1 className="page-title">{SCANNER_MSG.scanner.title}</h1>
       {camera.kind === "error" && on ? (
         <div className="scanner-camera-error" role="alert">
-          <h2>{MSG.scanner.problem}</h2>
+          <h2>{SCANNER_MSG.scanner.problem}</h2>
           <p>{camera.message}</p>
           <button type="button" className="btn btn-primary" onClick={retry}>
-            {MSG.scanner.retry}
+            {SCANNER_MSG.scanner.retry}
           </button>
         </div>
       ) : (
         <div className="scanner-view">
-          <video ref={videoRef} className="scanner-video" muted playsInline autoPlay aria-label={MSG.scanner.preview} />
+          <video ref={videoRef} className="scanner-video" muted playsInline autoPlay aria-label={SCANNER_MSG.scanner.preview} />
           <div ref={guideRef} className="scanner-guide" aria-hidden="true" />
           {camera.kind === "checking" && on && (
             <p className="scanner-overlay-note" role="status">
-              {MSG.scanner.opening}
+              {SCANNER_MSG.scanner.opening}
             </p>
           )}
           {torch.supported && (
             <button type="button" className="btn scanner-torch" aria-pressed={torch.on} onClick={() => void toggleTorch()}>
-              {torch.on ? MSG.scanner.torchOff : MSG.scanner.torchOn}
+              {torch.on ? SCANNER_MSG.scanner.torchOff : SCANNER_MSG.scanner.torchOn}
             </button>
           )}
         </div>
       )}
       <div className="scanner-result">
-        {shownPlate && format && <p className="scanner-plate">{MSG.scanner.plateFound(displayPlate(shownPlate), formatLabel(format))}</p>}
+        {shownPlate && format && (
+          <p className="scanner-plate">{SCANNER_MSG.scanner.plateFound(displayPlate(shownPlate), formatLabel(format))}</p>
+        )}
         <p className={phase.kind === "redirecting" ? "scanner-status scanner-status-ok" : "scanner-status muted"} role="status">
           {status}
         </p>
@@ -235,16 +237,16 @@ export default function ScannerPage({ pointId, renderNewAppointment }: Props) {
         )}
         {shownPlate && !busy && (
           <button type="button" className="btn" onClick={restart}>
-            {MSG.scanner.retry}
+            {SCANNER_MSG.scanner.retry}
           </button>
         )}
       </div>
       {phase.kind === "scanning" && choices.length > 0 && (
         <section className="scanner-confirm" aria-labelledby="scanner-confirm-title">
           <h2 id="scanner-confirm-title" className="scanner-confirm-title">
-            {MSG.scanner.confirmPlate}
+            {SCANNER_MSG.scanner.confirmPlate}
           </h2>
-          <p className="muted">{MSG.scanner.confirmHint}</p>
+          <p className="muted">{SCANNER_MSG.scanner.confirmHint}</p>
           <div className="scanner-confirm-choices">
             {choices.map((choice) => (
               <button key={choice.plate} type="button" className="btn scanner-choice" onClick={() => void lookup(choice.plate)}>

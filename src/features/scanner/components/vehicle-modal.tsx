@@ -1,5 +1,5 @@
 // Dados do Veículo: a member's vehicle found without an open appointment here, offering 'Novo Agendamento' (main thread).
-import { MSG } from "../../../config/messages.pt-BR";
+import { SCANNER_MSG } from "../../../config/messages/scanner.pt-BR";
 import { displayPlate } from "../../../domain/plate";
 import { Modal } from "../../../components/ui/modal";
 import type { PlateLookup } from "../../../lib/plate-lookup";
@@ -15,40 +15,40 @@ export function VehicleModal({ found, onClose, onNewAppointment }: Props) {
   return (
     <Modal
       open
-      title={MSG.scanner.vehicleTitle}
+      title={SCANNER_MSG.scanner.vehicleTitle}
       onClose={onClose}
       footer={
         <>
           <button type="button" className="btn" onClick={onClose}>
-            {MSG.scanner.close}
+            {SCANNER_MSG.scanner.close}
           </button>
           {onNewAppointment && (
             <button type="button" className="btn btn-primary" onClick={onNewAppointment}>
-              {MSG.scanner.newAppointment}
+              {SCANNER_MSG.scanner.newAppointment}
             </button>
           )}
         </>
       }
     >
       <dl className="scanner-vehicle">
-        <dt>{MSG.scanner.plate}</dt>
+        <dt>{SCANNER_MSG.scanner.plate}</dt>
         <dd className="scanner-vehicle-plate">{displayPlate(found.PlacaVeiculo)}</dd>
-        <dt>{MSG.scanner.member}</dt>
+        <dt>{SCANNER_MSG.scanner.member}</dt>
         <dd>{found.NomeSocio}</dd>
         {vehicle && (
           <>
-            <dt>{MSG.scanner.vehicle}</dt>
+            <dt>{SCANNER_MSG.scanner.vehicle}</dt>
             <dd>{vehicle}</dd>
           </>
         )}
         {found.AnoVeiculo ? (
           <>
-            <dt>{MSG.scanner.year}</dt>
+            <dt>{SCANNER_MSG.scanner.year}</dt>
             <dd>{found.AnoVeiculo}</dd>
           </>
         ) : null}
       </dl>
-      <p className="muted">{MSG.scanner.noAppointment}</p>
+      <p className="muted">{SCANNER_MSG.scanner.noAppointment}</p>
     </Modal>
   );
 }

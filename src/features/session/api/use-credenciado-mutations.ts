@@ -1,7 +1,7 @@
 // Mutation hooks of the public access pages beside their calls (credenciado.ts): 'Esqueci minha senha' and the password of an
 // access link, which signs in through the store exactly as the login does; the pages add only their UI (main thread).
 import { useMutation } from "@tanstack/react-query";
-import { MSG } from "../../../config/messages.pt-BR";
+import { SESSION_MSG } from "../../../config/messages/session.pt-BR";
 import { ApiFailure, unwrap } from "../../../lib/api-client";
 import type { MutationUi } from "../../../lib/mutation-ui";
 import { setPasswordAndSignIn } from "../store";
@@ -16,7 +16,7 @@ type Msg = Answer<typeof A.requestPasswordReset>;
 export function useForgotPassword(ui: MutationUi<Msg, string> = {}) {
   return useMutation<Msg, Error, string>({
     ...ui,
-    mutationFn: async (email) => unwrap(await forgotPassword(email.trim()), MSG.access.sendFailed),
+    mutationFn: async (email) => unwrap(await forgotPassword(email.trim()), SESSION_MSG.access.sendFailed),
   });
 }
 

@@ -2,13 +2,13 @@
 // an account or not, so nobody learns which e-mails exist) and a link back to the login (main thread).
 import { useId, useState, type FormEvent } from "react";
 import { Link } from "wouter";
-import { MSG } from "../../../config/messages.pt-BR";
+import { SESSION_MSG } from "../../../config/messages/session.pt-BR";
 import { PATHS } from "../../../config/paths";
 import { isEmail } from "../../../domain/validators";
 import { useForgotPassword } from "../api/use-credenciado-mutations";
 import "./auth-pages.css";
 
-const M = MSG.access;
+const M = SESSION_MSG.access;
 
 export default function ForgotPasswordPage() {
   const id = useId();

@@ -5,6 +5,7 @@ import { Link, useLocation, useSearch } from "wouter";
 import { toast } from "../../../lib/toast";
 import { SIGNUP_URL } from "../../../config/env";
 import { MSG } from "../../../config/messages.pt-BR";
+import { SESSION_MSG } from "../../../config/messages/session.pt-BR";
 import { landingFor, PATHS } from "../../../config/paths";
 import { login, sessionStore } from "../store";
 import { useSession } from "../use-session";
@@ -85,7 +86,7 @@ export default function LoginPage() {
           Lembrar-me
         </label>
         <p className="forgot-link">
-          <Link href={PATHS.forgotPassword}>{MSG.access.forgotLink}</Link>
+          <Link href={PATHS.forgotPassword}>{SESSION_MSG.access.forgotLink}</Link>
         </p>
         {notice && (
           <p role="alert" className="form-error">

@@ -1,7 +1,7 @@
 // The strength of the new password under its field: 'Força da senha: fraca / razoável / boa / forte' and why it is not enough,
 // in a polite live region (read out when typing pauses) that the field's description also points to; the bar only repeats
 // the words for the eye (main thread).
-import { MSG } from "../../../config/messages.pt-BR";
+import { SESSION_MSG } from "../../../config/messages/session.pt-BR";
 import type { PasswordStrength } from "../../../domain/team";
 
 const STEPS = { weak: 1, fair: 2, good: 3, strong: 4 } as const;
@@ -22,11 +22,11 @@ export function PasswordMeter(props: { id: string; strength: PasswordStrength | 
       <p id={id} className="strength-text" role="status">
         {strength ? (
           <>
-            <strong>{MSG.access.strength(strength.level)}</strong>
+            <strong>{SESSION_MSG.access.strength(strength.level)}</strong>
             {strength.reason && !quiet && ` ${strength.reason}`}
           </>
         ) : (
-          checking && MSG.access.strengthChecking
+          checking && SESSION_MSG.access.strengthChecking
         )}
       </p>
     </div>

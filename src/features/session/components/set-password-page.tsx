@@ -5,7 +5,7 @@ import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useLocation } from "wouter";
 import { toast } from "../../../lib/toast";
-import { MSG } from "../../../config/messages.pt-BR";
+import { SESSION_MSG } from "../../../config/messages/session.pt-BR";
 import { landingFor, PATHS } from "../../../config/paths";
 import { MIN_PASSWORD_LENGTH } from "../../../domain/team";
 import { useSetPassword } from "../api/use-credenciado-mutations";
@@ -17,7 +17,7 @@ import { accessQuery } from "../query-options";
 import { sessionStore } from "../store";
 import "./auth-pages.css";
 
-const M = MSG.access;
+const M = SESSION_MSG.access;
 
 /** The token after '#', as the link carries it (read once: the page does not change its own fragment). */
 const tokenOfUrl = () => (typeof window === "undefined" ? "" : decodeURIComponent(window.location.hash.replace(/^#/, "")).trim());
