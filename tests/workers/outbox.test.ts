@@ -105,6 +105,40 @@ describe("upload outbox", () => {
     expect(await photos()).toContain(done!.storedName);
   });
 
+  it("sends a job waiting out a network backoff at once when the device is back online (dueNow), and only that job", async () => {
+    const real = xhrTransport(api);
+    let offline = true;
+    const cut: Transport = {
+      upload: (...args) => (offline ? Promise.resolve({ status: 0, body: undefined }) : real.upload(...args)),
+      post: real.post,
+    };
+    const blob = await jpeg();
+    await store.add(job("job-back-online", blob.size), blob);
+    await run(cut);
+    await run(cut); // the second network failure backs off 2 s, then a third 4 s: the wait grows while offline
+    clock += 1000;
+    await run(cut);
+    const waiting = await store.get("job-back-online");
+    expect(waiting).toMatchObject({ state: "uploading", retryReason: "network" });
+    expect(waiting!.nextAttemptAt).toBeGreaterThan(clock);
+    offline = false;
+    // Without the reconnection nothing is due yet; with it the job goes now, long before its backoff ends.
+    await run(cut);
+    expect((await store.get("job-back-online"))!.state).toBe("uploading");
+    await processDue({
+      store,
+      transport: cut,
+      session: () => ({ token, owner }),
+      emit: (e) => events.push(e),
+      now: () => clock,
+      random: () => 1,
+      dueNow: new Set(["job-back-online"]),
+    });
+    const sent = await store.get("job-back-online");
+    expect(sent!.state).toBe("attached");
+    expect(await photos()).toContain(sent!.storedName);
+  });
+
   it("fails on 415 with the server's message and keeps the file for a retry or discard", async () => {
     const html = new Blob(["<!doctype html><script>alert(1)</script>"], { type: "image/jpeg" });
     await store.add(job("job-415", html.size, "foto.jpg"), html);

@@ -23,6 +23,8 @@ const api = {
   /** null on sign-out: the uploader stops sending at once; the jobs wait for their owner's next sign-in. */
   setSession: async (session: OutboxSession | null) => runner?.setSession(session),
   wake: () => runner?.wake(),
+  /** The page saw the device come back online: jobs waiting for the network are sent at once. */
+  reconnected: () => runner?.reconnected(),
   /** Saves the original file before anything else is done to it. */
   add: async (job: OutboxRecord, file: Blob) => (await opened()).add(job, file),
   file: async (id: string) => (await opened()).file(id),

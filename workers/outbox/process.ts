@@ -59,6 +59,11 @@ export interface ProcessDeps {
   signal?: AbortSignal;
   now?: () => number;
   random?: () => number;
+  /**
+   * Jobs due now whatever their backoff: those that were waiting for the network when the device came back online. Their
+   * wait (up to a minute) was only a guess at when the network returns; a server's 5xx/429 backoff is kept.
+   */
+  dueNow?: ReadonlySet<string>;
 }
 
 type Outcome = "done" | "retry" | "paused" | "failed" | "skipped";
@@ -69,7 +74,7 @@ export async function processDue(deps: ProcessDeps): Promise<"idle" | "paused"> 
   const session = deps.session();
   if (!session) return "paused";
   const jobs = (await deps.store.all())
-    .filter((j) => isPending(j) && ownedBy(j, session.owner) && j.nextAttemptAt <= now())
+    .filter((j) => isPending(j) && ownedBy(j, session.owner) && (j.nextAttemptAt <= now() || !!deps.dueNow?.has(j.id)))
     .sort((a, b) => a.createdAt - b.createdAt);
   for (const job of jobs) {
     if ((await step(deps, job)) === "paused") return "paused";

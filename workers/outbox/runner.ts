@@ -43,6 +43,15 @@ export class OutboxRunner {
     this.wakeUp?.();
   }
 
+  /** Jobs waiting out a network backoff when the device came back online: sent on the next pass, once. */
+  private dueNow = new Set<string>();
+
+  /** The device is back online: what waited for the network goes now, not at the end of its backoff (up to a minute). */
+  async reconnected() {
+    for (const j of await this.store.all()) if (isPending(j) && j.retryReason === "network") this.dueNow.add(j.id);
+    this.wake();
+  }
+
   /** Reports a state change made outside the loop on the same channel, so the page sees events in order. */
   announce(event: OutboxEvent) {
     this.emit(event);
@@ -60,8 +69,11 @@ export class OutboxRunner {
     for (;;) {
       let status: "idle" | "paused" = "paused";
       this.woken = false;
+      const dueNow = this.dueNow;
+      this.dueNow = new Set();
       try {
         status = await processDue({
+          dueNow,
           store: this.store,
           transport,
           session: () => this.session,

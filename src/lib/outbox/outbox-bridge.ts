@@ -40,7 +40,7 @@ export async function startOutboxWorker(opts: { apiBase?: string; dbName?: strin
   if (!remote) {
     worker = new Worker(new URL("../../../workers/outbox/outbox.worker.ts", import.meta.url), { type: "module", name: "outbox" });
     remote = wrap<OutboxApi>(worker);
-    window.addEventListener("online", () => void remote?.wake());
+    window.addEventListener("online", () => void remote?.reconnected());
   }
   const resume = await remote.start(
     opts.apiBase ?? absoluteBase(),
