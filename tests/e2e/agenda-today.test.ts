@@ -3,7 +3,7 @@
 // rows for their days, the chip in the URL through reload and back, the keyboard, two compact cards per phone screen and axe.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { addDays, apiCall, brasiliaToday, DESKTOP, launch, MOBILE, openSignedIn, violations } from "./browser";
+import { addDays, apiCall, brasiliaToday, DESKTOP, launch, MOBILE, openSignedIn, violations, bookByApi } from "./browser";
 
 const base = inject("baseUrl");
 let browser: Browser;
@@ -24,22 +24,7 @@ const list = async (query: string) => (await api<{ data: Row[] }>(`/agendamentos
 const slotsOf = (day: string) =>
   api<string[]>("/agendamentos/lista-horarios-disponiveis", { idPontoAtendimento: pointId, dataAgendamento: day });
 
-async function book(plate: string, data: string, hora: string) {
-  const v = await api<{ IdSocio: string; IdSocioVeiculo: string }>(
-    `/scanner/get-agendamento-pontoatendimento-by-placa/${pointId}/${plate}`,
-  );
-  const b = await api<{ idSocioVeiculoAgenda: string; NumeroOS: number }>("/agendamentos/agendar", {
-    idPontoAtendimento: pointId,
-    idSocio: v.IdSocio,
-    idSocioVeiculo: v.IdSocioVeiculo,
-    data,
-    hora,
-    motivo: 1,
-    pecaPorContaDoSocio: "N",
-  });
-  if (!b.idSocioVeiculoAgenda) throw new Error(`booking refused: ${JSON.stringify(b)}`);
-  return { ...b, idSocio: v.IdSocio };
-}
+const book = (plate: string, data: string, hora: string) => bookByApi(base, token, pointId, plate, data, hora);
 
 /** Starts a booked order through the API as the app does: the initial video (a minimal WebM), then iniciar. */
 async function start(order: { idSocioVeiculoAgenda: string; idSocio: string }) {

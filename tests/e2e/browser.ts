@@ -171,3 +171,77 @@ export async function holdFirstUpload(ctx: BrowserContext) {
     release: async () => (held as Route | null)?.continue(),
   };
 }
+
+/** Books `plate`'s vehicle at the point on `data` (yyyy-MM-dd) at `hora` through the API; a refused booking throws. */
+export async function bookByApi(base: string, token: string, pointId: string, plate: string, data: string, hora: string) {
+  const api = <T>(path: string, body?: unknown) => apiCall<T>(base, token, path, body);
+  const v = await api<{ IdSocio: string; IdSocioVeiculo: string }>(
+    `/scanner/get-agendamento-pontoatendimento-by-placa/${pointId}/${plate}`,
+  );
+  const b = await api<{ idSocioVeiculoAgenda: string; NumeroOS: number }>("/agendamentos/agendar", {
+    idPontoAtendimento: pointId,
+    idSocio: v.IdSocio,
+    idSocioVeiculo: v.IdSocioVeiculo,
+    data,
+    hora,
+    motivo: 1,
+    pecaPorContaDoSocio: "N",
+  });
+  if (!b.idSocioVeiculoAgenda) throw new Error(`booking refused: ${JSON.stringify(b)}`);
+  return { ...b, idSocio: v.IdSocio };
+}
+
+/** A minimal WebM header: enough for the server's type sniffing (an order started through the API needs an initial video). */
+export const tinyWebm = () =>
+  new Blob([new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x84, ...Buffer.from("webm"), ...new Array(200).fill(0)])], {
+    type: "video/webm",
+  });
+
+/**
+ * Books the Onix (PEX-7788) at `hour` on the first weekday from `offset` days ahead with that slot free, uploads an initial
+ * video and starts the order through the API, as the attendant `userId` of `pointId` (each file picks its own far offset and
+ * hour, so files never share an order).
+ */
+export async function startedOrderByApi(
+  base: string,
+  token: string,
+  at: { pointId: string; userId: string; offset: number; hour: string },
+): Promise<{ id: string; os: number; vehicle: string }> {
+  const api = <T>(path: string, body?: unknown) => apiCall<T>(base, token, path, body);
+  const v = await api<{ IdSocio: string; IdSocioVeiculo: string }>(
+    `/scanner/get-agendamento-pontoatendimento-by-placa/${at.pointId}/PEX7788`,
+  );
+  for (let d = at.offset; d < at.offset + 40; d++) {
+    const day = addDays(brasiliaToday(), d);
+    const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
+    if (weekday === 0 || weekday === 6) continue;
+    const free = await api<string[]>("/agendamentos/lista-horarios-disponiveis", { idPontoAtendimento: at.pointId, dataAgendamento: day });
+    if (!free.includes(at.hour)) continue;
+    const b = await api<{ idSocioVeiculoAgenda: string; NumeroOS: number }>("/agendamentos/agendar", {
+      idPontoAtendimento: at.pointId,
+      idSocio: v.IdSocio,
+      idSocioVeiculo: v.IdSocioVeiculo,
+      data: day,
+      hora: at.hour,
+      motivo: 1,
+      pecaPorContaDoSocio: "N",
+    });
+    const form = new FormData();
+    form.append("file", tinyWebm(), "inicial.webm");
+    const up = (await (
+      await fetch(`${base}/api/uploads/upload`, { method: "POST", headers: { authToken: token }, body: form })
+    ).json()) as {
+      file: string;
+    };
+    await api("/agendamentos/atualizar-video-inicial", { idSocioVeiculoAgenda: b.idSocioVeiculoAgenda, videoInicial: up.file });
+    await api("/agendamentos/iniciar", {
+      idSocioVeiculoAgenda: b.idSocioVeiculoAgenda,
+      idPontoAtendimentoUsuario: at.userId,
+      idSocio: v.IdSocio,
+      data: day.split("-").reverse().join("/"),
+      hora: at.hour,
+    });
+    return { id: b.idSocioVeiculoAgenda, os: b.NumeroOS, vehicle: v.IdSocioVeiculo };
+  }
+  throw new Error("no free day");
+}

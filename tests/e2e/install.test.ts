@@ -5,7 +5,7 @@
 // far in the future.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { devices, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { addDays, apiCall, apiToken, brasiliaToday, launch, MOBILE, openSignedIn, orderAction, violations } from "./browser";
+import { apiCall, apiToken, launch, MOBILE, openSignedIn, orderAction, violations, startedOrderByApi } from "./browser";
 
 const base = inject("baseUrl");
 let browser: Browser;
@@ -45,6 +45,9 @@ const probe = (page: Page) => page.evaluate(() => (window as unknown as { __inst
 const openAgenda = (ctx: BrowserContext) =>
   openSignedIn(ctx, `${base}/`, (page) => page.getByRole("heading", { name: "Agenda", level: 1 }));
 /** The account menu in the header (the phone reaches it too), opened. */
+/** An order started through the API on a free weekday from `offset` days ahead at 10:00 (browser.ts). */
+const startedOrder = (offset: number) => startedOrderByApi(base, token, { pointId, userId, offset, hour: "10:00" });
+
 async function accountMenu(page: Page) {
   await page.locator(".user-menu-button").click();
   const menu = page.getByRole("menu", { name: "Conta" });
@@ -52,48 +55,6 @@ async function accountMenu(page: Page) {
   return menu;
 }
 const installEntry = (page: Page) => page.getByRole("menu", { name: "Conta" }).getByRole("menuitem", { name: "Instalar o app" });
-
-/** A minimal WebM header: enough for the server's type sniffing (the API-side start needs an initial video). */
-const webm = () =>
-  new Blob([new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x84, ...Buffer.from("webm"), ...new Array(200).fill(0)])], {
-    type: "video/webm",
-  });
-
-/** Books an order of the Onix on a free weekday `offset` days ahead and starts it through the API (as os-finish.test.ts does). */
-async function startedOrder(offset: number): Promise<{ id: string; os: number }> {
-  const v = await api<{ IdSocio: string; IdSocioVeiculo: string }>(`/scanner/get-agendamento-pontoatendimento-by-placa/${pointId}/PEX7788`);
-  for (let d = offset; d < offset + 40; d++) {
-    const day = addDays(brasiliaToday(), d);
-    const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
-    if (weekday === 0 || weekday === 6) continue;
-    const free = await api<string[]>("/agendamentos/lista-horarios-disponiveis", { idPontoAtendimento: pointId, dataAgendamento: day });
-    if (!free.includes("10:00")) continue;
-    const b = await api<{ idSocioVeiculoAgenda: string; NumeroOS: number }>("/agendamentos/agendar", {
-      idPontoAtendimento: pointId,
-      idSocio: v.IdSocio,
-      idSocioVeiculo: v.IdSocioVeiculo,
-      data: day,
-      hora: "10:00",
-      motivo: 1,
-      pecaPorContaDoSocio: "N",
-    });
-    const form = new FormData();
-    form.append("file", webm(), "inicial.webm");
-    const up = (await (
-      await fetch(`${base}/api/uploads/upload`, { method: "POST", headers: { authToken: token }, body: form })
-    ).json()) as { file: string };
-    await api("/agendamentos/atualizar-video-inicial", { idSocioVeiculoAgenda: b.idSocioVeiculoAgenda, videoInicial: up.file });
-    await api("/agendamentos/iniciar", {
-      idSocioVeiculoAgenda: b.idSocioVeiculoAgenda,
-      idPontoAtendimentoUsuario: userId,
-      idSocio: v.IdSocio,
-      data: `${day.slice(8)}/${day.slice(5, 7)}/${day.slice(0, 4)}`,
-      hora: "10:00",
-    });
-    return { id: b.idSocioVeiculoAgenda, os: b.NumeroOS };
-  }
-  throw new Error("no free day");
-}
 
 /** The app's own finish: 'Finalizar OS', a short recording with the fake camera, the outbox sends it, 'OS finalizada com sucesso!'. */
 async function finishInApp(ctx: BrowserContext, offset: number): Promise<Page> {

@@ -5,7 +5,7 @@
 // the photos; once approved the service has no 'Remover' and the server refuses to unlink it. Each viewport books its own order.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
-import { addDays, apiCall, apiToken, brasiliaToday, DESKTOP, launch, MOBILE, openSignedIn, orderAction, violations } from "./browser";
+import { apiCall, apiToken, DESKTOP, launch, MOBILE, openSignedIn, orderAction, violations, startedOrderByApi } from "./browser";
 
 const base = inject("baseUrl");
 const CENTRAL = { email: "central@programa.com.br", password: "demo1234" };
@@ -38,49 +38,10 @@ type CatalogueItem = {
 const linkedOn = async (order: string) => (await api<{ servicos: Linked[] }>(`/agendamentos/servicos-vinculados/${order}`)).servicos;
 const brl = (n: number) => new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" }).format(n);
 
-/** A minimal WebM header: enough for the server's type sniffing (the API-side start needs an initial video). */
-const webm = () =>
-  new Blob([new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x84, ...Buffer.from("webm"), ...new Array(200).fill(0)])], {
-    type: "video/webm",
-  });
-
-/** Books an order of the Onix (PEX-7788) at 15:00 on a free weekday from `offset` days ahead and starts it through the API. */
-async function startedOrder(offset: number): Promise<{ id: string; os: number; vehicle: string }> {
-  const v = await api<{ IdSocio: string; IdSocioVeiculo: string }>(`/scanner/get-agendamento-pontoatendimento-by-placa/${pointId}/PEX7788`);
-  for (let d = offset; d < offset + 40; d++) {
-    const day = addDays(brasiliaToday(), d);
-    const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
-    if (weekday === 0 || weekday === 6) continue;
-    const free = await api<string[]>("/agendamentos/lista-horarios-disponiveis", { idPontoAtendimento: pointId, dataAgendamento: day });
-    if (!free.includes("15:00")) continue;
-    const b = await api<{ idSocioVeiculoAgenda: string; NumeroOS: number }>("/agendamentos/agendar", {
-      idPontoAtendimento: pointId,
-      idSocio: v.IdSocio,
-      idSocioVeiculo: v.IdSocioVeiculo,
-      data: day,
-      hora: "15:00",
-      motivo: 1,
-      pecaPorContaDoSocio: "N",
-    });
-    const form = new FormData();
-    form.append("file", webm(), "inicial.webm");
-    const up = (await (
-      await fetch(`${base}/api/uploads/upload`, { method: "POST", headers: { authToken: token }, body: form })
-    ).json()) as {
-      file: string;
-    };
-    await api("/agendamentos/atualizar-video-inicial", { idSocioVeiculoAgenda: b.idSocioVeiculoAgenda, videoInicial: up.file });
-    await api("/agendamentos/iniciar", {
-      idSocioVeiculoAgenda: b.idSocioVeiculoAgenda,
-      idPontoAtendimentoUsuario: userId,
-      idSocio: v.IdSocio,
-    });
-    return { id: b.idSocioVeiculoAgenda, os: b.NumeroOS, vehicle: v.IdSocioVeiculo };
-  }
-  throw new Error("no free day");
-}
-
 /** A service of the vehicle's type the point may link on this order now: not the program's, no warranty, within its annual limit. */
+/** An order started through the API on a free weekday from `offset` days ahead at 15:00 (browser.ts). */
+const startedOrder = (offset: number) => startedOrderByApi(base, token, { pointId, userId, offset, hour: "15:00" });
+
 async function linkableService(order: { id: string; vehicle: string }): Promise<CatalogueItem> {
   const catalogue = (await api<{ servicos: CatalogueItem[] }>(`/ponto-atendimento/servicos/${pointId}`)).servicos;
   const limits = (

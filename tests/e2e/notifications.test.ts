@@ -6,7 +6,7 @@
 // display of a push is checked by delivering one through CDP (ServiceWorker.deliverPushMessage).
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { addDays, apiCall, apiToken, brasiliaToday, launch, MOBILE, signIn, violations } from "./browser";
+import { apiCall, apiToken, launch, MOBILE, signIn, startedOrderByApi, violations } from "./browser";
 
 const base = inject("baseUrl");
 const DEMO = { email: "demo@credenciado.com.br", password: "demo1234" };
@@ -25,51 +25,14 @@ type Notice = { IdNotificacao: string; Tipo: string; Titulo: string; Motivo: str
 type Page_ = { data: Notice[]; naoLidas: number };
 const inboxOf = (t: string) => apiCall<Page_>(base, t, "/notificacoes?limite=50");
 
-/** A minimal WebM header: enough for the server's type sniffing (the start needs an initial video). */
-const webm = () =>
-  new Blob([new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x84, ...Buffer.from("webm"), ...new Array(200).fill(0)])], {
-    type: "video/webm",
-  });
-
 /** Books the Onix (PEX-7788) on a free weekday far ahead at 15:00 (no other file books that hour there), starts it, links a service. */
 async function orderAwaitingApproval() {
   const api = <T>(p: string, body?: unknown) => apiCall<T>(base, token, p, body);
   const me = await api<{ data: { IdPontoAtendimento: string; IdPontoAtendimentoUsuario: string } }>("/credenciado/get");
   pointId = me.data.IdPontoAtendimento;
-  const v = await api<{ IdSocio: string; IdSocioVeiculo: string }>(`/scanner/get-agendamento-pontoatendimento-by-placa/${pointId}/PEX7788`);
-  for (let d = 400; d < 480; d++) {
-    const day = addDays(brasiliaToday(), d);
-    const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
-    if (weekday === 0 || weekday === 6) continue;
-    const free = await api<string[]>("/agendamentos/lista-horarios-disponiveis", { idPontoAtendimento: pointId, dataAgendamento: day });
-    if (!free.includes("15:00")) continue;
-    const b = await api<{ idSocioVeiculoAgenda: string; NumeroOS: number }>("/agendamentos/agendar", {
-      idPontoAtendimento: pointId,
-      idSocio: v.IdSocio,
-      idSocioVeiculo: v.IdSocioVeiculo,
-      data: day,
-      hora: "15:00",
-      motivo: 1,
-      pecaPorContaDoSocio: "N",
-    });
-    const form = new FormData();
-    form.append("file", webm(), "inicial.webm");
-    const up = (await (
-      await fetch(`${base}/api/uploads/upload`, { method: "POST", headers: { authToken: token }, body: form })
-    ).json()) as {
-      file: string;
-    };
-    await api("/agendamentos/atualizar-video-inicial", { idSocioVeiculoAgenda: b.idSocioVeiculoAgenda, videoInicial: up.file });
-    await api("/agendamentos/iniciar", {
-      idSocioVeiculoAgenda: b.idSocioVeiculoAgenda,
-      idPontoAtendimentoUsuario: me.data.IdPontoAtendimentoUsuario,
-      idSocio: v.IdSocio,
-      data: day.split("-").reverse().join("/"),
-      hora: "15:00",
-    });
-    order = { id: b.idSocioVeiculoAgenda, os: b.NumeroOS };
-    break;
-  }
+  // 15:00 far ahead: no other file books that hour there.
+  const started = await startedOrderByApi(base, token, { pointId, userId: me.data.IdPontoAtendimentoUsuario, offset: 400, hour: "15:00" });
+  order = { id: started.id, os: started.os };
   expect(order.id).not.toBe("");
   const catalogue = (
     await api<{ servicos: { IdServico: string; label: string; FornecidoPelaVcar: string }[] }>(`/ponto-atendimento/servicos/${pointId}`)

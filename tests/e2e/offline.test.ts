@@ -6,7 +6,20 @@
 // and the store holds only theirs. Service workers are blocked here: this file tests the data layer (pwa.test.ts the shell).
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
-import { addDays, apiCall, DEMO, demoPoint, DESKTOP, inProgressOrder, launch, MOBILE, openSignedIn, signIn, violations } from "./browser";
+import {
+  addDays,
+  apiCall,
+  DEMO,
+  demoPoint,
+  DESKTOP,
+  inProgressOrder,
+  launch,
+  MOBILE,
+  openSignedIn,
+  signIn,
+  violations,
+  bookByApi,
+} from "./browser";
 
 const base = inject("baseUrl");
 const OTHER = { email: "outro@credenciado.com.br", password: DEMO.password };
@@ -18,22 +31,7 @@ let order = { id: "", number: 0 };
 const api = <T>(p: string, body?: unknown) => apiCall<T>(base, token, p, body);
 const slotsOf = (day: string) =>
   api<string[]>("/agendamentos/lista-horarios-disponiveis", { idPontoAtendimento: pointId, dataAgendamento: day });
-async function book(plate: string, data: string, hora: string) {
-  const v = await api<{ IdSocio: string; IdSocioVeiculo: string }>(
-    `/scanner/get-agendamento-pontoatendimento-by-placa/${pointId}/${plate}`,
-  );
-  const res = await api<{ idSocioVeiculoAgenda: string; NumeroOS: number }>("/agendamentos/agendar", {
-    idPontoAtendimento: pointId,
-    idSocio: v.IdSocio,
-    idSocioVeiculo: v.IdSocioVeiculo,
-    data,
-    hora,
-    motivo: 1,
-    pecaPorContaDoSocio: "N",
-  });
-  if (!res.idSocioVeiculoAgenda) throw new Error(`booking refused: ${JSON.stringify(res)}`);
-  return res;
-}
+const book = (plate: string, data: string, hora: string) => bookByApi(base, token, pointId, plate, data, hora);
 /** A weekday of the given far month (no other test uses it) with two free slots. */
 async function freeDay(month: string): Promise<string> {
   for (let d = 1; d <= 28; d++) {

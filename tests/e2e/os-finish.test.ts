@@ -4,9 +4,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import {
-  addDays,
   apiCall,
-  brasiliaToday,
   DESKTOP,
   launch,
   MOBILE,
@@ -15,6 +13,7 @@ import {
   violations,
   apiToken,
   holdFirstUpload,
+  startedOrderByApi,
 } from "./browser";
 
 const base = inject("baseUrl");
@@ -53,52 +52,8 @@ async function readyOrder(time: string): Promise<Row> {
   )!;
 }
 
-/** A minimal WebM header: enough for the server's type sniffing (the API-side start needs an initial video). */
-const webm = () =>
-  new Blob([new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x84, ...Buffer.from("webm"), ...new Array(200).fill(0)])], {
-    type: "video/webm",
-  });
-
-/** Books an order of the Onix on a free weekday `offset` days ahead and starts it through the API (video, then iniciar). */
-async function startedOrder(offset: number): Promise<{ id: string; os: number }> {
-  const v = await api<{ IdSocio: string; IdSocioVeiculo: string }>(`/scanner/get-agendamento-pontoatendimento-by-placa/${pointId}/PEX7788`);
-  for (let d = offset; d < offset + 40; d++) {
-    const day = addDays(brasiliaToday(), d);
-    const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
-    if (weekday === 0 || weekday === 6) continue;
-    if (
-      !(await api<string[]>("/agendamentos/lista-horarios-disponiveis", { idPontoAtendimento: pointId, dataAgendamento: day })).includes(
-        "10:00",
-      )
-    )
-      continue;
-    const b = await api<{ idSocioVeiculoAgenda: string; NumeroOS: number }>("/agendamentos/agendar", {
-      idPontoAtendimento: pointId,
-      idSocio: v.IdSocio,
-      idSocioVeiculo: v.IdSocioVeiculo,
-      data: day,
-      hora: "10:00",
-      motivo: 1,
-      pecaPorContaDoSocio: "N",
-    });
-    const form = new FormData();
-    form.append("file", webm(), "inicial.webm");
-    const up = (await (
-      await fetch(`${base}/api/uploads/upload`, { method: "POST", headers: { authToken: token }, body: form })
-    ).json()) as { file: string };
-    await api("/agendamentos/atualizar-video-inicial", { idSocioVeiculoAgenda: b.idSocioVeiculoAgenda, videoInicial: up.file });
-    const [dd, mm, yyyy] = [day.slice(8), day.slice(5, 7), day.slice(0, 4)];
-    await api("/agendamentos/iniciar", {
-      idSocioVeiculoAgenda: b.idSocioVeiculoAgenda,
-      idPontoAtendimentoUsuario: userId,
-      idSocio: v.IdSocio,
-      data: `${dd}/${mm}/${yyyy}`,
-      hora: "10:00",
-    });
-    return { id: b.idSocioVeiculoAgenda, os: b.NumeroOS };
-  }
-  throw new Error("no free day");
-}
+/** An order started through the API on a free weekday from `offset` days ahead at 10:00 (browser.ts). */
+const startedOrder = (offset: number) => startedOrderByApi(base, token, { pointId, userId, offset, hour: "10:00" });
 
 const openOrder = (ctx: BrowserContext, id: string, os: number): Promise<Page> =>
   openSignedIn(ctx, `${base}/execucao-os/${id}`, (page) => page.getByRole("heading", { name: `OS #${os}`, level: 1 }));
