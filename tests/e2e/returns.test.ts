@@ -217,7 +217,7 @@ describe.each(viewports)("Retorno de Serviço (%s)", (label, options, mobile) =>
     await page.getByText("Retorno de serviço criado com sucesso!").waitFor();
     await dialog.getByRole("list", { name: "Arquivos a enviar" }).getByText(`freio-${tag}.jpg`).waitFor();
     await expect.poll(() => held.length, { timeout: 15_000 }).toBeGreaterThan(0);
-    await dialog.getByText(/^enviando \d+%$/).waitFor();
+    await dialog.getByText(/^Enviando \d+%$/).waitFor();
     expect(await dialog.getByRole("button", { name: "Fechar" }).count()).toBe(0);
     await page.keyboard.press("Escape");
     expect(await dialog.isVisible()).toBe(true);

@@ -1,6 +1,10 @@
-// The form modal once the return is saved: its new files on their way ('enviando n%', or the error with retry/discard) (main thread).
+// The form modal once the return is saved: its new files on their way, in the outbox's one vocabulary ('Salvo no aparelho',
+// 'Enviando NN%', 'Falhou — tentar de novo' with Descartar) (main thread).
 import { MEDIA_MSG } from "../../../config/messages/media.pt-BR";
+import { OUTBOX_MSG } from "../../../config/messages/outbox.pt-BR";
 import { RETURNS_MSG } from "../../../config/messages/returns.pt-BR";
+import { useOnline } from "../../../lib/offline/network";
+import { fileStateOf, fileStateText, sendingPercent } from "../../../lib/outbox/file-state";
 import { retryJob } from "../../../lib/outbox/outbox-store";
 import type { TrackedFile } from "../return-uploads";
 
@@ -24,14 +28,16 @@ export function ReturnUploads({ left, onDiscard }: { left: readonly TrackedFile[
 }
 
 function PendingFile({ file, onDiscard }: { file: TrackedFile; onDiscard: () => void }) {
+  const online = useOnline();
   const job = file.job;
+  const f = OUTBOX_MSG.fileState;
   if (job?.state === "failed") {
     return (
       <li>
-        <span className="form-error">{t.failedOf(file.name, job.error ?? MEDIA_MSG.media.uploadFailed)}</span>
+        <span className="media-name">{file.name}</span> <span className="form-error">{job.error ?? MEDIA_MSG.media.uploadFailed}</span>
         <span className="row-actions">
-          <button type="button" className="btn btn-small" aria-label={t.retryOf(file.name)} onClick={() => void retryJob(file.id)}>
-            {MEDIA_MSG.media.retry}
+          <button type="button" className="btn btn-small" aria-label={f.failedOf(file.name)} onClick={() => void retryJob(file.id)}>
+            {f.failed}
           </button>
           <button type="button" className="btn btn-small" aria-label={t.discardOf(file.name)} onClick={onDiscard}>
             {t.discard}
@@ -40,12 +46,12 @@ function PendingFile({ file, onDiscard }: { file: TrackedFile; onDiscard: () => 
       </li>
     );
   }
-  const percent = !job ? 0 : job.state === "uploaded" ? 100 : Math.round(job.progress);
+  // Before the worker first reports the job, the file is already saved on the device (addToOutbox saved it).
+  const state = job ? fileStateOf(job, online) : "saved";
   return (
     <li>
-      <span className="media-name">{file.name}</span>
-      <span className="media-state">{job && job.state !== "stored" && job.state !== "compressing" ? t.uploading(percent) : t.waiting}</span>
-      <progress max={100} value={percent} aria-label={t.progressOf(file.name)} />
+      <span className="media-name">{file.name}</span> <span className="media-state">{job ? fileStateText(job, online) : f.saved}</span>
+      {state === "sending" && job && <progress max={100} value={sendingPercent(job)} aria-label={f.progressOf(file.name)} />}
     </li>
   );
 }
