@@ -147,6 +147,11 @@ describe.each([
     ]);
     await dialog.getByRole("img", { name: "lado-direito.jpg" }).waitFor();
     expect(await violations(page)).toEqual([]);
+    // Icons are SVG drawings, never emoji (a phone without an emoji font showed empty boxes): the OS screen, its header and
+    // the dialog's media picker (Tirar Foto, Gravar Vídeo, Escolher Arquivos) render no emoji, and the picker's icons are SVGs.
+    const emoji = /[\u{1F300}-\u{1FAFF}\u{2600}-\u{27BF}\u{2B50}\u{25BE}]/u;
+    expect(emoji.test(await page.locator("body").innerText())).toBe(false);
+    expect(await dialog.locator(".media-picker button svg[aria-hidden=true]").count()).toBeGreaterThanOrEqual(2);
 
     // The uploads are refused from the start (the link itself still goes), then the whole network is cut after the link.
     const uploads = { tried: 0 };
