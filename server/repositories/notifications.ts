@@ -3,7 +3,7 @@
 import { and, desc, eq, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { TIPOS_NOTIFICACAO, type Notificacao, type TipoNotificacao } from "../../contract/notificacoes.ts";
 import type { Db } from "../db/client.ts";
-import { appointments, centralUsers, notificationReads, pointNotifications, pointUsers } from "../db/schema.ts";
+import { appointments, notificationReads, pointNotifications, pointUsers } from "../db/schema.ts";
 
 /** How long a notification is kept. */
 export const NOTIFICATION_DAYS = 90;
@@ -112,12 +112,6 @@ export async function purgeOldNotifications(db: Db, now: Date = new Date()) {
 /** The notifications just written, for their push. */
 export const notificationsByIds = (db: Db, ids: string[]) =>
   ids.length ? db.select().from(pointNotifications).where(inArray(pointNotifications.id, ids)) : Promise.resolve([]);
-
-/** A central user's name, as a notification's author. */
-export async function centralActorName(db: Db, id: string) {
-  const [row] = await db.select({ name: centralUsers.name }).from(centralUsers).where(eq(centralUsers.id, id));
-  return row?.name ?? "Central";
-}
 
 /** A point user's name, as a notification's author. */
 export async function pointActorName(db: Db, id: string) {

@@ -1,5 +1,6 @@
 // /central/aprovacoes: the program's staff approve or reject the services attendants linked, across every point; each
 // decision is recorded (who, when, the value before) and the point told, in the decision's transaction (server only).
+import { centralUserById } from "../repositories/central-users.ts";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { schemaOf } from "../../contract/route.ts";
@@ -10,7 +11,6 @@ import { isUuid } from "../lib/db-rows.ts";
 import { parsePeriod } from "../lib/dates.ts";
 import * as approvals from "../repositories/approvals.ts";
 import { recordCentralActions } from "../repositories/central-actions.ts";
-import { centralActorName } from "../repositories/notifications.ts";
 import { pushAfterCommit } from "../services/push.ts";
 import type { RouteDeps } from "./deps.ts";
 
@@ -42,7 +42,7 @@ async function decide(
         note,
       },
     ]);
-    return approvals.notifyDecision(tx, changed, to, note, await centralActorName(tx, userId));
+    return approvals.notifyDecision(tx, changed, to, note, (await centralUserById(tx, userId)).Nome);
   });
   pushAfterCommit({ db, config, log }, told);
 }

@@ -1,5 +1,6 @@
 // /central/pagamentos: every point's payouts, paying them (once, all or nothing, never a held one, recording what each was
 // paid to) and undoing a payment the same day; every action recorded in its own transaction (server only).
+import { centralUserById } from "../repositories/central-users.ts";
 import type { FastifyInstance } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { schemaOf } from "../../contract/route.ts";
@@ -12,7 +13,6 @@ import { isoToBr, wallClock } from "../../src/domain/dates.ts";
 import { currentPayees, pointHolds } from "../services/payout-hold.ts";
 import * as payouts from "../repositories/payouts.ts";
 import { lastPaymentAction, recordCentralActions } from "../repositories/central-actions.ts";
-import { centralActorName } from "../repositories/notifications.ts";
 import { pushAfterCommit } from "../services/push.ts";
 import type { RouteDeps } from "./deps.ts";
 
@@ -64,7 +64,7 @@ export async function centralPaymentsRoutes(plain: FastifyInstance, { db, clock,
           note: dataPagamento,
         })),
       );
-      return payouts.notifyPaid(tx, unique, dataPagamento, await centralActorName(tx, request.central.userId));
+      return payouts.notifyPaid(tx, unique, dataPagamento, (await centralUserById(tx, request.central.userId)).Nome);
     });
     pushAfterCommit({ db, config, log: request.log }, told);
     return { success: true, message: CENTRAL_MESSAGES.paid, quantidade: unique.length };
@@ -91,7 +91,7 @@ export async function centralPaymentsRoutes(plain: FastifyInstance, { db, clock,
           note: row.paidAt ? dayOf(row.paidAt) : null,
         },
       ]);
-      return payouts.notifyUndone(tx, row, row.paidAt ? dayOf(row.paidAt) : null, await centralActorName(tx, request.central.userId));
+      return payouts.notifyUndone(tx, row, row.paidAt ? dayOf(row.paidAt) : null, (await centralUserById(tx, request.central.userId)).Nome);
     });
     pushAfterCommit({ db, config, log: request.log }, told);
     return { success: true, message: CENTRAL_MESSAGES.undone };
