@@ -1,6 +1,6 @@
 // The ONE client view of the outbox (valtio): the signed-in owner's jobs, kept current from the bus; read by the upload indicator and the OS page (main thread).
 import { proxy } from "valtio/vanilla";
-import { orderOf, type OutboxJob } from "../../domain/outbox-job";
+import { orderOf, serviceLinkOf, type OutboxJob } from "../../domain/outbox-job";
 import { finishesOrder, startsOrder, type StepKind } from "../../domain/outbox-steps";
 import { bus } from "../bus";
 import { discardOutboxJob, listOutbox, retryOutboxJob, startOutboxWorker } from "./outbox-bridge";
@@ -16,6 +16,8 @@ export interface OutboxJobView {
   progress: number;
   createdAt: number;
   orderId?: string;
+  /** The linked service the file attaches to, when it is a service's photo or video. */
+  serviceLinkId?: string;
   error?: string;
   attempts: number;
   retryReason?: OutboxJob["retryReason"];
@@ -59,6 +61,7 @@ const view = (j: OutboxJob, waiting?: string, before?: OutboxJobView): OutboxJob
   progress: j.progress,
   createdAt: j.createdAt,
   orderId: orderOf(j),
+  ...(serviceLinkOf(j) ? { serviceLinkId: serviceLinkOf(j) } : {}),
   error: j.error,
   attempts: j.attempts,
   retryReason: j.retryReason,
