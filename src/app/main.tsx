@@ -2,7 +2,7 @@
 // First: the browser's install offer can come before React mounts (pwa/install-capture.ts keeps it).
 import "./pwa/install-capture";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { lazy, Suspense } from "react";
+import { lazy, startTransition, Suspense } from "react";
 import { createRoot } from "react-dom/client";
 import { initSession } from "../features/session/store";
 import { setupOfflineCache } from "../lib/offline/persist";
@@ -26,15 +26,18 @@ const UpdatePrompt = lazy(() => import("./pwa/update-prompt").then((m) => ({ def
 // The agenda list and the OS screen are kept on the device per signed-in user and point (README "Offline").
 setupOfflineCache(queryClient);
 
-createRoot(document.getElementById("root")!).render(
-  <AppRoot>
-    <QueryClientProvider client={queryClient}>
-      <AppRouter />
-    </QueryClientProvider>
-    <Suspense fallback={null}>
-      <UpdatePrompt />
-    </Suspense>
-  </AppRoot>,
+const root = createRoot(document.getElementById("root")!);
+startTransition(() =>
+  root.render(
+    <AppRoot>
+      <QueryClientProvider client={queryClient}>
+        <AppRouter />
+      </QueryClientProvider>
+      <Suspense fallback={null}>
+        <UpdatePrompt />
+      </Suspense>
+    </AppRoot>,
+  ),
 );
 
 void initSession();

@@ -28,8 +28,25 @@ const parts = (d: Date, tz: string) =>
       .map((p) => [p.type, p.value]),
   );
 
+/**
+ * Brasília's offset from UTC: -3 h all year since Decree 9,772/2019 ended daylight saving time. Brasília's wall clock is
+ * computed from it rather than with Intl because the first Intl object of a page starts ICU, 16-32 ms on a desktop host and
+ * about ten times that on a low-tier phone, in one piece: the agenda reads today's date in its first render (issue 37's
+ * trace). tests/unit/dates.test.ts checks this against the time zone database (Intl) hour by hour over 2020-2035, so a
+ * return of daylight saving time to the database fails the tests.
+ */
+const BRASILIA_OFFSET_MS = -3 * 3_600_000;
+const pad2 = (n: number) => String(n).padStart(2, "0");
+
 /** Today's date (yyyy-MM-dd) and time (HH:mm) on the wall clock of the given zone (Brasília by default). */
 export function wallClock(now: Date = new Date(), tz: string = BRAZIL_TZ): { date: string; time: string } {
+  if (tz === BRAZIL_TZ) {
+    const b = new Date(now.getTime() + BRASILIA_OFFSET_MS);
+    return {
+      date: `${b.getUTCFullYear()}-${pad2(b.getUTCMonth() + 1)}-${pad2(b.getUTCDate())}`,
+      time: `${pad2(b.getUTCHours())}:${pad2(b.getUTCMinutes())}`,
+    };
+  }
   const p = parts(now, tz);
   return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
 }

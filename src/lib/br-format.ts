@@ -19,10 +19,13 @@ export function formatCepText<T extends string | null | undefined>(value: T): st
   return digits.length === 8 ? formatCep(digits) : value;
 }
 
-const dateTime = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeStyle: "short", timeZone: BRAZIL_TZ });
+// Made on first use, not when the module loads: the first Intl object of a page starts ICU (src/domain/dates.ts).
+let dateTime: Intl.DateTimeFormat | undefined;
 
 /** An instant (ISO) as Brasília's date and time, '23/11/2026, 14:05'; null when it is not a date (each screen says what then). */
 export function dateTimeText(iso: string | null | undefined): string | null {
   const d = iso ? new Date(iso) : null;
-  return d && !Number.isNaN(d.getTime()) ? dateTime.format(d) : null;
+  return d && !Number.isNaN(d.getTime())
+    ? (dateTime ??= new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeStyle: "short", timeZone: BRAZIL_TZ })).format(d)
+    : null;
 }

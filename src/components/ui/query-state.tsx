@@ -1,7 +1,7 @@
 // The three states of a server call, one way for every screen, card and modal (main thread): loading, failed with
 // 'Tentar novamente', empty; otherwise the content. A call that failed while data is still shown (a refetch, or the copy kept on
 // the device) keeps showing that data: the error view is only for a call with nothing to show.
-import type { ReactNode } from "react";
+import { useDeferredValue, type ReactNode } from "react";
 import { MSG } from "../../config/messages.pt-BR";
 
 /** What QueryState reads of a TanStack query result (also what `combineQueries` returns). */
@@ -64,15 +64,20 @@ interface QueryStateProps<T> {
 }
 
 export function QueryState<T>({ query, loading, error, empty, isEmpty, variant = "page", children }: QueryStateProps<T>) {
-  if (query.data === undefined) {
+  // An answer reaches the component through TanStack's store subscription, which React renders synchronously: a whole list
+  // in one task, 100-500 ms on a low-tier phone (issue 37's trace). Deferred, that render runs at transition priority, in
+  // slices that let a tap through; the line already on screen (loading, or the previous data) stays until it is ready. Data
+  // present at mount (the cache, the copy kept on the device) renders at once.
+  const data = useDeferredValue(query.data);
+  if (data === undefined) {
     if (query.isError)
       return <QueryError message={error} onRetry={() => void query.refetch()} retrying={query.isFetching} variant={variant} />;
     return <QueryLoading label={loading} variant={variant} />;
   }
-  if (empty !== undefined && isEmpty?.(query.data)) {
+  if (empty !== undefined && isEmpty?.(data)) {
     return <p className={lineClass(variant)}>{empty}</p>;
   }
-  return <>{children(query.data)}</>;
+  return <>{children(data)}</>;
 }
 
 /** Two calls a view needs together: data only when both have it; retry refetches the failed ones. */

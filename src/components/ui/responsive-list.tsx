@@ -1,6 +1,6 @@
 // One list of rows in two layouts from one column definition: cards with labelled fields on phones, a table from 1024 px;
 // only the layout the screen shows is rendered (main thread).
-import { Fragment, useSyncExternalStore, type ReactNode } from "react";
+import { Fragment, useDeferredValue, useSyncExternalStore, type ReactNode } from "react";
 
 /** The width from which lists are tables; the same breakpoint as the stylesheet's `@media (min-width: 1024px)`. */
 export const TABLE_MEDIA = "(min-width: 1024px)";
@@ -72,8 +72,16 @@ const dataAttributes = (data: Record<string, string | number> | undefined) =>
   Object.fromEntries(Object.entries(data ?? {}).map(([k, v]) => [`data-${k}`, v]));
 const joined = (...parts: (string | undefined | false)[]) => parts.filter(Boolean).join(" ");
 
+/**
+ * Rows drawn in the list's first pass: a screenful on a phone. The rest follow in a deferred pass, which React renders in slices
+ * a tap can interrupt, so a month of rows does not hold a low-tier phone for one long task before anything shows (issue 37).
+ */
+export const FIRST_PASS_ROWS = 8;
+
 export function ResponsiveList<T>(props: ResponsiveListProps<T>) {
-  const { rows, columns, rowKey, label, rowClass, rowData, actions, actionsHeader } = props;
+  const { columns, rowKey, label, rowClass, rowData, actions, actionsHeader } = props;
+  const count = useDeferredValue(props.rows.length, Math.min(props.rows.length, FIRST_PASS_ROWS));
+  const rows = count >= props.rows.length ? props.rows : props.rows.slice(0, count);
   const names = typeof props.name === "string" ? [props.name] : props.name;
   const cls = (suffix: string) => names.map((n) => `${n}${suffix}`).join(" ");
   const tableColumns = columns.filter((c) => c.table !== false);
