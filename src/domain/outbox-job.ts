@@ -1,5 +1,5 @@
 // The outbox job: its record, who owns it, and its state machine as ONE explicit transition table (pure; page, upload worker, tests).
-import type { FollowUpStep } from "./outbox-steps.ts";
+import { startsOrder, type FollowUpStep } from "./outbox-steps.ts";
 
 export type JobState = "stored" | "compressing" | "uploading" | "uploaded" | "attached" | "failed";
 
@@ -160,3 +160,38 @@ export const orderOf = (job: OutboxJob): string | undefined => {
   const id = job.steps.find((s) => typeof s.body.idSocioVeiculoAgenda === "string")?.body.idSocioVeiculoAgenda;
   return typeof id === "string" ? id : undefined;
 };
+
+/** What the ordering rule reads of a job: a worker's record (see `orderFacts`) or the page's view of it. */
+export interface OrderedJob {
+  id: string;
+  state: JobState;
+  createdAt: number;
+  orderId?: string;
+  /** The job starts its order (its steps end with iniciar). */
+  startsOrder: boolean;
+}
+
+/**
+ * The start a job must wait for: an older job of the same order that starts it and is not attached yet (on the device,
+ * compressing, being sent, waiting for a retry, or failed and waiting for the attendant's retry or discard). Until it is
+ * done the order is not started on the server, which refuses or misfiles what comes after it (a finish, a service's file);
+ * the order's photos, laudos and recibos are the execution's, so they follow the start too. A start never waits for another
+ * job, so two starts cannot hold each other. `jobs`: the same owner's jobs, the ones that one session can send.
+ */
+export function startAwaited<J extends OrderedJob>(job: OrderedJob, jobs: Iterable<J>): J | undefined {
+  if (job.startsOrder || !job.orderId) return undefined;
+  for (const other of jobs) {
+    if (other.id === job.id || !other.startsOrder || other.orderId !== job.orderId || other.state === "attached") continue;
+    if (other.createdAt <= job.createdAt) return other;
+  }
+  return undefined;
+}
+
+/** A worker's record as the ordering rule reads it. */
+export const orderFacts = (job: OutboxJob): OrderedJob => ({
+  id: job.id,
+  state: job.state,
+  createdAt: job.createdAt,
+  orderId: orderOf(job),
+  startsOrder: startsOrder(job),
+});

@@ -1,6 +1,14 @@
 // The outbox uploader's work on one pass: upload a saved file, then run its follow-up steps; retries, pauses and failures (worker logic, testable directly).
 import { serverMessage } from "../../src/domain/server-message.ts";
-import { isPending, ownedBy, type JobEvent, type OutboxSession } from "../../src/domain/outbox-job.ts";
+import {
+  isPending,
+  orderFacts,
+  ownedBy,
+  startAwaited,
+  type JobEvent,
+  type JobOwner,
+  type OutboxSession,
+} from "../../src/domain/outbox-job.ts";
 import { stepRequest, type StepKind } from "../../src/domain/outbox-steps.ts";
 import type { StoredFile } from "../../contract/uploads.ts";
 import type { OutboxDb, OutboxRecord } from "./outbox-db.ts";
@@ -68,18 +76,43 @@ export interface ProcessDeps {
 
 type Outcome = "done" | "retry" | "paused" | "failed" | "skipped";
 
-/** Runs every due job of the signed-in owner once, oldest first. Returns "paused" when signed out or the server asked for a new sign-in (401). */
+/**
+ * Runs every due job of the signed-in owner once, oldest first, except those waiting for their order's start
+ * (`startAwaited`): they stay as they are, untouched, until the start is attached (or discarded). Returns "paused" when
+ * signed out or the server asked for a new sign-in (401).
+ */
 export async function processDue(deps: ProcessDeps): Promise<"idle" | "paused"> {
   const now = deps.now ?? Date.now;
   const session = deps.session();
   if (!session) return "paused";
-  const jobs = (await deps.store.all())
-    .filter((j) => isPending(j) && ownedBy(j, session.owner) && (j.nextAttemptAt <= now() || !!deps.dueNow?.has(j.id)))
+  const mine = (await deps.store.all()).filter((j) => ownedBy(j, session.owner));
+  const facts = mine.map(orderFacts);
+  const jobs = mine
+    .filter((j) => isPending(j) && (j.nextAttemptAt <= now() || !!deps.dueNow?.has(j.id)))
     .sort((a, b) => a.createdAt - b.createdAt);
   for (const job of jobs) {
+    // Held at the start of the pass: read again, since the start (older, so run before it in this pass) may have just landed.
+    if (startAwaited(orderFacts(job), facts) && (await waitsForStart(deps.store, job, session.owner))) continue;
     if ((await step(deps, job)) === "paused") return "paused";
   }
   return "idle";
+}
+
+async function waitsForStart(store: OutboxDb, job: OutboxRecord, owner: JobOwner): Promise<boolean> {
+  const mine = (await store.all()).filter((j) => ownedBy(j, owner)).map(orderFacts);
+  return startAwaited(orderFacts(job), mine) !== undefined;
+}
+
+/**
+ * When the uploader has something to send next for `owner`: the earliest attempt of a pending job that is not waiting for its
+ * order's start; Infinity when none. A held job is not counted (it is due, and would spin the loop while its start compresses,
+ * waits out a backoff or waits for the attendant): the start's own change or attempt wakes the loop.
+ */
+export function nextAttemptAt(jobs: readonly OutboxRecord[], owner: JobOwner | null): number {
+  const mine = jobs.filter((j) => ownedBy(j, owner));
+  const facts = mine.map(orderFacts);
+  const ready = mine.filter((j) => isPending(j) && !startAwaited(orderFacts(j), facts));
+  return ready.length ? Math.min(...ready.map((j) => j.nextAttemptAt)) : Infinity;
 }
 
 async function step(deps: ProcessDeps, job: OutboxRecord): Promise<Outcome> {

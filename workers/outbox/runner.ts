@@ -1,8 +1,8 @@
 // The uploader loop: only the tab holding the navigator lock uploads, only the signed-in owner's jobs; sleeps until the next due retry or a wake-up (worker logic).
-import { isPending, ownedBy } from "../../src/domain/outbox-job.ts";
+import { isPending } from "../../src/domain/outbox-job.ts";
 import type { OutboxDb } from "./outbox-db.ts";
 import type { OutboxSession } from "../../src/domain/outbox-job.ts";
-import { processDue, type OutboxEvent } from "./process.ts";
+import { nextAttemptAt, processDue, type OutboxEvent } from "./process.ts";
 import { xhrTransport } from "./xhr-transport.ts";
 
 export const OUTBOX_LOCK = "portal-upload-outbox";
@@ -83,10 +83,9 @@ export class OutboxRunner {
       } catch {
         // A storage error must not end the loop (and release the lock) for good; the next wake-up tries again.
       }
-      const owner = this.session?.owner ?? null;
-      // Only jobs this session may send count, or another user's due jobs would spin the loop without sending anything.
-      const pending = (await this.store.all()).filter((j) => isPending(j) && ownedBy(j, owner));
-      const next = status === "paused" || pending.length === 0 ? Infinity : Math.min(...pending.map((j) => j.nextAttemptAt));
+      // Only jobs this session may send count, or another user's due jobs would spin the loop without sending anything; nor
+      // do jobs waiting for their order's start (nextAttemptAt).
+      const next = status === "paused" ? Infinity : nextAttemptAt(await this.store.all(), this.session?.owner ?? null);
       if (this.woken) continue;
       await new Promise<void>((resolve) => {
         this.wakeUp = resolve;

@@ -1,4 +1,6 @@
 // The agenda's strings (features/agenda and its start flow): loaded with the agenda screen, not with the entry (main thread).
+import { START_ORDER_MSG } from "./start-order.pt-BR";
+
 export const AGENDA_MSG = {
   agenda: {
     title: "Agenda",
@@ -98,12 +100,8 @@ export const AGENDA_MSG = {
     back: "Voltar",
     saving: "Salvando...",
     queueFailed: "Não foi possível salvar o vídeo neste aparelho. Tente novamente.",
-    preparing: "Preparando vídeo inicial…",
-    uploading: (percent: number) => `Enviando vídeo inicial… ${percent}%`,
-    offline: (percent: number) => `Sem conexão: o vídeo inicial (${percent}%) será enviado quando a rede voltar.`,
-    starting: "Iniciando…",
-    failed: "Erro ao iniciar a Ordem de Serviço. Tente novamente.",
     start: "Confirmar e Iniciar Serviço",
-    started: "Ordem de Serviço iniciada com sucesso!",
+    /** The start on its way (preparing, uploading, offline, starting, failed, started): the OS screen says it in the same words. */
+    ...START_ORDER_MSG,
   },
 };

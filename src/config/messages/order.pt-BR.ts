@@ -1,5 +1,6 @@
 // The OS screen's strings (features/ordem-servico): loaded with that screen, not with the entry (main thread).
 import { MSG } from "../messages.pt-BR";
+import { START_ORDER_MSG } from "./start-order.pt-BR";
 
 export const ORDER_MSG = {
   order: {
@@ -18,18 +19,12 @@ export const ORDER_MSG = {
     removePhoto: "Remover foto",
     photoRemoved: "Foto removida com sucesso!",
     photoRemoveFailed: "Erro ao remover foto",
-    jobState: {
-      stored: "Salvo no aparelho",
-      compressing: "Comprimindo...",
-      uploading: "Enviando...",
-      uploaded: "Vinculando à OS...",
-      attached: "Enviado",
-      failed: "Falhou",
-    },
     photosFailed: "Erro ao carregar fotos e vídeos",
     statusActive: "EM EXECUÇÃO",
     statusDone: "CONCLUÍDA",
     statusPending: "PENDENTE",
+    /** The order's start is on its way (the outbox sends the initial video, then starts it); the server still says pending. */
+    statusStarting: "INICIANDO",
     statusCancelled: "CANCELADA",
     notInformed: "Não informado",
     clientTitle: "Cliente",
@@ -228,6 +223,19 @@ export const ORDER_MSG = {
     retry: "Tentar novamente",
     discard: "Descartar",
   },
+  /** The start on its way, on the OS screen: the agenda row's words (START_ORDER_MSG) and what this screen adds. */
+  start: {
+    ...START_ORDER_MSG,
+    refused: (reason: string) => `A OS não foi iniciada: ${reason}`,
+    progressLabel: "Progresso do vídeo inicial",
+    retry: "Tentar novamente",
+    discard: "Descartar",
+    /**
+     * Beside Cancelar OS, Finalizar OS and Adicionar serviço while the start is on its way: the server refuses a finish and a
+     * link before the start, and a cancel would make the start on its way fail.
+     */
+    waitHint: "Cancelar, finalizar e adicionar serviços ficam disponíveis quando a OS estiver iniciada.",
+  },
   initialVideo: {
     title: "Vídeo inicial do veículo",
     missing: "Esta OS ainda não tem o vídeo inicial do veículo. Grave ou escolha o vídeo para registrar o estado do veículo na chegada.",
@@ -237,7 +245,8 @@ export const ORDER_MSG = {
     send: "Enviar vídeo",
     /** The start confirmation's words, as in the agenda's start dialog (an order not started yet starts with its video). */
     start: "Confirmar e Iniciar Serviço",
-    uploading: (percent: number) => `Enviando o vídeo inicial... ${percent}%`,
+    /** The list of the initial video on its way (the start's, or one sent alone for an order started elsewhere). */
+    queued: "Vídeo inicial a enviar",
     queueFailed: "Não foi possível salvar o vídeo neste aparelho. Tente novamente.",
   },
   financial: {

@@ -6,11 +6,11 @@ import type { OutboxJobView } from "./outbox-store";
 export type FileState = "saved" | "compressing" | "sending" | "sent" | "failed";
 
 /**
- * A job waiting for its next attempt (its last one got no answer or a 5xx), or any unsent job while the app is offline, is
- * "saved on the device": nothing is moving. A job being sent (even its follow-up call, the file already stored) is "sending";
- * only an attached job is "sent".
+ * A job waiting for its next attempt (its last one got no answer or a 5xx), one waiting for its order's start (`held`), or
+ * any unsent job while the app is offline, is "saved on the device": nothing is moving. A job being sent (even its follow-up
+ * call, the file already stored) is "sending"; only an attached job is "sent".
  */
-export function fileStateOf(job: Pick<OutboxJobView, "state" | "stalled">, online: boolean): FileState {
+export function fileStateOf(job: Pick<OutboxJobView, "state" | "stalled" | "held">, online: boolean): FileState {
   switch (job.state) {
     case "attached":
       return "sent";
@@ -21,7 +21,7 @@ export function fileStateOf(job: Pick<OutboxJobView, "state" | "stalled">, onlin
     case "stored":
       return "saved";
     default:
-      return job.stalled || !online ? "saved" : "sending";
+      return job.stalled || job.held || !online ? "saved" : "sending";
   }
 }
 
@@ -29,7 +29,7 @@ export function fileStateOf(job: Pick<OutboxJobView, "state" | "stalled">, onlin
 export const sendingPercent = (job: Pick<OutboxJobView, "state" | "progress">) =>
   job.state === "uploaded" ? 100 : Math.max(0, Math.min(100, Math.round(job.progress)));
 
-export function fileStateText(job: Pick<OutboxJobView, "state" | "stalled" | "progress">, online: boolean): string {
+export function fileStateText(job: Pick<OutboxJobView, "state" | "stalled" | "held" | "progress">, online: boolean): string {
   const state = fileStateOf(job, online);
   const t = OUTBOX_MSG.fileState;
   if (state === "sending") return t.sending(sendingPercent(job));

@@ -1,6 +1,6 @@
 // The ONE client view of the outbox (valtio): the signed-in owner's jobs, kept current from the bus; read by the upload indicator and the OS page (main thread).
 import { proxy } from "valtio/vanilla";
-import { orderOf, serviceLinkOf, type OutboxJob } from "../../domain/outbox-job";
+import { orderOf, serviceLinkOf, startAwaited, type OutboxJob } from "../../domain/outbox-job";
 import { finishesOrder, startsOrder, type StepKind } from "../../domain/outbox-steps";
 import { bus } from "../bus";
 import { discardOutboxJob, listOutbox, retryOutboxJob, startOutboxWorker } from "./outbox-bridge";
@@ -34,6 +34,11 @@ export interface OutboxJobView {
   stalled?: boolean;
   /** The file's name on the server once uploaded: how a card tells a just-sent job from its row in the saved list. */
   storedName?: string;
+  /**
+   * Waits for its order's start, an older job still on its way (`startAwaited`): the uploader leaves it alone until the start
+   * is attached, so nothing is moving. Absent = false.
+   */
+  held?: boolean;
 }
 interface OutboxState {
   /** Jobs not yet attached (on the device, compressing, being sent, failed). */
@@ -92,6 +97,15 @@ function checkDrained() {
   for (const listener of drainListeners) listener(landed);
 }
 
+/** Marks the jobs waiting for their order's start; run after the set of jobs or a job's state changed. */
+function markHeld() {
+  const all = Object.values(outboxStore.jobs);
+  for (const job of all) {
+    const held = startAwaited(job, all) !== undefined;
+    if (Boolean(job.held) !== held) job.held = held;
+  }
+}
+
 /** Applies one outbox event; other users' jobs (e.g. resumed compressions) are never shown. Listeners see the view before it. */
 export function applyOutboxEvent(e: OutboxEvent) {
   let before: OutboxJobView | undefined;
@@ -115,6 +129,7 @@ export function applyOutboxEvent(e: OutboxEvent) {
       if (before) outboxStore.landed[e.job.id] = view(e.job);
       if (before?.state !== "attached" && !toldByItsScreen(e.job)) landedSinceIdle.push(e.job);
     } else outboxStore.jobs[e.job.id] = view(e.job, e.notice, before);
+    markHeld();
   }
   for (const listener of listeners) listener(e, before);
   if (e.type === "state") checkDrained();
@@ -166,6 +181,7 @@ export function jobWatcher(keyOf: (job: AttachedJob) => string | null | undefine
 export async function loadOutbox() {
   const mine = (await listOutbox()).filter((j) => isMine(j) && j.state !== "attached");
   outboxStore.jobs = Object.fromEntries(mine.map((j) => [j.id, view(j)]));
+  markHeld();
 }
 
 export async function startOutbox() {
@@ -203,6 +219,8 @@ export function forgetLanded(ids: readonly string[]) {
 
 export async function discardJob(id: string) {
   delete outboxStore.jobs[id];
+  // A discarded start lets its order's later files go (the uploader does the same).
+  markHeld();
   // The last file on its way was given up: those sent before it are told now.
   checkDrained();
   await discardOutboxJob(id);

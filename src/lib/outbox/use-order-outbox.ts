@@ -2,20 +2,23 @@
 // calls back when one of them is attached (main thread).
 import { useEffect, useMemo } from "react";
 import { useSnapshot } from "valtio";
-import { orderOf } from "../../domain/outbox-job";
+import { orderOf, type OutboxJob } from "../../domain/outbox-job";
 import type { StepKind } from "../../domain/outbox-steps";
 import { forgetLanded, onJobAttached, outboxStore, type OutboxJobView } from "./outbox-store";
 
 const ofOrder = (jobs: Record<string, OutboxJobView>, orderId: string, kind?: StepKind) =>
   Object.values(jobs).filter((j) => j.orderId === orderId && (!kind || j.kinds[0] === kind));
 
-/** `kind`: only jobs whose first follow-up is this call (e.g. "adicionar-laudo"); all of the order's jobs when omitted. */
-export function useOrderOutbox(orderId: string, onAttached: () => void, kind?: StepKind): readonly OutboxJobView[] {
+/**
+ * `kind`: only jobs whose first follow-up is this call (e.g. "adicionar-laudo"); all of the order's jobs when omitted.
+ * `onAttached` is told which job landed (e.g. a start, which its own watcher already refreshes the order for).
+ */
+export function useOrderOutbox(orderId: string, onAttached: (job: OutboxJob) => void, kind?: StepKind): readonly OutboxJobView[] {
   const { jobs } = useSnapshot(outboxStore);
   useEffect(
     () =>
       onJobAttached((job) => {
-        if (orderOf(job) === orderId && (!kind || job.steps[0]?.kind === kind)) onAttached();
+        if (orderOf(job) === orderId && (!kind || job.steps[0]?.kind === kind)) onAttached(job);
       }),
     [orderId, onAttached, kind],
   );
@@ -28,7 +31,7 @@ export function useOrderOutbox(orderId: string, onAttached: () => void, kind?: S
  */
 export function useOrderFiles(
   orderId: string,
-  onAttached: () => void,
+  onAttached: (job: OutboxJob) => void,
   kind: StepKind,
   saved: readonly string[] | undefined,
 ): readonly OutboxJobView[] {

@@ -1,11 +1,10 @@
-// Watches the outbox for start jobs that finish: tells the attendant, refreshes the agenda, opens the OS if they are waiting on / (main thread).
+// Watches the outbox for start jobs that finish: tells the attendant, refreshes the agenda and the OS screen's data (main thread).
 import type { QueryClient } from "@tanstack/react-query";
 import { proxy } from "valtio/vanilla";
-import { navigate } from "wouter/use-browser-location";
 import { AGENDA_MSG } from "../../../config/messages/agenda.pt-BR";
-import { PATHS } from "../../../config/paths";
 import { orderOf } from "../../../domain/outbox-job";
 import { startsOrder } from "../../../domain/outbox-steps";
+import { queryRoots } from "../../../lib/query-keys";
 import { toast } from "../../../lib/toast";
 import { jobWatcher } from "../../../lib/outbox/outbox-store";
 import { agendaKeys } from "../query-options";
@@ -18,14 +17,19 @@ export const startedStore = proxy<{ ids: Record<string, true> }>({ ids: {} });
 
 let client: QueryClient | null = null;
 
+/**
+ * No navigation here: the start flow opened the OS screen as soon as the job was saved, and wherever the attendant went since
+ * (back to the agenda, another screen) is where they want to be when the start lands.
+ */
 const watch = jobWatcher(
   (job) => (startsOrder(job) ? orderOf(job) : null),
   (id) => {
     startedStore.ids[id] = true;
     toast.success(AGENDA_MSG.startOrder.started);
     void client?.invalidateQueries({ queryKey: agendaKeys.all });
-    // Still waiting on the agenda (and not busy in another dialog): take them to the order they started.
-    if (location.pathname === PATHS.agenda && !document.querySelector("dialog[open]")) navigate(PATHS.order(id));
+    // The OS screen (open now, or cached for later) still holds the order as not started: EM EXECUÇÃO, the start time and the
+    // executor come with its next read. Every order's queries, since the key factory of that screen is its own feature's.
+    void client?.invalidateQueries({ queryKey: queryRoots.order });
   },
 );
 

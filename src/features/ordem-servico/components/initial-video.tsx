@@ -1,17 +1,52 @@
 // The initial-video prompt of the OS screen: shown while the order has no initial video (e.g. started elsewhere). The video
-// goes through the outbox with the follow-up that attaches it (and starts the order when it was not started yet) (main thread).
+// goes through the outbox with the follow-up that attaches it (and starts the order when it was not started yet); while one is
+// on its way (the agenda's start, or this prompt's) the card lists it as a queued file instead of asking again (main thread).
 import { useCallback, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { ORDER_MSG } from "../../../config/messages/order.pt-BR";
 import { Modal } from "../../../components/ui/modal";
 import { MediaPicker } from "../../../components/media/media-picker";
+import { OutboxFileList } from "../../../components/media/outbox-files";
 import { useLocalMedia } from "../../../components/media/use-local-media";
 import { isoToBr, wallClock } from "../../../domain/dates";
-import { startOrderSteps } from "../../../domain/outbox-steps";
-import { useOrderOutbox } from "../../../lib/outbox/use-order-outbox";
+import type { OutboxJob } from "../../../domain/outbox-job";
+import { startOrderSteps, startsOrder } from "../../../domain/outbox-steps";
+import { useOrderFiles } from "../../../lib/outbox/use-order-outbox";
 import { addToOutbox } from "../../../lib/outbox/outbox-bridge";
+import type { OutboxJobView } from "../../../lib/outbox/outbox-store";
 import type { AppointmentDetails } from "../api/order";
 import { orderKeys } from "../query-options";
+
+/** The order's initial video on its way, and just sent ('Enviado') until the order's next read shows it. */
+function useInitialVideoJobs(orderId: string): readonly OutboxJobView[] {
+  const client = useQueryClient();
+  // A video sent alone landed: the order's next read has it. A start's landing refreshes the order through the start watcher.
+  const refresh = useCallback(
+    (job: OutboxJob) => {
+      if (!startsOrder(job)) void client.invalidateQueries({ queryKey: orderKeys.one(orderId) });
+    },
+    [client, orderId],
+  );
+  return useOrderFiles(orderId, refresh, "atualizar-video-inicial", undefined);
+}
+
+function QueuedInitialVideo({ jobs }: { jobs: readonly OutboxJobView[] }) {
+  return <OutboxFileList jobs={jobs} label={ORDER_MSG.initialVideo.queued} />;
+}
+
+/** The card alone, for a start on its way on an order whose data this device has not read yet (offline, never opened). */
+export function InitialVideoQueue({ orderId }: { orderId: string }) {
+  const jobs = useInitialVideoJobs(orderId);
+  if (jobs.length === 0) return null;
+  return (
+    <section className="card initial-video" aria-labelledby="video-inicial-titulo">
+      <h2 id="video-inicial-titulo" className="card-title">
+        {ORDER_MSG.initialVideo.title}
+      </h2>
+      <QueuedInitialVideo jobs={jobs} />
+    </section>
+  );
+}
 
 interface Props {
   details: AppointmentDetails;
@@ -23,15 +58,14 @@ export function InitialVideoPrompt({ details, userId, started }: Props) {
   const t = ORDER_MSG.initialVideo;
   const order = details.agendamento!;
   const id = order.IdSocioVeiculoAgenda;
-  const client = useQueryClient();
-  const refresh = useCallback(() => void client.invalidateQueries({ queryKey: orderKeys.one(id) }), [client, id]);
-  const jobs = useOrderOutbox(id, refresh, "atualizar-video-inicial");
+  const jobs = useInitialVideoJobs(id);
   // The card is the prompt (it stays while the video is missing); the capture modal opens from it, never over the attendant's work.
   const [open, setOpen] = useState(false);
   const { items, setItems } = useLocalMedia();
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState("");
-  const job = jobs[jobs.length - 1];
+  // A video already on its way (or just sent): never ask for a second one.
+  const queued = jobs.length > 0;
 
   const send = async () => {
     const file = items[0]?.file;
@@ -66,14 +100,8 @@ export function InitialVideoPrompt({ details, userId, started }: Props) {
         <h2 id="video-inicial-titulo" className="card-title">
           {t.title}
         </h2>
-        {job ? (
-          <p className={job.state === "failed" ? "form-error" : "start-progress"} role={job.state === "failed" ? "alert" : "status"}>
-            {job.state === "failed"
-              ? job.error
-              : job.state === "uploading"
-                ? t.uploading(job.progress)
-                : ORDER_MSG.order.jobState[job.state]}
-          </p>
+        {queued ? (
+          <QueuedInitialVideo jobs={jobs} />
         ) : (
           <>
             <p>{started ? t.missing : t.notStarted}</p>
@@ -83,7 +111,7 @@ export function InitialVideoPrompt({ details, userId, started }: Props) {
           </>
         )}
       </section>
-      {open && !job && (
+      {open && !queued && (
         <Modal
           open
           title={t.title}

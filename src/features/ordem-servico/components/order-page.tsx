@@ -1,17 +1,20 @@
 // OS execution page (/execucao-os/:id): header, the cards (each with its own loading and error state), the actions
-// (buttons on desktop, an 'Ações' menu on mobile) and the page's modals (main thread).
-import { lazy, Suspense, useDeferredValue, useState, type ReactNode } from "react";
+// (buttons on desktop, an 'Ações' menu on mobile) and the page's modals; an order whose start is still on its way in the
+// outbox shows that start (main thread).
+import { lazy, Suspense, useDeferredValue, useId, useState, type ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { ORDER_MSG } from "../../../config/messages/order.pt-BR";
 import { wallClockIsoToBr } from "../../../domain/dates";
 import { withReason } from "../../../domain/format";
 import { MenuButton, type MenuItem } from "../../../components/ui/menu-button";
 import { OfflineHint, PAGE_OFFLINE_HINT, useOfflineGuard } from "../../../lib/offline/offline-hint";
+import { useOrderStarting } from "../../../lib/outbox/use-start-job";
 import { orderDetailsQuery } from "../query-options";
 import { EvidenceCard } from "./evidence-card";
 import { ClientCard, ExecutionCard } from "./order-cards";
 import { FinishProgress, useFinishJob } from "./finish-order";
-import { InitialVideoPrompt } from "./initial-video";
+import { InitialVideoPrompt, InitialVideoQueue } from "./initial-video";
+import { StartProgress } from "./start-progress";
 import { ServicesCard } from "./services-card";
 import { NotesCard } from "./notes-card";
 import { QueryError, QueryLoading } from "../../../components/ui/query-state";
@@ -25,8 +28,11 @@ const DocumentsModal = lazy(() => import("./documents-modal").then((m) => ({ def
 
 type ModalName = "cancel" | "finish" | "reports" | "receipts" | "financial";
 
-/** The order's state on this screen: 'A' started = in execution; 'C' concluded; 'E' cancelled; 'A' not started = pending. */
-export type OrderPhase = "active" | "pending" | "done" | "cancelled";
+/**
+ * The order's state on this screen: 'A' started = in execution; 'C' concluded; 'E' cancelled; 'A' not started = pending, or
+ * starting while this device's start of it is in the outbox (or has just landed and the order's next read is on its way).
+ */
+export type OrderPhase = "active" | "starting" | "pending" | "done" | "cancelled";
 
 /**
  * The cards below the fold (services, photos and videos, notes) render in a second, interruptible pass right after the order's
@@ -42,13 +48,22 @@ export default function OrderPage({ id, userId, pointId }: { id: string; userId:
   const query = useQuery(orderDetailsQuery(id));
   const [modal, setModal] = useState<ModalName | null>(null);
   const finishJob = useFinishJob(id);
+  const start = useOrderStarting(id);
   const { online, hintId } = useOfflineGuard(PAGE_OFFLINE_HINT);
+  const startHintId = useId();
   const t = ORDER_MSG.order;
+  // The order's answer renders in a deferred, interruptible pass (as QueryState does for every list): the store subscription
+  // would render the header and the first cards in one task, long on a low-tier phone. Data at mount shows at once.
+  const data = useDeferredValue(query.data);
 
-  if (!query.data) {
+  if (!data) {
+    // The start on its way is the device's own: told even before (or without) the order's data, e.g. offline on an order never
+    // opened here. One that has landed waits for the order's data to say so.
     return (
       <section className="page">
         <h1 className="page-title">{t.title}</h1>
+        {start === "sending" && <StartProgress orderId={id} />}
+        {start === "sending" && <InitialVideoQueue orderId={id} />}
         {query.isError ? (
           <QueryError
             message={query.error.message ? withReason(t.fetchFailed, query.error.message) : t.loadFailed}
@@ -60,7 +75,7 @@ export default function OrderPage({ id, userId, pointId }: { id: string; userId:
       </section>
     );
   }
-  const details = query.data;
+  const details = data;
   const { agendamento, execucao } = details;
   const phase: OrderPhase =
     agendamento.StatusAgendamento === "C"
@@ -69,25 +84,37 @@ export default function OrderPage({ id, userId, pointId }: { id: string; userId:
         ? "cancelled"
         : execucao?.DataHoraInicio
           ? "active"
-          : "pending";
+          : start
+            ? "starting"
+            : "pending";
   // Add, delete, cancel and finish exist only while the order runs; laudos, recibos, photos and notes stay usable once concluded.
+  // While it starts: photos, laudos and recibos go through the outbox, which sends them after the start; the server takes
+  // notes on an order not started yet (it refuses only a cancelled one's); a finish or a new service it refuses before the
+  // start, and a cancel would make the start on its way fail, so those wait, disabled and explained.
+  const starting = phase === "starting";
   const canEdit = phase === "active";
-  const canDocument = phase === "active" || phase === "done";
+  const canDocument = phase === "active" || phase === "done" || starting;
   const finishing = Boolean(finishJob);
   // Start and end times are Brasília wall-clock digits behind a Z (the contract's form): read literally, never converted.
   const since = wallClockIsoToBr(execucao?.DataHoraInicio);
   const until = wallClockIsoToBr(execucao?.DataHoraFim);
   const badge = {
     active: ["status-active", t.statusActive],
+    starting: ["status-pending", t.statusStarting],
     pending: ["status-pending", t.statusPending],
     done: ["status-done", t.statusDone],
     cancelled: ["status-cancelled", t.statusCancelled],
   }[phase];
 
-  // Cancelling and finishing need the server: offline they are disabled buttons (described by the hint) and leave the phone's menu.
+  // Cancelling and finishing need the server: offline they are disabled buttons (described by the hint) and leave the phone's
+  // menu; so while the order starts (described by the start's hint).
   const needsServer = new Set(["cancel", "finish"]);
+  const waitsForStart = new Set(starting ? ["cancel", "finish"] : []);
+  const hintsOf = (action: string) =>
+    [!online && needsServer.has(action) ? hintId : null, waitsForStart.has(action) ? startHintId : null].filter(Boolean).join(" ");
+  const running = canEdit || starting;
   const actions: MenuItem[] = [
-    ...(canEdit && !finishing ? [{ id: "cancel", label: t.cancelOrder, onSelect: () => setModal("cancel"), danger: true }] : []),
+    ...(running && !finishing ? [{ id: "cancel", label: t.cancelOrder, onSelect: () => setModal("cancel"), danger: true }] : []),
     ...(canDocument
       ? [
           { id: "reports", label: t.addReports, onSelect: () => setModal("reports") },
@@ -95,7 +122,7 @@ export default function OrderPage({ id, userId, pointId }: { id: string; userId:
         ]
       : []),
     { id: "financial", label: t.financialDetails, onSelect: () => setModal("financial") },
-    ...(canEdit && !finishing ? [{ id: "finish", label: t.finishOrder, onSelect: () => setModal("finish") }] : []),
+    ...(running && !finishing ? [{ id: "finish", label: t.finishOrder, onSelect: () => setModal("finish") }] : []),
   ];
 
   return (
@@ -113,27 +140,35 @@ export default function OrderPage({ id, userId, pointId }: { id: string; userId:
             type="button"
             className={`btn${a.id === "finish" ? " btn-primary" : a.danger ? " btn-danger" : ""}`}
             onClick={a.onSelect}
-            {...(!online && needsServer.has(a.id) ? { disabled: true, "aria-describedby": hintId } : {})}
+            {...(hintsOf(a.id) ? { disabled: true, "aria-describedby": hintsOf(a.id) } : {})}
           >
             {a.label}
           </button>
         ))}
       </div>
-      <MenuButton
-        className="order-actions-menu"
-        label={t.actions}
-        items={online ? actions : actions.filter((a) => !needsServer.has(a.id))}
-      />
+      <MenuButton className="order-actions-menu" label={t.actions} items={actions.filter((a) => !hintsOf(a.id))} />
       <OfflineHint id={hintId} online={online} />
+      {starting && (
+        <p id={startHintId} className="muted">
+          {ORDER_MSG.start.waitHint}
+        </p>
+      )}
+      {starting && <StartProgress orderId={id} />}
       {finishJob && !(finishJob === "finished" && phase === "done") && <FinishProgress job={finishJob} />}
-      {(phase === "active" || phase === "pending") && !agendamento.VideoInicial && (
+      {phase !== "done" && phase !== "cancelled" && !agendamento.VideoInicial && (
         <InitialVideoPrompt details={details} userId={userId} started={phase === "active"} />
       )}
       <div className="order-grid">
         <ClientCard details={details} />
         <ExecutionCard details={details} />
         <AfterFirstPaint>
-          <ServicesCard details={details} userId={userId} pointId={pointId} canEdit={canEdit} />
+          <ServicesCard
+            details={details}
+            userId={userId}
+            pointId={pointId}
+            canEdit={canEdit}
+            startHint={starting ? startHintId : undefined}
+          />
           <EvidenceCard orderId={id} userId={userId} canEdit={canDocument} />
           <NotesCard orderId={id} userId={userId} canEdit={canDocument} />
         </AfterFirstPaint>

@@ -1,6 +1,7 @@
 // 'Serviços' card of the OS screen: the linked services (commission type, name, approval, the attendant's reason, who added it
 // and when, its photos and video, and its files still on their way), adding through the select-service modal and removing a
-// service not approved with a confirmation; cards on phones, a table from 1024px; no add/remove once the order is not running (main thread).
+// service not approved with a confirmation; cards on phones, a table from 1024px; no add/remove once the order is not running,
+// and adding disabled (explained) while its start is on its way (main thread).
 import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
@@ -110,9 +111,11 @@ interface Props {
   userId: string;
   pointId: string;
   canEdit: boolean;
+  /** The order is starting (its start is in the outbox): the id of the page's hint; linking waits for the start, disabled. */
+  startHint?: string;
 }
 
-export function ServicesCard({ details, userId, pointId, canEdit }: Props) {
+export function ServicesCard({ details, userId, pointId, canEdit, startHint }: Props) {
   const orderId = details.agendamento!.IdSocioVeiculoAgenda;
   const query = useQuery(linkedServicesQuery(orderId));
   const [adding, setAdding] = useState(false);
@@ -153,6 +156,12 @@ export function ServicesCard({ details, userId, pointId, canEdit }: Props) {
         </h2>
         {canEdit && (
           <button type="button" className="btn btn-primary btn-small" onClick={() => setAdding(true)} {...guard}>
+            {t.add}
+          </button>
+        )}
+        {/* The server links a service only to a started order. */}
+        {!canEdit && startHint && (
+          <button type="button" className="btn btn-primary btn-small" disabled aria-describedby={startHint}>
             {t.add}
           </button>
         )}
