@@ -28,7 +28,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 /**
  * BENCH_CPU_LOW / BENCH_CPU_MID force a multiplier (e.g. to repeat a run); otherwise the bisect runs in a fresh headless
- * Chromium, about 20 s.
+ * Chromium, about a minute.
  */
 export async function calibrate(log: (line: string) => void = (l) => console.error(l)): Promise<Calibration> {
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS, headless: true });
@@ -38,23 +38,20 @@ export async function calibrate(log: (line: string) => void = (l) => console.err
     const cdp = await page.context().newCDPSession(page);
     const source = pageFunctions.computeBenchmarkIndex.toString();
     const cache = new Map<number, number>();
+    // The median of three 1-s runs per rate: one run under a throttle strays by 10-20% (GC, the throttle's own granularity),
+    // which left the bisect 20% off its target in a first version.
     const run = async (rate: number): Promise<number> => {
       const known = cache.get(rate);
       if (known !== undefined) return known;
       await cdp.send("Emulation.setCPUThrottlingRate", { rate });
-      const score = (await page.evaluate(`(${source})()`)) as number;
+      const scores: number[] = [];
+      for (let i = 0; i < 3; i++) scores.push((await page.evaluate(`(${source})()`)) as number);
+      const score = median(scores);
       cache.set(rate, score);
       return score;
     };
-    await run(1); // warm-up: V8 optimises the benchmark's loops
-    cache.clear();
-    const hostRuns = [await run(1)];
-    cache.clear();
-    hostRuns.push(await run(1));
-    cache.clear();
-    hostRuns.push(await run(1));
-    const hostIndex = median(hostRuns);
-    cache.set(1, hostIndex);
+    await page.evaluate(`(${source})()`); // warm-up: V8 optimises the benchmark's loops
+    const hostIndex = await run(1);
     const truncate = (n: number) => Number(n.toFixed(2)); // the throttling backend keeps hundredths
     // DevTools' bisect: within 10 points of the target is a match, at most 8 steps.
     const find = async (target: number, lowerRate: number, upperRate: number) => {
@@ -83,7 +80,7 @@ export async function calibrate(log: (line: string) => void = (l) => console.err
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
     const result = { hostIndex, multiplier, reached };
     log(
-      `calibration: host BenchmarkIndex ${hostIndex} (runs ${hostRuns.join(", ")}); ` +
+      `calibration: host BenchmarkIndex ${hostIndex} (median of 3); ` +
         (Object.keys(DEVICE_PRESETS) as DevicePreset[])
           .map((p) => `${p} (${DEVICE_PRESETS[p]}): ${multiplier[p]}x -> ${reached[p]}`)
           .join("; "),
