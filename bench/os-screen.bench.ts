@@ -10,6 +10,7 @@ import { startServer } from "../tests/support/start-server.ts";
 import { apiCall, apiToken } from "../tests/e2e/browser.ts";
 import { CHROME_ARGS, CHROME_PATH } from "../tests/support/chromium.ts";
 import type { BenchRow } from "./types.ts";
+import { calibrate, DEVICE_PRESETS } from "./calibrate.ts";
 
 const RUNS = Number(process.env.BENCH_OS_RUNS ?? 7);
 
@@ -39,6 +40,10 @@ async function timeToCards(page: Page, url: string): Promise<number> {
 }
 
 export default async function osScreenBench(): Promise<BenchRow[]> {
+  // The phone: DevTools' low-tier preset, calibrated on this host (bench/calibrate.ts), not a fixed multiplier of the host.
+  const calibration = await calibrate();
+  const rate = calibration.multiplier["low-tier"];
+  const phone = `Pixel 7, low-tier (${DEVICE_PRESETS["low-tier"]}): ${rate}x CPU on host index ${Math.round(calibration.hostIndex)}, slow 4G`;
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-os-"));
   await build({ logLevel: "silent", build: { outDir, emptyOutDir: true } });
   const server = await startServer({ STATIC_DIR: outDir });
@@ -60,7 +65,7 @@ export default async function osScreenBench(): Promise<BenchRow[]> {
 
     for (const [label, options, throttle] of [
       ["desktop", { viewport: { width: 1366, height: 850 } }, false],
-      ["Pixel 7, 4x CPU, 1.6 Mbps / 150 ms RTT", devices["Pixel 7"], true],
+      [phone, devices["Pixel 7"], true],
     ] as const) {
       const ctx = await browser.newContext({ ...options, locale: "pt-BR" });
       // A signed-in attendant: the stored session, as after a login on this phone.
@@ -71,7 +76,7 @@ export default async function osScreenBench(): Promise<BenchRow[]> {
       const cdp = await ctx.newCDPSession(page);
       await cdp.send("Network.enable");
       if (throttle) {
-        await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+        await cdp.send("Emulation.setCPUThrottlingRate", { rate });
         await cdp.send("Network.emulateNetworkConditions", {
           offline: false,
           latency: 150,
