@@ -215,6 +215,9 @@ class Session {
     if (refused) throw new Error(`${name}: ${refused}`);
     // Where a finger lands: the middle of the control, scrolled into view before the clock starts.
     await target.scrollIntoViewIfNeeded({ timeout: 15_000 });
+    // Playwright's checks without the tap: visible, enabled, not moving (a drawer sliding in, rows still arriving above it)
+    // and the one to receive a tap at that point; then where it is.
+    await target.tap({ trial: true, timeout: 15_000 });
     const box = await target.boundingBox();
     if (!box) throw new Error(`${name}: the control is not on screen`);
     const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };

@@ -59,8 +59,10 @@ export default function OrderPage({ id, userId, pointId }: { id: string; userId:
   if (!data) {
     // The start on its way is the device's own: told even before (or without) the order's data, e.g. offline on an order never
     // opened here. One that has landed waits for the order's data to say so.
+    // Its own element (key): the order's section below is a new node, not this one moved and restyled, so the swap from the
+    // loading line to the order is not a layout shift (Lighthouse saw 0.004 when the loading line had been painted first).
     return (
-      <section className="page">
+      <section className="page" key="loading">
         <h1 className="page-title">{t.title}</h1>
         {start === "sending" && <StartProgress orderId={id} />}
         {start === "sending" && <InitialVideoQueue orderId={id} />}
@@ -126,7 +128,7 @@ export default function OrderPage({ id, userId, pointId }: { id: string; userId:
   ];
 
   return (
-    <section className="page order-page">
+    <section className="page order-page" key="order">
       <header className="page-header">
         <h1 className="page-title">OS #{agendamento.NumeroOS}</h1>
         <span className={`status-badge ${badge[0]}`}>{badge[1]}</span>
