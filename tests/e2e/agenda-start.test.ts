@@ -173,11 +173,18 @@ for (const [name, options, offset] of [
   ["Pixel 7", MOBILE, 240],
 ] as const) {
   describe(`starting an order on ${name}`, () => {
-    it("Voltar leaves the mandatory video step without starting anything", async () => {
+    /** A pending order on its agenda, in a fresh context counting the start's calls; `hold` holds its first upload. */
+    async function onAgenda(hold: boolean) {
       const order = await pendingOrder(offset);
       const ctx = await browser.newContext({ ...options, bypassCSP: true });
       const calls = countCalls(ctx);
       const page = await openAgenda(ctx, order.day);
+      const upload = hold ? await holdFirstUpload(ctx) : null;
+      return { order, ctx, calls, page, upload };
+    }
+
+    it("Voltar leaves the mandatory video step without starting anything", async () => {
+      const { order, ctx, calls, page } = await onAgenda(false);
       await rowActions(page, order.os).getByRole("button", { name: "Iniciar" }).click();
       await page.getByRole("dialog", { name: "Iniciar Ordem de Serviço" }).getByRole("button", { name: "Confirmar" }).click();
       await page.getByRole("dialog", { name: "Vídeo inicial do veículo" }).getByRole("button", { name: "Voltar" }).click();
@@ -190,10 +197,7 @@ for (const [name, options, offset] of [
     });
 
     it("starts with the fake camera: opens the OS, which turns EM EXECUÇÃO by itself; video attached once, success toast (axe on both modals)", async () => {
-      const order = await pendingOrder(offset);
-      const ctx = await browser.newContext({ ...options, bypassCSP: true });
-      const calls = countCalls(ctx);
-      const page = await openAgenda(ctx, order.day);
+      const { order, ctx, calls, page } = await onAgenda(false);
       const { start } = await recordInitialVideo(page, order.os, true);
       await start.click();
       await page.waitForURL(`**/execucao-os/${order.id}`, { timeout: 15_000 });
@@ -217,11 +221,8 @@ for (const [name, options, offset] of [
     });
 
     it("back on the agenda the row shows the upload; reloaded there, it starts once and the attendant stays on the agenda", async () => {
-      const order = await pendingOrder(offset);
-      const ctx = await browser.newContext({ ...options, bypassCSP: true });
-      const calls = countCalls(ctx);
-      const page = await openAgenda(ctx, order.day);
-      const upload = await holdFirstUpload(ctx);
+      const { order, ctx, calls, page, upload: held } = await onAgenda(true);
+      const upload = held!;
       const { start } = await recordInitialVideo(page, order.os);
       await start.click();
       await page.waitForURL(`**/execucao-os/${order.id}`, { timeout: 15_000 });
@@ -244,11 +245,8 @@ for (const [name, options, offset] of [
     });
 
     it("a start resumed on another screen after a full page load is told there, and the order starts once", async () => {
-      const order = await pendingOrder(offset);
-      const ctx = await browser.newContext({ ...options, bypassCSP: true });
-      const calls = countCalls(ctx);
-      const page = await openAgenda(ctx, order.day);
-      const upload = await holdFirstUpload(ctx);
+      const { order, ctx, calls, page, upload: held } = await onAgenda(true);
+      const upload = held!;
       const { start } = await recordInitialVideo(page, order.os);
       await start.click();
       await upload.arrived();
@@ -263,10 +261,7 @@ for (const [name, options, offset] of [
     });
 
     it("network cut: the OS opens at once and says the video waits for the network; back online it turns EM EXECUÇÃO in place", async () => {
-      const order = await pendingOrder(offset);
-      const ctx = await browser.newContext({ ...options, bypassCSP: true });
-      const calls = countCalls(ctx);
-      const page = await openAgenda(ctx, order.day);
+      const { order, ctx, calls, page } = await onAgenda(false);
       await serviceWorkerInControl(page);
       const { start } = await recordInitialVideo(page, order.os);
       await cutNetwork(ctx);
@@ -291,11 +286,8 @@ for (const [name, options, offset] of [
     });
 
     it("upload held: the OS opens at once showing the start and the video's progress; what the server refuses before the start waits, explained; a photo taken meanwhile is attached after the start", async () => {
-      const order = await pendingOrder(offset);
-      const ctx = await browser.newContext({ ...options, bypassCSP: true });
-      const calls = countCalls(ctx);
-      const page = await openAgenda(ctx, order.day);
-      const upload = await holdFirstUpload(ctx);
+      const { order, ctx, calls, page, upload: held } = await onAgenda(true);
+      const upload = held!;
       const { start } = await recordInitialVideo(page, order.os);
       await start.click();
       await page.waitForURL(`**/execucao-os/${order.id}`, { timeout: 10_000 });

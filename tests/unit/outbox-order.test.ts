@@ -63,34 +63,29 @@ let clock = 1_000;
 const run = (store: OutboxDb, transport: Transport) =>
   processDue({ store, transport, session: () => ({ token: "t", owner }), emit: () => {}, now: () => clock, random: () => 1 });
 
+/** An order's start, a photo of the same order queued after it, and a photo of another order. */
+const threeJobs = () => [job("start", 1, startOf("os-1")), job("photo", 2, photoOf("os-1")), job("other", 3, photoOf("os-2"))];
+/** What the server sees when the start goes, then the photo of its order. */
+const START_THEN_PHOTO = [
+  "upload start.jpg",
+  "/agendamentos/atualizar-video-inicial os-1",
+  "/agendamentos/iniciar os-1",
+  "upload photo.jpg",
+  "/agendamentos/adicionar-foto os-1",
+];
+
 describe("a job of an order whose start is on its way", () => {
   it("runs after the start in the same pass, photo after iniciar; another order's photo is not held", async () => {
-    const { store, jobs } = memoryStore([
-      job("start", 1, startOf("os-1")),
-      job("photo", 2, photoOf("os-1")),
-      job("other", 3, photoOf("os-2")),
-    ]);
+    const { store, jobs } = memoryStore(threeJobs());
     const { transport, log } = server();
     expect(await run(store, transport)).toBe("idle");
-    expect(log).toEqual([
-      "upload start.jpg",
-      "/agendamentos/atualizar-video-inicial os-1",
-      "/agendamentos/iniciar os-1",
-      "upload photo.jpg",
-      "/agendamentos/adicionar-foto os-1",
-      "upload other.jpg",
-      "/agendamentos/adicionar-foto os-2",
-    ]);
+    expect(log).toEqual([...START_THEN_PHOTO, "upload other.jpg", "/agendamentos/adicionar-foto os-2"]);
     expect([...jobs.values()].map((j) => j.state)).toEqual(["attached", "attached", "attached"]);
   });
 
   it("waits untouched (no upload, no call, no attempt counted) while the start's upload gets no answer, then follows it", async () => {
     const cut = new Set(["start.jpg"]);
-    const { store, jobs } = memoryStore([
-      job("start", 1, startOf("os-1")),
-      job("photo", 2, photoOf("os-1")),
-      job("other", 3, photoOf("os-2")),
-    ]);
+    const { store, jobs } = memoryStore(threeJobs());
     const { transport, log } = server(cut);
     await run(store, transport);
     expect(log).toEqual(["upload other.jpg", "/agendamentos/adicionar-foto os-2"]);
@@ -102,13 +97,7 @@ describe("a job of an order whose start is on its way", () => {
     clock += 60_000;
     log.length = 0;
     await run(store, transport);
-    expect(log).toEqual([
-      "upload start.jpg",
-      "/agendamentos/atualizar-video-inicial os-1",
-      "/agendamentos/iniciar os-1",
-      "upload photo.jpg",
-      "/agendamentos/adicionar-foto os-1",
-    ]);
+    expect(log).toEqual(START_THEN_PHOTO);
   });
 
   it("waits while the start is still on the device or compressing, and while it failed; goes once the start is discarded", async () => {

@@ -2,6 +2,7 @@
 // words, for the agenda's row and the OS screen alike (main thread, React hook).
 import { useSnapshot } from "valtio";
 import { START_ORDER_MSG } from "../../config/messages/start-order.pt-BR";
+import { jobProgressText } from "./job-progress";
 import { outboxStore, type OutboxJobView } from "./outbox-store";
 
 const newestStart = (jobs: Record<string, OutboxJobView>, orderId: string) =>
@@ -30,16 +31,5 @@ export function useOrderStarting(orderId: string): "sending" | "landed" | null {
 }
 
 /** Where the start stands: preparing the video, sending it (or waiting for the network), starting, or why it failed. */
-export function startProgressText(job: Pick<OutboxJobView, "state" | "progress" | "error" | "retryReason">): string {
-  switch (job.state) {
-    case "failed":
-      return job.error ?? START_ORDER_MSG.failed;
-    case "stored":
-    case "compressing":
-      return START_ORDER_MSG.preparing;
-    case "uploading":
-      return job.retryReason === "network" ? START_ORDER_MSG.offline(job.progress) : START_ORDER_MSG.uploading(job.progress);
-    default:
-      return START_ORDER_MSG.starting;
-  }
-}
+export const startProgressText = (job: Pick<OutboxJobView, "state" | "progress" | "error" | "retryReason">): string =>
+  jobProgressText(job, { ...START_ORDER_MSG, stepping: START_ORDER_MSG.starting });

@@ -2,7 +2,9 @@
 // (the modal that queues it is finish-order-modal.tsx, loaded when opened; the notice when it lands: ../finish-watcher.ts) (main thread).
 import { useSnapshot } from "valtio";
 import { ORDER_MSG } from "../../../config/messages/order.pt-BR";
-import { discardJob, retryJob, outboxStore, type OutboxJobView } from "../../../lib/outbox/outbox-store";
+import { outboxStore, type OutboxJobView } from "../../../lib/outbox/outbox-store";
+import { jobProgressText } from "../../../lib/outbox/job-progress";
+import { JobProgressCard } from "./job-progress-card";
 import { finishedStore } from "../finish-watcher";
 
 export type FinishState = OutboxJobView | "finished";
@@ -20,38 +22,10 @@ export function useFinishJob(orderId: string): FinishState | null {
 
 export function finishProgressText(job: FinishState): string {
   const t = ORDER_MSG.finish;
-  if (job === "finished") return t.finishing;
-  switch (job.state) {
-    case "failed":
-      return job.error ?? t.failed;
-    case "stored":
-    case "compressing":
-      return t.preparing;
-    case "uploading":
-      return job.retryReason === "network" ? t.offline(job.progress) : t.uploading(job.progress);
-    default:
-      return t.finishing;
-  }
+  return job === "finished" ? t.finishing : jobProgressText(job, { ...t, stepping: t.finishing });
 }
 
 /** The finish on its way (or refused): real upload progress, then 'Finalizando…'; a refusal shows the server's reason with retry/discard. */
 export function FinishProgress({ job }: { job: FinishState }) {
-  const t = ORDER_MSG.finish;
-  const failed = job !== "finished" && job.state === "failed";
-  return (
-    <div className={`card finish-progress${failed ? " is-failed" : ""}`} role={failed ? "alert" : "status"}>
-      <p className={failed ? "form-error" : "start-progress"}>{failed ? t.refused(finishProgressText(job)) : finishProgressText(job)}</p>
-      {job !== "finished" && job.state === "uploading" && <progress max={100} value={job.progress} aria-label={t.progressLabel} />}
-      {failed && (
-        <div className="row-actions">
-          <button type="button" className="btn" onClick={() => void retryJob(job.id)}>
-            {t.retry}
-          </button>
-          <button type="button" className="btn" onClick={() => void discardJob(job.id)}>
-            {t.discard}
-          </button>
-        </div>
-      )}
-    </div>
-  );
+  return <JobProgressCard job={job === "finished" ? null : job} text={finishProgressText(job)} words={ORDER_MSG.finish} />;
 }
