@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { build } from "vite";
+import { buildApp } from "../tests/support/build-app.ts";
 import { initialJs } from "./initial-js.ts";
 import type { BenchRow } from "./types.ts";
 
@@ -41,7 +41,7 @@ const ENGINES: [string, RegExp][] = [
 export default async function bundleBench(): Promise<BenchRow[]> {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-dist-"));
   try {
-    await build({ logLevel: "silent", build: { outDir, emptyOutDir: true, manifest: true } });
+    await buildApp(outDir, { manifest: true });
     const js = initialJs(outDir);
     const rows: BenchRow[] = [{ bench: "bundle", case: "entry (every route)", metric: "gzip JS", value: js.entryKiB, unit: "KiB" }];
     for (const [route, source] of ROUTES) {

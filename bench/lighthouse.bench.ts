@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { build } from "vite";
+import { buildApp } from "../tests/support/build-app.ts";
 import lighthouse from "lighthouse";
 import { throttling } from "lighthouse/core/config/constants.js";
 import * as chromeLauncher from "chrome-launcher";
@@ -91,7 +91,7 @@ export default async function lighthouseBench(): Promise<BenchRow[]> {
   const device = (p: DevicePreset) =>
     `${p} (${DEVICE_PRESETS[p]}): ${calibration.multiplier[p]}x CPU on host index ${Math.round(calibration.hostIndex)}`;
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-lh-"));
-  await build({ logLevel: "silent", build: { outDir, emptyOutDir: true, manifest: true } });
+  await buildApp(outDir, { manifest: true });
   const js = initialJs(outDir);
   const server = await startServer({ STATIC_DIR: outDir });
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: [...CHROME_ARGS, "--headless=new"] });

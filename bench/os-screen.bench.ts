@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { build } from "vite";
+import { buildApp } from "../tests/support/build-app.ts";
 import { chromium, devices, type Page } from "playwright-core";
 import { startServer } from "../tests/support/start-server.ts";
 import { apiCall, apiToken } from "../tests/e2e/browser.ts";
@@ -45,7 +45,7 @@ export default async function osScreenBench(): Promise<BenchRow[]> {
   const rate = calibration.multiplier["low-tier"];
   const phone = `Pixel 7, low-tier (${DEVICE_PRESETS["low-tier"]}): ${rate}x CPU on host index ${Math.round(calibration.hostIndex)}, slow 4G`;
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-os-"));
-  await build({ logLevel: "silent", build: { outDir, emptyOutDir: true } });
+  await buildApp(outDir);
   const server = await startServer({ STATIC_DIR: outDir });
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS, headless: true });
   const rows: BenchRow[] = [];

@@ -8,7 +8,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { build, createServer } from "vite";
+import { createServer } from "vite";
+import { buildApp } from "../tests/support/build-app.ts";
 import { chromium, type BrowserContextOptions, type Page } from "playwright-core";
 import { startServer } from "../tests/support/start-server.ts";
 import { MOBILE, openSignedIn } from "../tests/e2e/browser.ts";
@@ -338,15 +339,8 @@ export default async function scanBench(): Promise<BenchRow[]> {
     const generated = await generatedSet(root, Math.min(GENERATED_COUNT, LIMIT), taken);
     const sets = [generated, dev].filter((set) => set.length > 0);
 
-    // The app users get: a production build (NODE_ENV=production, as tests/e2e/global-setup.ts), on the real server.
-    const nodeEnv = env.NODE_ENV;
-    env.NODE_ENV = "production";
-    try {
-      await build({ root, mode: "production", logLevel: "error", build: { outDir: dist, emptyOutDir: true } });
-    } finally {
-      if (nodeEnv === undefined) delete env.NODE_ENV;
-      else env.NODE_ENV = nodeEnv;
-    }
+    // The app users get, on the real server.
+    await buildApp(dist, { logLevel: "error" });
     const { date, bookings } = await bookPlatesToday(
       dataDir,
       sets.flat().map((p) => p.plate),

@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { build } from "vite";
+import { buildApp } from "../tests/support/build-app.ts";
 import { chromium, devices, type BrowserContext, type CDPSession, type Locator, type Page } from "playwright-core";
 import { startServer } from "../tests/support/start-server.ts";
 import { addDays, apiCall, apiToken, bookByApi, brasiliaToday, DEMO, startedOrderByApi, tinyWebm } from "../tests/e2e/browser.ts";
@@ -637,14 +637,7 @@ export default async function tapsBench(): Promise<BenchRow[]> {
     log(`${p} (${DEVICE_PRESETS[p]}): CPU ${calibration.multiplier[p]}x on host BenchmarkIndex ${Math.round(calibration.hostIndex)}`);
   }
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-taps-"));
-  // The build users get (the e2e setup's reason: NODE_ENV=test would bake React's development build into the bundle).
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = "production";
-  try {
-    await build({ root: process.cwd(), mode: "production", logLevel: "silent", build: { outDir, emptyOutDir: true } });
-  } finally {
-    process.env.NODE_ENV = nodeEnv;
-  }
+  await buildApp(outDir);
   const server = await startServer({ STATIC_DIR: outDir });
   // The fake camera for the camera dialogs and the scanner, granted without a prompt.
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: [...CHROME_ARGS, ...FAKE_MEDIA_ARGS], headless: true });

@@ -148,18 +148,17 @@ export const isPending = (job: OutboxJob) => job.state === "uploading" || job.st
 export const ownedBy = (job: OutboxJob, owner: JobOwner | null): boolean =>
   !!owner && !!job.owner && job.owner.userId === owner.userId && job.owner.pointId === owner.pointId;
 
-/** The linked service a job's file is attached to (its step names the link: a service's photos and video on the OS screen). */
-export const serviceLinkOf = (job: Pick<OutboxJob, "steps">): string | undefined => {
-  const id = job.steps.find((s) => typeof s.body.idSocioVeiculoAgendaExecucaoServico === "string")?.body
-    .idSocioVeiculoAgendaExecucaoServico;
-  return typeof id === "string" ? id : undefined;
+/** The first of a job's steps that names `field` as a string, that string. */
+const stepField = (job: Pick<OutboxJob, "steps">, field: string): string | undefined => {
+  const value = job.steps.find((s) => typeof s.body[field] === "string")?.body[field];
+  return typeof value === "string" ? value : undefined;
 };
 
+/** The linked service a job's file is attached to (its step names the link: a service's photos and video on the OS screen). */
+export const serviceLinkOf = (job: Pick<OutboxJob, "steps">): string | undefined => stepField(job, "idSocioVeiculoAgendaExecucaoServico");
+
 /** The order a job's evidence belongs to (per-order upload views). */
-export const orderOf = (job: OutboxJob): string | undefined => {
-  const id = job.steps.find((s) => typeof s.body.idSocioVeiculoAgenda === "string")?.body.idSocioVeiculoAgenda;
-  return typeof id === "string" ? id : undefined;
-};
+export const orderOf = (job: OutboxJob): string | undefined => stepField(job, "idSocioVeiculoAgenda");
 
 /** What the ordering rule reads of a job: a worker's record (see `orderFacts`) or the page's view of it. */
 export interface OrderedJob {

@@ -2,7 +2,7 @@
 // booking, rescheduling and cancelling checked on the server's rows, the 10 s refresh, and axe on the page and its modals.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { addDays, apiCall, brasiliaToday, DESKTOP, launch, MOBILE, openSignedIn, violations, demoPoint } from "./browser";
+import { addDays, apiCall, bookByApi, brasiliaToday, DESKTOP, launch, MOBILE, openSignedIn, violations, demoPoint } from "./browser";
 
 const base = inject("baseUrl");
 let browser: Browser;
@@ -15,20 +15,7 @@ const rowsOf = async (from: string, to: string) =>
   (await api<{ data: Row[] }>(`/agendamentos/lista/${pointId}?dataInicio=${from}&dataFim=${to}`)).data;
 const slotsOf = (day: string) =>
   api<string[]>("/agendamentos/lista-horarios-disponiveis", { idPontoAtendimento: pointId, dataAgendamento: day });
-const vehicleOf = (plate: string) =>
-  api<{ IdSocio: string; IdSocioVeiculo: string }>(`/scanner/get-agendamento-pontoatendimento-by-placa/${pointId}/${plate}`);
-async function book(plate: string, data: string, hora: string) {
-  const v = await vehicleOf(plate);
-  return api<{ idSocioVeiculoAgenda: string; NumeroOS: number }>("/agendamentos/agendar", {
-    idPontoAtendimento: pointId,
-    idSocio: v.IdSocio,
-    idSocioVeiculo: v.IdSocioVeiculo,
-    data,
-    hora,
-    motivo: 1,
-    pecaPorContaDoSocio: "N",
-  });
-}
+const book = (plate: string, data: string, hora: string) => bookByApi(base, token, pointId, plate, data, hora);
 
 const br = (iso: string) => iso.split("-").reverse().join("/");
 /** A weekday `offset` or more days ahead whose slots include `time` (open, no holiday), so each test gets its own day. */

@@ -58,24 +58,27 @@ export const outboxStore = proxy<OutboxState>({ ...DEFAULT_STATE, jobs: {}, land
 const stalledAfter = (j: OutboxJob, before: OutboxJobView | undefined): boolean =>
   !!j.retryReason && (j.state === "uploading" || j.state === "uploaded") && (!before || j.attempts !== before.attempts || !!before.stalled);
 
-const view = (j: OutboxJob, waiting?: string, before?: OutboxJobView): OutboxJobView => ({
-  id: j.id,
-  name: j.name,
-  kind: j.kind,
-  state: j.state,
-  progress: j.progress,
-  createdAt: j.createdAt,
-  orderId: orderOf(j),
-  ...(serviceLinkOf(j) ? { serviceLinkId: serviceLinkOf(j) } : {}),
-  error: j.error,
-  attempts: j.attempts,
-  retryReason: j.retryReason,
-  startsOrder: startsOrder(j),
-  kinds: j.steps.map((s) => s.kind),
-  ...(waiting ? { waiting } : {}),
-  stalled: stalledAfter(j, before),
-  ...(j.storedName ? { storedName: j.storedName } : {}),
-});
+const view = (j: OutboxJob, waiting?: string, before?: OutboxJobView): OutboxJobView => {
+  const serviceLinkId = serviceLinkOf(j);
+  return {
+    id: j.id,
+    name: j.name,
+    kind: j.kind,
+    state: j.state,
+    progress: j.progress,
+    createdAt: j.createdAt,
+    orderId: orderOf(j),
+    ...(serviceLinkId ? { serviceLinkId } : {}),
+    error: j.error,
+    attempts: j.attempts,
+    retryReason: j.retryReason,
+    startsOrder: startsOrder(j),
+    kinds: j.steps.map((s) => s.kind),
+    ...(waiting ? { waiting } : {}),
+    stalled: stalledAfter(j, before),
+    ...(j.storedName ? { storedName: j.storedName } : {}),
+  };
+};
 
 type JobListener = (e: OutboxEvent, before: OutboxJobView | undefined) => void;
 const listeners = new Set<JobListener>();
