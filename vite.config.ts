@@ -18,7 +18,9 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: "app", tags: ["$initial"] }],
+          // The entry (index.html and main.tsx) stays out of the group: main.tsx's stages (src/app/boot/) use top-level await, and
+          // an async entry captured by the group left the build with no entry chunk (no manifest entry, no route HTML).
+          groups: [{ name: "app", tags: ["$initial"], test: (id: string) => !/[\\/](index\.html|src[\\/]app[\\/]main\.tsx)$/.test(id) }],
         },
       },
     },
