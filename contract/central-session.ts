@@ -5,7 +5,16 @@ import { literal, obj, str } from "./fields.ts";
 import { defineRoute } from "./route.ts";
 import { FileAnswers } from "./uploads.ts";
 
-export const CentralUser = obj({ Id: str(), Nome: str(), Email: str(), Perfil: literal("central") });
+/** Papel (issue 38): "approver" decides services, "payer" pays the points, "admin" does both and manages the central staff. */
+export const CENTRAL_ROLES = ["approver", "payer", "admin"] as const;
+export type CentralRole = (typeof CENTRAL_ROLES)[number];
+export const CentralUser = obj({
+  Id: str(),
+  Nome: str(),
+  Email: str(),
+  Perfil: literal("central"),
+  Papel: Type.Union([literal("approver"), literal("payer"), literal("admin")]),
+});
 
 export const getCentralUser = defineRoute({
   method: "GET",

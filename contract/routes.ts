@@ -21,6 +21,8 @@ import * as centralSession from "./central-session.ts";
 import * as centralApprovals from "./central-approvals.ts";
 import * as centralPayments from "./central-payments.ts";
 import * as centralPoints from "./central-points.ts";
+import * as centralHome from "./central-home.ts";
+import * as centralStaff from "./central-staff.ts";
 import * as health from "./health.ts";
 
 const isRoute = (v: unknown): v is RouteSpec =>
@@ -52,9 +54,11 @@ export const CONTRACT_GROUPS = [
   group("uploads", uploads),
   group("resumable-uploads", resumableUploads),
   group("central-session", centralSession),
+  group("central-home", centralHome),
   group("central-approvals", centralApprovals),
   group("central-payments", centralPayments),
   group("central-points", centralPoints),
+  group("central-staff", centralStaff),
   group("health", health),
 ];
 

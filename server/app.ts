@@ -15,6 +15,8 @@ import { centralSessionRoutes } from "./routes/central-session.ts";
 import { centralApprovalsRoutes } from "./routes/central-approvals.ts";
 import { centralPaymentsRoutes } from "./routes/central-payments.ts";
 import { centralPointsRoutes } from "./routes/central-points.ts";
+import { centralHomeRoutes } from "./routes/central-home.ts";
+import { centralStaffRoutes } from "./routes/central-staff.ts";
 import { centralFilesRoutes } from "./routes/central-files.ts";
 import { notificacoesRoutes } from "./routes/notificacoes.ts";
 import { acessoRoutes } from "./routes/acesso.ts";
@@ -188,7 +190,14 @@ export async function buildApp({
       await api.register(auditoriaRoutes, deps);
       await api.register(async (central) => {
         requireCentral(central, db);
-        for (const routes of [centralSessionRoutes, centralApprovalsRoutes, centralPaymentsRoutes, centralPointsRoutes])
+        for (const routes of [
+          centralSessionRoutes,
+          centralHomeRoutes,
+          centralApprovalsRoutes,
+          centralPaymentsRoutes,
+          centralPointsRoutes,
+          centralStaffRoutes,
+        ])
           await central.register(routes, deps);
       });
       await api.register(async (centralFiles) => {

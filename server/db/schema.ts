@@ -5,6 +5,7 @@ import {
   bigserial,
   boolean,
   char,
+  check,
   date,
   index,
   integer,
@@ -150,9 +151,14 @@ export const centralUsers = pgTable(
     email: text().notNull(),
     passwordHash: text().notNull(),
     active: flag("A"),
+    /** What the user may do (issue 38): "approver" decides services, "payer" pays, "admin" does both and manages the staff. */
+    role: text().notNull().default("admin"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("central_users_email_idx").on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex("central_users_email_idx").on(sql`lower(${t.email})`),
+    check("central_users_role_check", sql`${t.role} in ('approver', 'payer', 'admin')`),
+  ],
 );
 
 export const centralSessions = pgTable(

@@ -6,10 +6,13 @@ import type { Db } from "../db/client.ts";
 import { centralSessions, centralUsers } from "../db/schema.ts";
 import { hashToken } from "../lib/secrets.ts";
 import { findSession, readToken, UNAUTHORIZED } from "./auth.ts";
+import type { CentralRole } from "../../contract/central-session.ts";
 
 export interface CentralContext {
   sessionId: number;
   userId: string;
+  /** central_users.role, read with the session on every request (a role changed by an admin counts at once). */
+  role: CentralRole;
 }
 
 declare module "fastify" {
@@ -22,12 +25,12 @@ export const CENTRAL_ONLY = { success: false, message: "Acesso restrito à equip
 
 export async function findCentralSession(db: Db, token: string): Promise<CentralContext | undefined> {
   const [row] = await db
-    .select({ sessionId: centralSessions.id, userId: centralSessions.userId })
+    .select({ sessionId: centralSessions.id, userId: centralSessions.userId, role: centralUsers.role })
     .from(centralSessions)
     .innerJoin(centralUsers, eq(centralUsers.id, centralSessions.userId))
     .where(and(eq(centralSessions.tokenHash, hashToken(token)), gt(centralSessions.expiresAt, new Date()), eq(centralUsers.active, "A")))
     .limit(1);
-  return row;
+  return row && { ...row, role: row.role as CentralRole };
 }
 
 /** Every route registered in the scope needs a central user's token (allowCookie: also the cookie, for GET/HEAD of files). */

@@ -4,19 +4,20 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { centralUsers } from "../db/schema.ts";
 import { sameEmail } from "../lib/db-rows.ts";
-import type { CentralUser } from "../../contract/central-session.ts";
+import type { CentralRole, CentralUser } from "../../contract/central-session.ts";
 
-export const toCentralUser = (u: { id: string; name: string; email: string }): CentralUser => ({
+export const toCentralUser = (u: { id: string; name: string; email: string; role: string }): CentralUser => ({
   Id: u.id,
   Nome: u.name,
   Email: u.email,
   Perfil: "central",
+  Papel: u.role as CentralRole,
 });
 
 /** The user of a live session (the guard found it active, so it exists). */
 export async function centralUserById(db: Db, id: string): Promise<CentralUser> {
   const [user] = await db
-    .select({ id: centralUsers.id, name: centralUsers.name, email: centralUsers.email })
+    .select({ id: centralUsers.id, name: centralUsers.name, email: centralUsers.email, role: centralUsers.role })
     .from(centralUsers)
     .where(eq(centralUsers.id, id));
   return toCentralUser(user!);

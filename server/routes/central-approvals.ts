@@ -7,6 +7,7 @@ import { schemaOf } from "../../contract/route.ts";
 import * as C from "../../contract/central-approvals.ts";
 import { CENTRAL_MESSAGES } from "../lib/central-messages.ts";
 import { HttpError } from "../lib/http-errors.ts";
+import { requireCentralPermission } from "../lib/central-roles.ts";
 import { isUuid } from "../lib/db-rows.ts";
 import { parsePeriod } from "../lib/dates.ts";
 import * as approvals from "../repositories/approvals.ts";
@@ -60,11 +61,13 @@ export async function centralApprovalsRoutes(plain: FastifyInstance, deps: Route
   });
 
   app.post(C.approveService.url, { schema: schemaOf(C.approveService) }, async (request) => {
+    requireCentralPermission(request, "approve");
     await decide(deps, request.log, request.params.id, request.central.userId, "A", null);
     return { success: true, message: CENTRAL_MESSAGES.approved };
   });
 
   app.post(C.rejectService.url, { schema: schemaOf(C.rejectService) }, async (request) => {
+    requireCentralPermission(request, "approve");
     const raw = request.body.observacao;
     const note = typeof raw === "string" ? raw.trim() : "";
     if (!note) throw new HttpError(400, CENTRAL_MESSAGES.noteRequired);

@@ -7,6 +7,7 @@ import { schemaOf } from "../../contract/route.ts";
 import * as C from "../../contract/central-payments.ts";
 import { CENTRAL_MESSAGES } from "../lib/central-messages.ts";
 import { HttpError } from "../lib/http-errors.ts";
+import { requireCentralPermission } from "../lib/central-roles.ts";
 import { isUuid, lockPoints } from "../lib/db-rows.ts";
 import { brasiliaToday, parseDay, parsePeriod } from "../lib/dates.ts";
 import { isoToBr, wallClock } from "../../src/domain/dates.ts";
@@ -32,6 +33,7 @@ export async function centralPaymentsRoutes(plain: FastifyInstance, { db, clock,
   });
 
   app.post(C.payPayouts.url, { schema: schemaOf(C.payPayouts) }, async (request) => {
+    requireCentralPermission(request, "pay");
     const { ids } = request.body;
     const dataPagamento = parseDay(request.body.dataPagamento, "dataPagamento");
     if (dataPagamento > today()) throw new HttpError(400, CENTRAL_MESSAGES.futureDate);
@@ -71,6 +73,7 @@ export async function centralPaymentsRoutes(plain: FastifyInstance, { db, clock,
   });
 
   app.post(C.undoPayment.url, { schema: schemaOf(C.undoPayment) }, async (request) => {
+    requireCentralPermission(request, "pay");
     const { id } = request.params;
     if (!isUuid(id)) throw new HttpError(404, CENTRAL_MESSAGES.payoutNotFound);
     const told = await db.transaction(async (tx) => {

@@ -11,7 +11,7 @@ import { CentralShell } from "./shell/central-shell";
 import { LoadingScreen } from "./loading-screen";
 
 type Perfil = "ponto" | "central";
-const HOME: Record<Perfil, string> = { ponto: PATHS.agenda, central: CENTRAL_PATHS.approvals };
+const HOME: Record<Perfil, string> = { ponto: PATHS.agenda, central: CENTRAL_PATHS.home };
 const SHELL: Record<Perfil, (props: { children: ReactNode }) => ReactNode> = { ponto: AppShell, central: CentralShell };
 
 /**

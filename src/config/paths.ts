@@ -29,11 +29,15 @@ export const PATHS = {
 
 /** The Central console's sections, under PATHS.central (one page module and one HTML for all four). */
 export const CENTRAL_PATHS = {
+  /** The day's worklist (issue 38): what waits in each section, each a link into its filtered list. */
+  home: "/central/inicio",
   approvals: "/central/aprovacoes",
   payments: "/central/pagamentos",
   points: "/central/pontos",
   /** Every point's record of changes. */
   audit: "/central/registro-alteracoes",
+  /** The central's own staff: colleagues, roles, invitations, the user's password (issue 38). */
+  staff: "/central/equipe",
 } as const;
 
 export const isCentralPath = (path: string) => path === PATHS.central || path.startsWith(`${PATHS.central}/`);
@@ -56,5 +60,5 @@ export const safeRedirect = (target: string | null | undefined) =>
 export const landingFor = (perfil: "ponto" | "central", target: string | null | undefined) => {
   if (perfil === "ponto") return safeRedirect(target);
   const wanted = safeRedirect(target);
-  return isCentralPath(wanted) && wanted !== PATHS.central ? wanted : CENTRAL_PATHS.approvals;
+  return isCentralPath(wanted) && wanted !== PATHS.central ? wanted : CENTRAL_PATHS.home;
 };

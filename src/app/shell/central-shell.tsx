@@ -16,7 +16,7 @@ export function CentralShell({ children }: { children: ReactNode }) {
   return (
     <div className="app-shell central-shell">
       <header className="app-header">
-        <Link href={CENTRAL_PATHS.approvals} className="header-logo" aria-label="Central do Programa — Início">
+        <Link href={CENTRAL_PATHS.home} className="header-logo" aria-label="Central do Programa — Início">
           <img src={logoUrl} alt="" width={36} height={36} />
           <span className="header-brand">Central do Programa</span>
         </Link>

@@ -6,6 +6,7 @@ import {
   chartColumnIcon,
   checkIcon,
   fileTextIcon,
+  houseIcon,
   landmarkIcon,
   lockIcon,
   repeatIcon,
@@ -67,8 +68,10 @@ export const visibleItems = (items: readonly NavItem[], admin: boolean) => items
 
 /** The Central console's sections (central-shell.tsx). */
 export const CENTRAL_NAV: NavItem[] = [
+  { label: "Início", to: CENTRAL_PATHS.home, icon: houseIcon },
   { label: "Aprovações", to: CENTRAL_PATHS.approvals, icon: checkIcon },
   { label: "Pagamentos", to: CENTRAL_PATHS.payments, icon: banknoteIcon },
   { label: "Pontos", to: CENTRAL_PATHS.points, icon: chartColumnIcon },
   { label: "Alterações", to: CENTRAL_PATHS.audit, icon: rotateCcwClockIcon },
+  { label: "Equipe", to: CENTRAL_PATHS.staff, icon: usersIcon },
 ];

@@ -84,6 +84,10 @@ export const usersIcon: IconNode = [
   ["path", { d: "M22 21v-2a4 4 0 0 0-3-3.87" }],
   ["circle", { cx: "9", cy: "7", r: "4" }],
 ];
+export const houseIcon: IconNode = [
+  ["path", { d: "M15 21v-8a1 1 0 0 0-1-1h-4a1 1 0 0 0-1 1v8" }],
+  ["path", { d: "M3 10a2 2 0 0 1 .709-1.528l7-6a2 2 0 0 1 2.582 0l7 6A2 2 0 0 1 21 10v9a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" }],
+];
 export const chevronDownIcon: IconNode = [["path", { d: "m6 9 6 6 6-6" }]];
 export const chevronRightIcon: IconNode = [["path", { d: "m9 18 6-6-6-6" }]];
 export const xIcon: IconNode = [

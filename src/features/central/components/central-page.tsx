@@ -3,6 +3,8 @@ import { Redirect, useLocation } from "wouter";
 import { CENTRAL_PATHS } from "../../../config/paths";
 import { ApprovalsSection } from "./approvals-section";
 import { AuditSection } from "./audit-section";
+import { HomeSection } from "./home-section";
+import { StaffSection } from "./staff-section";
 import { PaymentsSection } from "./payments-section";
 import { PointsSection } from "./points-section";
 
@@ -12,5 +14,7 @@ export default function CentralPage() {
   if (location.startsWith(CENTRAL_PATHS.points)) return <PointsSection />;
   if (location.startsWith(CENTRAL_PATHS.audit)) return <AuditSection />;
   if (location.startsWith(CENTRAL_PATHS.approvals)) return <ApprovalsSection />;
-  return <Redirect to={CENTRAL_PATHS.approvals} replace />;
+  if (location.startsWith(CENTRAL_PATHS.staff)) return <StaffSection />;
+  if (location.startsWith(CENTRAL_PATHS.home)) return <HomeSection />;
+  return <Redirect to={CENTRAL_PATHS.home} replace />;
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "central_users" ADD COLUMN "role" text DEFAULT 'admin' NOT NULL;--> statement-breakpoint
+ALTER TABLE "central_users" ADD CONSTRAINT "central_users_role_check" CHECK ("central_users"."role" in ('approver', 'payer', 'admin'));
