@@ -4,7 +4,7 @@
 import { Type, type Static } from "typebox";
 import { anyBounded, MAX, obj, oneOf, str } from "./fields.ts";
 import { defineRoute } from "./route.ts";
-import { PointSignIn } from "./credenciado.ts";
+import { CentralSignIn, PointSignIn } from "./credenciado.ts";
 
 /** convite: a first access (the user has no password yet); redefinicao: a new password. */
 export const ACCESS_LINK_KINDS = ["convite", "redefinicao"] as const;
@@ -22,8 +22,10 @@ export const AccessCheck = obj({
   Nome: str("the user's name"),
   Email: str("the user's e-mail"),
   ExpiraEm: str("ISO instant"),
-  Ponto: str("the point's trade name (the strength meter counts it as the user's own words)"),
-  RazaoSocial: str("the point's company name (likewise)"),
+  Ponto: str(
+    "the point's trade name (the strength meter counts it as the user's own words); 'Central do Programa' for a central colleague's invitation",
+  ),
+  RazaoSocial: str("the point's company name (likewise; empty for a central colleague's invitation)"),
 });
 
 // Wrong types are answered by the handler with a clear message instead of being coerced (12 -> "12") by ajv.
@@ -32,7 +34,8 @@ const linkToken = Type.Optional(anyBounded(MAX.param * 2));
 export const checkAccessLink = defineRoute({
   method: "POST",
   url: "/credenciado/acesso",
-  summary: "What an access link opens (first access or new password), for whom and until when (rate-limited per address).",
+  summary:
+    "What an access link opens (first access or new password; a point user's link or a central colleague's invitation), for whom and until when (rate-limited per address).",
   access: "public",
   /** token: the text after '#' in the link. */
   body: Type.Object({ token: linkToken }),
@@ -43,14 +46,16 @@ export const checkAccessLink = defineRoute({
 export const setPasswordByLink = defineRoute({
   method: "POST",
   url: "/credenciado/definir-senha",
-  summary: "Sets the password of an access link's user, spends the link, ends their other sessions and signs them in.",
+  summary:
+    "Sets the password of an access link's user (a point user, or a central colleague invited in Equipe da central), spends the link, ends their other sessions and signs them in.",
   access: "public",
   body: Type.Object({
     token: linkToken,
     senha: Type.Optional(anyBounded(MAX.password)),
     confirmacao: Type.Optional(anyBounded(MAX.password)),
   }),
-  response: { 200: PointSignIn },
+  // A central colleague's invitation signs them in as the login does for the central (perfil "central").
+  response: { 200: Type.Union([PointSignIn, CentralSignIn]) },
   errors: {
     400: "an unknown, used or expired link; a missing, weak or unconfirmed password",
     429: "too many attempts from this address",

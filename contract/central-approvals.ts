@@ -1,8 +1,9 @@
 // The Central console's approvals (/central/aprovacoes): the services awaiting the central's decision across every point,
-// approving and rejecting them; also the request parts the central's other contract files share (schemas shared by server
-// and client; the client imports types only).
+// approving (one, or the selected ones at once) and rejecting them, undoing one's own decision within seconds, and the
+// decisions on record; also the request parts the central's other contract files share (schemas shared by server and client;
+// the client imports types only).
 import { Type, type Static } from "typebox";
-import { Done, list, num, obj, str, strOrNull } from "./fields.ts";
+import { Done, int, list, literal, MAX, num, obj, oneOf, str, strOrNull, uuid } from "./fields.ts";
 import { defineRoute } from "./route.ts";
 import { Agendamento } from "./agendamentos.ts";
 
@@ -44,29 +45,123 @@ export const PendingService = obj({
   FotosServico: list(str("a photo the attendant attached to this linked service (stored file name), Foto1..3 in order")),
   VideoServico: strOrNull("the video the attendant attached to this linked service (stored file name)"),
   Anotacoes: list(str("an attendant's note on the order")),
+  ValorServico: num("the service's price (BRL), what the member's plan covers"),
+  ValorRepasse: num("what the point is paid for it (BRL), as its payout will be written when the order finishes"),
+  QtdeEvidencias: int("the initial video, the order's photos and notes, and the service's own photos and video, counted"),
+});
+
+/** How long the user who decided may take the decision back (the database's clock). */
+export const UNDO_SECONDS = 10;
+
+/** The approvals' filters: the period's and the point's, and a search by OS number or plate (both views). */
+export const ApprovalsQuery = Type.Object({
+  ...PeriodQuery.properties,
+  busca: Type.Optional(Type.String({ maxLength: MAX.plate, description: "an OS number (exact) or part of a plate" })),
 });
 
 export const listPendingServices = defineRoute({
   method: "GET",
   url: "/central/aprovacoes",
-  summary: "The services awaiting approval across every point (at most 500), oldest request first, by point and period.",
+  summary:
+    "The services awaiting approval across every point (at most 500), oldest request first, by point, period and OS or plate; `total` counts them all.",
   access: "central",
-  querystring: PeriodQuery,
-  response: { 200: obj({ data: list(PendingService) }) },
+  querystring: ApprovalsQuery,
+  response: { 200: obj({ data: list(PendingService), total: int("how many match, beyond the 500 listed") }) },
   errors: { 400: "a date that is not a real calendar day" },
 });
 
-const decisionErrors = { 404: "no such linked service", 409: "not awaiting approval any more (already decided)" } as const;
+/** A decided service as the record keeps it: the pending row's fields, the decision, who took it, when, and the refusal reason. */
+export const DecidedService = obj({
+  ...PendingService.properties,
+  StatusAprovacao: oneOf(["A", "R"] as const, "A approved, R refused"),
+  DecididoPor: str("the central user who decided"),
+  DecididoEm: str("when (ISO instant)"),
+  MotivoRecusa: strOrNull("the refusal's reason, which the point sees"),
+});
+
+export const listDecidedServices = defineRoute({
+  method: "GET",
+  url: "/central/aprovacoes/decididas",
+  summary: "The central's decisions on record, newest first, a page at a time: by status, point, period of the decision and OS or plate.",
+  access: "central",
+  querystring: Type.Object({
+    ...ApprovalsQuery.properties,
+    status: Type.Optional(
+      Type.Unsafe<"A" | "R">({ type: "string", enum: ["A", "R"], maxLength: 1, description: "A approved, R refused; both if absent" }),
+    ),
+    pagina: Type.Optional(Type.String({ maxLength: MAX.short, pattern: "^[1-9]\\d{0,5}$" })),
+    porPagina: Type.Optional(Type.String({ maxLength: MAX.short, pattern: "^[1-9]\\d{0,2}$" })),
+  }),
+  response: {
+    200: obj({
+      data: list(DecidedService),
+      total: int("how many decisions match"),
+      pagina: int("this page (from 1)"),
+      porPagina: int("entries per page (at most 100, 50 if absent)"),
+    }),
+  },
+  errors: { 400: "a date that is not a real calendar day, an unknown status, a page that is not a number" },
+});
+
+const decisionErrors = {
+  404: "no such linked service",
+  409: "not awaiting approval any more: the message names who decided it and when",
+} as const;
 
 export const approveService = defineRoute({
   method: "POST",
   url: "/central/aprovacoes/:id/aprovar",
-  summary: "Approves a pending service (only a pending one changes); recorded, and the point is told.",
+  summary:
+    "Approves a pending service (only a pending one changes), recording who and when; the point is told. The same user may undo it for UNDO_SECONDS.",
+  access: "central",
+  params: IdParams,
+  body: Type.Unknown(),
+  response: { 200: obj({ ...Done.properties, desfazerEmSegundos: int("how long the undo stays open (UNDO_SECONDS)") }) },
+  errors: { 403: "the user's role may not decide", ...decisionErrors },
+});
+
+/** One service the bulk approval did not approve because someone had decided it first. */
+export const AlreadyDecided = obj({
+  IdSocioVeiculoAgendaExecucaoServico: str(),
+  NumeroOS: int(),
+  Servico: str(),
+  StatusAprovacao: oneOf(["A", "R"] as const),
+  DecididoPor: strOrNull("who decided it (null for a decision older than the record)"),
+});
+
+export const approveSelected = defineRoute({
+  method: "POST",
+  url: "/central/aprovacoes/aprovar-selecionados",
+  summary:
+    "Approves the selected services in one request, each one atomically: those still pending are approved (recorded, the points told); the answer lists them and those someone else decided first.",
+  access: "central",
+  body: Type.Object({ ids: Type.Array(uuid, { minItems: 1, maxItems: 100, uniqueItems: true }) }),
+  response: {
+    200: obj({
+      success: literal(true),
+      message: str("pt-BR summary: how many approved, and who had decided the others"),
+      aprovados: list(str("an approved linked service's id")),
+      jaDecididos: list(AlreadyDecided),
+      naoEncontrados: list(str("an id that names no linked service")),
+    }),
+  },
+  errors: { 400: "no ids, more than 100, repeated or malformed ids", 403: "the user's role may not decide" },
+});
+
+export const undoDecision = defineRoute({
+  method: "POST",
+  url: "/central/aprovacoes/:id/desfazer",
+  summary:
+    "Takes back one's own approval or refusal within UNDO_SECONDS (the database's clock) while nothing depends on it (the order open, nothing paid): the service awaits approval again, recorded, and the point is told.",
   access: "central",
   params: IdParams,
   body: Type.Unknown(),
   response: { 200: Done },
-  errors: decisionErrors,
+  errors: {
+    403: "the user's role may not decide, or someone else took the decision",
+    404: "no such linked service",
+    409: "nothing to undo, the time to undo is over, or the order was finished or paid meanwhile",
+  },
 });
 
 export const rejectService = defineRoute({
@@ -76,9 +171,13 @@ export const rejectService = defineRoute({
   access: "central",
   params: IdParams,
   body: Type.Object({ observacao: Type.Optional(Type.Unknown()) }),
-  response: { 200: Done },
-  errors: { 400: "no note (or not a text), or a note over 1000 characters", ...decisionErrors },
+  response: { 200: obj({ ...Done.properties, desfazerEmSegundos: int("how long the undo stays open (UNDO_SECONDS)") }) },
+  errors: { 400: "no note (or not a text), or a note over 1000 characters", 403: "the user's role may not decide", ...decisionErrors },
 });
 
 export type PendingService = Static<typeof PendingService>;
+export type DecidedService = Static<typeof DecidedService>;
+export type AlreadyDecided = Static<typeof AlreadyDecided>;
+export type ApprovalsFilter = Static<typeof ApprovalsQuery>;
+export type DecidedFilter = Static<(typeof listDecidedServices)["querystring"]>;
 export type PeriodFilter = Static<typeof PeriodQuery>;

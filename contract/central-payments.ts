@@ -4,6 +4,7 @@ import { Type, type Static } from "typebox";
 import { bool, Done, int, list, literal, num, numOrNull, obj, oneOf, str, strOrNull } from "./fields.ts";
 import { defineRoute } from "./route.ts";
 import { IdParams, ISO_DATE, PeriodQuery } from "./central-approvals.ts";
+import { FileAnswers } from "./uploads.ts";
 
 /** What a point's payouts are paid to: its company and its selected bank or PIX data (full values: the central pays them). */
 export const Payee = obj({
@@ -50,6 +51,8 @@ export const Payout = obj({
     description: "what it was paid to, recorded at payment; null before (or for payments older than the record)",
   }),
   Retido: bool("held back: no selected bank data, or payment data changed and not yet confirmed by the central"),
+  IdLote: strOrNull("the payment batch that paid it (null while pending, and for payments older than batches)"),
+  ReferenciaPagamento: strOrNull("the batch's payment reference (the bank's transfer id); null while pending"),
 });
 
 export const PayoutTotals = obj({
@@ -58,17 +61,24 @@ export const PayoutTotals = obj({
   pendente: num("BRL"),
   pago: num("BRL"),
   retido: num("the held payouts' sum, part of pendente (BRL)"),
+  aPagar: num("the payable payouts' sum: pending and not held (BRL)"),
+  beneficiarios: int("points with payable payouts: one transfer each"),
+  retidos: int("held payouts listed"),
+  pontosRetidos: int("points with held payouts"),
 });
 
 export const PaymentsQuery = Type.Object({
   ...PeriodQuery.properties,
   status: Type.Optional(Type.Union([Type.Literal("PENDENTE"), Type.Literal("PAGO")])),
+  /** Which date the period filters: the OS's execution (default; an order booked last month and finished this month is here) or the appointment. */
+  dataReferencia: Type.Optional(Type.Union([Type.Literal("execucao"), Type.Literal("agendamento")])),
 });
 
 export const listPayouts = defineRoute({
   method: "GET",
   url: "/central/pagamentos",
-  summary: "Every point's payouts (at most 2000) by appointment date and OS, with totals; by point, period (appointment) and status.",
+  summary:
+    "Every point's payouts (at most 2000) by execution (or appointment) date and OS, with totals; by point, period (execution by default, or appointment) and status.",
   access: "central",
   querystring: PaymentsQuery,
   response: { 200: obj({ data: list(Payout), totais: PayoutTotals }) },
@@ -78,15 +88,18 @@ export const listPayouts = defineRoute({
 export const payPayouts = defineRoute({
   method: "POST",
   url: "/central/pagamentos/pagar",
-  summary: "Pays the selected payouts on a date, all or nothing, recording what each was paid to.",
+  summary: "Pays the selected payouts on a date as one batch with its payment reference, all or nothing, recording what each was paid to.",
   access: "central",
   body: Type.Object({
     ids: Type.Array(Type.String({ maxLength: 36 }), { minItems: 1, maxItems: 1000 }),
     dataPagamento: Type.String({ pattern: ISO_DATE }),
+    referencia: Type.String({ maxLength: 80, description: "the payment reference (the bank's transfer id); required, not blank" }),
   }),
-  response: { 200: obj({ success: literal(true), message: str(), quantidade: int("payouts paid") }) },
+  response: {
+    200: obj({ success: literal(true), message: str(), quantidade: int("payouts paid"), idLote: str("the batch created") }),
+  },
   errors: {
-    400: "a future date, or a date before an OS's execution",
+    400: "a future date, a date before an OS's execution, or a blank reference",
     404: "an unknown payout",
     409: "a payout already paid (nothing is paid), or a point's payouts held",
   },
@@ -103,6 +116,87 @@ export const undoPayment = defineRoute({
   errors: { 404: "an unknown payout", 409: "not paid, or paid on another day" },
 });
 
+/** A payment batch: the payouts paid together by one central action. */
+export const Batch = obj({
+  IdLote: str(),
+  Referencia: str("the payment reference (the bank's transfer id)"),
+  DataPagamento: str("yyyy-MM-dd, the payment's date"),
+  RegistradoEm: str("when it was registered (ISO instant)"),
+  PagoPor: str("the central user who registered it"),
+  Quantidade: int("payouts paid by it"),
+  Beneficiarios: int("points paid by it (one transfer each)"),
+  Total: num("BRL"),
+  Comprovante: strOrNull("the proof's original file name; null without a proof"),
+  DesfeitoEm: strOrNull("when it was undone (ISO instant); null while paid"),
+  DesfeitoPor: strOrNull("who undid it"),
+  PodeDesfazer: bool("paid today (Brasília) and not undone: the only batches that may still be undone"),
+});
+
+export const BatchQuery = Type.Object({
+  dataInicio: Type.Optional(Type.String({ pattern: ISO_DATE })),
+  dataFim: Type.Optional(Type.String({ pattern: ISO_DATE })),
+});
+
+export const listBatches = defineRoute({
+  method: "GET",
+  url: "/central/pagamentos/lotes",
+  summary: "The payment batches registered in a period (Brasília days of registration, both ends included), newest first (at most 500).",
+  access: "central",
+  querystring: BatchQuery,
+  response: { 200: obj({ data: list(Batch) }) },
+  errors: { 400: "a date that is not a real calendar day" },
+});
+
+export const getBatch = defineRoute({
+  method: "GET",
+  url: "/central/pagamentos/lotes/:id",
+  summary: "One batch with its payouts and what each was paid to (PagoPara), to export its file again.",
+  access: "central",
+  params: IdParams,
+  response: { 200: obj({ data: Batch, repasses: list(Payout) }) },
+  errors: { 404: "an unknown batch" },
+});
+
+export const uploadBatchProof = defineRoute({
+  method: "POST",
+  url: "/central/pagamentos/lotes/:id/comprovante",
+  summary: "Attaches (or replaces) the batch's proof of payment: multipart/form-data, part `file`, an image or a PDF.",
+  access: "central",
+  params: IdParams,
+  response: { 200: obj({ success: literal(true), message: str(), Comprovante: str("the proof's original file name") }) },
+  errors: {
+    400: "not multipart, no part named file, or an empty file",
+    404: "an unknown batch",
+    409: "the batch was undone",
+    413: "over the document size limit",
+    415: "neither an image nor a PDF",
+  },
+});
+
+export const getBatchProof = defineRoute({
+  method: "GET",
+  url: "/central/pagamentos/lotes/:id/comprovante",
+  summary: "The batch's proof of payment (an attachment; Range, ETag/304).",
+  access: "central",
+  params: IdParams,
+  response: FileAnswers,
+  errors: { 404: "an unknown batch, or one without a proof" },
+});
+
+export const undoBatch = defineRoute({
+  method: "POST",
+  url: "/central/pagamentos/lotes/:id/desfazer",
+  summary:
+    "Undoes a batch registered today (Brasília): its payouts are pending again; recorded and told to the points. Asked again by the user who undid it, it answers 200 (a double click is no failure).",
+  access: "central",
+  params: IdParams,
+  body: Type.Unknown(),
+  response: { 200: obj({ success: literal(true), message: str(), quantidade: int("payouts back to pending (0 when already undone)") }) },
+  errors: { 404: "an unknown batch", 409: "undone by another user, registered on another day, or a payout of it paid again since" },
+});
+
+export type Batch = Static<typeof Batch>;
+export type BatchFilter = Static<typeof BatchQuery>;
 export type Payee = Static<typeof Payee>;
 export type Payout = Static<typeof Payout>;
 export type PayoutTotals = Static<typeof PayoutTotals>;

@@ -1,11 +1,41 @@
-// The Central console's points (/central/pontos): every point with its figures, one point's registration, its payment data
-// to check and confirm, and the history of the central's actions on an item (schemas shared by server and client; the client
-// imports types only).
+// The Central console's points (/central/pontos): every point with its figures and the flags that ask for attention (filter
+// and sort), one point's registration, its page (team, masked bank data, recent orders), its payment data to check and
+// confirm, and the history of the central's actions on an item (schemas shared by server and client; the client imports
+// types only).
 import { Type, type Static } from "typebox";
-import { bool, Done, int, list, numOrNull, obj, str, strOrNull } from "./fields.ts";
+import { bool, Done, int, list, num, numOrNull, obj, oneOf, oneOfOrNull, str, strOrNull } from "./fields.ts";
 import { defineRoute } from "./route.ts";
 import { IdParams } from "./central-approvals.ts";
 import { Payee } from "./central-payments.ts";
+
+/**
+ * What makes a point need attention (issue 38), each computed in SQL at the request's instant: a rating average under 3.5
+ * over the last 30 days, service returns not concluded, no selected bank data, payment data changed in the last 7 days and
+ * not confirmed by the central, services awaiting approval, payouts not paid, no activity (booking, start, finish) in 14 days.
+ */
+export const POINT_FLAGS = [
+  "avaliacao-baixa",
+  "retornos-abertos",
+  "sem-dados-bancarios",
+  "dados-bancarios-alterados",
+  "aprovacoes-pendentes",
+  "repasses-devidos",
+  "sem-atividade",
+] as const;
+export type PointFlag = (typeof POINT_FLAGS)[number];
+
+/** The list's orders: trade name, number of flags, last activity, rating average (all time). */
+export const POINT_SORTS = ["nome", "sinalizacoes", "atividade", "avaliacao"] as const;
+export type PointSort = (typeof POINT_SORTS)[number];
+export const SORT_DIRECTIONS = ["asc", "desc"] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+
+/** Below this 30-day rating average a point is flagged (avaliacao-baixa). */
+export const LOW_RATING = 3.5;
+export const RATING_DAYS = 30;
+export const IDLE_DAYS = 14;
+
+export const PointFlagField = oneOf(POINT_FLAGS);
 
 export const PointSummary = obj({
   IdPontoAtendimento: str(),
@@ -18,7 +48,23 @@ export const PointSummary = obj({
   QuantidadeAvaliacoes: int(),
   RetornosAbertos: int("service returns not concluded"),
   OrdensNoMes: int("this month's orders (Brasília), cancelled ones left out"),
-  UltimaAtividade: strOrNull("the last booking, start or finish (ISO instant)"),
+  UltimaAtividade: strOrNull("the last booking, start or finish up to now (ISO instant; a future one never counts)"),
+  MediaAvaliacao30Dias: numOrNull("the average rating of the last 30 days, 2 decimals; null with none"),
+  AvaliacoesRecentes: int("ratings of the last 30 days"),
+  AprovacoesPendentes: int("linked services awaiting the central's decision"),
+  RepassesDevidos: int("payouts not paid yet"),
+  ValorDevido: num("their sum (BRL)"),
+  DadosPagamentoAlteradosEm: strOrNull("an unconfirmed change of payment data in the last 7 days (ISO instant); else null"),
+  Sinalizacoes: Type.Array(PointFlagField, { description: "the flags that ask for attention, in POINT_FLAGS order" }),
+});
+
+/** The points list's filter and order; each value is checked by the handler (400 with a pt-BR message otherwise). */
+export const PointsQuery = Type.Object({
+  sinal: Type.Optional(Type.String({ maxLength: 40, description: `only points with this flag: ${POINT_FLAGS.join(", ")}` })),
+  ordem: Type.Optional(Type.String({ maxLength: 40, description: `${POINT_SORTS.join(", ")} (default nome)` })),
+  direcao: Type.Optional(
+    Type.String({ maxLength: 10, description: "asc or desc; default asc for nome and avaliacao, desc for sinalizacoes and atividade" }),
+  ),
 });
 
 export const PointRegistration = obj({
@@ -60,9 +106,11 @@ const pointNotFound = { 404: "an unknown point" } as const;
 export const listPoints = defineRoute({
   method: "GET",
   url: "/central/pontos",
-  summary: "Every point by trade name, with its ratings, open returns, this month's orders and last activity.",
+  summary: "Every point with its figures and flags (by trade name unless sorted), optionally only the points with one flag.",
   access: "central",
+  querystring: PointsQuery,
   response: { 200: obj({ data: list(PointSummary) }) },
+  errors: { 400: "an unknown flag, sort or direction" },
 });
 
 export const getPoint = defineRoute({
@@ -96,6 +144,67 @@ export const confirmPayee = defineRoute({
   errors: { ...pointNotFound, 409: "no bank data, nothing to confirm, or the data changed since alteradoEm" },
 });
 
+/** One of the point's users as the central sees them (read only). */
+export const PointTeamMember = obj({
+  IdPontoAtendimentoUsuario: str(),
+  Nome: str(),
+  Email: str(),
+  Telefone: strOrNull(),
+  Cargo: str("the user's type (Administrador, Atendente …)"),
+  Administrador: bool(),
+  Ativo: bool(),
+  Principal: bool("the point's oldest account: always active, always an administrator"),
+});
+
+/** A bank/PIX record of the point, masked: the last characters of the account, key and document only. */
+export const MaskedBankAccount = obj({
+  IdDadoBancario: str(),
+  Selecionado: bool("the account that receives the payouts"),
+  TipoPagamento: oneOf(["PIX", "TRANSFERENCIA"]),
+  TipoChavePix: strOrNull("CPF, CNPJ, EMAIL, TELEFONE or CHAVE_ALEATORIA"),
+  ChavePix: strOrNull("masked: ab•••@example.com, •••.456.789-••, (••) •••••-4321, 1a2b…9f0e"),
+  Banco: strOrNull(),
+  NumeroAgencia: strOrNull(),
+  NumeroConta: strOrNull("masked: •••• 1234"),
+  TipoConta: strOrNull("CORRENTE or POUPANCA"),
+  NomeTitular: str(),
+  DocumentoTitular: strOrNull("masked like a PIX key of its kind"),
+  CriadoEm: str("ISO instant"),
+});
+
+/** One of the point's latest orders. */
+export const PointOrder = obj({
+  IdSocioVeiculoAgenda: str(),
+  NumeroOS: int(),
+  DataAgendamento: str("yyyy-MM-dd"),
+  HoraAgendamento: str("HH:mm"),
+  Placa: str(),
+  Situacao: oneOf(["PENDENTE", "EM ANDAMENTO", "CONCLUÍDO", "CANCELADO"]),
+  ServicosPendentes: int("its linked services awaiting approval"),
+  ValorRepasse: numOrNull("its payouts' sum (BRL); null before it is concluded"),
+  Pago: oneOfOrNull(["S", "N", "PARCIAL"], "whether its payouts are paid; null with none"),
+});
+
+export const PointPage = obj({
+  Ponto: PointSummary,
+  Cadastro: PointRegistration,
+  Equipe: list(PointTeamMember),
+  DadosBancarios: list(MaskedBankAccount),
+  Retido: bool("its unpaid payouts are held back"),
+  MotivoRetencao: strOrNull("why, in pt-BR"),
+  Ordens: Type.Array(PointOrder, { description: "the latest 20 orders by appointment date, newest first" }),
+});
+
+export const getPointPage = defineRoute({
+  method: "GET",
+  url: "/central/pontos/:id/pagina",
+  summary: "One point's page: its figures and flags, registration, team (read only), masked bank data, hold and latest orders.",
+  access: "central",
+  params: IdParams,
+  response: { 200: obj({ data: PointPage }) },
+  errors: pointNotFound,
+});
+
 export const getHistory = defineRoute({
   method: "GET",
   url: "/central/historico/:id",
@@ -109,3 +218,8 @@ export type PointSummary = Static<typeof PointSummary>;
 export type PointRegistration = Static<typeof PointRegistration>;
 export type PayeeReview = Static<typeof PayeeReview>;
 export type HistoryEntry = Static<typeof HistoryEntry>;
+export type PointsFilter = Static<typeof PointsQuery>;
+export type PointTeamMember = Static<typeof PointTeamMember>;
+export type MaskedBankAccount = Static<typeof MaskedBankAccount>;
+export type PointOrder = Static<typeof PointOrder>;
+export type PointPage = Static<typeof PointPage>;

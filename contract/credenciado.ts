@@ -111,4 +111,5 @@ export const logout = defineRoute({
 
 export type SignedInUser = Static<typeof SignedInUser>;
 export type PointSignIn = Static<typeof PointSignIn>;
+export type CentralSignIn = Static<typeof CentralSignIn>;
 export type SessionUser = Static<typeof SessionUser>;

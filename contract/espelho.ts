@@ -3,6 +3,7 @@
 import { Type, type Static } from "typebox";
 import { dateText, int, list, MAX, nullableText, numOrNull, obj, oneOf, str, strOrNull, uuid } from "./fields.ts";
 import { defineRoute } from "./route.ts";
+import { FileAnswers } from "./uploads.ts";
 
 const LEGACY = "SQL Server's legacy text, e.g. 'Nov 18 2025 12:00AM' (English month; day and hour padded with a space)";
 
@@ -32,7 +33,11 @@ export const EspelhoRow = obj({
   TipoComissao: str("e.g. Básica"),
   Descricao: str(),
   IdDadoBancario: strOrNull("the bank record the payout was paid to"),
-  ComprovantePagamento: strOrNull("stored name of the payment receipt"),
+  ComprovantePagamento: strOrNull(
+    "the payment's proof file name (the central's batch proof); download it with GET /espelho/comprovante/:id; null without one",
+  ),
+  SocioCpf: strOrNull("the member's (client's) CPF as recorded; the 'Documento' beside the client's name"),
+  ReferenciaPagamento: strOrNull("the payment reference (the bank's transfer id) the central recorded; null while unpaid"),
 });
 
 export const listStatement = defineRoute({
@@ -52,6 +57,16 @@ export const listStatement = defineRoute({
   }),
   response: { 200: list(EspelhoRow) },
   errors: { 400: "a date that is not one, or out of range", 404: "another point's id" },
+});
+
+export const getStatementProof = defineRoute({
+  method: "GET",
+  url: "/espelho/comprovante/:id",
+  summary: "The proof of payment of one of the point's paid payouts (the central's batch proof): an attachment, Range, ETag/304.",
+  access: "point",
+  params: Type.Object({ id: Type.String({ maxLength: 36 }) }),
+  response: FileAnswers,
+  errors: { 404: "another point's payout, one not paid, or paid without a proof" },
 });
 
 export type EspelhoRow = Static<typeof EspelhoRow>;

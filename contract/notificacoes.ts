@@ -5,15 +5,18 @@ import { Type, type Static } from "typebox";
 import { bool, Done, int, intOrNull, list, MAX, nonBlank, obj, oneOf, str, strOrNull } from "./fields.ts";
 import { defineRoute } from "./route.ts";
 
-/** What a notification tells: a service approved or refused, a payment made or undone, a service return registered or changed. */
-export const TIPOS_NOTIFICACAO = ["aprovado", "recusado", "pago", "pagamento-desfeito", "retorno"] as const;
+/**
+ * What a notification tells: a service approved or refused, that decision taken back by the central within seconds
+ * (decisao-desfeita: the service awaits approval again), a payment made or undone, a service return registered or changed.
+ */
+export const TIPOS_NOTIFICACAO = ["aprovado", "recusado", "decisao-desfeita", "pago", "pagamento-desfeito", "retorno"] as const;
 
 /** How many notifications one page brings at most (and by default). */
 export const NOTIFICACOES_POR_PAGINA = 50;
 
 export const Notificacao = obj({
   IdNotificacao: str(),
-  Tipo: oneOf(TIPOS_NOTIFICACAO, "aprovado, recusado, pago, pagamento-desfeito or retorno"),
+  Tipo: oneOf(TIPOS_NOTIFICACAO, "aprovado, recusado, decisao-desfeita, pago, pagamento-desfeito or retorno"),
   Titulo: str(),
   Conteudo: str(),
   Motivo: strOrNull("the central's refusal note, a return's status reason; null when none"),

@@ -149,7 +149,8 @@ export const centralUsers = pgTable(
     id: id(),
     name: text().notNull(),
     email: text().notNull(),
-    passwordHash: text().notNull(),
+    /** Null while an invited colleague has not yet chosen a password through their invitation (issue 38). */
+    passwordHash: text(),
     active: flag("A"),
     /** What the user may do (issue 38): "approver" decides services, "payer" pays, "admin" does both and manages the staff. */
     role: text().notNull().default("admin"),
@@ -159,6 +160,29 @@ export const centralUsers = pgTable(
     uniqueIndex("central_users_email_idx").on(sql`lower(${t.email})`),
     check("central_users_role_check", sql`${t.role} in ('approver', 'payer', 'admin')`),
   ],
+);
+
+/**
+ * A central colleague's invitation (issue 38): the one-time link through which an invited user chooses their first password.
+ * Only the SHA-256 of the random token is kept; it expires (expiresAt) and is spent once (usedAt, a conditional update).
+ */
+export const centralInvitations = pgTable(
+  "central_invitations",
+  {
+    id: serial().primaryKey(),
+    tokenHash: text().notNull().unique(),
+    userId: uuid()
+      .notNull()
+      .references(() => centralUsers.id, { onDelete: "cascade" }),
+    /** The admin who invited them (or issued a new link). */
+    createdBy: uuid()
+      .notNull()
+      .references(() => centralUsers.id),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index("central_invitations_user_idx").on(t.userId)],
 );
 
 export const centralSessions = pgTable(
@@ -325,9 +349,21 @@ export const executionServices = pgTable(
     pointNote: text(),
     officeNote: text(),
     createdAt: createdAt(),
+    /** The central user who approved or refused it and when (the database's clock); cleared when they undo it (issue 38). */
+    decidedBy: uuid().references(() => centralUsers.id),
+    decidedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index("execution_services_appointment_idx").on(t.appointmentId),
+    // A service awaiting approval carries no decision: an undo clears both, a decision sets both.
+    check(
+      "execution_services_pending_undecided_check",
+      sql`${t.approvalStatus} <> 'P' or (${t.decidedBy} is null and ${t.decidedAt} is null)`,
+    ),
+    // The "Decididas" view lists decisions newest first.
+    index("execution_services_decided_idx")
+      .on(t.decidedAt)
+      .where(sql`${t.decidedAt} is not null`),
     // One link of a service per order, whatever races: two links of one service were two payouts for one service.
     uniqueIndex("execution_services_appointment_service_idx").on(t.appointmentId, t.serviceId),
     // The agenda list counts pending services per row (QtdePendencias): a partial index keeps that count to the few pending rows.
@@ -410,8 +446,36 @@ export const payoutStatements = pgTable(
     /** The bank/PIX data the payout was paid to, as it was when the central registered the payment. */
     paidTo: jsonb(),
     paymentReceipt: text(),
+    /** The batch that paid it last (kept after an undo: the batch row says it was undone; a new payment replaces it). */
+    batchId: uuid().references(() => paymentBatches.id),
   },
-  (t) => [index("payout_statements_point_idx").on(t.servicePointId)],
+  (t) => [index("payout_statements_point_idx").on(t.servicePointId), index("payout_statements_batch_idx").on(t.batchId)],
+);
+
+/** The payouts the central paid together: the bank's transfer id, an optional proof file, who paid and who undid it. */
+export const paymentBatches = pgTable(
+  "payment_batches",
+  {
+    id: id(),
+    reference: text().notNull(),
+    paymentDate: date().notNull(),
+    payoutCount: integer().notNull(),
+    total: money().notNull(),
+    proofFile: text(),
+    proofOriginalName: text(),
+    proofMimeType: text(),
+    paidBy: uuid()
+      .notNull()
+      .references(() => centralUsers.id),
+    paidAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    undoneAt: timestamp({ withTimezone: true }),
+    undoneBy: uuid().references(() => centralUsers.id),
+  },
+  (t) => [
+    index("payment_batches_paid_at_idx").on(t.paidAt),
+    check("payment_batches_reference_check", sql`length(btrim(${t.reference})) > 0`),
+    check("payment_batches_undone_check", sql`(${t.undoneAt} is null) = (${t.undoneBy} is null)`),
+  ],
 );
 
 export const serviceReturns = pgTable("service_returns", {
@@ -484,7 +548,7 @@ export const pointNotifications = pgTable(
     servicePointId: uuid()
       .notNull()
       .references(() => servicePoints.id),
-    /** aprovado | recusado | pago | pagamento-desfeito | retorno (listed); reagendamento | cancelamento (not listed). */
+    /** aprovado | recusado | decisao-desfeita | pago | pagamento-desfeito | retorno (listed); reagendamento | cancelamento (not listed). */
     kind: text().notNull(),
     title: text().notNull(),
     body: text().notNull(),

@@ -32,14 +32,29 @@ export function toPayout(r: PayoutRow): Payout {
 
 export interface PayoutFilters {
   servicePointId?: string;
-  /** yyyy-MM-dd, the appointment's date, both ends included. */
+  /** yyyy-MM-dd, both ends included: the OS's execution day (Brasília) by default, or the appointment's day. */
   from?: string;
   to?: string;
   status?: PayoutFilter["status"];
+  basis?: PayoutFilter["dataReferencia"];
+  /** Only the payouts paid last by this batch (its re-export). */
+  batchId?: string;
 }
 
-/** Every point's payouts (at most 2000) by appointment date and OS, with the point's selected bank data and its hold at `now`. */
-export async function listPayouts(db: Db, { servicePointId, from, to, status }: PayoutFilters, now: Date): Promise<Payout[]> {
+/**
+ * Every point's payouts (at most 2000) by execution (or appointment) date and OS, with the point's selected bank data, the
+ * batch that paid it and its hold at `now`. A payout with no execution time (none today: payouts are written when the order
+ * is concluded) falls back to its appointment's day, so it is never lost from the execution view.
+ */
+export async function listPayouts(
+  db: Db,
+  { servicePointId, from, to, status, basis = "execucao", batchId }: PayoutFilters,
+  now: Date,
+): Promise<Payout[]> {
+  const day =
+    basis === "agendamento"
+      ? sql`f.appointment_date`
+      : sql`coalesce((f.executed_at at time zone 'America/Sao_Paulo')::date, f.appointment_date)`;
   const list = await rows<PayoutRow>(
     db,
     sql`
@@ -56,15 +71,19 @@ export async function listPayouts(db: Db, { servicePointId, from, to, status }: 
         to_char(f.executed_at at time zone 'America/Sao_Paulo', 'YYYY-MM-DD') as "DataExecucao",
         case when f.paid = 'S' then null else ${holdReasonSql(sql`p`, now)} end as "MotivoRetencao",
         p.payment_data_changed_at as "DadosPagamentoAlteradosEm",
-        f.paid_to as "PagoPara"
+        f.paid_to as "PagoPara",
+        case when f.paid = 'S' then f.batch_id end as "IdLote",
+        case when f.paid = 'S' then pb.reference end as "ReferenciaPagamento"
       from payout_statements f
       join service_points p on p.id = f.service_point_id
       left join bank_accounts b on b.service_point_id = f.service_point_id and b.selected = 'S'
+      left join payment_batches pb on pb.id = f.batch_id
       where ${servicePointId ? sql`f.service_point_id = ${servicePointId}` : sql`true`}
-        and ${from ? sql`f.appointment_date >= ${from}` : sql`true`}
-        and ${to ? sql`f.appointment_date <= ${to}` : sql`true`}
+        and ${from ? sql`${day} >= ${from}` : sql`true`}
+        and ${to ? sql`${day} <= ${to}` : sql`true`}
         and ${status ? sql`f.paid = ${status === "PAGO" ? "S" : "N"}` : sql`true`}
-      order by f.appointment_date, f.os_number, f.id
+        and ${batchId ? sql`f.batch_id = ${batchId} and f.paid = 'S'` : sql`true`}
+      order by ${day}, f.os_number, f.id
       limit 2000`,
   );
   return list.map(toPayout);
@@ -72,14 +91,22 @@ export async function listPayouts(db: Db, { servicePointId, from, to, status }: 
 
 const sum = (list: readonly Payout[]) => Math.round(list.reduce((n, r) => n + Number(r.ValorRepasse), 0) * 100) / 100;
 
-/** The list's totals (BRL, to the cent); the held ones are part of the pending ones. */
-export const payoutTotals = (list: readonly Payout[]): PayoutTotals => ({
-  quantidade: list.length,
-  total: sum(list),
-  pendente: sum(list.filter((r) => r.PagamentoFeito !== "S")),
-  pago: sum(list.filter((r) => r.PagamentoFeito === "S")),
-  retido: sum(list.filter((r) => r.Retido)),
-});
+/** The list's totals (BRL, to the cent); the held ones are part of the pending ones, the payable ones are the rest. */
+export function payoutTotals(list: readonly Payout[]): PayoutTotals {
+  const payable = list.filter((r) => r.PagamentoFeito !== "S" && !r.Retido);
+  const held = list.filter((r) => r.PagamentoFeito !== "S" && r.Retido);
+  return {
+    quantidade: list.length,
+    total: sum(list),
+    pendente: sum(list.filter((r) => r.PagamentoFeito !== "S")),
+    pago: sum(list.filter((r) => r.PagamentoFeito === "S")),
+    retido: sum(held),
+    aPagar: sum(payable),
+    beneficiarios: new Set(payable.map((r) => r.IdPontoAtendimento)).size,
+    retidos: held.length,
+    pontosRetidos: new Set(held.map((r) => r.IdPontoAtendimento)).size,
+  };
+}
 
 /** The payouts to pay, with their point and their OS's execution date (yyyy-MM-dd, Brasília). */
 export async function payoutsToPay(tx: Db, ids: string[]) {
@@ -89,6 +116,7 @@ export async function payoutsToPay(tx: Db, ids: string[]) {
       point: payoutStatements.servicePointId,
       executed: sql<string | null>`to_char(${payoutStatements.executedAt} at time zone 'America/Sao_Paulo', 'YYYY-MM-DD')`,
       os: payoutStatements.osNumber,
+      value: payoutStatements.payout,
     })
     .from(payoutStatements)
     .where(inArray(payoutStatements.id, ids));
@@ -98,11 +126,12 @@ export async function payoutsToPay(tx: Db, ids: string[]) {
  * Pays the payouts still pending among `ids` at noon (Brasília) of `day`, recording each point's payee; answers the ids paid.
  * All or nothing is the caller's: fewer ids than asked means some were paid meanwhile, and the transaction is rolled back.
  */
-export async function markPaid(tx: Db, ids: string[], day: string, points: string[], payees: Map<string, Payee>) {
+export async function markPaid(tx: Db, ids: string[], day: string, points: string[], payees: Map<string, Payee>, batchId: string) {
   return tx
     .update(payoutStatements)
     .set({
       paid: "S",
+      batchId,
       paidAt: new Date(`${day}T12:00:00-03:00`),
       paidTo: sql`(case ${sql.join(
         points.map((id) => sql`when ${payoutStatements.servicePointId} = ${id} then ${JSON.stringify(payees.get(id))}::jsonb`),
@@ -133,7 +162,7 @@ export async function markUnpaid(tx: Db, id: string) {
 }
 
 /** The points' notifications of a payment, one per point paid (how many, how much, which OS), in its transaction; their ids. */
-export async function notifyPaid(tx: Db, ids: string[], day: string, actorName: string) {
+export async function notifyPaid(tx: Db, ids: string[], day: string, actorName: string, reference?: string) {
   const paid = await tx
     .select({
       point: payoutStatements.servicePointId,
@@ -156,7 +185,7 @@ export async function notifyPaid(tx: Db, ids: string[], day: string, actorName: 
         servicePointId: point,
         kind: "pago" as const,
         title: `Pagamento realizado: ${formatBRL(total)}`,
-        body: `${list.length === 1 ? "1 repasse pago" : `${list.length} repasses pagos`} em ${isoToBr(day)} (OS ${orders.join(", ")}).`,
+        body: `${list.length === 1 ? "1 repasse pago" : `${list.length} repasses pagos`} em ${isoToBr(day)} (OS ${orders.join(", ")})${reference ? `, referência ${reference}` : ""}. Veja o comprovante no Espelho Financeiro.`,
         actorName,
         appointmentId: one?.appointmentId ?? null,
         osNumber: one?.os ?? null,
@@ -178,4 +207,41 @@ export async function notifyUndone(tx: Db, row: typeof payoutStatements.$inferSe
       osNumber: row.osNumber,
     },
   ]);
+}
+
+/** The points' notifications that a batch was undone, one per point (how many, how much, which OS), in the undo's transaction. */
+export async function notifyBatchUndone(tx: Db, ids: string[], reference: string, paidDay: string, actorName: string) {
+  const undone = await tx
+    .select({ point: payoutStatements.servicePointId, os: payoutStatements.osNumber, value: payoutStatements.payout })
+    .from(payoutStatements)
+    .where(inArray(payoutStatements.id, ids))
+    .orderBy(payoutStatements.osNumber);
+  const byPoint = new Map<string, typeof undone>();
+  for (const p of undone) byPoint.set(p.point, [...(byPoint.get(p.point) ?? []), p]);
+  return insertNotifications(
+    tx,
+    [...byPoint].map(([point, list]) => {
+      const total = Math.round(list.reduce((n, r) => n + Number(r.value ?? 0), 0) * 100) / 100;
+      const orders = [...new Set(list.map((r) => r.os))];
+      return {
+        servicePointId: point,
+        kind: "pagamento-desfeito" as const,
+        title: `Pagamento desfeito: ${formatBRL(total)}`,
+        body: `O pagamento de ${isoToBr(paidDay)} (referência ${reference}; OS ${orders.join(", ")}) foi desfeito pela central; ${list.length === 1 ? "o repasse volta" : "os repasses voltam"} a constar como pendente${list.length === 1 ? "" : "s"}.`,
+        actorName,
+        appointmentId: null,
+        osNumber: orders.length === 1 ? orders[0]! : null,
+      };
+    }),
+  );
+}
+
+/** Back to pending every payout of `ids` still paid (one conditional update); answers the ids undone. */
+export async function markManyUnpaid(tx: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  return tx
+    .update(payoutStatements)
+    .set({ paid: "N", paidAt: null })
+    .where(and(inArray(payoutStatements.id, ids), eq(payoutStatements.paid, "S")))
+    .returning({ id: payoutStatements.id });
 }

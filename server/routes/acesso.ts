@@ -20,6 +20,12 @@ import {
   toAccessCheck,
 } from "../services/access-links.ts";
 import { startPointSession } from "./credenciado.ts";
+import {
+  acceptCentralInvitation,
+  findUsableInvitation,
+  invalidLinkMessage,
+  toCentralAccessCheck,
+} from "../services/central-invitations.ts";
 
 export const ACCESS_MESSAGES = {
   forgotSent: "Se este e-mail estiver cadastrado, enviaremos um link para criar uma nova senha. Confira sua caixa de entrada.",
@@ -36,14 +42,21 @@ export async function acessoRoutes(plain: FastifyInstance, { db, config, clock }
 
   app.post(C.checkAccessLink.url, { config: limited, schema: schemaOf(C.checkAccessLink) }, async (request, reply) => {
     const found = await findUsableLink(db, request.body.token, clock());
-    if (!found) return reply.code(400).send({ message: INVALID_LINK });
-    return toAccessCheck(found);
+    if (found) return toAccessCheck(found);
+    // Not a point user's link: maybe a central colleague's invitation (issue 38), which opens the same page.
+    const invitation = await findUsableInvitation(db, request.body.token, clock());
+    if (invitation) return toCentralAccessCheck(invitation);
+    return reply.code(400).send({ message: await invalidLinkMessage({ db }, request.body.token) });
   });
 
   app.post(C.setPasswordByLink.url, { config: limited, schema: schemaOf(C.setPasswordByLink) }, async (request, reply) => {
     const { token, senha, confirmacao } = request.body;
     const found = await findUsableLink(db, token, clock());
-    if (!found) return reply.code(400).send({ message: INVALID_LINK });
+    if (!found) {
+      const invitation = await findUsableInvitation(db, token, clock());
+      if (invitation) return acceptCentralInvitation({ db, config, clock }, request, reply, invitation, request.body);
+      return reply.code(400).send({ message: await invalidLinkMessage({ db }, token) });
+    }
     if (typeof senha !== "string" || typeof confirmacao !== "string") {
       return reply.code(400).send({ message: ACCESS_MESSAGES.passwordRequired });
     }

@@ -1,18 +1,22 @@
-// /central/pontos and /central/historico: every point with its figures, one point's registration, its payment data to check
-// and confirm (its held payouts then become payable), and the history of the central's actions on an item (server only).
+// /central/pontos and /central/historico: every point with its figures and flags (filtered by a flag, sorted), one point's
+// registration and its page (team, masked bank data, latest orders), its payment data to check and confirm (its held payouts
+// then become payable), and the history of the central's actions on an item (server only).
 import type { FastifyInstance } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { schemaOf } from "../../contract/route.ts";
 import * as C from "../../contract/central-points.ts";
 import { CENTRAL_MESSAGES } from "../lib/central-messages.ts";
 import { HttpError } from "../lib/http-errors.ts";
+import { requireCentralPermission } from "../lib/central-roles.ts";
 import { isUuid, lockPoints } from "../lib/db-rows.ts";
 import { brasiliaToday } from "../lib/dates.ts";
 import { PIX_KEY_TYPE_LABELS } from "../../src/domain/bank-data.ts";
-import { currentPayees, markPaymentDataConfirmed, pointHolds, type Payee } from "../services/payout-hold.ts";
+import { currentPayees, holdText, markPaymentDataConfirmed, pointHolds, type Payee } from "../services/payout-hold.ts";
 import { centralActor, fieldChanges, labelled, recordAudit, type FieldSpec } from "../services/audit.ts";
 import { pointById } from "../repositories/points.ts";
-import { pointSummaries, toPayeeReview, toPointRegistration } from "../repositories/central-points.ts";
+import { toPayeeReview, toPointRegistration } from "../repositories/central-points.ts";
+import { attentionList, DEFAULT_DIRECTION, latestOrders, maskedBankAccounts, pointTeam } from "../repositories/point-attention.ts";
+import { CENTRAL_POINTS_MESSAGES as PM } from "../lib/central-points-messages.ts";
 import { historyOf } from "../repositories/central-actions.ts";
 import type { RouteDeps } from "./deps.ts";
 
@@ -29,12 +33,55 @@ const PAYEE_FIELDS: FieldSpec<Payee>[] = [
   { key: "DocumentoTitular", label: "Documento do titular", sensitive: true },
 ];
 
+const isIn = <T extends string>(values: readonly T[], value: string): value is T => (values as readonly string[]).includes(value);
+
 export async function centralPointsRoutes(plain: FastifyInstance, { db, clock }: RouteDeps) {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get(C.listPoints.url, { schema: schemaOf(C.listPoints) }, async () => ({
-    data: await pointSummaries(db, brasiliaToday(clock).date.slice(0, 7)),
-  }));
+  app.get(C.listPoints.url, { schema: schemaOf(C.listPoints) }, async (request) => {
+    const { sinal, ordem, direcao } = request.query;
+    // Checked here rather than by an enum in the schema, so the answer names the wrong value and the accepted ones.
+    if (sinal !== undefined && !isIn(C.POINT_FLAGS, sinal)) throw new HttpError(400, PM.unknownFlag(sinal));
+    if (ordem !== undefined && !isIn(C.POINT_SORTS, ordem)) throw new HttpError(400, PM.unknownSort(ordem));
+    if (direcao !== undefined && !isIn(C.SORT_DIRECTIONS, direcao)) throw new HttpError(400, PM.unknownDirection(direcao));
+    const sort = ordem ?? "nome";
+    const now = clock();
+    return {
+      data: await attentionList(db, {
+        now,
+        month: brasiliaToday(() => now).date.slice(0, 7),
+        flag: sinal,
+        sort,
+        direction: direcao ?? DEFAULT_DIRECTION[sort],
+      }),
+    };
+  });
+
+  app.get(C.getPointPage.url, { schema: schemaOf(C.getPointPage) }, async (request) => {
+    const { id } = request.params;
+    const point = isUuid(id) ? await pointById(db, id) : undefined;
+    if (!point) throw new HttpError(404, PM.pointNotFound);
+    const now = clock();
+    const month = brasiliaToday(() => now).date.slice(0, 7);
+    const [[summary], team, accounts, [hold], orders] = await Promise.all([
+      attentionList(db, { now, month, sort: "nome", direction: "asc", pointId: id }),
+      pointTeam(db, id),
+      maskedBankAccounts(db, id),
+      pointHolds(db, [id], now),
+      latestOrders(db, id),
+    ]);
+    return {
+      data: {
+        Ponto: summary!,
+        Cadastro: toPointRegistration(point),
+        Equipe: team,
+        DadosBancarios: accounts,
+        Retido: hold!.reason !== null,
+        MotivoRetencao: holdText(hold!.reason, hold!.changed),
+        Ordens: orders,
+      },
+    };
+  });
 
   app.get(C.getPoint.url, { schema: schemaOf(C.getPoint) }, async (request) => {
     const { id } = request.params;
@@ -57,6 +104,8 @@ export async function centralPointsRoutes(plain: FastifyInstance, { db, clock }:
    * confirmation holds only if no other change came since (else 409: look again). Recorded with the data confirmed.
    */
   app.post(C.confirmPayee.url, { schema: schemaOf(C.confirmPayee) }, async (request) => {
+    // Confirming the payment data releases held payouts: a payer's (or an admin's) decision, like paying them.
+    requireCentralPermission(request, "pay");
     const { id } = request.params;
     if (!isUuid(id)) throw new HttpError(404, CENTRAL_MESSAGES.pointNotFound);
     const actor = await centralActor(db, request);

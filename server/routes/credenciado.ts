@@ -48,20 +48,33 @@ export async function credenciadoLoginRoutes(plain: FastifyInstance, { db, confi
     }
 
     const remember = body.lembrar === true || body.rememberMe === true;
-    if (!user) {
-      const lifetimeMs = lifetime(config, remember);
-      const token = newToken();
-      await sessions.openCentralSession(db, {
-        tokenHash: hashToken(token),
-        userId: central!.id,
-        remember,
-        expiresAt: new Date(Date.now() + lifetimeMs),
-      });
-      reply.header("set-cookie", sessionCookie(token, lifetimeMs, request.protocol === "https"));
-      return { message: "Login realizado com sucesso.", token, perfil: "central" as const, user: users.toSignedInUser(central!) };
-    }
+    if (!user) return startCentralSession({ db, config }, request, reply, central!, remember, "Login realizado com sucesso.");
     return startPointSession({ db, config }, request, reply, user, remember, "Login realizado com sucesso.");
   });
+}
+
+/**
+ * Opens a session for a member of the central's staff and answers as the login does (`perfil: "central"`, token, HttpOnly
+ * cookie); also the end of a central colleague's invitation (issue 38), which signs them in.
+ */
+export async function startCentralSession(
+  { db, config }: Deps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  central: { id: string; email: string; name: string },
+  remember: boolean,
+  message: string,
+): Promise<C.CentralSignIn> {
+  const lifetimeMs = lifetime(config, remember);
+  const token = newToken();
+  await sessions.openCentralSession(db, {
+    tokenHash: hashToken(token),
+    userId: central.id,
+    remember,
+    expiresAt: new Date(Date.now() + lifetimeMs),
+  });
+  reply.header("set-cookie", sessionCookie(token, lifetimeMs, request.protocol === "https"));
+  return { message, token, perfil: "central" as const, user: users.toSignedInUser(central) };
 }
 
 /**

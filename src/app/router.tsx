@@ -128,6 +128,12 @@ function NotificationsRoute() {
   return <NotificationsPage userId={user?.IdPontoAtendimentoUsuario ?? ""} pointId={user?.IdPontoAtendimento ?? ""} />;
 }
 
+/** The central console gets the signed-in central user's role (Papel): each section shows only what the role may do. */
+function CentralRoute() {
+  const { central } = useSession();
+  return <CentralPage role={central?.Papel ?? "approver"} />;
+}
+
 /** Equipe gets the point, the signed-in user (no Desativar on their own row) and whether they are an administrator. */
 function TeamRoute() {
   const { user } = useSession();
@@ -286,7 +292,7 @@ export function AppRouter() {
           </Route>
           <Route path={`${PATHS.central}/*?`}>
             <CentralPrivate>
-              <CentralPage />
+              <CentralRoute />
             </CentralPrivate>
           </Route>
           <Route>

@@ -99,6 +99,8 @@ export const MSG = {
     next: "Próxima",
   },
   notFound: { title: "Página não encontrada" },
+  /** The central staff's roles (issue 38), beside the user's name in the console's header and in 'Equipe da central'. */
+  centralRoles: { approver: "Aprovador", payer: "Pagador", admin: "Administrador" },
   chunk: {
     failed: "Não foi possível carregar esta tela. Verifique sua conexão.",
     retry: "Tentar novamente",

@@ -34,6 +34,8 @@ export const CENTRAL_PATHS = {
   approvals: "/central/aprovacoes",
   payments: "/central/pagamentos",
   points: "/central/pontos",
+  /** One point's page: contacts, team, masked bank data with its history, its flags and latest orders (issue 38). */
+  point: (id: string) => `/central/pontos/${encodeURIComponent(id)}`,
   /** Every point's record of changes. */
   audit: "/central/registro-alteracoes",
   /** The central's own staff: colleagues, roles, invitations, the user's password (issue 38). */

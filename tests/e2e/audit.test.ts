@@ -270,8 +270,8 @@ for (const [name, options, mobile] of [
         expect(spaces(await page.locator(`[id="${described}"]`).textContent())).toBe(reason);
       }
       await expect(page.getByLabel("Selecionar todos").isDisabled()).resolves.toBe(true);
-      const retained = spaces(await page.getByRole("region", { name: "Retido", exact: true }).textContent());
-      expect(retained).toBe(`Retido${brl(listing.totais.retido)}`);
+      const retained = spaces(await page.getByRole("region", { name: "Retidos", exact: true }).textContent());
+      expect(retained).toContain(`Retidos${brl(listing.totais.retido)}`);
       const held = page.getByRole("region", { name: "Pontos com repasses retidos" });
       expect(spaces(await held.textContent())).toContain(POINT_NAME);
       expect(await violations(page)).toEqual([]);
@@ -280,7 +280,7 @@ for (const [name, options, mobile] of [
       const refused = await fetch(`${base}/api/central/pagamentos/pagar`, {
         method: "POST",
         headers: { authToken: centralToken, "content-type": "application/json" },
-        body: JSON.stringify({ ids: listing.data.map((r) => r.IdFinanceiroEspelho), dataPagamento: today }),
+        body: JSON.stringify({ ids: listing.data.map((r) => r.IdFinanceiroEspelho), dataPagamento: today, referencia: "TED-1" }),
       });
       expect(refused.status).toBe(409);
       expect(((await refused.json()) as { message: string }).message).toBe(
@@ -347,7 +347,7 @@ for (const [name, options, mobile] of [
       expect(listing.data.every((r) => !r.Retido)).toBe(true);
       expect(listing.totais.retido).toBe(0);
       await expect.poll(() => page.getByRole("region", { name: "Pontos com repasses retidos" }).count(), { timeout: 10_000 }).toBe(0);
-      expect(spaces(await page.getByRole("region", { name: "Retido", exact: true }).textContent())).toBe(`Retido${brl(0)}`);
+      expect(spaces(await page.getByRole("region", { name: "Retidos", exact: true }).textContent())).toContain(`Retidos${brl(0)}`);
 
       // Payable now: the rows executed by today are selected (a payment cannot be dated before an execution) and paid.
       const payable = listing.data.filter((r) => !r.DataExecucao || r.DataExecucao <= today);
@@ -381,9 +381,13 @@ for (const [name, options, mobile] of [
           .waitFor();
         await date.fill(today);
       }
+      await pay.getByLabel("Referência do pagamento").fill("TED-AUDITORIA");
       await pay.getByRole("button", { name: "Confirmar pagamento" }).click();
       for (const r of payable) paidHere.add(r.IdFinanceiroEspelho);
-      await page.getByText("Pagamento registrado.").first().waitFor();
+      await page
+        .getByText(/^Pagamento registrado: .* no lote TED-AUDITORIA\.$/)
+        .first()
+        .waitFor();
       await pay.waitFor({ state: "detached" });
       const paid = await serverPayouts({ idPontoAtendimento: pointId, status: "PAGO", ...monthOf(today) });
       const paidRows = paid.data.filter((r) => paidHere.has(r.IdFinanceiroEspelho));

@@ -1,9 +1,11 @@
 // Central do Programa, Pagamentos end to end (built app, real server, real Chromium, desktop and Pixel 7): the central user signs
-// in on /login and lands on /central/pagamentos; defaults (every point, this month in Brasília, pending), rows and totals equal
-// to the server's /central/pagamentos; filters; the error state; one pending payout selected (by keyboard) and marked paid with
-// today's date, seen PAGO here and PagamentoFeito 'S' on the point's own /espelho/lista, its history, then undone (back to 'N');
-// the server's refusal to undo an older payment shown in the dialog; the bank batch CSV of a selection parsed back (never a held
-// payout: the other point has no bank data, so its rows are held and cannot be selected); axe on the section and on each dialog.
+// in on /login and lands on /central/pagamentos; defaults (every point, execution date, this month in Brasília, pending), rows
+// and totals (due, beneficiaries, held) equal to the server's /central/pagamentos; filters (point, reference date, status); the
+// error state; one pending payout selected (by keyboard) and marked paid with today's date and a reference, seen PAGO with its
+// reference here and PagamentoFeito 'S' on the point's own /espelho/lista, its history, its batch in 'Lotes pagos' with a proof
+// attached and downloaded and its CSV exported again, then undone by a double click that reports no failure (back to 'N'); the
+// export of a selection (one transfer per beneficiary, a total line) as CSV and as a CNAB 240 remessa read back (never a held
+// payout: the other point has no bank data, so its rows are held and cannot be selected); axe on the section and each dialog.
 // Leaves the data as it found it (the payment it makes is undone, also after a failure); starts by confirming the demo point's
 // payment data when another file changed it (tests/e2e/payee.ts), so its payouts are payable.
 import fs from "node:fs";
@@ -32,7 +34,11 @@ const last = (() => {
 
 type Listing = { data: Payout[]; totais: PayoutTotals };
 const serverPayouts = (q: Record<string, string>) =>
-  apiCall<Listing>(base, centralToken, `/central/pagamentos?${new URLSearchParams({ dataInicio: first, dataFim: last, ...q })}`);
+  apiCall<Listing>(
+    base,
+    centralToken,
+    `/central/pagamentos?${new URLSearchParams({ dataInicio: first, dataFim: last, dataReferencia: "execucao", ...q })}`,
+  );
 const espelhoFlag = async (id: string) => {
   const rows = await apiCall<EspelhoRow[]>(base, pointToken, "/espelho/lista", {
     idPontoAtendimento: pointId,
@@ -49,6 +55,8 @@ const br = (iso: string) => iso.split("-").reverse().join("/");
 const cnpj = (d: string) => d.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, "$1.$2.$3/$4-$5");
 const plate = (p: string) => (/^[A-Z]{3}\d{4}$/.test(p) ? `${p.slice(0, 3)}-${p.slice(3)}` : p);
 const rowName = (p: Payout) => `OS ${p.NumeroOS} — ${p.NomeServico}`;
+/** A small PDF, the proof of payment the tests attach. */
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n");
 
 beforeAll(async () => {
   browser = await launch();
@@ -132,11 +140,19 @@ for (const [name, options, mobile] of [
         });
       }
       const total = async (label: string) => spaces(await page.getByRole("region", { name: label, exact: true }).textContent());
-      await expect.poll(() => total("Repasses")).toBe(`Repasses${totais.quantidade}`);
-      expect(await total("Total")).toBe(`Total${brl(totais.total)}`);
-      expect(await total("Pendente")).toBe(`Pendente${brl(totais.pendente)}`);
-      expect(await total("Pago")).toBe(`Pago${brl(totais.pago)}`);
-      expect(await total("Retido")).toBe(`Retido${brl(totais.retido)}`);
+      // What the filter does not already say: what is due, to how many points, what is held.
+      const payable = rows.filter((r) => r.PagamentoFeito !== "S" && !r.Retido);
+      const held = rows.filter((r) => r.PagamentoFeito !== "S" && r.Retido);
+      const sum = (list: Payout[]) => Math.round(list.reduce((n, r) => n + (r.ValorRepasse ?? 0), 0) * 100) / 100;
+      expect([totais.aPagar, totais.retido, totais.retidos]).toEqual([sum(payable), sum(held), held.length]);
+      await expect
+        .poll(() => total("A pagar"))
+        .toBe(`A pagar${brl(totais.aPagar)}${payable.length} ${payable.length === 1 ? "repasse liberado" : "repasses liberados"}`);
+      expect(await total("Beneficiários")).toBe(`Beneficiários${totais.beneficiarios}uma transferência por ponto`);
+      expect(await total("Retidos")).toContain(
+        `Retidos${brl(totais.retido)}${held.length} ${held.length === 1 ? "repasse" : "repasses"} de`,
+      );
+      expect(await page.getByRole("region", { name: "Pago", exact: true }).count()).toBe(0);
     }
 
     it("signs in on /login and lands on the section: defaults, rows and totals equal the server's; axe finds nothing", async () => {
@@ -147,13 +163,14 @@ for (const [name, options, mobile] of [
       await expect(page.getByLabel("Data inicial").inputValue()).resolves.toBe(first);
       await expect(page.getByLabel("Data final").inputValue()).resolves.toBe(last);
       await expect(page.getByLabel("Status").inputValue()).resolves.toBe("PENDENTE");
+      await expect(page.getByLabel("Data de referência").locator("option:checked").textContent()).resolves.toBe("Data de execução");
       const listing = await serverPayouts({ status: "PENDENTE" });
       // The seed concludes unpaid orders this month (two of them at the demo point).
       expect(listing.data.filter((r) => r.IdPontoAtendimento === pointId).length).toBeGreaterThanOrEqual(2);
       await expectScreenEquals(page, listing);
       // Nothing selected yet: the batch buttons wait for a selection.
       await expect(page.getByRole("button", { name: "Marcar como pago" }).isDisabled()).resolves.toBe(true);
-      await expect(page.getByRole("button", { name: "Exportar CSV" }).isDisabled()).resolves.toBe(true);
+      await expect(page.getByRole("button", { name: "Exportar", exact: true }).isDisabled()).resolves.toBe(true);
       expect(await violations(page)).toEqual([]);
       if (mobile) {
         // Comfortable at 360 px: nothing wider than the screen.
@@ -168,12 +185,24 @@ for (const [name, options, mobile] of [
       await visibleRows(page).first().waitFor();
       let call = page.waitForRequest(isListCall);
       await page.getByLabel("Ponto de atendimento").selectOption(pointId);
-      expect(paramsOf(await call)).toEqual({ idPontoAtendimento: pointId, dataInicio: first, dataFim: last, status: "PENDENTE" });
+      expect(paramsOf(await call)).toEqual({
+        idPontoAtendimento: pointId,
+        dataInicio: first,
+        dataFim: last,
+        status: "PENDENTE",
+        dataReferencia: "execucao",
+      });
       await expectScreenEquals(page, await serverPayouts({ idPontoAtendimento: pointId, status: "PENDENTE" }));
 
       call = page.waitForRequest(isListCall);
       await page.getByLabel("Status").selectOption("PAGO");
-      expect(paramsOf(await call)).toEqual({ idPontoAtendimento: pointId, dataInicio: first, dataFim: last, status: "PAGO" });
+      expect(paramsOf(await call)).toEqual({
+        idPontoAtendimento: pointId,
+        dataInicio: first,
+        dataFim: last,
+        status: "PAGO",
+        dataReferencia: "execucao",
+      });
       const paid = await serverPayouts({ idPontoAtendimento: pointId, status: "PAGO" });
       expect(paid.data.length).toBeGreaterThan(0);
       await expectScreenEquals(page, paid);
@@ -181,13 +210,26 @@ for (const [name, options, mobile] of [
 
       call = page.waitForRequest(isListCall);
       await page.getByLabel("Status").selectOption("TODOS");
-      expect(paramsOf(await call)).toEqual({ idPontoAtendimento: pointId, dataInicio: first, dataFim: last });
+      expect(paramsOf(await call)).toEqual({ idPontoAtendimento: pointId, dataInicio: first, dataFim: last, dataReferencia: "execucao" });
       await expectScreenEquals(page, await serverPayouts({ idPontoAtendimento: pointId }));
+
+      // The appointment's date instead of the execution's.
+      call = page.waitForRequest(isListCall);
+      await page.getByLabel("Data de referência").selectOption("agendamento");
+      expect(paramsOf(await call)).toEqual({
+        idPontoAtendimento: pointId,
+        dataInicio: first,
+        dataFim: last,
+        dataReferencia: "agendamento",
+      });
+      await expectScreenEquals(page, await serverPayouts({ idPontoAtendimento: pointId, dataReferencia: "agendamento" }));
+      expect(new URL(page.url()).searchParams.get("data")).toBe("agendamento");
 
       // Reload keeps the filters.
       await page.reload();
       await expect(page.getByLabel("Ponto de atendimento").inputValue()).resolves.toBe(pointId);
       await expect(page.getByLabel("Status").inputValue()).resolves.toBe("TODOS");
+      await expect(page.getByLabel("Data de referência").inputValue()).resolves.toBe("agendamento");
 
       // A start after the end: the error under the dates; back returns to the valid period.
       await page.getByLabel("Data inicial").fill(`${Number(today.slice(0, 4)) + 1}-01-01`);
@@ -234,9 +276,18 @@ for (const [name, options, mobile] of [
       await expect(date.getAttribute("max")).resolves.toBe(today);
       expect(spaces(await dialog.textContent())).toContain(`1 repasse selecionado, total de ${brl(target.ValorRepasse ?? 0)}.`);
       expect(await violations(page)).toEqual([]);
+      // The reference is required: refused in the dialog before any call.
+      await dialog.getByRole("button", { name: "Confirmar pagamento" }).click();
+      await dialog.getByRole("alert").filter({ hasText: "Informe a referência do pagamento." }).waitFor();
+      const reference = `E2E-TED-${mobile ? "M" : "D"}-${Date.now() % 100000}`;
+      await dialog.getByLabel("Referência do pagamento").fill(reference);
+      await dialog
+        .getByLabel("Comprovante (opcional)")
+        .setInputFiles({ name: "comprovante.pdf", mimeType: "application/pdf", buffer: PDF });
+      expect(await violations(page)).toEqual([]);
       await dialog.getByRole("button", { name: "Confirmar pagamento" }).click();
       paidHere.add(target.IdFinanceiroEspelho);
-      await page.getByText("Pagamento registrado.").first().waitFor();
+      await page.getByText(`Pagamento registrado: 1 repasse no lote ${reference}.`).first().waitFor();
       await dialog.waitFor({ state: "detached" });
       // Pending only: the paid row has left the list, and nothing stays selected.
       await expect.poll(() => rowOf(page, target.IdFinanceiroEspelho).count()).toBe(0);
@@ -246,7 +297,7 @@ for (const [name, options, mobile] of [
       // The point's filter, all statuses: the row is PAGO, paid today.
       await page.getByLabel("Status").selectOption("TODOS");
       await expectScreenEquals(page, await serverPayouts({}));
-      expect(spaces(await rowOf(page, target.IdFinanceiroEspelho).textContent())).toContain(`PAGO em ${br(today)}`);
+      expect(spaces(await rowOf(page, target.IdFinanceiroEspelho).textContent())).toContain(`PAGO em ${br(today)} · Ref. ${reference}`);
 
       await page.getByRole("button", { name: `Histórico da ${rowName(target)}` }).click();
       const history = page.getByRole("dialog", { name: `Histórico da ${rowName(target)}` });
@@ -255,7 +306,7 @@ for (const [name, options, mobile] of [
       expect(newest).toContain("Pagamento registrado");
       expect(newest).toContain("Equipe Central (demonstração)");
       expect(newest).toContain(`Em${br(today)}`);
-      expect(newest).toContain(`Data do pagamento: ${br(today)}`);
+      expect(newest).toContain(`Data do pagamento: ${br(today)} · Referência: ${reference}`);
       expect(await violations(page)).toEqual([]);
       // Escape closes it, and the focus is back on its button.
       await page.keyboard.press("Escape");
@@ -264,15 +315,68 @@ for (const [name, options, mobile] of [
         .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
         .toBe(`Histórico da ${rowName(target)}`);
 
+      // Its batch in 'Lotes pagos': the reference, one payout, the proof sent with the payment, downloaded back.
+      const batches = page.getByRole("region", { name: "Lotes pagos" });
+      const batchRow = batches
+        .locator(mobile ? ".batches-cards > li" : ".batches-table tbody tr")
+        .filter({ visible: true })
+        .filter({ hasText: reference });
+      await batchRow.waitFor();
+      const batchText = spaces(await batchRow.textContent());
+      expect(batchText).toContain(br(today));
+      expect(batchText).toContain("1 repasse · 1 ponto");
+      expect(batchText).toContain(brl(target.ValorRepasse ?? 0));
+      expect(batchText).toContain("Equipe Central (demonstração)");
+      let download = page.waitForEvent("download");
+      await batchRow.getByRole("button", { name: `comprovante.pdf: baixar o comprovante do lote ${reference}` }).click();
+      let file = await download;
+      expect(file.suggestedFilename()).toBe("comprovante.pdf");
+      expect(fs.readFileSync((await file.path())!).equals(PDF)).toBe(true);
+
+      // Exported again after paying: the same transfer, from what it was paid to.
+      await batchRow.getByRole("button", { name: `Exportar o lote ${reference} de novo` }).click();
+      const again = page.getByRole("dialog", { name: `Exportar lote ${reference}` });
+      await again.waitFor();
+      expect(await violations(page)).toEqual([]);
+      download = page.waitForEvent("download");
+      await again.getByRole("button", { name: "Baixar arquivo" }).click();
+      file = await download;
+      expect(file.suggestedFilename()).toBe(`pagamentos-lote-${reference}-${today}.csv`);
+      const lines = Papa.parse<string[]>(
+        fs
+          .readFileSync((await file.path())!)
+          .toString("utf8")
+          .slice(1),
+        {
+          delimiter: ";",
+          skipEmptyLines: true,
+        },
+      ).data;
+      expect(lines.map((l) => [l[0], l[11], l[12], l[13], l[14]])).toEqual([
+        ["Ponto", "Qtde repasses", "Números OS", "IDs dos repasses", "Valor"],
+        [
+          target.NomeFantasia,
+          "1",
+          String(target.NumeroOS),
+          target.IdFinanceiroEspelho,
+          (target.ValorRepasse ?? 0).toFixed(2).replace(".", ","),
+        ],
+        ["TOTAL", "1", "", "", (target.ValorRepasse ?? 0).toFixed(2).replace(".", ",")],
+      ]);
+
+      // Undone from the row: its whole batch. A double click reports the undo once, and no failure.
       await page.getByRole("button", { name: `Desfazer pagamento da ${rowName(target)}` }).click();
       const undo = page.getByRole("dialog", { name: "Desfazer pagamento" });
       await undo.waitFor();
+      await undo.getByText(`O lote ${reference} (1 repasse`).waitFor();
       expect(await violations(page)).toEqual([]);
-      await undo.getByRole("button", { name: "Desfazer pagamento" }).click();
-      await page.getByText("Pagamento desfeito.").first().waitFor();
+      await undo.getByRole("button", { name: "Desfazer pagamento" }).dblclick();
+      await page.getByText("Lote desfeito: 1 repasse voltou a ficar pendente.").first().waitFor();
       await undo.waitFor({ state: "detached" });
+      expect(await page.getByText("Não foi possível desfazer").count()).toBe(0);
       paidHere.delete(target.IdFinanceiroEspelho);
       await expect.poll(async () => spaces(await rowOf(page, target.IdFinanceiroEspelho).textContent())).toContain("PENDENTE");
+      await expect.poll(async () => spaces(await batchRow.textContent())).toContain("DESFEITO");
       expect(await espelhoFlag(target.IdFinanceiroEspelho)).toBe("N");
     });
 
@@ -287,7 +391,7 @@ for (const [name, options, mobile] of [
       expect(await violations(page)).toEqual([]);
     });
 
-    it("Exportar CSV downloads the selected rows as the bank batch: BOM, ';', decimal comma, each point's bank or PIX data", async () => {
+    it("Exportar writes one transfer per beneficiary: the CSV (BOM, ';', decimal comma, ids, total) and the CNAB 240 remessa", async () => {
       const page = await openPayments();
       const pending = await serverPayouts({ status: "PENDENTE" });
       await expectScreenEquals(page, pending);
@@ -310,15 +414,28 @@ for (const [name, options, mobile] of [
       await page.getByRole("checkbox", { name: `Selecionar ${rowName(left)} (${left.NomeFantasia})` }).uncheck();
       await expect(page.getByLabel("Selecionar todos").evaluate((el: HTMLInputElement) => el.indeterminate)).resolves.toBe(true);
 
-      const download = page.waitForEvent("download");
-      await page.getByRole("button", { name: "Exportar CSV" }).click();
-      const file = await download;
+      // The transfers computed here: the batch's rows grouped by point, in the order they first appear.
+      const points = [...new Set(batch.map((r) => r.IdPontoAtendimento))];
+      const groups = points.map((id) => batch.filter((r) => r.IdPontoAtendimento === id));
+      const cents = (list: Payout[]) => list.reduce((n, r) => n + Math.round((r.ValorRepasse ?? 0) * 100), 0);
+      const comma = (c: number) => (c / 100).toFixed(2).replace(".", ",");
+
+      await page.getByRole("button", { name: "Exportar", exact: true }).click();
+      const dialog = page.getByRole("dialog", { name: "Exportar lote" });
+      await dialog.waitFor();
+      expect(spaces(await dialog.textContent())).toContain(
+        `${groups.length} ${groups.length === 1 ? "transferência" : "transferências"} (${batch.length} ${batch.length === 1 ? "repasse" : "repasses"}), total de ${brl(cents(batch) / 100)}.`,
+      );
+      expect(await violations(page)).toEqual([]);
+      let download = page.waitForEvent("download");
+      await dialog.getByRole("button", { name: "Baixar arquivo" }).click();
+      let file = await download;
       expect(file.suggestedFilename()).toBe(`pagamentos-lote-${today}.csv`);
       const bytes = fs.readFileSync((await file.path())!);
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const text = bytes.toString("utf8").slice(1);
       expect(text.split("\r\n")[0]).toBe(
-        "Ponto;CNPJ;Número OS;Serviço;Valor Repasse;Banco;Agência;Conta;Tipo de conta;Tipo de chave PIX;Chave PIX;Titular;Documento",
+        "Ponto;Razão social;CNPJ;Titular;Documento do titular;Banco;Agência;Conta;Tipo de conta;Tipo de chave PIX;Chave PIX;Qtde repasses;Números OS;IDs dos repasses;Valor",
       );
       const parsed = Papa.parse<string[]>(text, { delimiter: ";", skipEmptyLines: true });
       expect(parsed.errors).toEqual([]);
@@ -330,33 +447,81 @@ for (const [name, options, mobile] of [
         TELEFONE: "Telefone",
         CHAVE_ALEATORIA: "Chave aleatória",
       };
-      const ACCOUNT_TYPES: Record<string, string> = { CORRENTE: "Corrente", POUPANCA: "Poupança" };
       const doc = (d: string | null) => (d && /^\d{14}$/.test(d) ? cnpj(d) : (d ?? ""));
-      // The payable rows chosen, and no held one.
-      expect(data).toEqual(
-        batch.map((r) => [
-          r.NomeFantasia,
-          cnpj(r.Cnpj),
-          String(r.NumeroOS),
-          r.NomeServico,
-          (r.ValorRepasse ?? 0).toFixed(2).replace(".", ","),
-          r.Banco ?? "",
-          r.Agencia ?? "",
-          r.Conta ?? "",
-          r.TipoConta ? ACCOUNT_TYPES[r.TipoConta] : "",
-          r.TipoChavePix ? KEY_TYPES[r.TipoChavePix] : "",
-          r.TipoChavePix === "CNPJ" ? doc(r.ChavePix) : (r.ChavePix ?? ""),
-          r.NomeTitular ?? "",
-          doc(r.DocumentoTitular),
-        ]),
-      );
-      // The demo point's selected PIX entry (seeded as its CNPJ key) is in its rows.
-      const demoRow = data.find((_, i) => batch[i].IdPontoAtendimento === pointId)!;
-      expect(demoRow).toBeDefined();
-      expect(demoRow[9] || demoRow[5]).not.toBe("");
-      if (demoRow[9] === "CNPJ") expect(demoRow[10]).toMatch(/^\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}$/);
-      expect(demoRow[4]).toMatch(/^\d+,\d{2}$/);
-      await page.getByText(`${batch.length} ${batch.length === 1 ? "repasse exportado" : "repasses exportados"}.`).waitFor();
+      expect(data).toEqual([
+        ...groups.map((g) => {
+          const r = g[0];
+          return [
+            r.NomeFantasia,
+            r.RazaoSocial,
+            cnpj(r.Cnpj),
+            r.NomeTitular ?? "",
+            doc(r.DocumentoTitular),
+            r.Banco ?? "",
+            r.Agencia ?? "",
+            r.Conta ?? "",
+            r.TipoConta ? { CORRENTE: "Corrente", POUPANCA: "Poupança" }[r.TipoConta] : "",
+            r.TipoChavePix ? KEY_TYPES[r.TipoChavePix] : "",
+            r.TipoChavePix === "CNPJ" ? doc(r.ChavePix) : (r.ChavePix ?? ""),
+            String(g.length),
+            [...new Set(g.map((x) => x.NumeroOS))].join(", "),
+            g.map((x) => x.IdFinanceiroEspelho).join(" "),
+            comma(cents(g)),
+          ];
+        }),
+        [
+          "TOTAL",
+          `${groups.length} ${groups.length === 1 ? "transferência" : "transferências"}`,
+          "",
+          "",
+          "",
+          "",
+          "",
+          "",
+          "",
+          "",
+          "",
+          String(batch.length),
+          "",
+          "",
+          comma(cents(batch)),
+        ],
+      ]);
+      await page.getByText(`${groups.length} ${groups.length === 1 ? "transferência exportada" : "transferências exportadas"}.`).waitFor();
+
+      // The CNAB 240 remessa of the same selection, with the paying account typed in the dialog.
+      await page.getByRole("button", { name: "Exportar", exact: true }).click();
+      await dialog.waitFor();
+      await dialog.getByLabel("Remessa CNAB 240 (PIX/TED)").check();
+      const payer: Record<string, string> = {
+        "Código do banco": "341",
+        "Nome do banco": "Banco Itaú",
+        "CNPJ da empresa": "12.345.678/0001-95",
+        "Nome da empresa": "Programa Clube",
+        Convênio: "CONV1",
+        Agência: "1234",
+        Conta: "56789",
+        "Dígito da conta": "0",
+      };
+      for (const [label, value] of Object.entries(payer)) await dialog.getByLabel(label, { exact: true }).fill(value);
+      await dialog.getByLabel("Número do arquivo (NSA)").fill("42");
+      expect(await violations(page)).toEqual([]);
+      download = page.waitForEvent("download");
+      await dialog.getByRole("button", { name: "Baixar arquivo" }).click();
+      file = await download;
+      expect(file.suggestedFilename()).toBe(`remessa-pagamentos-${today}.rem`);
+      const remessa = fs.readFileSync((await file.path())!).toString("latin1");
+      const lines = remessa.split("\r\n").slice(0, -1);
+      // The structure, read here by position (the full independent reader is tests/unit/cnab240.test.ts).
+      expect(lines.every((l) => l.length === 240)).toBe(true);
+      expect(lines.map((l) => l[7]).join("")).toMatch(/^0(13+5)+9$/);
+      expect([lines[0].slice(0, 3), lines[0].slice(157, 163)]).toEqual(["341", "000042"]);
+      const segmentsA = lines.filter((l) => l[7] === "3" && l[13] === "A");
+      expect(segmentsA).toHaveLength(groups.length);
+      expect(segmentsA.reduce((n, l) => n + Number(l.slice(119, 134)), 0)).toBe(cents(batch));
+      const trailers = lines.filter((l) => l[7] === "5");
+      expect(trailers.reduce((n, l) => n + Number(l.slice(23, 41)), 0)).toBe(cents(batch));
+      expect(Number(lines.at(-1)!.slice(23, 29))).toBe(lines.length);
       // The export changes nothing: the rows are still pending.
       expect((await serverPayouts({ status: "PENDENTE" })).data.length).toBe(pending.data.length);
     });

@@ -209,7 +209,7 @@ describe.each([
 
   it("shows the central the reason and the photos; once approved it cannot be removed, here or on the server", async () => {
     const linked = (await linkedOn(order.id)).find((s) => s.label === service.label)!;
-    // The central's console (its own context): the row with this reason, its photo links, then the approval.
+    // The central's console (its own context): the row with this reason, its photo links in the evidence panel, then the approval.
     const centralCtx = await browser.newContext({ ...DESKTOP, serviceWorkers: "block" });
     const console = await centralCtx.newPage();
     await console.goto(`${base}/central/aprovacoes`);
@@ -218,9 +218,12 @@ describe.each([
     await console.getByRole("button", { name: "Entrar" }).click();
     const centralRow = console.locator("tbody tr").filter({ hasText: reason });
     await centralRow.waitFor({ timeout: 15_000 });
-    const photoLink = centralRow.getByRole("link", { name: `Foto 1 de ${service.label}` });
+    await centralRow.getByRole("button", { name: /: Evidências da OS/ }).click();
+    const panel = console.getByRole("dialog", { name: /^Evidências da OS/ });
+    const photoLink = panel.getByRole("link", { name: `Foto 1 de ${service.label}` });
     expect(await photoLink.getAttribute("href")).toContain(`/central/arquivos/${linked.Foto1}`);
-    expect(await centralRow.getByRole("link", { name: `Foto 2 de ${service.label}` }).count()).toBe(1);
+    expect(await panel.getByRole("link", { name: `Foto 2 de ${service.label}` }).count()).toBe(1);
+    await panel.getByRole("button", { name: "Fechar" }).click();
     await centralRow.getByRole("button", { name: `Aprovar ${service.label}` }).click();
     await centralRow.waitFor({ state: "detached", timeout: 15_000 });
     await centralCtx.close();

@@ -1,12 +1,15 @@
 // Espelho Financeiro end to end (built app, real server, real Chromium, desktop and Pixel 7): defaults (this month in Brasília,
 // PENDENTE), indicator cards and rows equal to the server's /espelho/lista re-read with the same filters, filters that reload (URL,
 // empty range, reversed range), Atualizar, the error state, the details modal's fields, the CSV download parsed back (BOM, ';',
-// decimal comma, dd/MM/yyyy) against the rows on screen, and axe on the page and the modal. Reads only: it changes no data.
+// decimal comma, dd/MM/yyyy) against the rows on screen, and axe on the page and the modal; the row's 'Documento' is the client's
+// CPF; a payout the central paid (through the API, with a reference and a proof) shows the date, the reference and the proof to
+// download, and the payment is undone afterwards: the file leaves the data as it found it.
 import fs from "node:fs";
 import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import { apiCall, apiToken, brasiliaToday, DESKTOP, launch, MOBILE, openSignedIn, violations } from "./browser";
+import { CENTRAL, releasePayouts } from "./payee";
 import type { EspelhoRow } from "../../src/features/espelho/api/espelho";
 
 const base = inject("baseUrl");
@@ -42,6 +45,8 @@ function legacy(text: string | null, withTime = false): string {
   return withTime ? `${day} ${String(hour).padStart(2, "0")}:${m[5]}` : day;
 }
 const cnpj = (d: string) => d.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, "$1.$2.$3/$4-$5");
+/** The client's CPF as the row shows it: 000.000.000-00 whatever punctuation it was recorded with. */
+const cpf = (d: string | null) => (d ?? "").replace(/\D/g, "").replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, "$1.$2.$3-$4");
 const plate = (p: string) => (/^[A-Z]{3}\d{4}$/.test(p) ? `${p.slice(0, 3)}-${p.slice(3)}` : p);
 const status = (r: Row) => (r.PagamentoFeito === "S" ? "PAGO" : "PENDENTE");
 function totals(rows: Row[]) {
@@ -87,7 +92,9 @@ for (const [name, options, mobile] of [
           expect(texts[i]).toContain(String(r.NumeroOS));
           expect(texts[i]).toContain(status(r));
           expect(texts[i]).toContain(r.SocioNome);
-          expect(texts[i]).toContain(cnpj(r.Cnpj));
+          // 'Documento' is the client's CPF, not the point's own CNPJ.
+          expect(texts[i]).toContain(cpf(r.SocioCpf));
+          expect(texts[i]).not.toContain(cnpj(r.Cnpj));
           expect(texts[i]).toContain(r.NomeServico);
           expect(texts[i]).toContain(brl(value(r)));
           // NOVO on pending rows only.
@@ -217,6 +224,7 @@ for (const [name, options, mobile] of [
           "Status do pagamento": status(r),
           "Número da OS": String(r.NumeroOS),
           Cliente: r.SocioNome,
+          "CPF do cliente": cpf(r.SocioCpf),
           Placa: plate(r.VeiculoPlaca || r.Placa),
           Serviço: r.NomeServico,
           "Data do agendamento": legacy(r.DataAgendamento),
@@ -228,6 +236,13 @@ for (const [name, options, mobile] of [
           "Razão social": r.RazaoSocial,
           CNPJ: cnpj(r.Cnpj),
           Matrícula: r.Matricula?.trim() || "Não informado",
+          ...(r.PagamentoFeito === "S"
+            ? {
+                "Data do pagamento": r.DataPagamento?.slice(0, 10) ?? "Não informado",
+                "Referência do pagamento": r.ReferenciaPagamento ?? "Não informado",
+                Comprovante: r.ComprovantePagamento ? `Baixar ${r.ComprovantePagamento}` : "Não informado",
+              }
+            : {}),
         });
         expect(await violations(page)).toEqual([]);
         await dialog.getByRole("button", { name: "Fechar", exact: true }).last().click();
@@ -250,7 +265,7 @@ for (const [name, options, mobile] of [
       const text = bytes.toString("utf8").slice(1);
       const lines = text.split("\r\n");
       expect(lines[0]).toBe(
-        "Número OS;Status Pagamento;Cliente;CNPJ;Placa;Data Agendamento;Data Execução;Serviço;Valor Repasse;Código Espelho;Tipo Comissão;Descrição;Matrícula;Razão Social",
+        "Número OS;Status Pagamento;Cliente;CNPJ;Placa;Data Agendamento;Data Execução;Serviço;Valor Repasse;Código Espelho;Tipo Comissão;Descrição;Matrícula;Razão Social;CPF Cliente;Data Pagamento;Referência Pagamento",
       );
       const parsed = Papa.parse<string[]>(text, { delimiter: ";", skipEmptyLines: true });
       expect(parsed.errors).toEqual([]);
@@ -276,11 +291,79 @@ for (const [name, options, mobile] of [
           r.Descricao,
           r.Matricula ?? "",
           r.RazaoSocial,
+          cpf(r.SocioCpf),
+          r.PagamentoFeito === "S" ? (r.DataPagamento?.slice(0, 10) ?? "") : "",
+          r.PagamentoFeito === "S" ? (r.ReferenciaPagamento ?? "") : "",
         ]);
         expect(d[5]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
         expect(d[8]).toMatch(/^\d+,\d{2}$/);
       });
       await page.getByText(`${rows.length} registro${rows.length === 1 ? "" : "s"} exportado${rows.length === 1 ? "" : "s"}.`).waitFor();
+    });
+
+    it("a payout the central paid shows the date, the reference and the proof, which the point downloads", async () => {
+      const central = await apiToken(base, CENTRAL);
+      await releasePayouts(base, pointId, central);
+      type Listing = {
+        data: {
+          IdFinanceiroEspelho: string;
+          IdPontoAtendimento: string;
+          Retido: boolean;
+          PagamentoFeito: string;
+          DataExecucao: string | null;
+        }[];
+      };
+      const listing = await apiCall<Listing>(
+        base,
+        central,
+        `/central/pagamentos?${new URLSearchParams({ idPontoAtendimento: pointId, dataInicio: first, dataFim: last, status: "PENDENTE" })}`,
+      );
+      const target = listing.data.find((r) => !r.Retido && (r.DataExecucao ?? "") <= today)!;
+      expect(target).toBeDefined();
+      const reference = `E2E-ESPELHO-${mobile ? "M" : "D"}`;
+      const paid = await apiCall<{ idLote: string }>(base, central, "/central/pagamentos/pagar", {
+        ids: [target.IdFinanceiroEspelho],
+        dataPagamento: today,
+        referencia: reference,
+      });
+      try {
+        const form = new FormData();
+        const pdf = "%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n";
+        form.append("file", new Blob([pdf], { type: "application/pdf" }), "comprovante-ted.pdf");
+        const sent = await fetch(`${base}/api/central/pagamentos/lotes/${paid.idLote}/comprovante`, {
+          method: "POST",
+          headers: { authToken: central },
+          body: form,
+        });
+        expect(sent.status).toBe(200);
+
+        const page = await openMirror(ctx, query(first, last, "PAGO"));
+        const rows = await serverRows(first, last, "S");
+        await expectScreenEquals(page, rows);
+        const row = rows.find((r) => r.IdFinanceiroEspelho === target.IdFinanceiroEspelho)!;
+        expect([row.ReferenciaPagamento, row.ComprovantePagamento]).toEqual([reference, "comprovante-ted.pdf"]);
+        const text = spaces(
+          await visibleRows(page)
+            .and(page.locator(`[data-id="${row.IdFinanceiroEspelho}"]`))
+            .textContent(),
+        );
+        expect(text).toContain(`${today.split("-").reverse().join("/")} · Ref. ${reference}`);
+
+        await page
+          .getByRole("button", { name: `Ver Detalhes da OS #${row.NumeroOS}, ${row.NomeServico}` })
+          .filter({ visible: true })
+          .click();
+        const dialog = page.getByRole("dialog", { name: "Detalhes da Transação" });
+        await dialog.waitFor();
+        const download = page.waitForEvent("download");
+        await dialog.getByRole("button", { name: "Baixar comprovante-ted.pdf" }).click();
+        const file = await download;
+        expect(file.suggestedFilename()).toBe("comprovante-ted.pdf");
+        expect(fs.readFileSync((await file.path())!).toString("latin1")).toBe(pdf);
+        expect(await violations(page)).toEqual([]);
+      } finally {
+        await apiCall(base, central, `/central/pagamentos/lotes/${paid.idLote}/desfazer`, {});
+      }
     });
   });
 }

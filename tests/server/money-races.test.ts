@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { BACKENDS, fixtures, makeTestApp, queryRows, type Fixtures, type TestApp } from "./helpers";
 import { DEMO_CENTRAL, DEMO_PASSWORD, DEMO_USERS } from "../../server/db/seed";
+import { centralUsers } from "../../server/db/schema";
+import { hashPassword } from "../../server/lib/secrets";
+import { PAYMENT_MESSAGES } from "../../server/lib/central-payments-messages";
 
 describe.each(BACKENDS)("money races on %s", (backend) => {
   let t: TestApp;
@@ -200,7 +203,9 @@ describe.each(BACKENDS)("money races on %s", (backend) => {
     const [payout] = await queryRows<{ id: string }>(t.db, sql`select id from payout_statements where appointment_id = ${order}`);
     const today = (await queryRows<{ d: string }>(t.db, sql`select to_char(now() at time zone 'America/Sao_Paulo', 'YYYY-MM-DD') as d`))[0]!
       .d;
-    const pays = await parallel(5, () => http(central, "POST", "/central/pagamentos/pagar", { ids: [payout!.id], dataPagamento: today }));
+    const pays = await parallel(5, () =>
+      http(central, "POST", "/central/pagamentos/pagar", { ids: [payout!.id], dataPagamento: today, referencia: "TED-CORRIDA" }),
+    );
     expect(statuses(pays)).toEqual([200, 409, 409, 409, 409]);
     const undos = await parallel(4, () => http(central, "POST", `/central/pagamentos/${payout!.id}/desfazer`, {}));
     expect(statuses(undos)).toEqual([200, 409, 409, 409]);
@@ -212,5 +217,129 @@ describe.each(BACKENDS)("money races on %s", (backend) => {
       { action: "desfazer-pagamento", n: 1 },
       { action: "pagar", n: 1 },
     ]);
+  });
+
+  // Payment batches (issue 38): two central users paying overlapping batches, and a payment racing the undo of a batch.
+  let payoutSeq = 0;
+  /** A concluded order's unpaid payout at point p1 (which has confirmed bank data), executed today; its id. */
+  async function freshPayout(value = 50) {
+    payoutSeq += 1;
+    const plate = `BAT${payoutSeq % 10}F${10 + (payoutSeq % 89)}`;
+    const [row] = await queryRows<{ id: string }>(
+      t.db,
+      sql`with m as (insert into members (cpf, name) values ('52998224725', ${`Sócio lote ${payoutSeq}`}) returning id),
+        v as (insert into vehicles (member_id, brand, model, plate, vehicle_type) select id, 'Fiat', 'Argo', ${plate}, 'PASSEIO' from m returning id),
+        a as (insert into appointments (service_point_id, vehicle_id, date, time, status)
+          select ${f.p1}, v.id, (now() at time zone 'America/Sao_Paulo')::date, '09:00', 'C' from v returning id, vehicle_id, os_number, date),
+        s as (select id from services where description = 'TROCA DE ÓLEO' and vehicle_type = 'PASSEIO'),
+        es as (insert into execution_services (appointment_id, service_id, approval_status) select a.id, s.id, 'A' from a, s returning id, appointment_id)
+      insert into payout_statements (appointment_id, vehicle_id, service_point_id, execution_service_id, corporate_name, cnpj,
+        appointment_date, executed_at, payout, plate, member_name, service_name, os_number, code)
+      select a.id, a.vehicle_id, ${f.p1}, es.id, 'Razão', '11.222.333/0001-81', a.date, now(), ${value}, ${plate},
+        'Sócio', 'TROCA DE ÓLEO', a.os_number, '000000001'
+      from a join es on es.appointment_id = a.id returning id`,
+    );
+    return row!.id;
+  }
+  let second = "";
+  /** A second central user (a payer), signed in once. */
+  async function otherPayer() {
+    if (second) return second;
+    await t.db.insert(centralUsers).values({
+      name: "Central Pagadora",
+      email: "pagadora.corrida@central.test",
+      role: "payer",
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+    });
+    second = (await http("", "POST", "/credenciado/login", { email: "pagadora.corrida@central.test", password: DEMO_PASSWORD })).body.token;
+    return second;
+  }
+  const brasiliaToday = async () =>
+    (await queryRows<{ d: string }>(t.db, sql`select to_char(now() at time zone 'America/Sao_Paulo', 'YYYY-MM-DD') as d`))[0]!.d;
+  const stateOf = (ids: string[]) =>
+    queryRows<{ id: string; paid: string; batch: string | null; reference: string | null; undone: boolean | null }>(
+      t.db,
+      sql`select f.id, f.paid, f.batch_id as batch, b.reference, b.undone_at is not null as undone
+        from payout_statements f left join payment_batches b on b.id = f.batch_id where f.id in ${ids} order by f.id`,
+    );
+  const batchesNamed = async (reference: string) =>
+    (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from payment_batches where reference = ${reference}`))[0]!.n;
+
+  it("pays one of two overlapping batches of two users at once, all or nothing, with no batch left by the loser", async () => {
+    const other = await otherPayer();
+    const day = await brasiliaToday();
+    for (let round = 0; round < 4; round += 1) {
+      const [x, y, z] = [await freshPayout(), await freshPayout(), await freshPayout()];
+      const [a, b] = await Promise.all([
+        http(central, "POST", "/central/pagamentos/pagar", { ids: [x, y], dataPagamento: day, referencia: `A-${round}` }),
+        http(other, "POST", "/central/pagamentos/pagar", { ids: [y, z], dataPagamento: day, referencia: `B-${round}` }),
+      ]);
+      expect(statuses([a, b])).toEqual([200, 409]);
+      const loser = a.status === 409 ? a : b;
+      expect(loser.body.message).toBe("Um ou mais repasses selecionados já foram pagos. Atualize a lista e selecione de novo.");
+      const won = a.status === 200 ? { ids: [x, y], ref: `A-${round}`, free: z } : { ids: [y, z], ref: `B-${round}`, free: x };
+      const rows = await stateOf([x, y, z]);
+      for (const r of rows) {
+        if (won.ids.includes(r.id)) expect([r.paid, r.reference]).toEqual(["S", won.ref]);
+        else expect([r.id, r.paid]).toEqual([won.free, "N"]);
+      }
+      expect(await batchesNamed(a.status === 409 ? `A-${round}` : `B-${round}`)).toBe(0);
+      expect(await batchesNamed(won.ref)).toBe(1);
+    }
+  });
+
+  it("a payment racing the undo of a batch it overlaps: each payout is paid iff its batch stands, never twice", async () => {
+    const other = await otherPayer();
+    const day = await brasiliaToday();
+    for (let round = 0; round < 4; round += 1) {
+      const [x, y, z] = [await freshPayout(), await freshPayout(), await freshPayout()];
+      const first = await http(central, "POST", "/central/pagamentos/pagar", { ids: [x, y], dataPagamento: day, referencia: `U-${round}` });
+      expect(first.status).toBe(200);
+      const batch = first.body.idLote as string;
+      const [undo, pay] = await Promise.all([
+        http(central, "POST", `/central/pagamentos/lotes/${batch}/desfazer`, {}),
+        http(other, "POST", "/central/pagamentos/pagar", { ids: [y, z], dataPagamento: day, referencia: `P-${round}` }),
+      ]);
+      expect(undo.status).toBe(200);
+      expect(undo.body.quantidade).toBe(2);
+      const rows = await stateOf([x, y, z]);
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      expect(byId.get(x)!.paid).toBe("N");
+      if (pay.status === 200) {
+        // The undo went first: y and z are paid by the new batch.
+        expect([byId.get(y)!.paid, byId.get(y)!.reference, byId.get(z)!.paid, byId.get(z)!.reference]).toEqual([
+          "S",
+          `P-${round}`,
+          "S",
+          `P-${round}`,
+        ]);
+      } else {
+        // The payment went first and found y paid: nothing of it was paid, then the undo took x and y back.
+        expect(pay.status).toBe(409);
+        expect([byId.get(y)!.paid, byId.get(z)!.paid]).toEqual(["N", "N"]);
+        expect(await batchesNamed(`P-${round}`)).toBe(0);
+      }
+      // Never a paid payout whose batch was undone.
+      expect(rows.filter((r) => r.paid === "S" && r.undone)).toEqual([]);
+    }
+  });
+
+  it("undoes a batch once under a double click: both answers are a success, the payouts are undone and recorded once", async () => {
+    const day = await brasiliaToday();
+    const [x, y] = [await freshPayout(), await freshPayout()];
+    const paid = await http(central, "POST", "/central/pagamentos/pagar", { ids: [x, y], dataPagamento: day, referencia: "DUPLO" });
+    const batch = paid.body.idLote as string;
+    const clicks = await parallel(2, () => http(central, "POST", `/central/pagamentos/lotes/${batch}/desfazer`, {}));
+    expect(statuses(clicks)).toEqual([200, 200]);
+    expect(clicks.map((c) => c.body.message).sort()).toEqual([PAYMENT_MESSAGES.batchAlreadyUndone, PAYMENT_MESSAGES.batchUndone(2)].sort());
+    expect((await stateOf([x, y])).map((r) => r.paid)).toEqual(["N", "N"]);
+    const actions = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from central_actions where entity_id in (${x}, ${y}) and action = 'desfazer-pagamento'`,
+    );
+    expect(actions[0]!.n).toBe(2);
+    // Another user asking afterwards is told who undid it (not a success: it was not their action).
+    const late = await http(await otherPayer(), "POST", `/central/pagamentos/lotes/${batch}/desfazer`, {});
+    expect([late.status, late.body.message]).toEqual([409, PAYMENT_MESSAGES.batchUndoneBy(DEMO_CENTRAL.name)]);
   });
 });

@@ -232,6 +232,7 @@ describe.each(BACKENDS)("notifications on %s", (backend) => {
     const paid = await call(t, central, "POST", "/central/pagamentos/pagar", {
       ids: [...ofP1, ...ofP2].map((r) => r.id),
       dataPagamento: today(),
+      referencia: "TED-7",
     });
     expect(paid.statusCode, paid.body).toBe(200);
     const written = (await t.db.select().from(pointNotifications)).filter((n) => !before.some((b) => b.id === n.id));
@@ -250,7 +251,7 @@ describe.each(BACKENDS)("notifications on %s", (backend) => {
       Lida: false,
     });
     expect(p1Notice.Conteudo).toBe(
-      `2 repasses pagos em ${today().split("-").reverse().join("/")} (OS ${[...new Set(ofP1.map((r) => r.os))].join(", ")}).`,
+      `2 repasses pagos em ${today().split("-").reverse().join("/")} (OS ${[...new Set(ofP1.map((r) => r.os))].join(", ")}), referência TED-7. Veja o comprovante no Espelho Financeiro.`,
     );
     expect((await inbox(f.token2)).data[0]).toMatchObject({ Tipo: "pago", NumeroOS: ofP2[0]!.os, IdSocioVeiculoAgenda: ofP2[0]!.appt });
 
@@ -265,9 +266,10 @@ describe.each(BACKENDS)("notifications on %s", (backend) => {
     });
     // A refused payment writes nothing: the transaction that would have told the point is rolled back.
     const count = (await t.db.select().from(pointNotifications)).length;
-    expect((await call(t, central, "POST", "/central/pagamentos/pagar", { ids: [ofP1[0]!.id], dataPagamento: today() })).statusCode).toBe(
-      409,
-    );
+    expect(
+      (await call(t, central, "POST", "/central/pagamentos/pagar", { ids: [ofP1[0]!.id], dataPagamento: today(), referencia: "TED-9" }))
+        .statusCode,
+    ).toBe(409);
     expect((await t.db.select().from(pointNotifications)).length).toBe(count);
   });
 

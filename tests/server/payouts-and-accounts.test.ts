@@ -65,7 +65,8 @@ describe.each(BACKENDS)("payment data, holds, the record of changes and dates on
     );
     return row!.id;
   }
-  const pay = (ids: string[], dataPagamento = today()) => asCentral("POST", "/central/pagamentos/pagar", { ids, dataPagamento });
+  const pay = (ids: string[], dataPagamento = today()) =>
+    asCentral("POST", "/central/pagamentos/pagar", { ids, dataPagamento, referencia: "TED-TESTE" });
   const confirm = async (point: string) => {
     const data = (await asCentral("GET", `/central/pontos/${point}/dados-pagamento`)).json().data;
     return asCentral("POST", `/central/pontos/${point}/confirmar-dados-pagamento`, { alteradoEm: data.AlteradoEm });

@@ -206,6 +206,9 @@ export const ROUTES: RouteCase[] = [
     url: `/retorno-servico/agendamentos-disponiveis/${i.point}`,
   })),
   r("POST", "/espelho/lista", (i) => ({ url: "/espelho/lista", body: { idPontoAtendimento: i.point } })),
+  // A paid payout's proof: no seeded payout of point 2 has one, so it is called with an unknown id here; another point's
+  // payout answering 404 is tested in tests/server/central-payments-batches.test.ts.
+  r("GET", "/espelho/comprovante/:id", () => ({ url: "/espelho/comprovante/00000000-0000-4000-8000-000000000000" }), false),
   r("POST", "/uploads/upload", () => ({ url: "/uploads/upload", body: {} }), false),
   r("GET", "/uploads/files/:name", (i) => ({ url: `/uploads/files/${i.file}` })),
   r("POST", "/uploads/tus", () => ({ url: "/uploads/tus", headers: { ...TUS, "upload-length": "10" } }), false),

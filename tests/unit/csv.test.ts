@@ -81,6 +81,8 @@ const row = (over: Partial<EspelhoRow>): EspelhoRow => ({
   StatusAgendamento: "C",
   TipoEspelho: "Mensal",
   IdDadoBancario: null,
+  SocioCpf: "52998224725",
+  ReferenciaPagamento: null,
   ...over,
 });
 
@@ -109,6 +111,9 @@ describe("mirror export", () => {
       "Comissao Basica Serviço - V1",
       "M-001",
       'Auto Center; Silva & "Filhos"',
+      "529.982.247-25",
+      "",
+      "",
     ]);
     expect(second.slice(0, 9)).toEqual(["7", "PAGO", "Maria", "11.222.333/0001-81", "ABC1D23", "08/11/2025", "", "TROCA DE ÓLEO", "0,00"]);
   });

@@ -43,7 +43,7 @@ describe("login redirect target", () => {
     expect(redirectTarget(value, ORIGIN)).toBeNull();
     // ...and the landing is the home screen of each profile.
     expect(landingFor("ponto", redirectTarget(value, ORIGIN))).toBe("/");
-    expect(landingFor("central", redirectTarget(value, ORIGIN))).toBe("/central/aprovacoes");
+    expect(landingFor("central", redirectTarget(value, ORIGIN))).toBe("/central/inicio");
   });
 
   it("refuses a missing parameter", () => {

@@ -1,7 +1,9 @@
 // Layout for the program's central staff (/central/...): header with the console's name, the user and Sair, and the
-// console's four sections as tabs (one row on a 360 px phone, icons above labels there; side by side from 600 px) (main thread).
-import type { ReactNode } from "react";
+// console's six sections as tabs (one row that scrolls sideways on a phone, icons above labels there, the current tab kept in
+// view; side by side from 600 px) (main thread).
+import { useLayoutEffect, useRef, type ReactNode } from "react";
 import { Link, useLocation } from "wouter";
+import { MSG } from "../../config/messages.pt-BR";
 import { CENTRAL_PATHS, PATHS } from "../../config/paths";
 import { logout } from "../../features/session/store";
 import { useSession } from "../../features/session/use-session";
@@ -12,7 +14,20 @@ import logoUrl from "../../assets/logo.svg";
 
 export function CentralShell({ children }: { children: ReactNode }) {
   const { central } = useSession();
-  const [, navigate] = useLocation();
+  const [location, navigate] = useLocation();
+  const tabs = useRef<HTMLElement>(null);
+  // On a phone the row is wider than the screen: the current section's tab is scrolled into the row's view (with a margin, so
+  // the neighbour peeks), at the commit, so it never shows cut. The row's own scroll only: scrollIntoView would also move the page.
+  useLayoutEffect(() => {
+    const row = tabs.current;
+    const current = row?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!row || !current || row.scrollWidth <= row.clientWidth) return;
+    const margin = 24;
+    const left = current.offsetLeft - row.offsetLeft;
+    const right = left + current.offsetWidth;
+    if (left - margin < row.scrollLeft) row.scrollLeft = Math.max(0, left - margin);
+    else if (right + margin > row.scrollLeft + row.clientWidth) row.scrollLeft = right + margin - row.clientWidth;
+  }, [location]);
   return (
     <div className="app-shell central-shell">
       <header className="app-header">
@@ -21,7 +36,10 @@ export function CentralShell({ children }: { children: ReactNode }) {
           <span className="header-brand">Central do Programa</span>
         </Link>
         <div className="central-account">
-          <span className="user-name">{central?.Nome}</span>
+          <span className="user-name">
+            {central?.Nome}
+            {central?.Papel && <span className="central-role"> · {MSG.centralRoles[central.Papel]}</span>}
+          </span>
           <button
             type="button"
             className="btn btn-secondary"
@@ -34,7 +52,7 @@ export function CentralShell({ children }: { children: ReactNode }) {
           </button>
         </div>
       </header>
-      <nav className="central-tabs" aria-label="Central do Programa">
+      <nav ref={tabs} className="central-tabs" aria-label="Central do Programa">
         {CENTRAL_NAV.map((item) => (
           <NavLink key={item.to} item={item} className="central-tab" />
         ))}

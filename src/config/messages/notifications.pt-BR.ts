@@ -18,6 +18,7 @@ export const NOTIFICATIONS_MSG = {
     kinds: {
       aprovado: "Aprovado",
       recusado: "Recusado",
+      "decisao-desfeita": "Decisão desfeita",
       pago: "Pago",
       "pagamento-desfeito": "Pagamento desfeito",
       retorno: "Retorno",

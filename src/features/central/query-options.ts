@@ -4,13 +4,12 @@ import { MSG } from "../../config/messages.pt-BR";
 import { CENTRAL_MSG } from "../../config/messages/central.pt-BR";
 import { unwrap } from "../../lib/api-client";
 import { auditPageOptions, listAuditLog, type AuditEntity, type AuditEntry } from "../../lib/audit-log";
-import { getHistory, getPayee, getPoint, listPayouts, listPending, listPoints, type PayoutFilter, type PeriodFilter } from "./api/central";
+import { getHistory, getPayee, getPoint, listPoints, type PayoutFilter } from "./api/central";
 
 export const CENTRAL_LOAD_FAILED = "Não foi possível carregar os dados da central. Tente novamente.";
 
 export const centralKeys = {
   all: ["central"] as const,
-  approvals: (f: PeriodFilter) => ["central", "aprovacoes", f] as const,
   payouts: (f: PayoutFilter) => ["central", "pagamentos", f] as const,
   points: () => ["central", "pontos"] as const,
   point: (id: string) => ["central", "pontos", id] as const,
@@ -27,18 +26,6 @@ export interface AuditListFilter {
   entity: AuditEntity | "";
   page: number;
 }
-
-export const approvalsQuery = (f: PeriodFilter) =>
-  queryOptions({
-    queryKey: centralKeys.approvals(f),
-    queryFn: async ({ signal }) => unwrap(await listPending(f, signal), CENTRAL_LOAD_FAILED).data,
-  });
-
-export const payoutsQuery = (f: PayoutFilter) =>
-  queryOptions({
-    queryKey: centralKeys.payouts(f),
-    queryFn: async ({ signal }) => unwrap(await listPayouts(f, signal), CENTRAL_LOAD_FAILED),
-  });
 
 export const pointsQuery = () =>
   queryOptions({

@@ -1,4 +1,5 @@
-// The financial mirror's CSV export: the spec's columns and one line per transaction (pure TS). Its own module, imported on the
+// The financial mirror's CSV export: the spec's columns, then the client's CPF and the payment's date and reference, one line per
+// transaction (pure TS). Its own module, imported on the
 // first Exportar, so papaparse stays off the screen's first paint.
 import { csvDecimal, toCsv } from "../../lib/csv";
 import type { Transaction } from "./mirror";
@@ -19,6 +20,9 @@ export const CSV_COLUMNS = [
   "Descrição",
   "Matrícula",
   "Razão Social",
+  "CPF Cliente",
+  "Data Pagamento",
+  "Referência Pagamento",
 ] as const;
 
 /** "18/11/2025 21:05" -> "18/11/2025"; text that is no such date stays whole. */
@@ -40,6 +44,9 @@ export const csvRow = (t: Transaction): string[] => [
   t.descricao,
   t.matricula ?? "",
   t.razaoSocial,
+  t.documentoCliente,
+  t.dataPagamento ?? "",
+  t.referenciaPagamento ?? "",
 ];
 
 export const mirrorCsv = (transactions: readonly Transaction[]) => toCsv(CSV_COLUMNS, transactions.map(csvRow));

@@ -43,7 +43,10 @@ export function mirrorTotals(rows: readonly EspelhoRow[]): MirrorTotals {
 export const legacyDate = (text: string | null | undefined, withTime = false) =>
   !text?.trim() ? null : (legacyToBr(text, withTime) ?? text.trim());
 
-/** The spec's display form of a transaction (statusPagamento … descricao), plus the member's name shown as the client. */
+/**
+ * The spec's display form of a transaction (statusPagamento … descricao), plus the member's name and CPF shown as the client
+ * and its document, and the payment's date, reference and proof.
+ */
 export interface Transaction {
   id: string;
   statusPagamento: PaymentStatus;
@@ -60,6 +63,13 @@ export interface Transaction {
   tipoComissao: string;
   descricao: string;
   cliente: string;
+  /** The client's (member's) CPF, formatted: the row's 'Documento'. */
+  documentoCliente: string;
+  /** dd/MM/yyyy when paid. */
+  dataPagamento: string | null;
+  referenciaPagamento: string | null;
+  /** The proof's file name, when the central attached one to the payment. */
+  comprovante: string | null;
 }
 
 export function toTransaction(row: EspelhoRow): Transaction {
@@ -80,6 +90,10 @@ export function toTransaction(row: EspelhoRow): Transaction {
     tipoComissao: row.TipoComissao ?? "",
     descricao: row.Descricao ?? "",
     cliente: row.SocioNome ?? "",
+    documentoCliente: formatDocument(row.SocioCpf),
+    dataPagamento: paymentStatus(row) === "PAGO" ? (row.DataPagamento?.slice(0, 10) ?? null) : null,
+    referenciaPagamento: row.ReferenciaPagamento ?? null,
+    comprovante: paymentStatus(row) === "PAGO" ? (row.ComprovantePagamento ?? null) : null,
   };
 }
 

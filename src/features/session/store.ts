@@ -120,6 +120,16 @@ export async function initSession(): Promise<void> {
   }
   if (!result.ok && result.status === undefined) reportRequestFailure();
   if (result.ok && !stored.central) updateUser(stored.token, (result.data as { data?: SessionUser }).data);
+  if (result.ok && stored.central) updateCentral(stored.token, (result.data as { data?: CentralUser }).data);
+}
+
+/** Keeps fresher data of the same central user: a role an admin changed meanwhile shows at once (issue 38). */
+function updateCentral(token: string, fresh: CentralUser | undefined) {
+  const current = sessionStore.central;
+  if (!fresh || !current || sessionStore.token !== token || fresh.Id !== current.Id) return;
+  if (JSON.stringify(fresh) === JSON.stringify(current)) return;
+  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(fresh));
+  sessionStore.central = fresh;
 }
 
 /** Keeps fresher data of the same signed-in user (role, name, the point's data); never another user's. */

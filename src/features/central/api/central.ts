@@ -1,28 +1,14 @@
-// Calls of the Central console (/central/...): approvals, payouts (held ones, and the point's payment data to check and
-// confirm), points and an item's history; their types come from the contract (type-only imports) (main thread).
+// Calls of the Central console (/central/...) beyond the approvals' (api/approvals.ts): payouts (held ones, and the point's
+// payment data to check and confirm), points and an item's history; their types come from the contract (type-only imports)
+// (main thread).
 import { apiUrl, get, post, seg } from "../../../lib/api-client";
-import type * as A from "../../../../contract/central-approvals";
 import type * as P from "../../../../contract/central-payments";
 import type * as Pt from "../../../../contract/central-points";
-import type { Answer, BodyOf } from "../../../../contract/route";
+import type { Answer } from "../../../../contract/route";
 
-export type { PendingService, PeriodFilter } from "../../../../contract/central-approvals";
 export type { Payee, Payout, PayoutFilter, PayoutTotals } from "../../../../contract/central-payments";
 export type { HistoryEntry, PayeeReview, PointRegistration, PointSummary } from "../../../../contract/central-points";
 
-const query = (f: object) => {
-  const q = new URLSearchParams(Object.entries(f).filter(([, v]) => typeof v === "string" && v !== "") as [string, string][]);
-  return q.size ? `?${q}` : "";
-};
-
-export const listPending = (f: A.PeriodFilter, signal?: AbortSignal) =>
-  get<Answer<typeof A.listPendingServices>>(`/central/aprovacoes${query(f)}`, { signal });
-export const approveService = (id: string) => post<Answer<typeof A.approveService>>(`/central/aprovacoes/${seg(id)}/aprovar`, {});
-export const rejectService = (id: string, observacao: string) =>
-  post<Answer<typeof A.rejectService>>(`/central/aprovacoes/${seg(id)}/recusar`, { observacao });
-export const listPayouts = (f: P.PayoutFilter, signal?: AbortSignal) =>
-  get<Answer<typeof P.listPayouts>>(`/central/pagamentos${query(f)}`, { signal });
-export const payPayouts = (b: BodyOf<typeof P.payPayouts>) => post<Answer<typeof P.payPayouts>>("/central/pagamentos/pagar", b);
 export const undoPayment = (id: string) => post<Answer<typeof P.undoPayment>>(`/central/pagamentos/${seg(id)}/desfazer`, {});
 export const listPoints = (signal?: AbortSignal) => get<Answer<typeof Pt.listPoints>>("/central/pontos", { signal });
 export const getPoint = (id: string, signal?: AbortSignal) => get<Answer<typeof Pt.getPoint>>(`/central/pontos/${seg(id)}`, { signal });

@@ -1,21 +1,25 @@
-// The Pagamentos section's mutation hooks (pay the selected payouts, undo a payment, confirm a point's new payment data) beside
-// their calls in central.ts: each owns the envelope check and the invalidation; the section only adds its UI (toast, closing the
-// modal, the selection) (main thread).
+// The Pagamentos section's mutation hooks (pay the selected payouts as a batch, undo a batch or a payment, attach a batch's
+// proof, confirm a point's new payment data) beside their calls in payments.ts and central.ts: each owns the envelope check and
+// the invalidation; the section only adds its UI (toast, closing the modal, the selection) (main thread).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { unwrapSuccess } from "../../../lib/api-client";
 import type { MutationUi } from "../../../lib/mutation-ui";
 import { centralKeys } from "../query-options";
 import { CENTRAL_MSG } from "../../../config/messages/central.pt-BR";
-import { confirmPayee, payPayouts, undoPayment } from "./central";
+import { confirmPayee, undoPayment } from "./central";
+import { payBatch, undoBatch, uploadBatchProof } from "./payments";
+import { paymentKeys } from "../payments-queries";
+import { PAYMENTS_MSG } from "../../../config/messages/central-payments.pt-BR";
 import type * as C from "../../../../contract/central-payments";
 import type { Answer, BodyOf } from "../../../../contract/route";
 
 type Msg = Answer<typeof C.undoPayment>;
-/** The payouts' ids and dataPagamento (YYYY-MM-DD, today or before: the server refuses a future date). */
+type PayAnswer = Answer<typeof C.payPayouts>;
+type UndoBatchAnswer = Answer<typeof C.undoBatch>;
+/** The payouts' ids, dataPagamento (YYYY-MM-DD, today or before: the server refuses a future date) and the reference. */
 export type PayInput = BodyOf<typeof C.payPayouts>;
 
-const PAY_FAILED = "Não foi possível registrar o pagamento. Tente novamente.";
-const UNDO_FAILED = "Não foi possível desfazer o pagamento. Tente novamente.";
+const UNDO_FAILED = PAYMENTS_MSG.undo.failed;
 
 /**
  * Every payouts list, whatever its filters: TanStack matches an object in a key by its listed properties only, so `{}` matches
@@ -27,16 +31,17 @@ const everyPayoutList = centralKeys.payouts({});
  * Failed or not, the lists are stale (a 409 means another user paid some of the rows meanwhile). The refetch is returned to
  * onSettled, so the modal stays pending until the list on screen has the new statuses.
  */
-export function usePayPayouts(ui: MutationUi<Msg, PayInput> = {}) {
+export function usePayPayouts(ui: MutationUi<PayAnswer, PayInput> = {}) {
   const client = useQueryClient();
-  return useMutation<Msg, Error, PayInput>({
+  return useMutation<PayAnswer, Error, PayInput>({
     ...ui,
-    mutationFn: async (b) => unwrapSuccess(await payPayouts(b), PAY_FAILED),
+    mutationFn: async (b) => unwrapSuccess(await payBatch(b), PAYMENTS_MSG.payFailed),
     onSettled: (...args) => {
       void ui.onSettled?.(...args);
       const ids = args[2].ids;
       return Promise.all([
         client.invalidateQueries({ queryKey: everyPayoutList }),
+        client.invalidateQueries({ queryKey: paymentKeys.all }),
         ...ids.map((id) => client.invalidateQueries({ queryKey: centralKeys.history(id) })),
       ]);
     },
@@ -53,6 +58,7 @@ export function useUndoPayment(ui: MutationUi<Msg, string> = {}) {
       void ui.onSettled?.(...args);
       return Promise.all([
         client.invalidateQueries({ queryKey: everyPayoutList }),
+        client.invalidateQueries({ queryKey: paymentKeys.all }),
         client.invalidateQueries({ queryKey: centralKeys.history(args[2]) }),
       ]);
     },
@@ -82,6 +88,44 @@ export function useConfirmPayee(ui: MutationUi<Msg, ConfirmPayeeInput> = {}) {
         client.invalidateQueries({ queryKey: centralKeys.payee(args[2].pointId) }),
         client.invalidateQueries({ queryKey: centralKeys.audits() }),
       ]);
+    },
+  });
+}
+
+/**
+ * Undo a batch (its id): every payout of it is pending again. The server answers a second request of the same user (a double
+ * click that got past the disabled button) as done, so it is never reported as a failure.
+ */
+export function useUndoBatch(ui: MutationUi<UndoBatchAnswer, string> = {}) {
+  const client = useQueryClient();
+  return useMutation<UndoBatchAnswer, Error, string>({
+    ...ui,
+    mutationFn: async (id) => unwrapSuccess(await undoBatch(id), UNDO_FAILED),
+    onSettled: (...args) => {
+      void ui.onSettled?.(...args);
+      return Promise.all([
+        client.invalidateQueries({ queryKey: everyPayoutList }),
+        client.invalidateQueries({ queryKey: paymentKeys.all }),
+        client.invalidateQueries({ queryKey: ["central", "historico"] }),
+      ]);
+    },
+  });
+}
+
+export interface ProofInput {
+  batchId: string;
+  file: File;
+}
+
+/** Attach (or replace) a batch's proof; the batches are refetched, so the list shows its name. */
+export function useUploadProof(ui: MutationUi<Answer<typeof C.uploadBatchProof>, ProofInput> = {}) {
+  const client = useQueryClient();
+  return useMutation<Answer<typeof C.uploadBatchProof>, Error, ProofInput>({
+    ...ui,
+    mutationFn: async ({ batchId, file }) => unwrapSuccess(await uploadBatchProof(batchId, file), PAYMENTS_MSG.proofSaveFailed),
+    onSettled: (...args) => {
+      void ui.onSettled?.(...args);
+      return client.invalidateQueries({ queryKey: paymentKeys.all });
     },
   });
 }

@@ -1,281 +1,227 @@
-// Aprovações (/central/aprovacoes): services awaiting approval across all points, oldest first, filterable by point and
-// period, each with its order's context and evidence, the attendant's reason and the files attached to the service; approve, or
-// reject with a required note (main thread).
-import { useMemo, useState } from "react";
+// Aprovações (/central/aprovacoes): the services awaiting the central's decision across every point as compact rows, searched
+// by OS or plate and filtered (URL), each with its evidence in a side panel; approve with 10 s to undo, refuse with a reason,
+// approve the selected rows at once; and the "Decididas" view, the decisions on record. A role that may not decide (payer)
+// sees the lists without the decide buttons (the server refuses it too) (main thread).
+import { useCallback, useMemo, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
+import { ConfirmModal } from "../../../components/ui/confirm-modal";
 import { QueryState } from "../../../components/ui/query-state";
-import { Modal } from "../../../components/ui/modal";
-import { ResponsiveList, type Column } from "../../../components/ui/responsive-list";
-import { formatBRL } from "../../../domain/format";
-import { isoToBr } from "../../../domain/dates";
 import { toast } from "../../../lib/toast";
-import { approvalsQuery, historyQuery, pointsQuery, CENTRAL_LOAD_FAILED } from "../query-options";
-import { centralFileUrl, type PendingService } from "../api/central";
-import { useApproveService, useRejectService } from "../api/use-approval-mutations";
-import { dateTimeText } from "../../../lib/br-format";
+import { APPROVALS_MSG as M } from "../../../config/messages/central-approvals.pt-BR";
+import type { CentralRole } from "../../../../contract/central-session";
+import type { PendingService } from "../api/approvals";
+import { useApproveSelected, useApproveService, useUndoDecision, type Decided } from "../api/use-approval-mutations";
+import { APPROVALS_LOAD_FAILED, pendingApprovalsQuery } from "../approvals-queries";
+import { ApprovalFilterBar, pendingFilterOf, useApprovalFilters, type ApprovalsView } from "./approvals-filters";
+import { ApprovalsTable, type RowAction } from "./approvals-table";
+import { ApprovalsDecided } from "./approvals-decided";
+import { ApprovalsPanel } from "./approvals-panel";
+import { ApprovalsRejectModal } from "./approvals-reject-modal";
+import { ApprovalsUndoBar, type RecentDecision } from "./approvals-undo-bar";
+import "./approvals.css";
 
-const ACTIONS: Record<string, string> = {
-  aprovar: "Aprovado",
-  recusar: "Recusado",
-  pagar: "Pago",
-  "desfazer-pagamento": "Pagamento desfeito",
-};
+type Open = { kind: "panel"; row: PendingService } | { kind: "reject"; row: PendingService } | { kind: "bulk"; ids: string[] } | null;
+const idOf = (r: PendingService) => r.IdSocioVeiculoAgendaExecucaoServico;
+let decisions = 0;
 
-export function ApprovalsSection() {
-  const [point, setPoint] = useState("");
-  const [from, setFrom] = useState("");
-  const [to, setTo] = useState("");
-  const filter = useMemo(
-    () => ({ idPontoAtendimento: point || undefined, dataInicio: from || undefined, dataFim: to || undefined }),
-    [point, from, to],
-  );
-  const list = useQuery({ ...approvalsQuery(filter), refetchInterval: 30_000 });
-  const points = useQuery(pointsQuery());
-  const [evidence, setEvidence] = useState<PendingService | null>(null);
-  const [rejecting, setRejecting] = useState<PendingService | null>(null);
-  const [history, setHistory] = useState<PendingService | null>(null);
-  const approve = useApproveService({
+export function ApprovalsSection({ role }: { role: CentralRole }) {
+  const canDecide = role !== "payer";
+  const [filters, setFilters] = useApprovalFilters();
+  const [open, setOpen] = useState<Open>(null);
+  const [recent, setRecent] = useState<RecentDecision | null>(null);
+  const close = useCallback(() => setOpen(null), []);
+  const expire = useCallback(() => setRecent(null), []);
+
+  const remember = useCallback((row: PendingService, answer: Decided, approved: boolean) => {
+    decisions += 1;
+    setRecent({
+      id: idOf(row),
+      text: approved ? M.undo.approved(row.NumeroOS) : M.undo.rejected(row.NumeroOS),
+      ms: answer.undoMs,
+      key: decisions,
+    });
+  }, []);
+  const approve = useApproveService({ onError: (err) => toast.error(err.message) });
+  const undo = useUndoDecision({
     onSuccess: (res) => toast.success(res.message),
     onError: (err) => toast.error(err.message),
+    onSettled: () => setRecent(null),
   });
+  // mutate is stable across renders: the rows (memoised) keep their buttons while a poll or a decision re-renders the page.
+  const approveMutate = approve.mutate;
+  const approveRow = useCallback(
+    (row: PendingService) =>
+      approveMutate(idOf(row), {
+        onSuccess: (answer) => {
+          remember(row, answer, true);
+          setOpen((o) => (o?.kind === "panel" && idOf(o.row) === idOf(row) ? null : o));
+        },
+      }),
+    [approveMutate, remember],
+  );
 
-  const columns: Column<PendingService>[] = [
-    { id: "servico", header: "Serviço", cell: (r) => r.Servico, card: "title" },
-    { id: "ponto", header: "Ponto", cell: (r) => r.NomeFantasia },
-    { id: "os", header: "OS", cell: (r) => r.NumeroOS },
-    { id: "veiculo", header: "Veículo", cell: (r) => `${r.Veiculo} · ${r.Placa}` },
-    { id: "valor", header: "Valor", cell: (r) => formatBRL(Number(r.Valor)) },
-    { id: "nota", header: "Motivo do ponto", cell: (r) => r.ObservacoesCredenciado || "—" },
-    { id: "arquivos", header: "Arquivos do serviço", cell: (r) => <ServiceFiles item={r} /> },
-    { id: "data", header: "Solicitado em", cell: (r) => dateTimeText(r.DataSolicitacao) },
-  ];
-
+  const view: ApprovalsView = filters.view;
   return (
-    <section className="page central-approvals" aria-labelledby="central-approvals-title">
-      <h1 className="page-title" id="central-approvals-title">
-        Aprovações
-      </h1>
-      <form className="central-filters" onSubmit={(e) => e.preventDefault()} aria-label="Filtros das aprovações">
-        <label>
-          Ponto
-          <select value={point} onChange={(e) => setPoint(e.target.value)}>
-            <option value="">Todos os pontos</option>
-            {(points.data ?? []).map((p) => (
-              <option key={p.IdPontoAtendimento} value={p.IdPontoAtendimento}>
-                {p.NomeFantasia}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Data inicial
-          <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
-        </label>
-        <label>
-          Data final
-          <input type="date" value={to} onChange={(e) => setTo(e.target.value)} />
-        </label>
-      </form>
-      <QueryState
-        query={list}
-        loading="Carregando serviços aguardando aprovação..."
-        error={CENTRAL_LOAD_FAILED}
-        empty="Nenhum serviço aguardando aprovação."
-        isEmpty={(rows) => rows.length === 0}
-      >
-        {(rows) => (
-          <>
-            <p className="muted" role="status">
-              {rows.length === 1 ? "1 serviço aguardando aprovação" : `${rows.length} serviços aguardando aprovação`}
-            </p>
-            <ResponsiveList
-              rows={rows}
-              columns={columns}
-              rowKey={(r) => r.IdSocioVeiculoAgendaExecucaoServico}
-              name={["agenda", "central-approval"]}
-              label="Serviços aguardando aprovação"
-              actionsHeader="Ações"
-              actions={(r) => (
-                <div className="central-actions">
-                  <button type="button" className="btn btn-secondary" onClick={() => setEvidence(r)}>
-                    Evidências da OS {r.NumeroOS}
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-primary"
-                    disabled={approve.isPending && approve.variables === r.IdSocioVeiculoAgendaExecucaoServico}
-                    onClick={() => approve.mutate(r.IdSocioVeiculoAgendaExecucaoServico)}
-                  >
-                    Aprovar {r.Servico}
-                  </button>
-                  <button type="button" className="btn btn-danger" onClick={() => setRejecting(r)}>
-                    Recusar {r.Servico}
-                  </button>
-                  <button type="button" className="btn btn-link" onClick={() => setHistory(r)}>
-                    Histórico
-                  </button>
-                </div>
-              )}
-            />
-          </>
-        )}
-      </QueryState>
-      {evidence && <EvidenceModal item={evidence} onClose={() => setEvidence(null)} />}
-      {rejecting && <RejectModal item={rejecting} onClose={() => setRejecting(null)} />}
-      {history && (
-        <HistoryModal id={history.IdSocioVeiculoAgendaExecucaoServico} title={history.Servico} onClose={() => setHistory(null)} />
+    <section className="page approvals-page" aria-labelledby="central-approvals-title">
+      <header className="page-header approvals-header">
+        <h1 className="page-title" id="central-approvals-title">
+          {M.title}
+        </h1>
+        <div className="approvals-views" role="group" aria-label={M.views.label}>
+          {(["aguardando", "decididas"] as const).map((v) => (
+            <button
+              key={v}
+              type="button"
+              className={`btn approvals-view${view === v ? " is-active" : ""}`}
+              aria-pressed={view === v}
+              onClick={() => view !== v && setFilters({ view: v })}
+            >
+              {v === "aguardando" ? M.views.pending : M.views.decided}
+            </button>
+          ))}
+        </div>
+      </header>
+      <ApprovalFilterBar filters={filters} onChange={setFilters} />
+      {!canDecide && <p className="approvals-role-note">{M.payerNote}</p>}
+      {view === "aguardando" ? (
+        <PendingView
+          filterKey={JSON.stringify(pendingFilterOf(filters))}
+          filters={filters}
+          canDecide={canDecide}
+          busyId={approve.isPending ? (approve.variables ?? null) : null}
+          onAction={(action, row) =>
+            action === "approve" ? approveRow(row) : setOpen({ kind: action === "reject" ? "reject" : "panel", row })
+          }
+          onBulk={(ids) => setOpen({ kind: "bulk", ids })}
+        />
+      ) : (
+        <ApprovalsDecided filters={filters} onPage={(page) => setFilters({ page })} onEvidence={(row) => setOpen({ kind: "panel", row })} />
+      )}
+      {open?.kind === "panel" && (
+        <ApprovalsPanel
+          row={open.row}
+          canDecide={canDecide}
+          busy={approve.isPending && approve.variables === idOf(open.row)}
+          onApprove={approveRow}
+          onReject={(row) => setOpen({ kind: "reject", row })}
+          onClose={close}
+        />
+      )}
+      {open?.kind === "reject" && (
+        <ApprovalsRejectModal row={open.row} onClose={close} onRejected={(row, answer) => remember(row, answer, false)} />
+      )}
+      {open?.kind === "bulk" && <BulkConfirm ids={open.ids} onClose={close} />}
+      {recent && (
+        <ApprovalsUndoBar key={recent.key} decision={recent} busy={undo.isPending} onUndo={(id) => undo.mutate(id)} onExpire={expire} />
       )}
     </section>
   );
 }
 
-/** The photos and video the attendant attached to this service, as links that open them (the central's file route). */
-function ServiceFiles({ item }: { item: PendingService }) {
-  const photos = item.FotosServico ?? [];
-  if (photos.length === 0 && !item.VideoServico) return <span className="muted">Nenhum arquivo</span>;
+interface PendingViewProps {
+  /** The server filter as text: the selection is cleared when it changes (rows of other filters are not chosen blindly). */
+  filterKey: string;
+  filters: ReturnType<typeof useApprovalFilters>[0];
+  canDecide: boolean;
+  busyId: string | null;
+  onAction: (action: RowAction, row: PendingService) => void;
+  onBulk: (ids: string[]) => void;
+}
+
+function PendingView({ filterKey, filters, canDecide, busyId, onAction, onBulk }: PendingViewProps) {
+  const list = useQuery(pendingApprovalsQuery(pendingFilterOf(filters)));
+  const stale = list.isPlaceholderData;
+  const rows = useMemo(() => list.data?.data ?? [], [list.data]);
+  const [selection, setSelection] = useState<{ key: string; ids: ReadonlySet<string> }>({ key: filterKey, ids: new Set() });
+  const selected = useMemo(() => (selection.key === filterKey ? selection.ids : new Set<string>()), [selection, filterKey]);
+  // Only rows still listed count: a row decided meanwhile (by anyone) leaves the selection when the list refreshes.
+  const chosen = useMemo(() => rows.filter((r) => selected.has(idOf(r))).map(idOf), [rows, selected]);
+  const all = rows.length > 0 && chosen.length === rows.length;
+  const toggle = useCallback(
+    (id: string, on: boolean) =>
+      setSelection((prev) => {
+        const ids = new Set(prev.key === filterKey ? prev.ids : []);
+        if (on) ids.add(id);
+        else ids.delete(id);
+        return { key: filterKey, ids };
+      }),
+    [filterKey],
+  );
+  const searching = Boolean(filters.search || filters.point || filters.from || filters.to);
   return (
-    <ul className="central-service-files">
-      {photos.map((f, i) => (
-        <li key={f}>
-          <a href={centralFileUrl(f)} target="_blank" rel="noopener noreferrer">
-            Foto {i + 1} de {item.Servico}
-          </a>
-        </li>
-      ))}
-      {item.VideoServico && (
-        <li>
-          <a href={centralFileUrl(item.VideoServico)} target="_blank" rel="noopener noreferrer">
-            Vídeo de {item.Servico}
-          </a>
-        </li>
+    <QueryState
+      query={list}
+      loading={M.pending.loading}
+      error={list.error?.message ?? APPROVALS_LOAD_FAILED}
+      empty={searching ? M.pending.emptySearch : M.pending.empty}
+      isEmpty={(d) => d.total === 0}
+    >
+      {(d) => (
+        <div aria-busy={stale || undefined}>
+          <div className="approvals-toolbar">
+            {canDecide && (
+              <label className="checkbox approvals-select-all">
+                <input
+                  type="checkbox"
+                  className="approvals-check"
+                  ref={(el) => {
+                    if (el) el.indeterminate = chosen.length > 0 && !all;
+                  }}
+                  checked={all}
+                  disabled={stale}
+                  onChange={() => setSelection({ key: filterKey, ids: new Set(all ? [] : rows.map(idOf)) })}
+                />
+                {M.selectAll}
+              </label>
+            )}
+            <p className="muted approvals-count" role="status">
+              {M.pending.count(d.data.length, d.total)}
+              {canDecide && chosen.length > 0 ? ` · ${M.selected(chosen.length)}` : ""}
+            </p>
+            {canDecide && (
+              <button type="button" className="btn btn-primary" disabled={chosen.length === 0 || stale} onClick={() => onBulk(chosen)}>
+                {M.approveSelected(chosen.length)}
+              </button>
+            )}
+          </div>
+          <ApprovalsTable
+            rows={rows}
+            canDecide={canDecide}
+            selected={selected}
+            onToggle={toggle}
+            onAction={onAction}
+            busyId={busyId}
+            stale={stale}
+          />
+        </div>
       )}
-    </ul>
+    </QueryState>
   );
 }
 
-function EvidenceModal({ item, onClose }: { item: PendingService; onClose: () => void }) {
-  return (
-    <Modal open title={`Evidências da OS ${item.NumeroOS}`} onClose={onClose}>
-      <p>
-        {item.NomeFantasia} · {item.Veiculo} · {item.Placa} · agendada para {isoToBr(item.DataAgendamento ?? "")}
-      </p>
-      <h3>Vídeo inicial</h3>
-      {item.VideoInicial ? (
-        <video
-          className="central-video"
-          src={centralFileUrl(item.VideoInicial)}
-          controls
-          preload="metadata"
-          aria-label="Vídeo inicial da OS"
-        />
-      ) : (
-        <p className="muted">A OS não tem vídeo inicial.</p>
-      )}
-      <h3>Fotos</h3>
-      {item.Fotos.length === 0 ? (
-        <p className="muted">Nenhuma foto.</p>
-      ) : (
-        <ul className="central-photos">
-          {item.Fotos.map((f, i) => (
-            <li key={f}>
-              <a href={centralFileUrl(f)} target="_blank" rel="noopener noreferrer">
-                <img src={centralFileUrl(f)} alt={`Foto ${i + 1} da OS ${item.NumeroOS}`} loading="lazy" />
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
-      <h3>Anotações</h3>
-      {item.Anotacoes.length === 0 ? (
-        <p className="muted">Nenhuma anotação.</p>
-      ) : (
-        <ul>
-          {item.Anotacoes.map((n, i) => (
-            <li key={i}>{n}</li>
-          ))}
-        </ul>
-      )}
-    </Modal>
-  );
-}
-
-function RejectModal({ item, onClose }: { item: PendingService; onClose: () => void }) {
-  const [note, setNote] = useState("");
-  const [error, setError] = useState("");
-  const reject = useRejectService({
+/** "Aprovar selecionados": one request; the answer says which were approved and which someone else had decided first. */
+function BulkConfirm({ ids, onClose }: { ids: string[]; onClose: () => void }) {
+  const [error, setError] = useState<string | null>(null);
+  const bulk = useApproveSelected({
     onSuccess: (res) => {
-      toast.success(res.message);
+      if (res.jaDecididos.length || res.naoEncontrados.length) toast.warning(res.message);
+      else toast.success(res.message);
       onClose();
     },
     onError: (err) => setError(err.message),
   });
-  const submit = () => {
-    if (!note.trim()) return setError("Informe o motivo da recusa.");
-    setError("");
-    reject.mutate({ id: item.IdSocioVeiculoAgendaExecucaoServico, note: note.trim() });
-  };
   return (
-    <Modal
-      open
-      title={`Recusar ${item.Servico}`}
+    <ConfirmModal
+      title={M.bulk.title(ids.length)}
       onClose={onClose}
-      preventClose={reject.isPending}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose} disabled={reject.isPending}>
-            Voltar
-          </button>
-          <button type="button" className="btn btn-danger" onClick={submit} disabled={reject.isPending}>
-            {reject.isPending ? "Recusando..." : "Recusar serviço"}
-          </button>
-        </>
-      }
+      onConfirm={() => bulk.mutate(ids)}
+      pending={bulk.isPending}
+      confirmLabel={M.bulk.confirm}
+      pendingLabel={M.bulk.pending}
+      backLabel={M.bulk.back}
+      error={error}
     >
-      <p>
-        OS {item.NumeroOS} · {item.NomeFantasia}. O motivo aparece para o ponto na tela da OS.
-      </p>
-      <label htmlFor="central-reject-note">Motivo da recusa</label>
-      <textarea
-        id="central-reject-note"
-        value={note}
-        maxLength={1000}
-        rows={4}
-        onChange={(e) => setNote(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? "central-reject-error" : undefined}
-      />
-      {error && (
-        <p className="field-error" id="central-reject-error" role="alert">
-          {error}
-        </p>
-      )}
-    </Modal>
-  );
-}
-
-export function HistoryModal({ id, title, onClose }: { id: string; title: string; onClose: () => void }) {
-  const history = useQuery(historyQuery(id));
-  return (
-    <Modal open title={`Histórico: ${title}`} onClose={onClose}>
-      <QueryState
-        query={history}
-        loading="Carregando histórico..."
-        error={CENTRAL_LOAD_FAILED}
-        empty="Nenhuma ação registrada."
-        isEmpty={(rows) => rows.length === 0}
-        variant="card"
-      >
-        {(rows) => (
-          <ul className="central-history">
-            {rows.map((h, i) => (
-              <li key={i}>
-                <strong>{ACTIONS[h.Acao] ?? h.Acao}</strong> por {h.Usuario} em {dateTimeText(h.DataHora)}
-                {h.Observacao ? `: ${h.Observacao}` : ""}
-              </li>
-            ))}
-          </ul>
-        )}
-      </QueryState>
-    </Modal>
+      <p>{M.bulk.body}</p>
+    </ConfirmModal>
   );
 }

@@ -1,5 +1,6 @@
 // 'Pontos com repasses retidos' of the Pagamentos section: each point whose listed payouts are held, once, with how many and
-// how much, and 'Conferir dados de pagamento' to check and confirm its new data (main thread).
+// how much, why (the server's reason: no bank data, or data changed in the last 7 days), and 'Conferir dados de pagamento' to
+// check and confirm its new data (main thread).
 import { CENTRAL_MSG } from "../../../config/messages/central.pt-BR";
 import { formatBRL } from "../../../domain/format";
 import type { Payout } from "../api/central";
@@ -12,6 +13,8 @@ export interface HeldPoint {
   name: string;
   count: number;
   sum: number;
+  /** The hold's reason (one per point: the point's data decide it). */
+  reason: string | null;
 }
 
 /** The held points of the rows on screen, in the order they first appear. */
@@ -19,7 +22,13 @@ export function heldPointsOf(rows: readonly Payout[]): HeldPoint[] {
   const byPoint = new Map<string, HeldPoint>();
   for (const r of rows) {
     if (isPaid(r) || !r.Retido) continue;
-    const p = byPoint.get(r.IdPontoAtendimento) ?? { id: r.IdPontoAtendimento, name: r.NomeFantasia, count: 0, sum: 0 };
+    const p = byPoint.get(r.IdPontoAtendimento) ?? {
+      id: r.IdPontoAtendimento,
+      name: r.NomeFantasia,
+      count: 0,
+      sum: 0,
+      reason: r.MotivoRetencao,
+    };
     p.count += 1;
     p.sum = Math.round((p.sum + (r.ValorRepasse ?? 0)) * 100) / 100;
     byPoint.set(p.id, p);
@@ -39,6 +48,7 @@ export function HeldPoints({ points, onReview }: { points: readonly HeldPoint[];
             <span className="payments-held-point">
               <strong>{p.name}</strong>
               <span className="muted payments-held-count">{M.heldCount(p.count, formatBRL(p.sum))}</span>
+              {p.reason && <span className="payments-hold-reason">{p.reason}</span>}
             </span>
             <button type="button" className="btn" aria-label={M.reviewOf(p.name)} onClick={() => onReview(p)}>
               {M.review}

@@ -19,15 +19,17 @@ const ACTIONS: Record<string, string> = {
   recusar: "Serviço recusado",
 };
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** "2026-11-27", or "2026-11-27 · TED-123" since batches: the payment's date and its reference. */
+const PAYMENT_NOTE = /^(\d{4}-\d{2}-\d{2})(?: · (.+))?$/;
 
-/** The server notes a payment's date on 'pagar' and the undone payment's date on 'desfazer-pagamento'. */
+/** The server notes a payment's date (and reference) on 'pagar' and the undone payment's on 'desfazer-pagamento'. */
 function noteOf(e: HistoryEntry): string | null {
   const note = e.Observacao?.trim();
   if (!note) return null;
-  if (ISO_DAY.test(note)) {
-    if (e.Acao === "pagar") return `Data do pagamento: ${isoToBr(note)}`;
-    if (e.Acao === "desfazer-pagamento") return `Data do pagamento desfeito: ${isoToBr(note)}`;
+  const m = PAYMENT_NOTE.exec(note);
+  if (m && (e.Acao === "pagar" || e.Acao === "desfazer-pagamento")) {
+    const ref = m[2] ? ` · Referência: ${m[2]}` : "";
+    return `${e.Acao === "pagar" ? "Data do pagamento" : "Data do pagamento desfeito"}: ${isoToBr(m[1]!)}${ref}`;
   }
   return note;
 }

@@ -1,13 +1,15 @@
 // The payouts of the Pagamentos section as a ResponsiveList (cards on phones, a table from 1024 px): a labelled checkbox on each
 // pending row (disabled on a held one, described by why it is held), the status badge with the payment date or RETIDO and its
-// reason, the execution date, Histórico on every row and Desfazer pagamento on paid ones (main thread).
+// reason, the execution date, the payment's reference on paid ones, Histórico on every row and Desfazer pagamento on paid ones
+// (main thread).
 import { useMemo } from "react";
 import { ResponsiveList, type Column } from "../../../components/ui/responsive-list";
 import { isoToBr } from "../../../domain/dates";
 import { formatBRL } from "../../../domain/format";
 import { displayPlate } from "../../../domain/plate";
 import { CENTRAL_MSG } from "../../../config/messages/central.pt-BR";
-import type { Payout } from "../api/central";
+import { PAYMENTS_MSG } from "../../../config/messages/central-payments.pt-BR";
+import type { Payout } from "../api/payments";
 
 export const isPaid = (p: Pick<Payout, "PagamentoFeito">) => p.PagamentoFeito === "S";
 /** A pending payout the central may pay now: not held back (the server refuses held ones too). */
@@ -31,6 +33,9 @@ export function PayoutStatus({ payout }: { payout: Payout }) {
       <span className={`status-badge ${paid ? "status-done" : "status-pending"}`}>{paid ? "PAGO" : "PENDENTE"}</span>
       {/* A real space, so the status reads 'PAGO em 18/11/2025' and not 'PAGOem' (the gap alone is visual). */}
       {paid && payout.DataPagamento && <span className="payments-paid-on"> em {isoToBr(payout.DataPagamento)}</span>}
+      {paid && payout.ReferenciaPagamento && (
+        <span className="payments-paid-ref"> · {PAYMENTS_MSG.paidRef(payout.ReferenciaPagamento)}</span>
+      )}
       {!paid && payout.Retido && (
         <>
           {" "}
@@ -46,7 +51,8 @@ interface Props {
   selected: ReadonlySet<string>;
   onToggle: (id: string, on: boolean) => void;
   onHistory: (row: Payout) => void;
-  onUndo: (row: Payout) => void;
+  /** Absent for a central user whose role cannot pay (the server refuses it anyway): no undo button. */
+  onUndo?: (row: Payout) => void;
   busy: boolean;
 }
 
@@ -133,7 +139,7 @@ export function PaymentList({ rows, selected, onToggle, onHistory, onUndo, busy 
             <button type="button" className="btn" aria-label={`Histórico da ${payoutName(r)}`} onClick={() => onHistory(r)}>
               Histórico
             </button>
-            {isPaid(r) && r.PodeDesfazer && (
+            {isPaid(r) && r.PodeDesfazer && onUndo && (
               <button
                 type="button"
                 className="btn btn-danger"

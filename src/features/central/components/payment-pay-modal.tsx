@@ -1,14 +1,18 @@
 // 'Marcar como pago': the selected payouts' count and total, the payment date (today by default, never after today nor before
-// the latest execution among them), and the call that pays them all or none; the server's refusal stays in the dialog (main
-// thread).
+// the latest execution among them), the payment reference (required) and an optional proof, and the call that pays them all or
+// none as one batch, then sends the proof to it; the server's refusal stays in the dialog (main thread).
 import { useId, useState } from "react";
 import { Modal } from "../../../components/ui/modal";
 import { isoToBr, wallClock } from "../../../domain/dates";
 import { formatBRL } from "../../../domain/format";
 import { toast } from "../../../lib/toast";
 import { CENTRAL_MSG } from "../../../config/messages/central.pt-BR";
-import type { Payout } from "../api/central";
-import { usePayPayouts } from "../api/use-payment-mutations";
+import { PAYMENTS_MSG } from "../../../config/messages/central-payments.pt-BR";
+import type { Payout } from "../api/payments";
+import { usePayPayouts, useUploadProof } from "../api/use-payment-mutations";
+
+/** What a bank gives as proof: a screenshot or a PDF (the server checks the bytes too). */
+const PROOF_TYPES = "image/jpeg,image/png,image/webp,image/gif,application/pdf";
 
 interface Props {
   rows: readonly Payout[];
@@ -23,9 +27,17 @@ export function PaymentPayModal({ rows, onClose, onPaid }: Props) {
   const today = wallClock().date;
   const [date, setDate] = useState(today);
   const [error, setError] = useState<string | null>(null);
+  const [reference, setReference] = useState("");
+  const [proof, setProof] = useState<File | null>(null);
   const dateId = useId();
   const errorId = useId();
+  const refId = useId();
+  const refHintId = useId();
+  const proofId = useId();
+  const proofHintId = useId();
   const pay = usePayPayouts();
+  const upload = useUploadProof();
+  const busy = pay.isPending || upload.isPending;
   const total = Math.round(rows.reduce((n, r) => n + (r.ValorRepasse ?? 0), 0) * 100) / 100;
   // The payout executed last bounds the date from below (the server refuses a payment dated before an execution).
   const latest = rows.reduce<Payout | null>((a, r) => (r.DataExecucao && (!a || r.DataExecucao > a.DataExecucao!) ? r : a), null);
@@ -35,13 +47,22 @@ export function PaymentPayModal({ rows, onClose, onPaid }: Props) {
     if (date > today) return setError(`A data do pagamento não pode ser futura (hoje é ${isoToBr(today)}).`);
     if (latest && date < latest.DataExecucao!)
       return setError(CENTRAL_MSG.payee.beforeExecution(latest.NumeroOS, isoToBr(latest.DataExecucao!)));
+    if (!reference.trim()) return setError(PAYMENTS_MSG.referenceRequired);
     setError(null);
     // Callbacks of this call run once the hook's refetch has landed: the dialog closes onto a list already showing PAGO.
     pay.mutate(
-      { ids: rows.map((r) => r.IdFinanceiroEspelho), dataPagamento: date },
+      { ids: rows.map((r) => r.IdFinanceiroEspelho), dataPagamento: date, referencia: reference.trim() },
       {
-        onSuccess: (res) => {
+        onSuccess: async (res) => {
           toast.success(res.message);
+          // The payment stands whatever happens to its proof: a refused file is said, and can be attached from Lotes pagos.
+          if (proof) {
+            try {
+              await upload.mutateAsync({ batchId: res.idLote, file: proof });
+            } catch (e) {
+              toast.warning(PAYMENTS_MSG.proofFailed((e as Error).message));
+            }
+          }
           onPaid();
           onClose();
         },
@@ -51,7 +72,7 @@ export function PaymentPayModal({ rows, onClose, onPaid }: Props) {
   };
 
   return (
-    <Modal open title="Marcar como pago" onClose={onClose} preventClose={pay.isPending}>
+    <Modal open title="Marcar como pago" onClose={onClose} preventClose={busy}>
       <form
         noValidate
         onSubmit={(e) => {
@@ -70,22 +91,49 @@ export function PaymentPayModal({ rows, onClose, onPaid }: Props) {
           value={date}
           max={today}
           min={latest?.DataExecucao ?? undefined}
-          disabled={pay.isPending}
+          disabled={busy}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           onChange={(e) => setDate(e.target.value)}
         />
+        <label htmlFor={refId}>{PAYMENTS_MSG.reference}</label>
+        <input
+          id={refId}
+          type="text"
+          required
+          maxLength={80}
+          autoComplete="off"
+          value={reference}
+          disabled={busy}
+          aria-describedby={error ? `${refHintId} ${errorId}` : refHintId}
+          onChange={(e) => setReference(e.target.value)}
+        />
+        <p id={refHintId} className="muted payments-field-hint">
+          {PAYMENTS_MSG.referenceHint}
+        </p>
+        <label htmlFor={proofId}>{PAYMENTS_MSG.proof}</label>
+        <input
+          id={proofId}
+          type="file"
+          accept={PROOF_TYPES}
+          disabled={busy}
+          aria-describedby={proofHintId}
+          onChange={(e) => setProof(e.target.files?.[0] ?? null)}
+        />
+        <p id={proofHintId} className="muted payments-field-hint">
+          {PAYMENTS_MSG.proofHint}
+        </p>
         {error && (
           <p id={errorId} className="form-error" role="alert">
             {error}
           </p>
         )}
         <footer className="modal-footer">
-          <button type="button" className="btn" onClick={onClose} disabled={pay.isPending}>
+          <button type="button" className="btn" onClick={onClose} disabled={busy}>
             Cancelar
           </button>
-          <button type="submit" className="btn btn-primary" disabled={pay.isPending}>
-            {pay.isPending ? "Registrando..." : "Confirmar pagamento"}
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? "Registrando..." : "Confirmar pagamento"}
           </button>
         </footer>
       </form>

@@ -1,42 +1,71 @@
-// 'Desfazer pagamento': confirms taking one payout back to pending; the server allows it only on the day the payment was
-// registered, and its refusal stays in the dialog (main thread).
-import { useState } from "react";
+// 'Desfazer pagamento': confirms taking a paid batch back to pending (every payout paid with it), or a single payout paid
+// before batches existed; the server allows it only on the day it was registered, and its refusal stays in the dialog. The
+// button is disabled while the call runs, and the server answers the same user's repeated undo as done, so a double click is
+// never reported as a failure (main thread).
+import { useRef, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { ConfirmModal } from "../../../components/ui/confirm-modal";
 import { isoToBr } from "../../../domain/dates";
 import { formatBRL } from "../../../domain/format";
 import { toast } from "../../../lib/toast";
-import type { Payout } from "../api/central";
-import { useUndoPayment } from "../api/use-payment-mutations";
+import { PAYMENTS_MSG } from "../../../config/messages/central-payments.pt-BR";
+import type { Batch, Payout } from "../api/payments";
+import { useUndoBatch, useUndoPayment } from "../api/use-payment-mutations";
+import { batchQuery } from "../payments-queries";
 import { payoutName } from "./payment-list";
 
-export function PaymentUndoModal({ row, onClose }: { row: Payout; onClose: () => void }) {
+const M = PAYMENTS_MSG.undo;
+
+type Props = { onClose: () => void } & ({ row: Payout; batch?: undefined } | { batch: Batch; row?: undefined });
+
+export function PaymentUndoModal({ row, batch, onClose }: Props) {
   const [error, setError] = useState<string | null>(null);
-  const undo = useUndoPayment();
+  const batchId = batch?.IdLote ?? row?.IdLote ?? "";
+  // A row paid in a batch undoes its whole batch: its details come from the batch itself.
+  const loaded = useQuery({ ...batchQuery(batchId), enabled: Boolean(batchId) && !batch });
+  const info = batch ?? loaded.data?.data;
+  const undoBatch = useUndoBatch();
+  const undoOne = useUndoPayment();
+  const pending = undoBatch.isPending || undoOne.isPending;
+  const done = (res: { message: string }) => {
+    toast.success(res.message);
+    onClose();
+  };
+  const failed = (e: Error) => {
+    inFlight.current = false;
+    setError(e.message);
+  };
+  // A second click before the button shows disabled (a double click) sends nothing: the first request is the action.
+  const inFlight = useRef(false);
+  const confirm = () => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setError(null);
+    if (batchId) undoBatch.mutate(batchId, { onSuccess: done, onError: failed });
+    else if (row) undoOne.mutate(row.IdFinanceiroEspelho, { onSuccess: done, onError: failed });
+  };
   return (
     <ConfirmModal
-      title="Desfazer pagamento"
+      title={M.title}
       onClose={onClose}
-      onConfirm={() => {
-        setError(null);
-        undo.mutate(row.IdFinanceiroEspelho, {
-          onSuccess: (res) => {
-            toast.success(res.message);
-            onClose();
-          },
-          onError: (e) => setError(e.message),
-        });
-      }}
-      pending={undo.isPending}
-      confirmLabel="Desfazer pagamento"
-      pendingLabel="Desfazendo..."
-      backLabel="Voltar"
-      error={error}
+      onConfirm={confirm}
+      pending={pending || (Boolean(batchId) && !info)}
+      confirmLabel={M.confirm}
+      pendingLabel={pending ? M.pending : M.confirm}
+      backLabel={M.back}
+      error={error ?? (loaded.isError ? loaded.error.message : null)}
     >
-      <p>
-        O repasse da {payoutName(row)} ({row.NomeFantasia}), de {formatBRL(row.ValorRepasse)}
-        {row.DataPagamento ? `, pago em ${isoToBr(row.DataPagamento)},` : ""} volta a ficar pendente.
-      </p>
-      <p className="muted">Só é possível desfazer um pagamento no mesmo dia em que ele foi registrado.</p>
+      {info ? (
+        <p>{M.batchText(info.Referencia, info.Quantidade, formatBRL(info.Total), isoToBr(info.DataPagamento))}</p>
+      ) : row && !batchId ? (
+        <p>
+          O repasse da {payoutName(row)} ({row.NomeFantasia}), de {formatBRL(row.ValorRepasse)}
+          {row.DataPagamento ? `, pago em ${isoToBr(row.DataPagamento)},` : ""} volta a ficar pendente.
+        </p>
+      ) : (
+        <p className="muted">{PAYMENTS_MSG.batches.loading}</p>
+      )}
+      <p className="muted">{M.sameDay}</p>
     </ConfirmModal>
   );
 }

@@ -1,15 +1,19 @@
-// Pagamentos (/central/pagamentos): every point's payouts with the server's totals, filters in the URL (point, period, status),
-// a selection of payable rows (pending and not held) to mark as paid on a date or to export as the bank batch CSV, and on each
-// row its history and, when paid, the undo. The points whose payouts are held are listed above the rows, each with 'Conferir
-// dados de pagamento' (main thread).
+// Pagamentos (/central/pagamentos): what is due, to how many beneficiaries and what is held (the server's totals), filters in
+// the URL (point, reference date, period, status), a selection of payable rows (pending and not held) to mark as paid as one
+// batch with its reference and proof, or to export (one transfer per beneficiary, CSV or CNAB 240), and on each row its history
+// and, when paid, the undo of its batch. The points whose payouts are held are listed above the rows, each with 'Conferir dados
+// de pagamento'; the batches of the period below them, each exported again, with its proof and its undo (main thread).
 import { useCallback, useMemo, useState } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { QueryState } from "../../../components/ui/query-state";
 import { formatBRL, withReason } from "../../../domain/format";
-import { toast } from "../../../lib/toast";
-import { CENTRAL_MSG } from "../../../config/messages/central.pt-BR";
-import type { Payout, PayoutTotals } from "../api/central";
-import { payoutsQuery } from "../query-options";
+import type { CentralRole } from "../../../../contract/central-session";
+import { PAYMENTS_MSG } from "../../../config/messages/central-payments.pt-BR";
+import type { Batch, Payout, PayoutTotals } from "../api/payments";
+import { payoutsQuery } from "../payments-queries";
+import { transfersOf, type Transfer } from "../payment-transfers";
+import { PaymentBatches } from "./payment-batches";
+import { PaymentExportModal } from "./payment-export-modal";
 import { PaymentFilterBar, payoutFilterOf, usePaymentFilters, type PaymentFilters } from "./payment-filters";
 import { PaymentHistoryModal } from "./payment-history-modal";
 import { isPayable, PaymentList } from "./payment-list";
@@ -22,37 +26,52 @@ import "./payments.css";
 type Open =
   | { kind: "pay"; rows: Payout[] }
   | { kind: "undo"; row: Payout }
+  | { kind: "undo-batch"; batch: Batch }
+  | { kind: "export"; transfers: Transfer[]; batch?: Batch }
   | { kind: "history"; row: Payout }
   | { kind: "payee"; point: HeldPoint }
   | null;
 
-const LOAD_FAILED = "Erro ao carregar os pagamentos";
+const LOAD_FAILED = PAYMENTS_MSG.loadFailed;
+const T = PAYMENTS_MSG.totals;
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const sumOf = (rows: readonly Payout[]) => Math.round(rows.reduce((n, r) => n + (r.ValorRepasse ?? 0), 0) * 100) / 100;
 
-function Totals({ totals }: { totals: PayoutTotals | undefined }) {
+/** What the period's filter does not already say: what is due now, to how many points, and what is held back. */
+function Totals({ totals, payable }: { totals: PayoutTotals | undefined; payable: number }) {
   const items = [
-    { id: "pagamentos-qtd", label: "Repasses", value: totals ? String(totals.quantidade) : "—" },
-    { id: "pagamentos-total", label: "Total", value: totals ? formatBRL(totals.total) : "—" },
-    { id: "pagamentos-pendente", label: "Pendente", value: totals ? formatBRL(totals.pendente) : "—" },
-    { id: "pagamentos-pago", label: "Pago", value: totals ? formatBRL(totals.pago) : "—" },
-    { id: "pagamentos-retido", label: CENTRAL_MSG.payee.heldTotal, value: totals ? formatBRL(totals.retido) : "—" },
+    { id: "pagamentos-total-apagar", label: T.due, value: totals ? formatBRL(totals.aPagar) : "—", hint: totals ? T.dueHint(payable) : "" },
+    {
+      id: "pagamentos-total-beneficiarios",
+      label: T.beneficiaries,
+      value: totals ? String(totals.beneficiarios) : "—",
+      hint: T.beneficiariesHint,
+    },
+    {
+      id: "pagamentos-total-retidos",
+      label: T.held,
+      value: totals ? formatBRL(totals.retido) : "—",
+      hint: totals ? T.heldHint(totals.retidos, totals.pontosRetidos) : "",
+    },
   ];
   return (
-    <div className="payments-totals" role="group" aria-label="Totais do período">
+    <div className="payments-totals" role="group" aria-label={T.group}>
       {items.map((i) => (
         <section key={i.id} className="card payments-total" aria-labelledby={i.id}>
           <h2 id={i.id} className="payments-total-label">
             {i.label}
           </h2>
           <p className="payments-total-value">{i.value}</p>
+          <p className="muted payments-total-hint">{i.hint}</p>
         </section>
       ))}
     </div>
   );
 }
 
-export function PaymentsSection() {
+/** `role`: the signed-in central user's Papel; an approver sees the payouts and exports them, but pays and undoes nothing. */
+export function PaymentsSection({ role }: { role: CentralRole }) {
+  const canPay = role === "payer" || role === "admin";
   const [filters, setFilters] = usePaymentFilters();
   const rangeOk = filters.from <= filters.to;
   const list = useQuery({ ...payoutsQuery(payoutFilterOf(filters)), enabled: rangeOk, placeholderData: keepPreviousData });
@@ -87,16 +106,8 @@ export function PaymentsSection() {
     setFilters(next);
   };
 
-  const exportCsv = async () => {
-    const batch = chosen;
-    // papaparse and the writer load on the first export only (they are not needed to show the section).
-    const [{ paymentsCsv, paymentsFileName }, { downloadText }] = await Promise.all([
-      import("../payments-export"),
-      import("../../../lib/csv"),
-    ]);
-    downloadText(paymentsFileName(), paymentsCsv(batch));
-    toast.success(`${count(batch.length, "repasse exportado", "repasses exportados")}.`);
-  };
+  const onExportBatch = useCallback((batch: Batch, transfers: Transfer[]) => setOpen({ kind: "export", transfers, batch }), []);
+  const onUndoBatch = useCallback((batch: Batch) => setOpen({ kind: "undo-batch", batch }), []);
 
   const none = chosen.length === 0 || stale;
   return (
@@ -104,7 +115,7 @@ export function PaymentsSection() {
       <header className="page-header">
         <h1 className="page-title">Pagamentos</h1>
       </header>
-      <Totals totals={data?.totais} />
+      <Totals totals={data?.totais} payable={pendingRows.length} />
       <PaymentFilterBar filters={filters} onChange={changeFilters} rangeError={!rangeOk} />
       {rangeOk && (
         <>
@@ -129,11 +140,20 @@ export function PaymentsSection() {
                 : `${count(chosen.length, "selecionado", "selecionados")} · ${formatBRL(sumOf(chosen))}`}
             </p>
             <div className="payments-toolbar-actions">
-              <button type="button" className="btn btn-primary" disabled={none} onClick={() => setOpen({ kind: "pay", rows: chosen })}>
-                Marcar como pago
-              </button>
-              <button type="button" className="btn" disabled={none} onClick={() => void exportCsv()}>
-                Exportar CSV
+              {canPay ? (
+                <button type="button" className="btn btn-primary" disabled={none} onClick={() => setOpen({ kind: "pay", rows: chosen })}>
+                  Marcar como pago
+                </button>
+              ) : (
+                <p className="muted">{PAYMENTS_MSG.cannotPay}</p>
+              )}
+              <button
+                type="button"
+                className="btn"
+                disabled={none}
+                onClick={() => setOpen({ kind: "export", transfers: transfersOf(chosen) })}
+              >
+                {PAYMENTS_MSG.exportButton}
               </button>
             </div>
           </div>
@@ -147,14 +167,31 @@ export function PaymentsSection() {
             {() => (
               <>
                 <p className="muted payments-count">{count(rows.length, "repasse", "repasses")}</p>
-                <PaymentList rows={rows} selected={selected} onToggle={toggle} onHistory={onHistory} onUndo={onUndo} busy={stale} />
+                <PaymentList
+                  rows={rows}
+                  selected={selected}
+                  onToggle={toggle}
+                  onHistory={onHistory}
+                  onUndo={canPay ? onUndo : undefined}
+                  busy={stale}
+                />
               </>
             )}
           </QueryState>
+          <PaymentBatches from={filters.from} to={filters.to} onExport={onExportBatch} onUndo={canPay ? onUndoBatch : undefined} />
         </>
       )}
       {open?.kind === "pay" && <PaymentPayModal rows={open.rows} onClose={() => setOpen(null)} onPaid={() => setSelected(new Set())} />}
       {open?.kind === "undo" && <PaymentUndoModal row={open.row} onClose={() => setOpen(null)} />}
+      {open?.kind === "undo-batch" && <PaymentUndoModal batch={open.batch} onClose={() => setOpen(null)} />}
+      {open?.kind === "export" && (
+        <PaymentExportModal
+          transfers={open.transfers}
+          tag={open.batch?.Referencia}
+          paymentDate={open.batch?.DataPagamento}
+          onClose={() => setOpen(null)}
+        />
+      )}
       {open?.kind === "history" && <PaymentHistoryModal row={open.row} onClose={() => setOpen(null)} />}
       {open?.kind === "payee" && <PayeeReviewModal point={open.point} onClose={() => setOpen(null)} />}
     </section>

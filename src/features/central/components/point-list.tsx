@@ -1,71 +1,81 @@
 // The Central console's service points as a ResponsiveList (cards on phones, a table from 1024 px): name and CNPJ, city/UF,
-// rating average with its count, open service returns, orders this month, last activity and 'Ver cadastro'; and the pt-BR texts
-// of those figures (main thread).
+// rating average with its count, the flags that ask for attention, open service returns, orders this month, last activity
+// and a link to the point's page; and the formatting of those figures, shared with the point page (main thread).
+import { Link } from "wouter";
 import { Icon, starIcon } from "../../../components/ui/icon";
 import { ResponsiveList, type Column } from "../../../components/ui/responsive-list";
 import { BRAZIL_TZ } from "../../../domain/dates";
 import { formatDocument } from "../../../lib/br-format";
-import type { PointSummary } from "../api/central";
+import { CENTRAL_PATHS } from "../../../config/paths";
+import { CENTRAL_POINTS_MSG } from "../../../config/messages/central-points.pt-BR";
+import type { PointFlag, PointSummary } from "../api/points";
 
-export const POINT_TEXT = {
-  listLabel: "Pontos de atendimento",
-  noRatings: "Sem avaliações",
-  noActivity: "Sem atividade",
-  notInformed: "Não informado",
-  viewRegistration: "Ver cadastro",
-  viewRegistrationOf: (name: string) => `Ver cadastro de ${name}`,
-  ratingCount: (n: number) => (n === 1 ? "1 avaliação" : `${n} avaliações`),
-  cols: {
-    point: "Ponto",
-    cnpj: "CNPJ",
-    place: "Cidade/UF",
-    rating: "Avaliação",
-    returns: "Retornos abertos",
-    orders: "Ordens no mês",
-    activity: "Última atividade",
-    actions: "Cadastro",
-  },
-} as const;
-const t = POINT_TEXT;
+const t = CENTRAL_POINTS_MSG.list;
 
-const oneDecimal = new Intl.NumberFormat("pt-BR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-const dateFmt = new Intl.DateTimeFormat("pt-BR", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: BRAZIL_TZ });
-const timeFmt = new Intl.DateTimeFormat("pt-BR", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: BRAZIL_TZ });
+// Made on first use: the first Intl object of a page starts ICU (docs/architecture.md, "No long task of ours").
+let oneDecimal: Intl.NumberFormat | undefined;
+let dateFmt: Intl.DateTimeFormat | undefined;
+let timeFmt: Intl.DateTimeFormat | undefined;
 
 /** "Recife/PE"; only the part the point has; "Não informado" when it has neither. */
 export const placeOf = (p: Pick<PointSummary, "Cidade" | "Uf">) =>
   [p.Cidade?.trim(), p.Uf?.trim()].filter(Boolean).join("/") || t.notInformed;
 
 /** 4.333 -> "4,3"; null or not a number -> null (no rating yet). */
-export const formatRating = (value: number | null) => (value !== null && Number.isFinite(value) ? oneDecimal.format(value) : null);
+export const formatRating = (value: number | null) =>
+  value !== null && Number.isFinite(value)
+    ? (oneDecimal ??= new Intl.NumberFormat("pt-BR", { minimumFractionDigits: 1, maximumFractionDigits: 1 })).format(value)
+    : null;
 
 /** An instant (ISO) as Brasília date and time, "26/11/2026 às 14:05"; null when missing or unreadable. */
 export function formatActivity(iso: string | null): string | null {
   if (!iso) return null;
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return null;
+  dateFmt ??= new Intl.DateTimeFormat("pt-BR", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: BRAZIL_TZ });
+  timeFmt ??= new Intl.DateTimeFormat("pt-BR", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: BRAZIL_TZ });
   return `${dateFmt.format(d)} às ${timeFmt.format(d)}`;
 }
 
-function Rating({ point }: { point: PointSummary }) {
-  const average = formatRating(point.MediaAvaliacao);
-  if (average === null || point.QuantidadeAvaliacoes === 0) return <span className="muted">{t.noRatings}</span>;
+export function Rating({ average, count }: { average: number | null; count: number }) {
+  const text = formatRating(average);
+  if (text === null || count === 0) return <span className="muted">{t.noRatings}</span>;
   return (
     <span className="points-rating">
       <Icon icon={starIcon} className="points-rating-star" size={16} />
-      <strong>{average}</strong> <span className="muted">({t.ratingCount(point.QuantidadeAvaliacoes)})</span>
+      <strong>{text}</strong> <span className="muted">({t.ratingCount(count)})</span>
     </span>
   );
 }
 
-function Activity({ iso }: { iso: string | null }) {
+export function Activity({ iso }: { iso: string | null }) {
   const text = formatActivity(iso);
   return text ? <time dateTime={iso!}>{text}</time> : <span className="muted">{t.noActivity}</span>;
+}
+
+/**
+ * The point's flags as badges, each with what it means in its title; "Nenhuma" without any. Spans, not a list: the cards are
+ * list items themselves, and a screen reader hears the flags as one line, separated by the hidden commas.
+ */
+export function FlagBadges({ flags }: { flags: readonly PointFlag[] }) {
+  if (flags.length === 0) return <span className="muted">{CENTRAL_POINTS_MSG.noFlags}</span>;
+  return (
+    <span className="points-flags">
+      {flags.map((flag, i) => (
+        <span key={flag} className={`points-flag is-${flag}`} title={CENTRAL_POINTS_MSG.flagHints[flag]}>
+          {CENTRAL_POINTS_MSG.flags[flag]}
+          {i < flags.length - 1 && <span className="sr-only">, </span>}
+        </span>
+      ))}
+    </span>
+  );
 }
 
 const Count = ({ n, alert = false }: { n: number; alert?: boolean }) => (
   <span className={alert && n > 0 ? "points-count is-alert" : "points-count"}>{n}</span>
 );
+
+export const pointPagePath = (id: string) => CENTRAL_PATHS.point(id);
 
 const c = t.cols;
 const COLUMNS: readonly Column<PointSummary>[] = [
@@ -89,8 +99,9 @@ const COLUMNS: readonly Column<PointSummary>[] = [
     card: "plain",
     table: false,
   },
+  { id: "flags", header: c.flags, cell: (p) => <FlagBadges flags={p.Sinalizacoes} />, className: "points-flags-cell" },
   { id: "place", header: c.place, cell: (p) => placeOf(p) },
-  { id: "rating", header: c.rating, cell: (p) => <Rating point={p} /> },
+  { id: "rating", header: c.rating, cell: (p) => <Rating average={p.MediaAvaliacao} count={p.QuantidadeAvaliacoes} /> },
   { id: "returns", header: c.returns, cell: (p) => <Count n={p.RetornosAbertos} alert />, className: "points-number" },
   { id: "orders", header: c.orders, cell: (p) => <Count n={p.OrdensNoMes} />, className: "points-number" },
   { id: "activity", header: c.activity, cell: (p) => <Activity iso={p.UltimaAtividade} />, className: "points-nowrap" },
@@ -98,11 +109,10 @@ const COLUMNS: readonly Column<PointSummary>[] = [
 
 interface Props {
   points: readonly PointSummary[];
-  onOpen: (point: PointSummary) => void;
   busy: boolean;
 }
 
-export function PointList({ points, onOpen, busy }: Props) {
+export function PointList({ points, busy }: Props) {
   return (
     <div className="points-rows" aria-busy={busy || undefined}>
       <ResponsiveList
@@ -113,9 +123,9 @@ export function PointList({ points, onOpen, busy }: Props) {
         rowKey={(p) => p.IdPontoAtendimento}
         rowData={(p) => ({ id: p.IdPontoAtendimento })}
         actions={(p) => (
-          <button type="button" className="btn" aria-label={t.viewRegistrationOf(p.NomeFantasia)} onClick={() => onOpen(p)}>
-            {t.viewRegistration}
-          </button>
+          <Link href={pointPagePath(p.IdPontoAtendimento)} className="btn" aria-label={t.openOf(p.NomeFantasia)}>
+            {t.open}
+          </Link>
         )}
         actionsHeader={c.actions}
       />

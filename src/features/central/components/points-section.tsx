@@ -1,32 +1,24 @@
-// Central do Programa — Pontos de Atendimento (/central/pontos): every service point with its rating average, open service
-// returns, orders this month and last activity; a search by name, CNPJ or city (kept in the URL, ?busca=), Atualizar, and each
-// point's registration in a read-only modal (main thread).
+// Central do Programa — Pontos de Atendimento (/central/pontos): every service point with the flags that ask for attention,
+// filtered by a flag and sorted (both in the URL, ?sinal=&ordem=&direcao=, so the worklist home's links land filtered), a
+// search by name, CNPJ or city (?busca=), Atualizar, and each point's page at /central/pontos/:id (main thread).
 import { useMemo, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useLocation, useSearch } from "wouter";
 import { QueryState } from "../../../components/ui/query-state";
+import { CENTRAL_PATHS } from "../../../config/paths";
+import { CENTRAL_POINTS_MSG, SORT_OPTIONS } from "../../../config/messages/central-points.pt-BR";
 import { formatDocument } from "../../../lib/br-format";
-import type { PointSummary } from "../api/central";
-import { CENTRAL_LOAD_FAILED, pointsQuery } from "../query-options";
+import type { PointFlag, PointSummary, AttentionFilter } from "../api/points";
+import { attentionQuery } from "../points-queries";
 import { PointList } from "./point-list";
-import { PointRegistrationModal } from "./point-registration-modal";
+import { PointPage } from "./point-page";
 import "./points.css";
 
-export const POINTS_TEXT = {
-  title: "Pontos de Atendimento",
-  refresh: "Atualizar",
-  refreshing: "Atualizando...",
-  searchLabel: "Buscar por nome, CNPJ ou cidade",
-  searchForm: "Busca de pontos de atendimento",
-  loading: "Carregando pontos de atendimento...",
-  empty: "Nenhum ponto de atendimento cadastrado.",
-  noMatch: (q: string) => `Nenhum ponto encontrado para “${q}”.`,
-  clear: "Limpar busca",
-  count: (n: number) => (n === 1 ? "1 ponto de atendimento" : `${n} pontos de atendimento`),
-  showing: (shown: number, total: number) => `Mostrando ${shown} de ${total} ${total === 1 ? "ponto" : "pontos"}`,
-} as const;
-const t = POINTS_TEXT;
+const t = CENTRAL_POINTS_MSG.list;
 const SEARCH_PARAM = "busca";
+const FLAG_PARAM = "sinal";
+const FLAGS = Object.keys(CENTRAL_POINTS_MSG.flags) as PointFlag[];
+const isFlag = (v: string | null): v is PointFlag => v !== null && (FLAGS as string[]).includes(v);
 
 /** Lower case without accents: "São Paulo" and "sao paulo" are the same search. */
 const fold = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "").toLocaleLowerCase("pt-BR");
@@ -42,6 +34,16 @@ export function matchesSearch(point: PointSummary, search: string): boolean {
   const text = fold([point.NomeFantasia, point.RazaoSocial, point.Cidade ?? "", point.Uf ?? "", formatDocument(point.Cnpj)].join(" "));
   const cnpjDigits = digitsOf(point.Cnpj);
   return words.every((w) => text.includes(w) || (/^[\d./-]+$/.test(w) && digitsOf(w) !== "" && cnpjDigits.includes(digitsOf(w))));
+}
+
+/** The URL's query with `changes` applied (an empty value removes its parameter). */
+function withParams(search: string, changes: Record<string, string>) {
+  const q = new URLSearchParams(search);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value) q.set(key, value);
+    else q.delete(key);
+  }
+  return q;
 }
 
 function useSearchParam(): [string, (value: string) => void] {
@@ -60,24 +62,45 @@ function useSearchParam(): [string, (value: string) => void] {
     const written = next.trim() ? next : "";
     setValue(next);
     setSynced(written);
-    const q = new URLSearchParams(search);
-    if (written) q.set(SEARCH_PARAM, written);
-    else q.delete(SEARCH_PARAM);
+    const q = withParams(search, { [SEARCH_PARAM]: written });
     // Replaced, not pushed: back leaves the screen instead of stepping through every letter typed.
     navigate(q.size ? `${location}?${q.toString()}` : location, { replace: true });
   };
   return [value, update];
 }
 
-export function PointsSection() {
-  const list = useQuery(pointsQuery());
+/**
+ * The flag and the order in the URL. An unknown flag or order (typed, or an old link) is read as none: the list shows every
+ * point by name instead of an error the user cannot fix by retrying.
+ */
+function useListFilter(): [AttentionFilter, string, (changes: Record<string, string>) => void] {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const q = new URLSearchParams(search);
+  const flag = q.get(FLAG_PARAM);
+  const option =
+    SORT_OPTIONS.find((o) => o.sort === q.get("ordem") && o.direction === (q.get("direcao") ?? o.direction)) ?? SORT_OPTIONS[0]!;
+  const filter: AttentionFilter = {
+    ...(isFlag(flag) ? { sinal: flag } : {}),
+    ...(option.id !== SORT_OPTIONS[0]!.id ? { ordem: option.sort, direcao: option.direction } : {}),
+  };
+  // A new history entry per change: back returns to the previous filter.
+  const update = (changes: Record<string, string>) => {
+    const next = withParams(search, changes);
+    navigate(next.size ? `${location}?${next.toString()}` : location);
+  };
+  return [filter, option.id, update];
+}
+
+function PointsList() {
+  const [filter, sortId, setFilter] = useListFilter();
+  const list = useQuery(attentionQuery(filter));
   const [search, setSearch] = useSearchParam();
   const points = useMemo(() => list.data ?? [], [list.data]);
   const shown = useMemo(() => points.filter((p) => matchesSearch(p, search)), [points, search]);
-  // The modal is section state, outside the list, so a reload of the rows never closes it.
-  const [open, setOpen] = useState<PointSummary | null>(null);
   const searching = search.trim() !== "";
   const searchRef = useRef<HTMLInputElement>(null);
+  const flagLabel = filter.sinal ? CENTRAL_POINTS_MSG.flags[filter.sinal] : null;
 
   return (
     <section className="page central-points" aria-labelledby="pontos-titulo">
@@ -116,27 +139,80 @@ export function PointsSection() {
           )}
         </div>
       </form>
+      <div className="central-points-filters" role="group" aria-label={t.filtersForm}>
+        <label>
+          {t.flagLabel}
+          <select value={filter.sinal ?? ""} onChange={(e) => setFilter({ [FLAG_PARAM]: e.target.value })}>
+            <option value="">{t.allFlags}</option>
+            {FLAGS.map((flag) => (
+              <option key={flag} value={flag}>
+                {CENTRAL_POINTS_MSG.flags[flag]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t.sortLabel}
+          <select
+            value={sortId}
+            onChange={(e) => {
+              const o = SORT_OPTIONS.find((x) => x.id === e.target.value) ?? SORT_OPTIONS[0]!;
+              const isDefault = o.id === SORT_OPTIONS[0]!.id;
+              setFilter({ ordem: isDefault ? "" : o.sort, direcao: isDefault ? "" : o.direction });
+            }}
+          >
+            {SORT_OPTIONS.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {filter.sinal && <p className="muted central-points-hint">{CENTRAL_POINTS_MSG.flagHints[filter.sinal]}.</p>}
       <QueryState
         query={list}
         loading={t.loading}
-        error={list.error?.message || CENTRAL_LOAD_FAILED}
-        empty={t.empty}
+        error={list.error?.message || t.loadFailed}
+        empty={
+          flagLabel ? (
+            <>
+              {t.emptyFlag(flagLabel)}{" "}
+              <button type="button" className="link-button" onClick={() => setFilter({ [FLAG_PARAM]: "" })}>
+                {t.clearFlag}
+              </button>
+            </>
+          ) : (
+            t.empty
+          )
+        }
         isEmpty={(data) => data.length === 0}
       >
         {() => (
           <>
             <p className="muted central-points-count" role="status">
-              {searching ? t.showing(shown.length, points.length) : t.count(points.length)}
+              {searching
+                ? t.showing(shown.length, points.length)
+                : flagLabel
+                  ? t.countFlag(points.length, flagLabel)
+                  : t.count(points.length)}
             </p>
             {shown.length === 0 ? (
               <p className="muted page-state">{t.noMatch(search.trim())}</p>
             ) : (
-              <PointList points={shown} onOpen={setOpen} busy={list.isFetching && !list.isPending} />
+              <PointList points={shown} busy={list.isFetching && !list.isPending} />
             )}
           </>
         )}
       </QueryState>
-      {open && <PointRegistrationModal point={open} onClose={() => setOpen(null)} />}
     </section>
   );
+}
+
+/** The list at /central/pontos, a point's page at /central/pontos/:id. */
+export function PointsSection() {
+  const [location] = useLocation();
+  const rest = location.slice(CENTRAL_PATHS.points.length).replace(/^\/+|\/+$/g, "");
+  if (rest) return <PointPage id={decodeURIComponent(rest)} />;
+  return <PointsList />;
 }

@@ -1,5 +1,8 @@
-// 'Detalhes da Transação': every field of the spec's display form of one mirror row (main thread).
+// 'Detalhes da Transação': every field of the spec's display form of one mirror row, the client's CPF, and for a paid one the
+// payment's date, reference and its proof to download (main thread).
+import { useState } from "react";
 import { MIRROR_MSG } from "../../../config/messages/mirror.pt-BR";
+import { saveMirrorProof } from "../api/espelho";
 import { Modal } from "../../../components/ui/modal";
 import { formatBRL } from "../../../domain/format";
 import type { Transaction } from "../mirror";
@@ -10,6 +13,13 @@ const f = t.fields;
 const orNone = (v: string | null | undefined) => (v?.trim() ? v : t.notInformed);
 
 export function MirrorDetailsModal({ row, onClose }: { row: Transaction; onClose: () => void }) {
+  const [proofError, setProofError] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const download = async () => {
+    setLoading(true);
+    setProofError(!(await saveMirrorProof(row.id)));
+    setLoading(false);
+  };
   return (
     <Modal
       open
@@ -30,6 +40,8 @@ export function MirrorDetailsModal({ row, onClose }: { row: Transaction; onClose
         <dd>{row.numeroOS}</dd>
         <dt>{f.cliente}</dt>
         <dd>{orNone(row.cliente)}</dd>
+        <dt>{f.documentoCliente}</dt>
+        <dd>{orNone(row.documentoCliente)}</dd>
         <dt>{f.placa}</dt>
         <dd>{orNone(row.placa)}</dd>
         <dt>{f.servico}</dt>
@@ -52,6 +64,30 @@ export function MirrorDetailsModal({ row, onClose }: { row: Transaction; onClose
         <dd>{orNone(row.cnpj)}</dd>
         <dt>{f.matricula}</dt>
         <dd>{orNone(row.matricula)}</dd>
+        {row.statusPagamento === "PAGO" && (
+          <>
+            <dt>{f.dataPagamento}</dt>
+            <dd>{orNone(row.dataPagamento)}</dd>
+            <dt>{f.referenciaPagamento}</dt>
+            <dd>{orNone(row.referenciaPagamento)}</dd>
+            <dt>{f.comprovante}</dt>
+            <dd>
+              {row.comprovante ? (
+                <button type="button" className="link-button" onClick={() => void download()} disabled={loading}>
+                  {t.downloadProof(row.comprovante)}
+                </button>
+              ) : (
+                t.notInformed
+              )}
+              {proofError && (
+                <span className="form-error" role="alert">
+                  {" "}
+                  {t.proofFailed}
+                </span>
+              )}
+            </dd>
+          </>
+        )}
       </dl>
     </Modal>
   );

@@ -1,5 +1,5 @@
-// The mirror's rows as a ResponsiveList (cards on phones, a table from 1024 px): payment badge, NOVO on pending rows, Ver
-// Detalhes (main thread).
+// The mirror's rows as a ResponsiveList (cards on phones, a table from 1024 px): payment badge, NOVO on pending rows, the
+// client's CPF as its document, the payment's date and reference, Ver Detalhes (main thread).
 import { ResponsiveList, type Column } from "../../../components/ui/responsive-list";
 import { MIRROR_MSG } from "../../../config/messages/mirror.pt-BR";
 import { formatBRL } from "../../../domain/format";
@@ -25,6 +25,16 @@ function Badges({ row }: { row: Transaction }) {
   );
 }
 
+/** "27/11/2026 · Ref. TED-123": when and how the central paid it. */
+function PaidOn({ row }: { row: Transaction }) {
+  return (
+    <>
+      {row.dataPagamento}
+      {row.referenciaPagamento && <span className="mirror-ref"> · {t.refLabel(row.referenciaPagamento)}</span>}
+    </>
+  );
+}
+
 function DetailsButton({ row, onDetails }: { row: Transaction; onDetails: Props["onDetails"] }) {
   return (
     <button type="button" className="btn" aria-label={t.viewDetailsOf(row.numeroOS, row.servico)} onClick={() => onDetails(row)}>
@@ -38,9 +48,16 @@ const COLUMNS: readonly Column<Transaction>[] = [
   { id: "os", header: c.os, cell: (r) => r.numeroOS, cardCell: (r) => t.osLabel(r.numeroOS), card: "title" },
   { id: "status", header: c.status, cell: (r) => <Badges row={r} />, card: "meta" },
   { id: "client", header: c.client, cell: (r) => r.cliente || t.notInformed },
-  { id: "document", header: c.document, cell: (r) => r.cnpj || t.notInformed, className: "mirror-doc" },
+  // The client's document (the member's CPF), beside the client's name: not the point's own CNPJ.
+  { id: "document", header: c.document, cell: (r) => r.documentoCliente || t.notInformed, className: "mirror-doc" },
   { id: "service", header: c.service, cell: (r) => r.servico || t.notInformed },
   { id: "payout", header: c.payout, cell: (r) => formatBRL(r.valorRepasse), className: "mirror-money" },
+  {
+    id: "paid",
+    header: c.paidOn,
+    cell: (r) => (r.dataPagamento ? <PaidOn row={r} /> : "—"),
+    cardCell: (r) => (r.dataPagamento ? <PaidOn row={r} /> : null),
+  },
 ];
 
 export function MirrorList({ rows, onDetails, busy }: Props) {

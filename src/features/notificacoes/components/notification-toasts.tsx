@@ -16,7 +16,7 @@ export function NotificationToasts({ userId }: { userId: string }) {
     if (fresh.length === 0) return;
     for (const n of [...fresh].reverse()) {
       const text = `${n.Titulo}. ${n.Conteudo}`;
-      if (n.Tipo === "recusado" || n.Tipo === "pagamento-desfeito") toast.warning(text);
+      if (n.Tipo === "recusado" || n.Tipo === "pagamento-desfeito" || n.Tipo === "decisao-desfeita") toast.warning(text);
       else toast.success(text);
     }
     // The open screen (an OS waiting for this approval) shows the decision now, not at its next poll.

@@ -1,16 +1,9 @@
-// 'Cadastro do ponto': one service point's registration data, read-only (formatted CNPJ and CEP), loaded when the modal opens,
-// with its loading and error (retry) states inside the modal (main thread).
-import { useQuery } from "@tanstack/react-query";
-import { Modal } from "../../../components/ui/modal";
-import { QueryState } from "../../../components/ui/query-state";
+// A service point's registration data, read-only (formatted CNPJ and CEP): the "Contatos e cadastro" part of the central's
+// point page (main thread).
 import { formatCepText, formatDocument } from "../../../lib/br-format";
-import type { PointRegistration, PointSummary } from "../api/central";
-import { CENTRAL_LOAD_FAILED, pointQuery } from "../query-options";
+import type { PointRegistration } from "../../../../contract/central-points";
 
 export const REGISTRATION_TEXT = {
-  title: (name: string) => `Cadastro de ${name}`,
-  loading: "Carregando cadastro...",
-  close: "Fechar",
   notInformed: "Não informado",
   pointCard: "Dados do credenciado",
   addressCard: "Endereço",
@@ -34,7 +27,7 @@ const orNone = (v: string | number | null | undefined) => {
   return text ? text : <span className="muted">{t.notInformed}</span>;
 };
 
-function RegistrationData({ data }: { data: PointRegistration }) {
+export function RegistrationData({ data }: { data: PointRegistration }) {
   return (
     <div className="point-registration">
       <section aria-labelledby="ponto-cadastro-dados">
@@ -76,25 +69,5 @@ function RegistrationData({ data }: { data: PointRegistration }) {
         </dl>
       </section>
     </div>
-  );
-}
-
-export function PointRegistrationModal({ point, onClose }: { point: PointSummary; onClose: () => void }) {
-  const query = useQuery(pointQuery(point.IdPontoAtendimento));
-  return (
-    <Modal
-      open
-      title={t.title(point.NomeFantasia)}
-      onClose={onClose}
-      footer={
-        <button type="button" className="btn" onClick={onClose}>
-          {t.close}
-        </button>
-      }
-    >
-      <QueryState query={query} variant="card" loading={t.loading} error={query.error?.message || CENTRAL_LOAD_FAILED}>
-        {(data) => <RegistrationData data={data} />}
-      </QueryState>
-    </Modal>
   );
 }

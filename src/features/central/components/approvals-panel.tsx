@@ -1,0 +1,168 @@
+// The evidence of one linked service in a side panel (a native dialog: keyboard operable, focus kept inside, back closes it)
+// (main thread): what the attendant asked and why, both values, the order's initial video, photos and notes, the files attached
+// to the service, the decision when there is one and the central's history of it; Aprovar and Recusar at its foot for a
+// pending service and a role that decides.
+import { useQuery } from "@tanstack/react-query";
+import { Modal } from "../../../components/ui/modal";
+import { QueryState } from "../../../components/ui/query-state";
+import { isoToBr } from "../../../domain/dates";
+import { dateTimeText } from "../../../lib/br-format";
+import { APPROVALS_MSG as M } from "../../../config/messages/central-approvals.pt-BR";
+import { centralFileUrl } from "../api/central";
+import type { DecidedService, PendingService } from "../api/approvals";
+import { CENTRAL_LOAD_FAILED, historyQuery } from "../query-options";
+import { ValuesCell } from "./approvals-cells";
+
+interface Props {
+  row: PendingService | DecidedService;
+  canDecide: boolean;
+  busy: boolean;
+  onApprove: (row: PendingService) => void;
+  onReject: (row: PendingService) => void;
+  onClose: () => void;
+}
+
+const isDecided = (row: PendingService | DecidedService): row is DecidedService => "StatusAprovacao" in row;
+
+function History({ id }: { id: string }) {
+  const history = useQuery(historyQuery(id));
+  return (
+    <QueryState
+      query={history}
+      loading={M.panel.historyLoading}
+      error={CENTRAL_LOAD_FAILED}
+      empty={M.panel.historyEmpty}
+      isEmpty={(rows) => rows.length === 0}
+      variant="card"
+    >
+      {(rows) => (
+        <ul className="central-history">
+          {rows.map((h, i) => (
+            <li key={i}>
+              <strong>{M.actions[h.Acao] ?? h.Acao}</strong> por {h.Usuario} em {dateTimeText(h.DataHora)}
+              {h.Observacao ? `: ${h.Observacao}` : ""}
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryState>
+  );
+}
+
+export function ApprovalsPanel({ row, canDecide, busy, onApprove, onReject, onClose }: Props) {
+  const os = row.NumeroOS;
+  const decided = isDecided(row) ? row : null;
+  const pending = !decided;
+  const serviceFiles = row.FotosServico.length > 0 || row.VideoServico;
+  return (
+    <Modal
+      open
+      title={M.evidenceOf(os)}
+      onClose={onClose}
+      footer={
+        pending && canDecide ? (
+          <>
+            <button type="button" className="btn btn-danger" disabled={busy} onClick={() => onReject(row)}>
+              {M.reject}
+            </button>
+            <button type="button" className="btn btn-primary" disabled={busy} onClick={() => onApprove(row)}>
+              {busy ? M.approving : M.approve}
+            </button>
+          </>
+        ) : undefined
+      }
+    >
+      <div className="approvals-panel">
+        <p className="approvals-panel-service">
+          <strong>{row.Servico}</strong>
+        </p>
+        <p className="muted">
+          {row.NomeFantasia} · {row.Veiculo} · {row.Placa}
+          {row.DataAgendamento ? ` · ${M.panel.scheduled(isoToBr(row.DataAgendamento))}` : ""}
+        </p>
+        <p>{M.panel.requested(row.Atendente ?? M.noAttendant, dateTimeText(row.DataSolicitacao) ?? "")}</p>
+        <h3>{M.panel.reason}</h3>
+        <p>{row.ObservacoesCredenciado || M.noReason}</p>
+        <ValuesCell row={row} />
+        {decided && (
+          <p className="approvals-panel-decision">
+            {M.panel.decision(
+              M.decided.status[decided.StatusAprovacao],
+              decided.DecididoPor || "—",
+              dateTimeText(decided.DecididoEm) ?? "",
+            )}
+            {decided.MotivoRecusa ? `: ${decided.MotivoRecusa}` : ""}
+          </p>
+        )}
+        {row.QtdeEvidencias === 0 && (
+          <p className="approvals-none" role="note">
+            {M.panel.nothing}
+          </p>
+        )}
+        <h3>{M.panel.initialVideo}</h3>
+        {row.VideoInicial ? (
+          <video
+            className="central-video"
+            src={centralFileUrl(row.VideoInicial)}
+            controls
+            preload="metadata"
+            aria-label={M.panel.initialVideoLabel(os)}
+          />
+        ) : (
+          <p className="muted">{M.panel.noInitialVideo}</p>
+        )}
+        <h3>{M.panel.photos}</h3>
+        {row.Fotos.length === 0 ? (
+          <p className="muted">{M.panel.noPhotos}</p>
+        ) : (
+          <ul className="central-photos">
+            {row.Fotos.map((f, i) => (
+              <li key={f}>
+                <a href={centralFileUrl(f)} target="_blank" rel="noopener noreferrer">
+                  <img src={centralFileUrl(f)} alt={M.panel.photoAlt(i + 1, os)} loading="lazy" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+        <h3>{M.panel.notes}</h3>
+        {row.Anotacoes.length === 0 ? (
+          <p className="muted">{M.panel.noNotes}</p>
+        ) : (
+          <ul>
+            {row.Anotacoes.map((n, i) => (
+              <li key={i}>{n}</li>
+            ))}
+          </ul>
+        )}
+        <h3>{M.panel.serviceFiles}</h3>
+        {!serviceFiles ? (
+          <p className="muted">{M.panel.noServiceFiles}</p>
+        ) : (
+          <ul className="central-photos">
+            {row.FotosServico.map((f, i) => (
+              <li key={f}>
+                <a href={centralFileUrl(f)} target="_blank" rel="noopener noreferrer">
+                  <img src={centralFileUrl(f)} alt={M.panel.servicePhoto(i + 1, row.Servico)} loading="lazy" />
+                </a>
+              </li>
+            ))}
+            {row.VideoServico && (
+              <li className="approvals-panel-video">
+                <video
+                  className="central-video"
+                  src={centralFileUrl(row.VideoServico)}
+                  controls
+                  preload="metadata"
+                  aria-label={M.panel.serviceVideo(row.Servico)}
+                />
+              </li>
+            )}
+          </ul>
+        )}
+        <h3>{M.panel.history}</h3>
+        <History id={row.IdSocioVeiculoAgendaExecucaoServico} />
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,217 @@
+// The CNAB 240 payment remessa read back by an independent reader written here from the FEBRABAN 10.11 tables (not from the
+// generator's code): every line 240 characters, record types in order, sequence numbers, lot and file counts and sums, and each
+// transfer's fields (Node, unit).
+import { describe, expect, it } from "vitest";
+import { bankCodeOf, cnab240, CnabError, splitDigit, type CnabPayer, type CnabTransfer } from "../../src/domain/cnab240";
+
+/** A field by its 1-based inclusive positions, as the manual lists them. */
+const at = (line: string, from: number, to: number) => line.slice(from - 1, to);
+const numAt = (line: string, from: number, to: number) => {
+  const v = at(line, from, to);
+  expect(v, `${from}-${to} numérico em "${line}"`).toMatch(/^\d+$/);
+  return Number(v);
+};
+
+interface ReadTransfer {
+  lot: number;
+  launch: string;
+  chamber: string;
+  bank: string;
+  agency: string;
+  account: string;
+  accountDigit: string;
+  name: string;
+  yourNumber: string;
+  date: string;
+  cents: number;
+  info: string;
+  docType: string;
+  document: string;
+  pixInitiation: string | null;
+  pixKey: string | null;
+}
+
+/** Reads a remessa: checks its structure as it goes and answers the header fields and every transfer. */
+function readRemessa(file: string) {
+  expect(file.endsWith("\r\n")).toBe(true);
+  const lines = file.slice(0, -2).split("\r\n");
+  for (const [i, l] of lines.entries()) expect(l.length, `linha ${i + 1}`).toBe(240);
+  const header = lines[0]!;
+  expect([at(header, 4, 7), at(header, 8, 8), at(header, 143, 143)]).toEqual(["0000", "0", "1"]);
+  const bank = at(header, 1, 3);
+  const trailer = lines.at(-1)!;
+  expect([at(trailer, 1, 3), at(trailer, 4, 7), at(trailer, 8, 8)]).toEqual([bank, "9999", "9"]);
+  expect(numAt(trailer, 24, 29)).toBe(lines.length);
+
+  const transfers: ReadTransfer[] = [];
+  const lots: { launch: string; count: number; cents: number }[] = [];
+  let i = 1;
+  while (i < lines.length - 1) {
+    const lh = lines[i]!;
+    expect(at(lh, 8, 8)).toBe("1");
+    const lot = numAt(lh, 4, 7);
+    expect(lot).toBe(lots.length + 1);
+    expect([at(lh, 9, 9), at(lh, 10, 11)]).toEqual(["C", "20"]);
+    const launch = at(lh, 12, 13);
+    let seq = 0;
+    let sum = 0;
+    i += 1;
+    while (at(lines[i]!, 8, 8) === "3") {
+      const a = lines[i]!;
+      const b = lines[i + 1]!;
+      expect([numAt(a, 4, 7), at(a, 14, 14), numAt(a, 9, 13)]).toEqual([lot, "A", ++seq]);
+      expect([numAt(b, 4, 7), at(b, 14, 14), numAt(b, 9, 13)]).toEqual([lot, "B", ++seq]);
+      expect([at(a, 15, 15), at(a, 16, 17), at(a, 102, 104)]).toEqual(["0", "00", "BRL"]);
+      const cents = numAt(a, 120, 134);
+      sum += cents;
+      const isPix = launch === "45";
+      transfers.push({
+        lot,
+        launch,
+        chamber: at(a, 18, 20),
+        bank: at(a, 21, 23),
+        agency: at(a, 24, 28),
+        account: at(a, 30, 41),
+        accountDigit: at(a, 42, 42),
+        name: at(a, 44, 73).trimEnd(),
+        yourNumber: at(a, 74, 93).trimEnd(),
+        date: at(a, 94, 101),
+        cents,
+        info: at(a, 178, 217).trimEnd(),
+        docType: at(b, 18, 18),
+        document: at(b, 19, 32),
+        pixInitiation: isPix ? at(b, 15, 17).trimEnd() : null,
+        pixKey: isPix ? at(b, 128, 226).trimEnd() : null,
+      });
+      if (!isPix) expect(numAt(b, 136, 150)).toBe(cents);
+      i += 2;
+    }
+    const lt = lines[i]!;
+    expect([at(lt, 8, 8), numAt(lt, 4, 7)]).toEqual(["5", lot]);
+    expect(numAt(lt, 18, 23)).toBe(seq + 2);
+    expect(numAt(lt, 24, 41)).toBe(sum);
+    lots.push({ launch, count: seq / 2, cents: sum });
+    i += 1;
+  }
+  expect(numAt(trailer, 18, 23)).toBe(lots.length);
+  return { bank, header, lots, transfers };
+}
+
+const payer: CnabPayer = {
+  bankCode: "341",
+  bankName: "Banco Itaú",
+  document: "12.345.678/0001-95",
+  name: "Programa Clube Automotivo Ltda",
+  agreement: "CONV123",
+  agency: "1234",
+  agencyDigit: "",
+  account: "56789",
+  accountDigit: "0",
+};
+const options = { paymentDate: "2026-11-27", generatedDate: "2026-11-28", generatedTime: "10:15:30", fileNumber: 7 };
+
+const transfers: CnabTransfer[] = [
+  {
+    name: "Auto Center Boa Viagem Ltda",
+    document: "11.222.333/0001-81",
+    amount: 150.1,
+    yourNumber: "L1-001",
+    info: "OS 101, 102",
+    pix: { type: "CNPJ", key: "11.222.333/0001-81" },
+  },
+  {
+    name: "Oficina Serra Azul ME",
+    document: "529.982.247-25",
+    amount: 0.3,
+    yourNumber: "L1-002",
+    info: "OS 201",
+    bank: { code: "237", agency: "0456", agencyDigit: "7", account: "0012345", accountDigit: "6", savings: false },
+  },
+  {
+    name: "Mecânica São João",
+    document: "39053344705",
+    amount: 1999.99,
+    yourNumber: "L1-003",
+    info: "OS 301",
+    pix: { type: "EMAIL", key: "Financeiro@SaoJoao.com.br" },
+  },
+  {
+    name: "Centro Automotivo Itaú",
+    document: "11222333000181",
+    amount: 10,
+    yourNumber: "L1-004",
+    info: "OS 401",
+    bank: { code: "341", agency: "9999", agencyDigit: "", account: "77", accountDigit: "X", savings: false },
+  },
+];
+
+describe("CNAB 240 payment remessa", () => {
+  it("is read back by an independent reader: sizes, records, sequences, lot counts and sums, every transfer", () => {
+    const file = cnab240(payer, transfers, options);
+    const read = readRemessa(file);
+    expect(read.bank).toBe("341");
+    expect(at(read.header, 19, 32)).toBe("12345678000195");
+    expect(at(read.header, 73, 102).trimEnd()).toBe("PROGRAMA CLUBE AUTOMOTIVO LTDA");
+    expect([at(read.header, 144, 151), at(read.header, 152, 157), at(read.header, 158, 163)]).toEqual(["28112026", "101530", "000007"]);
+    // A lot per kind: PIX (45), TED to another bank (41), credit at the payer's bank (01).
+    expect(read.lots).toEqual([
+      { launch: "45", count: 2, cents: 15010 + 199999 },
+      { launch: "41", count: 1, cents: 30 },
+      { launch: "01", count: 1, cents: 1000 },
+    ]);
+    const [pix1, pix2, ted, same] = read.transfers;
+    expect(pix1).toMatchObject({
+      chamber: "009",
+      bank: "000",
+      name: "AUTO CENTER BOA VIAGEM LTDA",
+      yourNumber: "L1-001",
+      date: "27112026",
+      cents: 15010,
+      info: "OS 101, 102",
+      docType: "2",
+      document: "11222333000181",
+      pixInitiation: "03",
+      pixKey: "11222333000181",
+    });
+    // Accents dropped in names; an e-mail key kept as written.
+    expect(pix2).toMatchObject({ name: "MECANICA SAO JOAO", docType: "1", document: "00039053344705", pixInitiation: "02" });
+    expect(pix2!.pixKey).toBe("Financeiro@SaoJoao.com.br");
+    expect(ted).toMatchObject({
+      chamber: "018",
+      bank: "237",
+      agency: "00456",
+      account: "000000012345",
+      accountDigit: "6",
+      cents: 30,
+      docType: "1",
+      document: "00052998224725",
+    });
+    expect(same).toMatchObject({ chamber: "000", bank: "341", account: "000000000077", accountDigit: "X", cents: 1000 });
+    expect(read.transfers.reduce((n, t) => n + t.cents, 0)).toBe(15010 + 30 + 199999 + 1000);
+  });
+
+  it("refuses what a bank would refuse, in pt-BR", () => {
+    expect(() => cnab240({ ...payer, bankCode: "34" }, transfers, options)).toThrow(CnabError);
+    expect(() => cnab240({ ...payer, document: "123" }, transfers, options)).toThrow("CNPJ da empresa pagadora");
+    expect(() => cnab240(payer, [], options)).toThrow("Nenhuma transferência");
+    expect(() => cnab240(payer, [{ ...transfers[0]!, amount: 0 }], options)).toThrow("maior que zero");
+    expect(() => cnab240(payer, [{ ...transfers[0]!, pix: undefined }], options)).toThrow("sem chave PIX nem conta");
+    expect(() => cnab240(payer, [{ ...transfers[1]!, document: "123" }], options)).toThrow("CPF ou CNPJ do favorecido");
+  });
+
+  it("writes a phone key as +55 and the amount to the cent with no float drift", () => {
+    const file = cnab240(payer, [{ ...transfers[0]!, amount: 0.1 + 0.2, pix: { type: "TELEFONE", key: "(81) 99123-4567" } }], options);
+    const read = readRemessa(file);
+    expect(read.transfers[0]).toMatchObject({ cents: 30, pixKey: "+5581991234567", pixInitiation: "01" });
+  });
+
+  it("finds a bank's code from its name or its leading code, and splits check digits", () => {
+    expect(bankCodeOf("341 - Itaú Unibanco")).toBe("341");
+    expect(bankCodeOf("Itaú")).toBe("341");
+    expect(bankCodeOf("Banco do Brasil S.A.")).toBe("001");
+    expect(bankCodeOf("Cooperativa Desconhecida")).toBeNull();
+    expect(splitDigit("12345-6")).toEqual({ number: "12345", digit: "6" });
+    expect(splitDigit("0456-x")).toEqual({ number: "0456", digit: "X" });
+    expect(splitDigit("0456")).toEqual({ number: "0456", digit: "" });
+  });
+});
