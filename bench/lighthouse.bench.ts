@@ -50,7 +50,8 @@ interface RouteCase {
   central: boolean;
 }
 
-const ROUTES = (orderId: string): RouteCase[] =>
+/** `pointId`: the signed-in attendant's point, whose page the central opens (/central/pontos/:id). */
+const ROUTES = (orderId: string, pointId: string): RouteCase[] =>
   (
     [
       ["/login", PATHS.login, true],
@@ -68,10 +69,13 @@ const ROUTES = (orderId: string): RouteCase[] =>
       ["/equipe", PATHS.team, false],
       ["/registro-alteracoes", PATHS.audit, false],
       ["/esqueci-senha", PATHS.forgotPassword, true],
+      ["/central/inicio", CENTRAL_PATHS.home, false],
       ["/central/aprovacoes", CENTRAL_PATHS.approvals, false],
       ["/central/pagamentos", CENTRAL_PATHS.payments, false],
       ["/central/pontos", CENTRAL_PATHS.points, false],
       ["/central/registro-alteracoes", CENTRAL_PATHS.audit, false],
+      ["/central/pontos/:id", CENTRAL_PATHS.point(pointId), false],
+      ["/central/equipe", CENTRAL_PATHS.staff, false],
     ] as const
   ).map(([label, path, isPublic]) => ({
     label,
@@ -132,7 +136,7 @@ export default async function lighthouseBench(): Promise<BenchRow[]> {
       );
 
     // Public pages as a visitor (and a search engine) sees them: signed out, since /login sends a signed-in user to the agenda.
-    const routes = ROUTES(order.IdSocioVeiculoAgenda)
+    const routes = ROUTES(order.IdSocioVeiculoAgenda, user.IdPontoAtendimento)
       .sort((a, b) => Number(b.public) - Number(a.public))
       .filter((r) => !ONLY || ONLY.includes(r.label.split(" ")[0]!));
     const runs = routes.flatMap((route) => PRESETS.map((preset) => ({ route, preset })));

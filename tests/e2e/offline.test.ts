@@ -122,7 +122,9 @@ describe.each(viewports)("offline data (%s)", (_label, options, mobile, month) =
     await goInApp(page, `/execucao-os/${order.id}`);
     await page.getByRole("heading", { name: `OS #${order.number}` }).waitFor();
     const grid = page.locator(".order-grid");
-    // Every card settled (services, evidence, notes): what is on screen now is what the cache must give back offline.
+    // Every card settled (services, evidence, notes): what is on screen now is what the cache must give back offline. The
+    // services, evidence and notes cards come in a deferred pass after the header (order-page.tsx): wait for them first.
+    await grid.getByText("Serviços", { exact: true }).first().waitFor();
     await until(
       () => grid.innerText(),
       (t) => !/Carregando/.test(t),
