@@ -62,12 +62,8 @@ export function StaffSection() {
           </button>
         )}
       </header>
-      {me && list.data && (
-        <p className="staff-me">
-          {M.signedInAs(me.Nome, list.data.Papel)}
-          {!admin && <span className="muted staff-hint staff-read-only">{M.readOnly}</span>}
-        </p>
-      )}
+      {/* Who is signed in, the list and the password card come in one pass (QueryState's children render after a deferred
+          pass): painted apart, the list pushed the others down (a layout shift of 0.11 in Lighthouse). */}
       <QueryState
         query={list}
         loading={M.loading}
@@ -75,9 +71,19 @@ export function StaffSection() {
         empty={M.empty}
         isEmpty={(d) => d.data.length === 0}
       >
-        {(d) => <StaffList rows={d.data} manage={d.Papel === "admin"} pending={pending} onAction={onAction} />}
+        {(d) => (
+          <>
+            {me && (
+              <p className="staff-me">
+                {M.signedInAs(me.Nome, d.Papel)}
+                {!admin && <span className="muted staff-hint staff-read-only">{M.readOnly}</span>}
+              </p>
+            )}
+            <StaffList rows={d.data} manage={d.Papel === "admin"} pending={pending} onAction={onAction} />
+            {me && <StaffPasswordCard email={me.Email} />}
+          </>
+        )}
       </QueryState>
-      {me && <StaffPasswordCard email={me.Email} />}
       {open?.kind === "invite" && (
         <StaffInviteModal onClose={close} onInvited={(name, access) => setOpen({ kind: "link", name, access })} />
       )}
