@@ -17,3 +17,5 @@ export async function verifyPassword(stored: string, password: string): Promise<
 
 export const newToken = () => randomBytes(32).toString("base64url");
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+/** Whether a one-time link's token, as a request sent it, is worth a lookup (newToken gives 43 characters). */
+export const isLinkToken = (token: unknown): token is string => typeof token === "string" && token.length >= 20 && token.length <= 200;

@@ -3,7 +3,7 @@
 import { and, asc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { centralInvitations, centralSessions, centralUsers } from "../db/schema.ts";
-import { hashToken, newToken } from "../lib/secrets.ts";
+import { hashToken, isLinkToken, newToken } from "../lib/secrets.ts";
 import type { AccessLink } from "../../contract/acesso.ts";
 import type { CentralRole } from "../../contract/central-session.ts";
 import type { Colleague } from "../../contract/central-staff.ts";
@@ -69,7 +69,7 @@ export async function issueInvitation(tx: Db, userId: string, opts: { createdBy:
 
 /** A usable invitation (unused, unexpired, its colleague active) and its colleague, or undefined. */
 export async function findUsableInvitation(db: Db, token: unknown, now: Date) {
-  if (typeof token !== "string" || token.length < 20 || token.length > 200) return undefined;
+  if (!isLinkToken(token)) return undefined;
   const [row] = await db
     .select({
       id: centralInvitations.id,
@@ -92,7 +92,7 @@ export async function findUsableInvitation(db: Db, token: unknown, now: Date) {
 
 /** Whether the token was ever a central invitation (used, expired or replaced): its page then says whom to ask. */
 export async function isKnownInvitation(db: Db, token: unknown) {
-  if (typeof token !== "string" || token.length < 20 || token.length > 200) return false;
+  if (!isLinkToken(token)) return false;
   const [row] = await db
     .select({ id: centralInvitations.id })
     .from(centralInvitations)

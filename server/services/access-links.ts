@@ -2,7 +2,7 @@
 import { and, desc, eq, gt, isNull, notInArray } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { accessTokens, pointUsers, servicePoints, sessions } from "../db/schema.ts";
-import { hashToken, newToken } from "../lib/secrets.ts";
+import { hashToken, isLinkToken, newToken } from "../lib/secrets.ts";
 import { sameEmail } from "../lib/db-rows.ts";
 import type { ServerConfig } from "../config.ts";
 import type { AccessCheck, AccessLink } from "../../contract/acesso.ts";
@@ -71,7 +71,7 @@ export async function issueAccessLink(
  * for an unknown, used or expired token or an inactive user.
  */
 export async function findUsableLink(db: Db, token: unknown, now: Date) {
-  if (typeof token !== "string" || token.length < 20 || token.length > 200) return undefined;
+  if (!isLinkToken(token)) return undefined;
   const [row] = await db
     .select({
       link: accessTokens,

@@ -11,7 +11,6 @@ export const APPROVALS_MSG = {
     submit: "Buscar",
     clear: "Limpar busca",
     point: "Ponto",
-    allPoints: "Todos os pontos",
     from: "Data inicial",
     to: "Data final",
     status: "Decisão",

@@ -2,11 +2,10 @@
 // reload and the worklist's links land on the same list; and the bar that edits them: a search by OS or plate, the point, an
 // optional period and, on the decided view, the decision (main thread).
 import { useState } from "react";
-import { useQuery } from "@tanstack/react-query";
 import { useLocation, useSearch } from "wouter";
 import { APPROVALS_MSG as M } from "../../../config/messages/central-approvals.pt-BR";
 import type { ApprovalsFilter, DecidedFilter } from "../api/approvals";
-import { pointsQuery } from "../query-options";
+import { CentralPointSelect } from "./central-point-select";
 
 export type ApprovalsView = "aguardando" | "decididas";
 export interface ApprovalFilters {
@@ -84,9 +83,6 @@ interface Props {
 }
 
 export function ApprovalFilterBar({ filters, onChange }: Props) {
-  // Without the points (still loading, or failed) the select offers 'Todos os pontos' and keeps the chosen one by its id.
-  const points = useQuery(pointsQuery());
-  const list = points.data ?? [];
   // The search is typed here and applied on Buscar (or Enter): one request per search, not one per key.
   const [text, setText] = useState(filters.search);
   const [applied, setApplied] = useState(filters.search);
@@ -128,18 +124,7 @@ export function ApprovalFilterBar({ filters, onChange }: Props) {
         </div>
       </form>
       <div className="approvals-filter">
-        <label htmlFor="aprovacoes-ponto">{M.filters.point}</label>
-        <select id="aprovacoes-ponto" value={filters.point} onChange={(e) => onChange({ point: e.target.value })}>
-          <option value="">{M.filters.allPoints}</option>
-          {filters.point && !list.some((p) => p.IdPontoAtendimento === filters.point) && (
-            <option value={filters.point}>{points.isPending ? "Carregando pontos..." : "Ponto selecionado"}</option>
-          )}
-          {list.map((p) => (
-            <option key={p.IdPontoAtendimento} value={p.IdPontoAtendimento}>
-              {p.NomeFantasia}
-            </option>
-          ))}
-        </select>
+        <CentralPointSelect id="aprovacoes-ponto" label={M.filters.point} value={filters.point} onChange={(point) => onChange({ point })} />
       </div>
       <div className="approvals-filter">
         <label htmlFor="aprovacoes-inicio">{M.filters.from}</label>

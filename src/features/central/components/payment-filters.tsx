@@ -1,11 +1,10 @@
 // The Pagamentos section's filters, kept in the URL query (?ponto=&data=&inicio=&fim=&status=) so back/forward and reload keep
 // them (defaults: every point, execution date, this month in Brasília, pending), and the filter bar that edits them (main thread).
-import { useQuery } from "@tanstack/react-query";
 import { periodFilters, type PeriodFilters } from "../../../lib/period-filters";
 import { MSG } from "../../../config/messages.pt-BR";
 import { PeriodFields } from "../../../components/ui/period-fields";
 import type { PayoutFilter } from "../api/payments";
-import { pointsQuery } from "../query-options";
+import { CentralPointSelect } from "./central-point-select";
 import { PAYMENTS_MSG } from "../../../config/messages/central-payments.pt-BR";
 
 export type PaymentStatusFilter = "PENDENTE" | "PAGO" | "TODOS";
@@ -38,9 +37,6 @@ interface Props {
 }
 
 export function PaymentFilterBar({ filters, onChange, rangeError }: Props) {
-  // Without the points (still loading, or failed) the select offers 'Todos os pontos' and keeps the chosen one by its id.
-  const points = useQuery(pointsQuery());
-  const list = points.data ?? [];
   return (
     <form
       className="filter-bar payments-filters card"
@@ -49,18 +45,12 @@ export function PaymentFilterBar({ filters, onChange, rangeError }: Props) {
       onSubmit={(e) => e.preventDefault()}
     >
       <div className="filter-wide">
-        <label htmlFor="pagamentos-ponto">Ponto de atendimento</label>
-        <select id="pagamentos-ponto" value={filters.point} onChange={(e) => onChange({ point: e.target.value })}>
-          <option value="">Todos os pontos</option>
-          {filters.point && !list.some((p) => p.IdPontoAtendimento === filters.point) && (
-            <option value={filters.point}>{points.isPending ? "Carregando pontos..." : "Ponto selecionado"}</option>
-          )}
-          {list.map((p) => (
-            <option key={p.IdPontoAtendimento} value={p.IdPontoAtendimento}>
-              {p.NomeFantasia}
-            </option>
-          ))}
-        </select>
+        <CentralPointSelect
+          id="pagamentos-ponto"
+          label="Ponto de atendimento"
+          value={filters.point}
+          onChange={(point) => onChange({ point })}
+        />
       </div>
       <div className="filter-wide">
         <label htmlFor="pagamentos-data">{PAYMENTS_MSG.basis.label}</label>
