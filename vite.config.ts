@@ -1,11 +1,15 @@
-// Vite build of the SPA; the dev server proxies /api to the real server on port 3001.
-import { defineConfig } from "vite";
+// Vite build of the SPA and the member's follow page (acompanhar.html); the dev server proxies /api to the real server on port 3001.
+import { fileURLToPath } from "node:url";
+import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { precompress } from "./scripts/precompress";
 import { routeHtml } from "./scripts/route-html";
+import { initialChunkGroups } from "./scripts/initial-chunks";
+
+const root = fileURLToPath(new URL(".", import.meta.url));
 
 export default defineConfig({
-  plugins: [pwa(), routeHtml(), precompress()],
+  plugins: [pwa(), routeHtml(), precompress(), memberPage()],
   // React DOM with the automatic JSX runtime (Vite's built-in Oxc transform; no Fast Refresh: the dev server reloads the page).
   oxc: { jsx: { runtime: "automatic" } },
   build: {
@@ -16,11 +20,21 @@ export default defineConfig({
     // also uses into a chunk of its own (16 files before the first screen, many under 1 KB): on HTTP/1.1's six connections
     // and a mobile round trip that is three rounds of requests instead of one.
     rolldownOptions: {
+      // The app, and the member's follow page (/acompanhar, src/member/): a light page of its own, without the app's shell.
+      input: { index: `${root}index.html`, acompanhar: `${root}acompanhar.html` },
       output: {
+        // The member page's own lazy chunks named member-*, so the app's service worker leaves them out of its precache.
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.length > 0 &&
+          chunk.moduleIds.every((id) => /[\\/]src[\\/](member[\\/]|config[\\/]messages[\\/]member\.)/.test(id))
+            ? `assets/${chunk.name.startsWith("member-") ? "" : "member-"}[name]-[hash].js`
+            : "assets/[name]-[hash].js",
         codeSplitting: {
-          // The entry (index.html and main.tsx) stays out of the group: main.tsx's stages (src/app/boot/) use top-level await, and
-          // an async entry captured by the group left the build with no entry chunk (no manifest entry, no route HTML).
-          groups: [{ name: "app", tags: ["$initial"], test: (id: string) => !/[\\/](index\.html|src[\\/]app[\\/]main\.tsx)$/.test(id) }],
+          // The entries (the HTML pages and their main.tsx) stay out of the group: main.tsx's stages (src/app/boot/) use top-level
+          // await, and an async entry captured by the group left the build with no entry chunk (no manifest entry, no route HTML).
+          // The rest goes to "app" (the app's one initial chunk), "shared" (what both pages load at once: React DOM, TanStack
+          // Query) or "app-common": scripts/initial-chunks.ts, so the member page never loads the app's chunk.
+          groups: initialChunkGroups(root),
         },
       },
     },
@@ -74,13 +88,25 @@ function pwa() {
       // The per-route copies of index.html are for cold starts from the server; the worker answers every navigation with index.html.
       // The password strength estimator's dictionaries (about 510 KiB gzipped, src/features/session/password-strength.ts) are for
       // the first-access and reset pages only, which need the network anyway: fetched by those pages, not by every install.
-      globIgnores: ["**/ffmpeg-core*", "**/*.wasm", "**/*.gz", ".vite/**", "route-html/**", "**/password-strength-*"],
+      // The member's follow page (acompanhar.html, its entry, style and forms) is never opened inside the installed app.
+      globIgnores: [
+        "**/ffmpeg-core*",
+        "**/*.wasm",
+        "**/*.gz",
+        ".vite/**",
+        "route-html/**",
+        "**/password-strength-*",
+        "acompanhar.html",
+        "assets/acompanhar-*",
+        "assets/member-*",
+      ],
       maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       // Hashed file names already change with their content.
       dontCacheBustURLsMatching: /\/assets\/.+-[A-Za-z0-9_-]{8}\.[a-z0-9.]+$/,
       navigateFallback: "index.html",
-      // Uploaded files open in a tab (/api/uploads/files/...): never answered with the shell, never cached.
-      navigateFallbackDenylist: [/^\/api(\/|$)/],
+      // Uploaded files open in a tab (/api/uploads/files/...): never answered with the shell, never cached. The member's follow
+      // page (/acompanhar) is a page of its own, from the server.
+      navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/acompanhar(\.html)?(\/|\?|$)/],
       cleanupOutdatedCaches: true,
       // The first install takes the open page at once (so an engine loaded in the first session is cached already); an update
       // never skips waiting by itself: only the prompt's 'Atualizar' does.
@@ -109,4 +135,26 @@ function pwa() {
       ],
     },
   });
+}
+
+/**
+ * The member's follow page (acompanhar.html) beside the app: the dev server answers /acompanhar with it, as the server does in
+ * production (/acompanhar.html works too); the build leaves out the app's manifest link the PWA plugin adds to every page (the
+ * member installs nothing).
+ */
+function memberPage(): Plugin {
+  return {
+    name: "portal-member-page",
+    enforce: "post",
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url && /^\/acompanhar(\?|$)/.test(req.url)) req.url = req.url.replace("/acompanhar", "/acompanhar.html");
+        next();
+      });
+    },
+    transformIndexHtml: {
+      order: "post",
+      handler: (html, ctx) => (ctx.filename.endsWith("acompanhar.html") ? html.replace(/<link rel="manifest"[^>]*>/, "") : html),
+    },
+  };
 }

@@ -48,6 +48,10 @@ interface RouteCase {
   public: boolean;
   /** Signed in as the program's central staff (the console's sections), not as an attendant. */
   central: boolean;
+  /** A page of its own, not the app's (the member's acompanhar.html): its initial JS is read from its HTML entry. */
+  html?: string;
+  /** False for a page that asks not to be indexed (noindex): Lighthouse's SEO category would only measure that wish. */
+  indexable?: boolean;
 }
 
 /** `pointId`: the signed-in attendant's point, whose page the central opens (/central/pontos/:id). */
@@ -88,6 +92,21 @@ const ROUTES = (orderId: string, pointId: string): RouteCase[] =>
     public: isPublic,
     central: path.startsWith(`${PATHS.central}/`),
   }));
+
+/**
+ * The member's follow page (issue 39) through a real link: the attendant makes the order's link (POST
+ * /execucao/:id/acompanhamento) and the page opens with its token in the fragment, signed out as the member is.
+ */
+async function memberRoute(base: string, token: string, orderId: string): Promise<RouteCase> {
+  const made = await apiCall<{ caminho?: string; message?: string }>(
+    base,
+    token,
+    `/execucao/${encodeURIComponent(orderId)}/acompanhamento`,
+    {},
+  );
+  if (!made.caminho) throw new Error(`the member's follow link could not be made: ${made.message ?? "no answer"}`);
+  return { label: "/acompanhar", path: made.caminho, source: "", html: "acompanhar.html", public: true, central: false, indexable: false };
+}
 
 export default async function lighthouseBench(): Promise<BenchRow[]> {
   // First, on the idle machine: what this host is, and the multipliers that make it each device.
@@ -136,7 +155,10 @@ export default async function lighthouseBench(): Promise<BenchRow[]> {
       );
 
     // Public pages as a visitor (and a search engine) sees them: signed out, since /login sends a signed-in user to the agenda.
-    const routes = ROUTES(order.IdSocioVeiculoAgenda, user.IdPontoAtendimento)
+    const routes = [
+      ...ROUTES(order.IdSocioVeiculoAgenda, user.IdPontoAtendimento),
+      await memberRoute(server.url, token, order.IdSocioVeiculoAgenda),
+    ]
       .sort((a, b) => Number(b.public) - Number(a.public))
       .filter((r) => !ONLY || ONLY.includes(r.label.split(" ")[0]!));
     const runs = routes.flatMap((route) => PRESETS.map((preset) => ({ route, preset })));
@@ -148,7 +170,7 @@ export default async function lighthouseBench(): Promise<BenchRow[]> {
       const categories: Category[] =
         preset !== "low-tier"
           ? ["performance"]
-          : route.public
+          : route.public && route.indexable !== false
             ? ["performance", "accessibility", "best-practices", "seo"]
             : ["performance", "accessibility", "best-practices"];
       const result = await lighthouse(`${server.url}${route.path}`, {
@@ -168,7 +190,9 @@ export default async function lighthouseBench(): Promise<BenchRow[]> {
         fs.writeFileSync(path.join(REPORTS, `${route.label.replace(/[^a-z0-9-]+/gi, "_")}-${preset}.json`), String(result.report));
       }
       if (lhr.runtimeError) throw new Error(`${route.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-      if (!lhr.finalDisplayedUrl.endsWith(route.path)) throw new Error(`${route.path} ended on ${lhr.finalDisplayedUrl} (session lost?)`);
+      // The member's link carries its token in the fragment, which the displayed URL may leave out.
+      if (!lhr.finalDisplayedUrl.split("#")[0]!.endsWith(route.path.split("#")[0]!))
+        throw new Error(`${route.path} ended on ${lhr.finalDisplayedUrl} (session lost?)`);
       const bench = "lighthouse";
       const label = `${route.label}, ${device(preset)}`;
       for (const c of categories) {
@@ -197,7 +221,7 @@ export default async function lighthouseBench(): Promise<BenchRow[]> {
         bench,
         case: route.label,
         metric: "initial JS (gzip, build manifest)",
-        value: js.routeKiB(route.source) ?? Number.NaN,
+        value: (route.html ? js.pageKiB(route.html)?.gzip : js.routeKiB(route.source)) ?? Number.NaN,
         unit: "KiB",
       });
       // What the page really fetched as script during the run, as served (brotli or gzip), workers included.

@@ -2,6 +2,7 @@
 // shared by server and client; the client imports types only).
 import { Type, type Static } from "typebox";
 import {
+  bool,
   intOrNull,
   list,
   MAX,
@@ -28,7 +29,12 @@ const base = {
 };
 
 export const Foto = obj({ IdSocioVeiculoAgendaExecucaoFoto: str(), ...base, Foto: str("stored file name (a photo or a video)") });
-export const Anotacao = obj({ IdSocioVeiculoAgendaExecucaoAnotacao: str(), ...base, Anotacao: str("the note's text") });
+export const Anotacao = obj({
+  IdSocioVeiculoAgendaExecucaoAnotacao: str(),
+  ...base,
+  Anotacao: str("the note's text"),
+  VisivelSocio: bool("shown on the member's follow page (issue 39)"),
+});
 /** Arquivo and NomeArquivo are both the stored name (the contract's clients link it to /uploads/files/); NomeOriginal is shown. */
 const document = {
   ...base,
@@ -104,6 +110,8 @@ export const addNote = defineRoute({
     idSocioVeiculoAgenda: uuid,
     ...actor,
     anotacao: nonBlank(MAX.note),
+    /** Show the note on the member's follow page (issue 39); false when absent. */
+    visivelSocio: Type.Optional(Type.Boolean()),
     /** Sent by the clients; the server stamps the note. */
     data: Type.Optional(text(MAX.date)),
   }),

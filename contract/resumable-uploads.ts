@@ -4,7 +4,7 @@
 import { Type } from "typebox";
 import { noBody, obj } from "./fields.ts";
 import { defineRoute } from "./route.ts";
-import { StoredFile } from "./uploads.ts";
+import { EVIDENCE_CLAIMS, EVIDENCE_REFUSALS, StoredFile } from "./uploads.ts";
 
 /** tus' own upload id (32 hex digits); anything else up to this length is answered 404 like an unknown upload. */
 const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
@@ -26,7 +26,8 @@ export const createResumableUpload = defineRoute({
   method: "POST",
   url: "/uploads/tus",
   summary:
-    "Creates a resumable upload (Upload-Length, Upload-Metadata filename, filetype); a body is its first bytes (200 when all of it).",
+    "Creates a resumable upload (Upload-Length, Upload-Metadata filename, filetype); a body is its first bytes (200 when all of it). " +
+    EVIDENCE_CLAIMS,
   access: "point",
   response: {
     200: storedFile("the whole file came with the creation"),
@@ -35,10 +36,11 @@ export const createResumableUpload = defineRoute({
     ),
   },
   errors: {
-    400: "bad tus headers, no Upload-Length (Upload-Defer-Length), Upload-Concat, or a whole file sent empty",
+    400: `bad tus headers, no Upload-Length (Upload-Defer-Length), Upload-Concat, a whole file sent empty, or ${EVIDENCE_REFUSALS.malformed}`,
     412: VERSION,
     413: "a declared size over its kind's limit, over the point's pending bytes, or more bytes than declared",
     415: "a whole file sent whose bytes are no allowed type",
+    422: `a whole file sent: ${EVIDENCE_REFUSALS.mismatch}`,
     429: "the point holds its limit of unfinished uploads (Retry-After seconds); the outbox tries again by itself",
     503: UNAVAILABLE,
   },
@@ -66,6 +68,7 @@ export const appendResumableUpload = defineRoute({
     409: "Upload-Offset is not where the upload stands, or another connection moved it on or stored it: Upload-Offset says where it stands",
     413: "more bytes than declared, or over its kind's size limit (the upload is deleted)",
     415: "its bytes are no allowed type (the upload is deleted)",
+    422: `the last bytes arrived: ${EVIDENCE_REFUSALS.mismatch} (the upload is deleted)`,
   },
 });
 
@@ -88,6 +91,7 @@ export const resumableUploadResult = defineRoute({
     409: "not all its bytes arrived yet (Upload-Offset says how many did)",
     413: "over its kind's size limit (the upload is deleted)",
     415: "its bytes are no allowed type (the upload is deleted)",
+    422: `${EVIDENCE_REFUSALS.mismatch} (the upload is deleted)`,
     503: UNAVAILABLE,
   },
 });

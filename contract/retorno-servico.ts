@@ -29,6 +29,7 @@ export const RetornoServico = obj({
   NomeSocio: str(),
   NumeroOS: int(),
   DataAgendamento: str("the order's day: yyyy-MM-ddT00:00:00.000Z"),
+  Origem: oneOf(["ponto", "socio"] as const, "who asked for it: the point, or the member through the follow link (issue 39)"),
 });
 
 /** A concluded order of the point with a payout row: one a return may be opened for. */

@@ -9,6 +9,8 @@ import * as agendamentos from "./agendamentos.ts";
 import * as execucao from "./execucao.ts";
 import * as servicos from "./servicos.ts";
 import * as evidencias from "./evidencias.ts";
+import * as evidenciasCadeia from "./evidencias-cadeia.ts";
+import * as acompanhamento from "./acompanhamento.ts";
 import * as pontoAtendimento from "./ponto-atendimento.ts";
 import * as espelho from "./espelho.ts";
 import * as avaliacoes from "./avaliacoes.ts";
@@ -45,6 +47,8 @@ export const CONTRACT_GROUPS = [
   group("execucao", execucao),
   group("servicos", servicos),
   group("evidencias", evidencias),
+  group("evidencias-cadeia", evidenciasCadeia),
+  group("acompanhamento", acompanhamento),
   group("ponto-atendimento", pontoAtendimento),
   group("espelho", espelho),
   group("avaliacoes", avaliacoes),

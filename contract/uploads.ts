@@ -50,17 +50,33 @@ export const FileAnswers = {
   416: FileRefusal,
 };
 
+/**
+ * What the phone declares about an evidence file (issue 39): tus Upload-Metadata keys, or multipart fields sent before the
+ * file part. All optional; the server records them on the stored file and chains it when it is attached to an order.
+ */
+export const EVIDENCE_CLAIMS =
+  "Optional claims, as fields before the file part (tus: Upload-Metadata keys): sha256 (hex of the bytes sent; the server " +
+  "hashes what arrives and refuses a difference with 422), sha256original (hex before the phone compressed it), capturedat " +
+  "(ISO 8601, the device's capture time; kept only within sane bounds), platevideo (the plate the phone read in an initial " +
+  'video, "" = none), platechecked ("1": the phone\'s reader looked), plateconfirmed ("1": the attendant confirmed a differing plate).';
+
+export const EVIDENCE_REFUSALS = {
+  malformed: "a sha256 or sha256original that is not 64 hex digits, or a platevideo that is no plate",
+  mismatch: "the bytes that arrived do not hash to the declared sha256: nothing is kept, send the file again",
+} as const;
+
 export const uploadFile = defineRoute({
   method: "POST",
   url: "/uploads/upload",
-  summary: "Stores one file sent as multipart/form-data (part `file`, streamed), its type told by its bytes, under its kind's size limit.",
+  summary: `Stores one file sent as multipart/form-data (part \`file\`, streamed), its type told by its bytes, under its kind's size limit. ${EVIDENCE_CLAIMS}`,
   access: "file",
-  response: { 200: UploadedFile, 400: FileRefusal, 413: FileRefusal, 415: FileRefusal },
+  response: { 200: UploadedFile, 400: FileRefusal, 413: FileRefusal, 415: FileRefusal, 422: FileRefusal },
   errors: {
-    400: "not multipart, no part named file, an empty file, or a broken multipart body (boundary, cut short)",
+    400: `not multipart, no part named file, an empty file, a broken multipart body (boundary, cut short), or ${EVIDENCE_REFUSALS.malformed}`,
     408: "the client sent nothing for the idle timeout (the connection is closed; nothing is kept)",
     413: "over its kind's size limit (image, video, document): nothing is kept",
     415: "its bytes are no image (JPG, PNG, GIF, WebP), video (MP4, MOV, WebM, AVI) or document (PDF, DOC, DOCX)",
+    422: EVIDENCE_REFUSALS.mismatch,
   },
 });
 

@@ -16,6 +16,8 @@ export function layerOf(rel) {
   if (parts[0] === "contract") return { name: "contract" };
   if (parts[0] !== "src" || parts.length < 2) return null;
   if (parts[1] === "features") return { name: "features", feature: parts[2] };
+  // The member's follow page (acompanhar.html): a page of its own, held to a feature's rules.
+  if (parts[1] === "member") return { name: "member" };
   if (["domain", "config", "lib", "components", "app"].includes(parts[1])) return { name: parts[1] };
   return { name: "src" };
 }
@@ -54,12 +56,17 @@ function violation(from, target, typeOnly) {
     return typeOnly ? null : `src/ may only \`import type\` from ${to.name}/ (workers are started by the bridges in src/lib/workers)`;
   }
   if (!to) return null;
-  if (from.name === "config" && ["lib", "components", "features", "app"].includes(to.name)) {
+  if (from.name === "config" && ["lib", "components", "features", "member", "app"].includes(to.name)) {
     return "src/config imports only src/domain and src/config";
   }
-  if ((from.name === "lib" || from.name === "components") && (to.name === "features" || to.name === "app")) {
-    return `src/${from.name} never imports features or app (imports flow domain -> lib/components -> features -> app)`;
+  if ((from.name === "lib" || from.name === "components") && (to.name === "features" || to.name === "member" || to.name === "app")) {
+    return `src/${from.name} never imports features, member or app (imports flow domain -> lib/components -> features -> app)`;
   }
+  if (from.name === "member" && (to.name === "app" || to.name === "features")) {
+    return `src/member never imports src/${to.name} (the member's page carries none of the app: share through lib/components/domain)`;
+  }
+  if (from.name === "features" && to.name === "member")
+    return "features never import src/member (the member's page is not part of the app)";
   if (from.name === "features" && to.name === "app") return "features never import src/app";
   if (from.name === "features" && to.name === "features" && to.feature !== from.feature) {
     return `no imports across features (${from.feature} -> ${to.feature}): pass data down from src/app or move it to lib/domain`;

@@ -32,7 +32,8 @@ export function routeHtml(): Plugin {
       const html = bundle["index.html"];
       if (html?.type !== "asset") return;
       const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === "chunk");
-      const entry = chunks.find((c) => c.isEntry);
+      // The app's entry: the member's follow page (acompanhar.html) is an entry too, with no routes of the app.
+      const entry = chunks.find((c) => c.isEntry && c.facadeModuleId === path.resolve(root, "index.html"));
       if (!entry) return;
       const loaded = staticClosure(bundle, entry);
       for (const [route, file] of Object.entries(PAGE_FILES)) {

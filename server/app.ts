@@ -20,6 +20,8 @@ import { centralStaffRoutes } from "./routes/central-staff.ts";
 import { centralFilesRoutes } from "./routes/central-files.ts";
 import { notificacoesRoutes } from "./routes/notificacoes.ts";
 import { acessoRoutes } from "./routes/acesso.ts";
+import { acompanhamentoRoutes } from "./routes/acompanhamento.ts";
+import { followLinksRoutes } from "./routes/follow-links.ts";
 import { usuariosRoutes } from "./routes/usuarios.ts";
 import multipart from "@fastify/multipart";
 import { credenciadoLoginRoutes, credenciadoRoutes } from "./routes/credenciado.ts";
@@ -41,6 +43,9 @@ import type { Clock } from "./lib/dates.ts";
 import type { RouteDeps } from "./routes/deps.ts";
 import { ROUTE_HTML_DIR } from "../src/domain/route-html.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { evidenceKeyRoutes } from "./routes/evidence-key.ts";
+import { evidenciasCadeiaRoutes } from "./routes/evidencias-cadeia.ts";
+import { centralEvidenciasRoutes } from "./routes/central-evidencias.ts";
 import { auditoriaRoutes } from "./routes/auditoria.ts";
 import { databaseRateLimitStore } from "./lib/rate-limit-store.ts";
 import { registerBodyTimeout, REQUEST_TIMEOUTS, serverTimeoutOptions, type RequestTimeouts } from "./lib/upload-timeouts.ts";
@@ -144,7 +149,8 @@ export async function buildApp({
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
     reply.header("x-content-type-options", "nosniff");
-    reply.header("referrer-policy", "same-origin");
+    // A page may ask for a stricter policy (the member's follow page: no-referrer).
+    if (!reply.hasHeader("referrer-policy")) reply.header("referrer-policy", "same-origin");
     reply.header("x-frame-options", "DENY");
     if (String(reply.getHeader("content-type") ?? "").startsWith("text/html")) reply.header("content-security-policy", CSP);
   });
@@ -161,12 +167,16 @@ export async function buildApp({
   registerErrorHandling(app, routePages);
   if (checking) checkResponses(app);
   await app.register(healthRoutes, deps);
+  // At the root like the probes: /.well-known/evidence-key is where a verifier looks for the key (registered before the SPA).
+  await app.register(evidenceKeyRoutes, deps);
 
   await app.register(multipart);
   await app.register(
     async (api) => {
       await api.register(credenciadoLoginRoutes, deps);
       await api.register(acessoRoutes, deps);
+      // The member's follow page (issue 39): no sign-in, the link's token in each POST body.
+      await api.register(acompanhamentoRoutes, deps);
       await api.register(async (scope) => {
         requireAuth(scope, db);
         for (const routes of [
@@ -175,6 +185,7 @@ export async function buildApp({
           execucaoRoutes,
           servicosRoutes,
           evidenciasRoutes,
+          evidenciasCadeiaRoutes,
           avaliacoesRoutes,
           scannerRoutes,
           pontoAtendimentoRoutes,
@@ -183,6 +194,7 @@ export async function buildApp({
           resumableUploadsRoutes,
           notificacoesRoutes,
           usuariosRoutes,
+          followLinksRoutes,
         ])
           await scope.register(routes, deps);
       });
@@ -197,6 +209,7 @@ export async function buildApp({
           centralPaymentsRoutes,
           centralPointsRoutes,
           centralStaffRoutes,
+          centralEvidenciasRoutes,
         ])
           await central.register(routes, deps);
       });
@@ -223,6 +236,19 @@ export async function buildApp({
     });
     // '/' is a page like the others (the agenda's copy, route-html/index.html), not the static handler's plain index.html.
     app.get("/", (request, reply) => sendPage(reply, request.url, routePages!));
+    // The member's follow page (issue 39, acompanhar.html, its token in the URL's fragment): a page of its own, not the app's
+    // shell; never indexed, never a Referer; the same CSP as the app's HTML (onSend above).
+    if (fs.existsSync(path.join(config.staticDir, "acompanhar.html"))) {
+      for (const url of ["/acompanhar", "/acompanhar.html"]) {
+        app.get(url, (_request, reply) =>
+          reply
+            .header("cache-control", "no-cache")
+            .header("x-robots-tag", "noindex, nofollow")
+            .header("referrer-policy", "no-referrer")
+            .sendFile("acompanhar.html"),
+        );
+      }
+    }
   }
   return app;
 }

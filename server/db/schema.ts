@@ -383,7 +383,12 @@ const appointmentChild = {
 };
 
 export const executionPhotos = pgTable("execution_photos", { ...appointmentChild, file: text().notNull() });
-export const executionNotes = pgTable("execution_notes", { ...appointmentChild, text: text().notNull() });
+export const executionNotes = pgTable("execution_notes", {
+  ...appointmentChild,
+  text: text().notNull(),
+  /** Shown on the member's follow page (issue 39); the attendant marks it when adding the note. */
+  visibleToMember: boolean().notNull().default(false),
+});
 export const reports = pgTable("reports", {
   ...appointmentChild,
   file: text().notNull(),
@@ -478,24 +483,38 @@ export const paymentBatches = pgTable(
   ],
 );
 
-export const serviceReturns = pgTable("service_returns", {
-  id: id(),
-  appointmentId: uuid()
-    .notNull()
-    .references(() => appointments.id),
-  vehicleId: uuid()
-    .notNull()
-    .references(() => vehicles.id),
-  motivationId: integer().references(() => motivations.id),
-  statementId: uuid().references(() => payoutStatements.id),
-  kind: text().notNull(),
-  description: text().notNull(),
-  photos: text(),
-  videos: text(),
-  status: text().notNull().default("A"),
-  statusReason: text(),
-  createdAt: createdAt(),
-});
+export const serviceReturns = pgTable(
+  "service_returns",
+  {
+    id: id(),
+    appointmentId: uuid()
+      .notNull()
+      .references(() => appointments.id),
+    vehicleId: uuid()
+      .notNull()
+      .references(() => vehicles.id),
+    motivationId: integer().references(() => motivations.id),
+    statementId: uuid().references(() => payoutStatements.id),
+    kind: text().notNull(),
+    description: text().notNull(),
+    photos: text(),
+    videos: text(),
+    status: text().notNull().default("A"),
+    statusReason: text(),
+    createdAt: createdAt(),
+    /** Who asked for it (issue 39): the point ("ponto") or the member through the follow link ("socio"). */
+    origin: text().notNull().default("ponto"),
+    /** The linked service the member reported (a member's return names one). */
+    executionServiceId: uuid().references(() => executionServices.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    check("service_returns_origin_check", sql`${t.origin} in ('ponto', 'socio')`),
+    // One open member return per service, whatever races: a second report waits until the point concludes the first.
+    uniqueIndex("service_returns_member_open_idx")
+      .on(t.executionServiceId)
+      .where(sql`${t.origin} = 'socio' and ${t.status} <> 'C'`),
+  ],
+);
 
 export const bankAccounts = pgTable(
   "bank_accounts",
@@ -623,6 +642,21 @@ export const storedFiles = pgTable("stored_files", {
   /** The resumable (tus) upload this file came from: completing the same upload twice, on any instance, gives this one row. */
   uploadId: text().unique(),
   createdAt: createdAt(),
+  // Issue 39 (migration 0013): what the server verified on arrival and what the phone claimed; null on files stored before.
+  /** Hex SHA-256 of the stored bytes, computed by the server (and equal to the phone's when it declared one). */
+  sha256: text(),
+  /** Hex SHA-256 the phone declared for the file before compressing it (the stored one when it declared none). */
+  sha256Original: text(),
+  /** When the device says it captured the file (its claim, kept only within sane bounds). */
+  capturedAt: timestamp({ withTimezone: true }),
+  /** The point user whose token sent it. */
+  uploadedBy: uuid().references(() => pointUsers.id),
+  /** The plate the phone's reader saw in an initial video (normalised, no hyphen); null when it read none. */
+  videoPlate: text(),
+  /** The phone's reader looked at the video for a plate. */
+  videoPlateChecked: boolean().notNull().default(false),
+  /** The attendant confirmed the video although its plate differs from the order's. */
+  videoPlateConfirmed: boolean().notNull().default(false),
 });
 
 /**
@@ -700,4 +734,82 @@ export const pendingUploads = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("pending_uploads_point_idx").on(t.servicePointId)],
+);
+
+// --- issue 39: evidence chain (migration 0013) ---
+
+/**
+ * Each order's evidence chain: one row per file attached to it (kind as in src/domain/evidence-chain.ts), in order, each
+ * holding its predecessor's hash. Rows are only ever added (server/services/evidence-chain.ts, under the order's lock); the
+ * same file attached twice as the same kind (an outbox replay) adds none.
+ */
+export const evidenceChain = pgTable(
+  "evidence_chain",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    appointmentId: uuid()
+      .notNull()
+      .references(() => appointments.id),
+    seq: integer().notNull(),
+    kind: text().notNull(),
+    storedFileId: uuid()
+      .notNull()
+      .references(() => storedFiles.id),
+    fileSha256: text().notNull(),
+    /** "" when the phone declared no pre-compression hash and none was recorded. */
+    fileSha256Original: text().notNull(),
+    arrivedAt: timestamp({ withTimezone: true }).notNull(),
+    capturedAt: timestamp({ withTimezone: true }),
+    uploadedBy: uuid(),
+    prevHash: text().notNull(),
+    entryHash: text().notNull(),
+  },
+  (t) => [
+    uniqueIndex("evidence_chain_seq_idx").on(t.appointmentId, t.seq),
+    uniqueIndex("evidence_chain_file_idx").on(t.appointmentId, t.storedFileId, t.kind),
+    check(
+      "evidence_chain_kind_check",
+      sql`${t.kind} in ('video-inicial', 'video-final', 'foto', 'foto-servico', 'video-servico', 'laudo', 'recibo')`,
+    ),
+  ],
+);
+
+/** The server's Ed25519 signature over an ended order's chain head (sealText), made once when the order ends. */
+export const evidenceSeals = pgTable("evidence_seals", {
+  appointmentId: uuid()
+    .primaryKey()
+    .references(() => appointments.id),
+  entryCount: integer().notNull(),
+  headHash: text().notNull(),
+  /** Base64. */
+  signature: text().notNull(),
+  signedAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+// --- issue 39: member follow links (migration 0014) ---
+
+/**
+ * An order's member follow link (/acompanhar#<token>): only the SHA-256 of the random token is kept. An order has at most one
+ * live link (revokedAt null): making a new one revokes the old in the same transaction, under the order's row lock.
+ */
+export const followLinks = pgTable(
+  "follow_links",
+  {
+    id: id(),
+    appointmentId: uuid()
+      .notNull()
+      .references(() => appointments.id),
+    tokenHash: text().notNull().unique(),
+    /** The point user who made it. */
+    createdBy: uuid().references(() => pointUsers.id),
+    createdAt: createdAt(),
+    revokedAt: timestamp({ withTimezone: true }),
+    /** The member's page last read the order through it. */
+    lastSeenAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("follow_links_live_idx")
+      .on(t.appointmentId)
+      .where(sql`${t.revokedAt} is null`),
+  ],
 );

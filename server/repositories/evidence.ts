@@ -21,7 +21,12 @@ const base = (r: { appointmentId: string; userId: string | null; createdAt: Date
 
 export const toFoto = (r: PhotoRow): Foto => ({ IdSocioVeiculoAgendaExecucaoFoto: r.id, ...base(r), Foto: r.file });
 
-export const toAnotacao = (r: NoteRow): Anotacao => ({ IdSocioVeiculoAgendaExecucaoAnotacao: r.id, ...base(r), Anotacao: r.text });
+export const toAnotacao = (r: NoteRow): Anotacao => ({
+  IdSocioVeiculoAgendaExecucaoAnotacao: r.id,
+  ...base(r),
+  Anotacao: r.text,
+  VisivelSocio: r.visibleToMember,
+});
 
 // The contract's clients link NomeArquivo to /uploads/files/, so it is the stored name; our UI shows NomeOriginal.
 export const toLaudo = (r: ReportRow): Laudo => ({
@@ -82,7 +87,7 @@ export async function photoOnce(db: Db, values: { appointmentId: string; userId:
 export const notesOf = async (db: Db, appointmentId: string) => (await childrenOf(db, executionNotes, appointmentId)).map(toAnotacao);
 export const deleteNote = (db: Db, id: string) => deleteChild(db, executionNotes, id);
 
-export async function insertNote(db: Db, values: { appointmentId: string; userId: string; text: string }) {
+export async function insertNote(db: Db, values: { appointmentId: string; userId: string; text: string; visibleToMember: boolean }) {
   const [row] = await db.insert(executionNotes).values(values).returning();
   return row!;
 }

@@ -6,7 +6,14 @@ import { storedFiles } from "../db/schema.ts";
 import type { StoredFile } from "../../contract/uploads.ts";
 
 export type StoredFileRow = typeof storedFiles.$inferSelect;
-type NewStoredFile = Pick<typeof storedFiles.$inferInsert, "servicePointId" | "storedName" | "originalName" | "mimeType" | "size">;
+type NewStoredFile = Pick<typeof storedFiles.$inferInsert, "servicePointId" | "storedName" | "originalName" | "mimeType" | "size"> &
+  /** What the server verified on arrival and what the phone claimed (issue 39, server/lib/evidence-hash.ts). */
+  Partial<
+    Pick<
+      typeof storedFiles.$inferInsert,
+      "sha256" | "sha256Original" | "capturedAt" | "uploadedBy" | "videoPlate" | "videoPlateChecked" | "videoPlateConfirmed"
+    >
+  >;
 
 /** The stored file as an upload answers it (POST /uploads/upload adds uploadTime). */
 export const toStoredFile = (file: StoredFileRow): StoredFile => ({

@@ -1,4 +1,5 @@
-// OS evidence: photos/videos, notes, laudos and recibos (add, list, delete), tied to an appointment of this point (server only).
+// OS evidence: photos/videos, notes, laudos and recibos (add, list, delete), tied to an appointment of this point; each file
+// added is appended to the order's evidence chain in the same transaction (server only).
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { Db } from "../db/client.ts";
@@ -6,8 +7,9 @@ import { appointments, executionNotes, executionPhotos, receipts, reports } from
 import { conflict, notFound } from "../lib/http-errors.ts";
 import { schemaOf } from "../../contract/route.ts";
 import * as C from "../../contract/evidencias.ts";
-import { actingUser, NOT_FOUND, ownAppointment, ownChild } from "../plugins/tenant.ts";
+import { actingUser, lockOwnAppointment, NOT_FOUND, ownAppointment, ownChild } from "../plugins/tenant.ts";
 import * as evidence from "../repositories/evidence.ts";
+import { appendEvidence } from "../services/evidence-chain.ts";
 import type { RouteDeps } from "./deps.ts";
 
 function assertOpen(appt: typeof appointments.$inferSelect) {
@@ -23,11 +25,14 @@ async function storedFile(db: Db, request: FastifyRequest, name: string) {
 
 export async function evidenciasRoutes(plain: FastifyInstance, { db }: RouteDeps) {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
-  /** The order a call adds evidence to: this point's, not cancelled, and the acting attendant. */
-  async function openOrder(request: FastifyRequest, body: { idSocioVeiculoAgenda: string; idPontoAtendimentoUsuario?: string }) {
-    const appt = await ownAppointment(db, request, body.idSocioVeiculoAgenda);
+  /**
+   * The order a call adds evidence to: this point's, not cancelled, and the acting attendant. A file is added under the
+   * order's lock (`tx` a transaction): its row and its evidence entry are written before another attach of the order numbers its own.
+   */
+  async function openOrder(tx: Db, request: FastifyRequest, body: { idSocioVeiculoAgenda: string; idPontoAtendimentoUsuario?: string }) {
+    const appt = await lockOwnAppointment(tx, request, body.idSocioVeiculoAgenda);
     assertOpen(appt);
-    return { appt, userId: await actingUser(db, request, body.idPontoAtendimentoUsuario) };
+    return { appt, userId: await actingUser(tx, request, body.idPontoAtendimentoUsuario) };
   }
 
   // ---- Photos and videos
@@ -37,9 +42,13 @@ export async function evidenciasRoutes(plain: FastifyInstance, { db }: RouteDeps
   });
   app.post(C.addPhoto.url, { schema: schemaOf(C.addPhoto) }, async (request) => {
     const b = request.body;
-    const { appt, userId } = await openOrder(request, b);
-    await storedFile(db, request, b.foto);
-    const row = await evidence.photoOnce(db, { appointmentId: appt.id, userId, file: b.foto });
+    const row = await db.transaction(async (tx) => {
+      const { appt, userId } = await openOrder(tx, request, b);
+      await storedFile(tx, request, b.foto);
+      const photo = await evidence.photoOnce(tx, { appointmentId: appt.id, userId, file: b.foto });
+      await appendEvidence(tx, { appointmentId: appt.id, storedName: b.foto, kind: "foto" });
+      return photo;
+    });
     return { message: "Foto adicionada com sucesso", IdSocioVeiculoAgendaExecucaoFoto: row.id };
   });
   app.post(C.deletePhoto.url, { schema: schemaOf(C.deletePhoto) }, async (request) => {
@@ -57,8 +66,13 @@ export async function evidenciasRoutes(plain: FastifyInstance, { db }: RouteDeps
   });
   app.post(C.addNote.url, { schema: schemaOf(C.addNote) }, async (request) => {
     const b = request.body;
-    const { appt, userId } = await openOrder(request, b);
-    const row = await evidence.insertNote(db, { appointmentId: appt.id, userId, text: b.anotacao.trim() });
+    const { appt, userId } = await openOrder(db, request, b);
+    const row = await evidence.insertNote(db, {
+      appointmentId: appt.id,
+      userId,
+      text: b.anotacao.trim(),
+      visibleToMember: b.visivelSocio === true,
+    });
     return { message: "Anotação adicionada com sucesso", IdSocioVeiculoAgendaExecucaoAnotacao: row.id };
   });
   app.post(C.deleteNote.url, { schema: schemaOf(C.deleteNote) }, async (request) => {
@@ -76,17 +90,21 @@ export async function evidenciasRoutes(plain: FastifyInstance, { db }: RouteDeps
   });
   app.post(C.addReport.url, { schema: schemaOf(C.addReport) }, async (request) => {
     const b = request.body;
-    const { appt, userId } = await openOrder(request, b);
     // Our client sends the stored name as laudo and the name to show as nomeArquivo; the original client, the stored name as nomeArquivo.
     const stored = b.laudo || b.nomeArquivo;
-    const file = await storedFile(db, request, stored);
-    const fileName = b.laudo ? b.nomeArquivo.trim() : file.originalName;
-    const row = await evidence.reportOnce(db, {
-      appointmentId: appt.id,
-      userId,
-      file: stored,
-      fileName,
-      description: b.descricao?.trim() || null,
+    const row = await db.transaction(async (tx) => {
+      const { appt, userId } = await openOrder(tx, request, b);
+      const file = await storedFile(tx, request, stored);
+      const fileName = b.laudo ? b.nomeArquivo.trim() : file.originalName;
+      const report = await evidence.reportOnce(tx, {
+        appointmentId: appt.id,
+        userId,
+        file: stored,
+        fileName,
+        description: b.descricao?.trim() || null,
+      });
+      await appendEvidence(tx, { appointmentId: appt.id, storedName: stored, kind: "laudo" });
+      return report;
     });
     return { message: "Laudo adicionado com sucesso", laudo: row.id };
   });
@@ -105,17 +123,21 @@ export async function evidenciasRoutes(plain: FastifyInstance, { db }: RouteDeps
   });
   app.post(C.addReceipt.url, { schema: schemaOf(C.addReceipt) }, async (request) => {
     const b = request.body;
-    const { appt, userId } = await openOrder(request, b);
-    const file = await storedFile(db, request, b.notaFiscal);
-    const fileName = b.nomeArquivo && b.nomeArquivo !== b.notaFiscal ? b.nomeArquivo.trim() : file.originalName;
-    const row = await evidence.receiptOnce(db, {
-      appointmentId: appt.id,
-      userId,
-      file: b.notaFiscal,
-      fileName,
-      amount: b.valor ?? null,
-      description: b.descricao?.trim() || null,
-      size: file.size,
+    const row = await db.transaction(async (tx) => {
+      const { appt, userId } = await openOrder(tx, request, b);
+      const file = await storedFile(tx, request, b.notaFiscal);
+      const fileName = b.nomeArquivo && b.nomeArquivo !== b.notaFiscal ? b.nomeArquivo.trim() : file.originalName;
+      const receipt = await evidence.receiptOnce(tx, {
+        appointmentId: appt.id,
+        userId,
+        file: b.notaFiscal,
+        fileName,
+        amount: b.valor ?? null,
+        description: b.descricao?.trim() || null,
+        size: file.size,
+      });
+      await appendEvidence(tx, { appointmentId: appt.id, storedName: b.notaFiscal, kind: "recibo" });
+      return receipt;
     });
     return { message: "Recibo adicionado com sucesso", notaFiscal: row.id };
   });

@@ -1,26 +1,38 @@
-// OS lifecycle: start (needs the initial video), initial/final video, finish (no pending service, final video, payout rows) (server only).
+// OS lifecycle: start (needs the initial video), initial/final video (each file chained as evidence), finish (no pending
+// service, final video, payout rows, the evidence chain sealed) (server only).
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { confirmedStart } from "../lib/confirmed-start.ts";
 import { badRequest, conflict } from "../lib/http-errors.ts";
 import { schemaOf } from "../../contract/route.ts";
 import * as C from "../../contract/execucao.ts";
-import { actingUser, assertOwnFiles, lockOwnAppointment, ownAppointment } from "../plugins/tenant.ts";
+import { actingUser, assertOwnFiles, lockOwnAppointment } from "../plugins/tenant.ts";
 import { assertPending } from "../repositories/appointments.ts";
 import * as executions from "../repositories/executions.ts";
 import { lockVehicle, orderLinks } from "../repositories/linked-services.ts";
+import { appendEvidence, evidenceKeys, sealEvidence } from "../services/evidence-chain.ts";
 import type { RouteDeps } from "./deps.ts";
 
 const VIDEO_LOCKED = "Esta OS não aceita mais alterações de vídeo.";
 
 export async function execucaoRoutes(plain: FastifyInstance, { db, clock }: RouteDeps) {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
-  /** Both video routes: the appointment must be open and the file this point's own upload. */
+  /**
+   * Both video routes: the appointment must be open and the file this point's own upload. Under the order's lock, so the
+   * video and its evidence entry land together; a replaced video is a new entry (the chain keeps every one sent).
+   */
   async function setVideo(request: FastifyRequest, appointmentId: string, file: string, column: "initialVideo" | "finalVideo") {
-    const appt = await ownAppointment(db, request, appointmentId);
-    if (appt.status !== "A") throw conflict(VIDEO_LOCKED);
-    await assertOwnFiles(db, request, [file]);
-    if (!(await executions.setVideoWhileOpen(db, appt.id, column, file))) throw conflict(VIDEO_LOCKED);
+    await db.transaction(async (tx) => {
+      const appt = await lockOwnAppointment(tx, request, appointmentId);
+      if (appt.status !== "A") throw conflict(VIDEO_LOCKED);
+      await assertOwnFiles(tx, request, [file]);
+      if (!(await executions.setVideoWhileOpen(tx, appt.id, column, file))) throw conflict(VIDEO_LOCKED);
+      await appendEvidence(tx, {
+        appointmentId: appt.id,
+        storedName: file,
+        kind: column === "initialVideo" ? "video-inicial" : "video-final",
+      });
+    });
     return { message: "Vídeo atualizado com sucesso" };
   }
   app.post(C.setInitialVideo.url, { schema: schemaOf(C.setInitialVideo) }, (request) =>
@@ -49,6 +61,8 @@ export async function execucaoRoutes(plain: FastifyInstance, { db, clock }: Rout
 
   app.post(C.finishOrder.url, { schema: schemaOf(C.finishOrder) }, async (request) => {
     const b = request.body;
+    // The signing key before the transaction (made once, on the first finish of all, outside the order's lock).
+    const keys = await evidenceKeys(db);
     // Every check and write under the order's lock: a link, an unlink or a second finish of this order waits for it, so
     // the services seen here are the ones paid out, once.
     await db.transaction(async (tx) => {
@@ -78,6 +92,8 @@ export async function execucaoRoutes(plain: FastifyInstance, { db, clock }: Rout
         km: b.km,
         approved: linked.filter((l) => l.es.approvalStatus === "A"),
       });
+      // The evidence as it stands when the order ends, signed with the server's key.
+      await sealEvidence(tx, appt.id, keys, now);
     });
     return { message: "Execução finalizada com sucesso" };
   });

@@ -1,6 +1,7 @@
 // Resumable uploads with the tus protocol (server only): POST /uploads/tus creates an upload, HEAD tells how much arrived,
 // PATCH sends more from there; a cut upload resumes where it stopped, on any instance. The last PATCH answers, like
-// POST /uploads/upload, with the stored file; GET /uploads/tus/:id answers it again when that answer was lost.
+// POST /uploads/upload, with the stored file; GET /uploads/tus/:id answers it again when that answer was lost. The bytes'
+// SHA-256 must equal the one the phone declared in Upload-Metadata (sha256), else the upload is refused (422).
 import type { IncomingMessage } from "node:http";
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -25,6 +26,8 @@ import { detectDeclaredKind, EMPTY, httpRefusal, isJsonMessage, plainError, refu
 import { databaseLocker } from "../lib/upload-locker.ts";
 import { tooLarge, UNSUPPORTED } from "../lib/upload-input.ts";
 import { QUOTA_MESSAGES, QUOTA_RETRY_AFTER_S, releasePendingUpload, reservePendingUpload } from "../lib/upload-quota.ts";
+import { declaredEvidence, EVIDENCE_MESSAGES, evidenceColumns, sha256OfResumable } from "../lib/evidence-hash.ts";
+import { isUuid } from "../lib/db-rows.ts";
 import type { RouteDeps } from "./deps.ts";
 
 export const TUS_PATH = "/api/uploads/tus";
@@ -33,13 +36,15 @@ const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
 /** The service point of the request tus is handling (its hooks see only the raw request, not Fastify's). */
 const pointOf = new WeakMap<IncomingMessage, string>();
+/** The point user whose token is sending it (recorded as the file's uploader). */
+const userOf = new WeakMap<IncomingMessage, string>();
 /** The upload a POST reserved a place of its point's quota for (released again when the creation did not happen). */
 const createdBy = new WeakMap<IncomingMessage, string>();
 
 type TusRequest = Parameters<NonNullable<ServerOptions["onIncomingRequest"]>>[0];
 const rawOf = (req: TusRequest) => (req as unknown as { runtime?: { node?: { req: IncomingMessage } } }).runtime?.node?.req;
 
-export async function resumableUploadsRoutes(plain: FastifyInstance, { db, config, storage }: RouteDeps) {
+export async function resumableUploadsRoutes(plain: FastifyInstance, { db, config, storage, clock }: RouteDeps) {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   const limits = config.uploadLimits;
   const largest = Math.max(limits.image, limits.video, limits.document);
@@ -82,6 +87,29 @@ export async function resumableUploadsRoutes(plain: FastifyInstance, { db, confi
       await release(upload.id);
       throw refusal(refused?.code ?? 415, refused?.message ?? UNSUPPORTED.message);
     }
+    // Checked at the creation already; an upload created before this server read these claims has none of them.
+    const declared = declaredEvidence((name) => upload.metadata?.[name], clock());
+    if ("refused" in declared) {
+      await datastore.remove(upload.id).catch(() => {});
+      await release(upload.id);
+      throw refusal(400, declared.refused);
+    }
+    let sha256: string;
+    try {
+      sha256 = await sha256OfResumable(datastore, upload.id);
+    } catch (err) {
+      // Another instance completed it while this one read: its row is the answer.
+      const done = await fileOfUpload(db, upload.id);
+      if (done) return done;
+      throw err;
+    }
+    // Not the bytes the phone sent (changed on the way): nothing is kept, and the phone sends the file again.
+    if (declared.sha256 && declared.sha256 !== sha256) {
+      await datastore.remove(upload.id).catch(() => {});
+      await release(upload.id);
+      throw refusal(422, EVIDENCE_MESSAGES.mismatch);
+    }
+    const uploader = upload.metadata?.uploader;
     const storedName = `${randomUUID()}.${type.ext}`;
     const row = await insertUploadFile(db, {
       servicePointId: pointId,
@@ -90,6 +118,7 @@ export async function resumableUploadsRoutes(plain: FastifyInstance, { db, confi
       mimeType: type.mime,
       size,
       uploadId: upload.id,
+      ...evidenceColumns(declared, sha256, isUuid(uploader) ? uploader : null),
     });
     // Another instance completed it meanwhile: its row is the answer.
     if (!row) return (await fileOfUpload(db, upload.id))!;
@@ -128,12 +157,15 @@ export async function resumableUploadsRoutes(plain: FastifyInstance, { db, confi
       // The quota counts declared bytes: an upload whose length would be told later (Upload-Defer-Length) is refused.
       if (upload.size === undefined) throw refusal(400, QUOTA_MESSAGES.deferred);
       if (upload.size > pending.maxBytes) throw refusal(413, QUOTA_MESSAGES.tooLarge(pending));
+      // The phone's claims (hashes, capture time, the video's plate) are checked before any byte is sent.
+      const claims = declaredEvidence((name) => upload.metadata?.[name], clock());
+      if ("refused" in claims) throw refusal(400, claims.refused);
       if (!(await reservePendingUpload(db, pending, { id: upload.id, servicePointId: pointId, size: upload.size }))) {
         throw refusal(429, QUOTA_MESSAGES.full(pending));
       }
       createdBy.set(raw, upload.id);
-      // The owner is the token's point, whatever the client wrote in its metadata.
-      return { metadata: { ...upload.metadata, owner: pointId } };
+      // The owner is the token's point and the uploader its user, whatever the client wrote in its metadata.
+      return { metadata: { ...upload.metadata, owner: pointId, uploader: userOf.get(raw)! } };
     },
     async onIncomingRequest(req, id) {
       if (req.method === "POST") return;
@@ -202,6 +234,7 @@ export async function resumableUploadsRoutes(plain: FastifyInstance, { db, confi
 
   async function handle(request: FastifyRequest, reply: FastifyReply) {
     pointOf.set(request.raw, request.auth.servicePointId);
+    userOf.set(request.raw, request.auth.userId);
     // An upload already made a stored file is gone from tus' store: it still stands complete for a client whose last answer
     // was lost (HEAD: all of it arrived; PATCH: the stored file again), never "not found" and sent twice.
     const id = (request.params as { id?: string }).id;

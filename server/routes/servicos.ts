@@ -1,4 +1,5 @@
-// Services of the point and of an OS: list, link (warranty, annual limit and duplicates enforced), unlink, checks (server only).
+// Services of the point and of an OS: list, link (warranty, annual limit and duplicates enforced), unlink, checks; a linked
+// service's photos and video are appended to the order's evidence chain (server only).
 import type { FastifyInstance } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { executionServices } from "../db/schema.ts";
@@ -21,6 +22,7 @@ import { pointFileByName } from "../repositories/stored-files.ts";
 import { executionOf } from "../repositories/executions.ts";
 import * as links from "../repositories/linked-services.ts";
 import { annualUsage, warrantyFor } from "../services/service-rules.ts";
+import { appendEvidence } from "../services/evidence-chain.ts";
 import type { RouteDeps } from "./deps.ts";
 
 const DUPLICATE_SERVICE = "Este serviço já foi adicionado à ordem de serviço.";
@@ -69,7 +71,7 @@ export async function servicosRoutes(plain: FastifyInstance, { db, clock }: Rout
         const limit = (await annualUsage(tx, vehicle.id, now)).servicos.find((x) => x.idServico === service.id);
         if (limit && !limit.podeUsar) throw conflict("Serviço não pode ser usado, limite anual atingido.");
         await assertOwnFiles(tx, request, [...photos, b.video]);
-        return links.insertLink(tx, {
+        const link = await links.insertLink(tx, {
           appointmentId: appt.id,
           serviceId: service.id,
           userId,
@@ -80,6 +82,10 @@ export async function servicosRoutes(plain: FastifyInstance, { db, clock }: Rout
           photo3: photos[2],
           video: b.video ?? null,
         });
+        for (const photo of photos)
+          if (photo) await appendEvidence(tx, { appointmentId: appt.id, storedName: photo, kind: "foto-servico" });
+        if (b.video) await appendEvidence(tx, { appointmentId: appt.id, storedName: b.video, kind: "video-servico" });
+        return link;
       }),
       DUPLICATE_SERVICE,
     );
@@ -137,6 +143,11 @@ export async function servicosRoutes(plain: FastifyInstance, { db, clock }: Rout
       if (slot === "full") throw conflict(SLOTS_FULL[b.tipo]);
       const written = await links.fillLinkSlot(tx, link.id, slot.slot, b.arquivo);
       if (!written) throw conflict(DECIDED_NO_FILES.A!);
+      await appendEvidence(tx, {
+        appointmentId: appointment.id,
+        storedName: b.arquivo,
+        kind: b.tipo === "video" ? "video-servico" : "foto-servico",
+      });
       return written;
     });
     return {

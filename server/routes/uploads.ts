@@ -1,4 +1,5 @@
-// POST /uploads/upload (streamed to storage, magic-byte check, per-kind size limits, stall timeout) and GET /uploads/files/:name (owner only, Range) (server only).
+// POST /uploads/upload (streamed to storage, magic-byte check, per-kind size limits, stall timeout, SHA-256 checked against the
+// phone's) and GET /uploads/files/:name (owner only, Range) (server only).
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -11,6 +12,7 @@ import { insertStoredFile, pointFileByName, toStoredFile } from "../repositories
 import { cleanOriginalName, detectType, downloadName, SNIFF_BYTES } from "../lib/file-types.ts";
 import { byteRangesBody, parseRanges } from "../lib/byte-ranges.ts";
 import { multipartError, stallGuard, tooLarge, UNSUPPORTED } from "../lib/upload-input.ts";
+import { declaredEvidence, EVIDENCE_MESSAGES, evidenceColumns, newSha256 } from "../lib/evidence-hash.ts";
 import type { RouteDeps } from "./deps.ts";
 
 /** A stored file's name as this server gives it: a random UUID and the extension its bytes were told by. */
@@ -18,7 +20,7 @@ export const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-
 /** The handler's own refusals repeat the text in `error`, as the original API did. */
 const fail = (message: string) => ({ success: false as const, message, error: message });
 
-export async function uploadsRoutes(plain: FastifyInstance, { db, config, storage }: RouteDeps) {
+export async function uploadsRoutes(plain: FastifyInstance, { db, config, storage, clock }: RouteDeps) {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   const limits = config.uploadLimits;
   const largest = Math.max(limits.image, limits.video, limits.document);
@@ -43,6 +45,16 @@ export async function uploadsRoutes(plain: FastifyInstance, { db, config, storag
         return reply.code(400).send(fail("Nenhum arquivo foi enviado"));
       }
       stall.watch(part.file);
+      // The phone's claims come as fields before the file part (the parser has read them by now).
+      const declared = declaredEvidence((name) => {
+        const field = [part.fields[name]].flat()[0];
+        return field?.type === "field" ? String(field.value) : undefined;
+      }, clock());
+      if ("refused" in declared) {
+        part.file.resume();
+        return reply.code(400).send(fail(declared.refused));
+      }
+      const hash = newSha256();
       const originalName = cleanOriginalName(part.filename);
       // Read by hand (not for-await): a refusal part-way must leave the request's stream alive, to be drained below.
       const chunks = (part.file as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
@@ -75,6 +87,7 @@ export async function uploadsRoutes(plain: FastifyInstance, { db, config, storag
       const checked = (chunk: Buffer) => {
         size += chunk.length;
         if (size > limit) throw refuse(tooLarge(limit, type.kind));
+        hash.update(chunk);
         return chunk;
       };
       const body = Readable.from(
@@ -98,6 +111,12 @@ export async function uploadsRoutes(plain: FastifyInstance, { db, config, storag
         await drain();
         return reply.code(refused.code).send(fail(refused.message));
       }
+      const sha256 = hash.digest("hex");
+      // Not the bytes the phone sent (changed on the way): nothing is kept, and the phone sends the file again.
+      if (declared.sha256 && declared.sha256 !== sha256) {
+        await storage.remove(storedName);
+        return reply.code(422).send(fail(EVIDENCE_MESSAGES.mismatch));
+      }
       let row;
       try {
         row = await insertStoredFile(db, {
@@ -106,6 +125,7 @@ export async function uploadsRoutes(plain: FastifyInstance, { db, config, storag
           originalName,
           mimeType: type.mime,
           size,
+          ...evidenceColumns(declared, sha256, request.auth.userId),
         });
       } catch (err) {
         await storage.remove(storedName);

@@ -24,7 +24,8 @@ export interface OutboxJob {
   storedName?: string;
   /**
    * The resumable (tus) upload on the server that holds the bytes sent so far: the next attempt, after a cut, a reload or a
-   * killed tab, asks it how much arrived and sends only the rest. Dropped once the file is stored.
+   * killed tab, asks it how much arrived and sends only the rest. Dropped once the file is stored, or when the server refused
+   * the bytes themselves (a fail with `restart`).
    */
   uploadUrl?: string;
   attempts: number;
@@ -34,6 +35,22 @@ export interface OutboxJob {
   /** Why the last attempt is being retried: no answer at all (network) or a server-side failure. */
   retryReason?: "network" | "server";
   createdAt: number;
+  evidence?: JobEvidence;
+}
+
+/**
+ * What the upload declares about its file so the server can prove it untouched (issue 39): the SHA-256 (lower-case hex) of the
+ * bytes sent and of the file as captured or chosen (before compression; equal when not compressed), computed in the outbox
+ * worker before the upload starts; the capture time the device claims; and, for an initial video, the plate its first seconds
+ * showed. Jobs saved before hashes existed have none and are sent without them (the server accepts that).
+ */
+export interface JobEvidence {
+  sha256?: string;
+  sha256Original?: string;
+  /** The file's lastModified as ISO 8601 (a camera capture's File is made at capture time); "" when unknown. */
+  capturedAt: string;
+  /** The OCR's look at the initial video: the plate it read (null: none) and whether the attendant confirmed a differing one. */
+  videoPlate?: { read: string | null; confirmed: boolean };
 }
 
 /** Who may send right now: a token and the owner whose jobs it may carry. */
@@ -50,13 +67,15 @@ export function createJob(init: Omit<OutboxJob, "state" | "attempts" | "nextAtte
 
 export type JobEvent =
   | { type: "compress" }
-  | { type: "queue"; name?: string; mime?: string; size?: number }
+  /** `hashes`: the file's SHA-256 as it will be sent and as it was captured, recorded on the job as it is queued. */
+  | { type: "queue"; name?: string; mime?: string; size?: number; hashes?: { sha256: string; sha256Original: string } }
   | { type: "upload-opened"; url: string | undefined }
   | { type: "uploaded"; storedName: string }
   | { type: "step-done"; index: number }
   | { type: "retry-later"; reason: "network" | "server"; at: number }
   | { type: "pause" }
-  | { type: "fail"; error: string }
+  /** `restart`: the server refused the bytes that arrived (422, not the hash declared): the retry sends a new upload. */
+  | { type: "fail"; error: string; restart?: boolean }
   | { type: "retry" }
   | { type: "discard" };
 export type JobEventType = JobEvent["type"];
@@ -100,6 +119,7 @@ function apply(job: OutboxJob, e: JobEvent): OutboxJob {
         name: e.name ?? job.name,
         type: e.mime ?? job.type,
         size: e.size ?? job.size,
+        evidence: e.hashes ? { capturedAt: "", ...job.evidence, ...e.hashes } : job.evidence,
       };
     case "upload-opened":
       return { ...job, uploadUrl: e.url };
@@ -123,7 +143,9 @@ function apply(job: OutboxJob, e: JobEvent): OutboxJob {
     case "pause":
       return job;
     case "fail":
-      return { ...job, state: "failed", error: e.error };
+      // An upload whose bytes were refused (422: they arrived different from their declared hash) is never resumed: its retry
+      // opens a new upload and sends the whole file again. Other failures keep the address, so a retry resumes.
+      return { ...job, state: "failed", error: e.error, uploadUrl: e.restart ? undefined : job.uploadUrl };
     case "retry":
       return { ...job, state: job.storedName ? "uploaded" : "uploading", attempts: 0, nextAttemptAt: 0, error: undefined };
     case "discard":

@@ -34,7 +34,7 @@ async function readBody(res: Response): Promise<unknown> {
   }
 }
 
-export async function request<T>(method: "GET" | "POST", path: string, opts: RequestOptions = {}): Promise<ApiResult<T>> {
+export async function request<T>(method: "GET" | "POST" | "DELETE", path: string, opts: RequestOptions = {}): Promise<ApiResult<T>> {
   const token = opts.token === undefined ? storedToken() : opts.token;
   const headers: Record<string, string> = { accept: "application/json" };
   if (opts.body !== undefined) headers["content-type"] = "application/json";
@@ -65,6 +65,8 @@ export async function request<T>(method: "GET" | "POST", path: string, opts: Req
 
 export const get = <T>(path: string, opts?: RequestOptions) => request<T>("GET", path, opts);
 export const post = <T>(path: string, body: unknown, opts?: RequestOptions) => request<T>("POST", path, { ...opts, body });
+/** DELETE without a body (the follow link's revocation). */
+export const del = <T>(path: string, opts?: RequestOptions) => request<T>("DELETE", path, opts);
 
 /** Path segment encoding for ids and plates placed in URLs. */
 export const seg = (value: string | number) => encodeURIComponent(String(value));

@@ -314,7 +314,7 @@ for (const [name, options, offset] of [
       if (options === MOBILE) {
         await page.getByRole("button", { name: "Ações", exact: true }).click();
         const items = await page.getByRole("menuitem").allTextContents();
-        expect(items).toEqual(["Adicionar Laudos", "Adicionar Recibos", "Detalhes financeiros"]);
+        expect(items).toEqual(["Adicionar Laudos", "Adicionar Recibos", "Detalhes financeiros", "Enviar acompanhamento"]);
         await page.keyboard.press("Escape");
       } else {
         const group = page.getByRole("group", { name: `Ações da OS #${order.os}` });

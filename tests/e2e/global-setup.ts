@@ -13,6 +13,8 @@ declare module "vitest" {
     apiUrl: string;
     /** The SMTP capture's inbox the server mails to ('Esqueci minha senha'): GET ?to=<address> -> [{to, text}]. */
     mailInboxUrl: string;
+    /** The built app the server serves (a test starting a server of its own serves the same build). */
+    staticDir: string;
   }
 }
 
@@ -25,6 +27,7 @@ export default async function setup(project: TestProject) {
   const server = await startServer({ STATIC_DIR: outDir, UPLOAD_MAX_IMAGE_MB: "1", SMTP_URL: smtp.smtpUrl });
   project.provide("baseUrl", server.url);
   project.provide("mailInboxUrl", smtp.inboxUrl);
+  project.provide("staticDir", outDir);
   return async () => {
     await server.stop();
     await smtp.stop();

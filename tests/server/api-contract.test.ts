@@ -7,10 +7,13 @@ import { makeTestApp, type TestApp } from "./helpers";
 import { CONTRACT_ROUTES } from "../../contract/routes";
 import { API_DOC_PATH, renderApiDoc } from "../../scripts/api-doc";
 
-/** Served outside the contract: the SPA's files and pages (static plugin and its fallback). */
-const NOT_API = (route: string) => !route.split(" ")[1]!.startsWith("/api/") && !["/healthz", "/readyz"].includes(route.split(" ")[1]!);
+/** The contract's routes served at the root, outside /api: the probes and the evidence key. */
+const ROOT_ROUTES = ["/healthz", "/readyz", "/.well-known/evidence-key"];
 
-const contractPath = (url: string) => (["/healthz", "/readyz"].includes(url) ? url : `/api${url}`);
+/** Served outside the contract: the SPA's files and pages (static plugin and its fallback). */
+const NOT_API = (route: string) => !route.split(" ")[1]!.startsWith("/api/") && !ROOT_ROUTES.includes(route.split(" ")[1]!);
+
+const contractPath = (url: string) => (ROOT_ROUTES.includes(url) ? url : `/api${url}`);
 
 describe("the API contract module", () => {
   let t: TestApp;

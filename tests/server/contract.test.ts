@@ -88,7 +88,12 @@ describe.each(BACKENDS)("route contract on %s", (backend) => {
   it("lists every registered API route in the table", () => {
     // The Central console's routes take no point's token (tests/server/central.test.ts); the public ones take none
     // (login; opening an access link, setting a password through it, 'Esqueci minha senha': tests/server/team.test.ts).
-    const PUBLIC = ["login", "acesso", "definir-senha", "esqueci-senha"].map((p) => `POST /api/credenciado/${p}`);
+    // The member's follow page (issue 39): tests/server/follow-link.test.ts.
+    const PUBLIC = [
+      ...["login", "acesso", "definir-senha", "esqueci-senha"].map((p) => `POST /api/credenciado/${p}`),
+      ...["", "/evidencias", "/avaliacao", "/retorno"].map((p) => `POST /api/acompanhamento${p}`),
+      "GET /api/acompanhamento/arquivos/:name",
+    ];
     const registered = t.app.routeList.filter((r) => r.includes("/api/") && !r.includes("/api/central/") && !PUBLIC.includes(r)).sort();
     const table = ROUTES.map((r) => `${r.method} /api${r.path}`).sort();
     expect(table).toEqual(registered);

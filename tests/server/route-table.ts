@@ -41,6 +41,10 @@ export const ROUTES: RouteCase[] = [
   r("POST", "/credenciado/logout", () => ({ url: "/credenciado/logout", body: {} }), false),
   r("GET", "/agendamentos/lista/:idPontoAtendimento", (i) => ({ url: `/agendamentos/lista/${i.point}` })),
   r("GET", "/agendamentos/get/:idSocioVeiculoAgenda", (i) => ({ url: `/agendamentos/get/${i.pending}` })),
+  // The member follow link (issue 39), while the pending order is still open (a later call cancels it).
+  r("POST", "/execucao/:id/acompanhamento", (i) => ({ url: `/execucao/${i.pending}/acompanhamento`, body: {} })),
+  r("GET", "/execucao/:id/acompanhamento", (i) => ({ url: `/execucao/${i.pending}/acompanhamento` })),
+  r("DELETE", "/execucao/:id/acompanhamento", (i) => ({ url: `/execucao/${i.pending}/acompanhamento` })),
   r("GET", "/agendamentos/lista-motivacoes", () => ({ url: "/agendamentos/lista-motivacoes" }), false),
   r("POST", "/agendamentos/lista-horarios-disponiveis", (i) => ({
     url: "/agendamentos/lista-horarios-disponiveis",
@@ -110,6 +114,7 @@ export const ROUTES: RouteCase[] = [
   })),
   r("POST", "/servico/verificar-limite-anual", (i) => ({ url: "/servico/verificar-limite-anual", body: { idSocioVeiculo: i.vehicle } })),
   r("GET", "/agendamentos/get-fotos/:id", (i) => ({ url: `/agendamentos/get-fotos/${i.done}` })),
+  r("GET", "/execucao/:id/evidencias", (i) => ({ url: `/execucao/${i.done}/evidencias` })),
   r("POST", "/agendamentos/adicionar-foto", (i) => ({
     url: "/agendamentos/adicionar-foto",
     body: { idSocioVeiculoAgenda: i.done, foto: i.file },

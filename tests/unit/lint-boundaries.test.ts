@@ -85,16 +85,46 @@ const refused: [string, string, string, RegExp][] = [
     /never import src\/app/,
   ],
   [
+    "the member page importing the app",
+    "src/member/member-page.tsx",
+    `import { AppRouter } from "../app/router";\nexport const r = AppRouter;`,
+    /src\/member never imports src\/app/,
+  ],
+  [
+    "the member page (nested) importing a feature",
+    "src/member/components/x.tsx",
+    `import { orderKeys } from "../../features/ordem-servico/query-options";\nexport const k = orderKeys;`,
+    /src\/member never imports src\/features/,
+  ],
+  [
+    "a feature importing the member page",
+    "src/features/ordem-servico/components/x.tsx",
+    `import { MemberPage } from "../../../member/member-page";\nexport const m = MemberPage;`,
+    /features never import src\/member/,
+  ],
+  [
+    "components importing the member page",
+    "src/components/ui/x.tsx",
+    `import { MemberPage } from "../../member/member-page";\nexport const m = MemberPage;`,
+    /never imports features, member or app/,
+  ],
+  [
+    "the member page value-importing the contract",
+    "src/member/api/x.ts",
+    `import { memberView } from "../../../contract/acompanhamento";\nexport const r = memberView;`,
+    /only `import type` from contract/,
+  ],
+  [
     "lib importing a feature",
     "src/lib/x.ts",
     `import { sessionStore } from "../features/session/store";\nexport const s = sessionStore;`,
-    /never imports features or app/,
+    /never imports features, member or app/,
   ],
   [
     "components importing app",
     "src/components/ui/x.tsx",
     `import { AppShell } from "../../app/shell/app-shell";\nexport const a = AppShell;`,
-    /never imports features or app/,
+    /never imports features, member or app/,
   ],
   [
     "src value-importing workers",
@@ -206,6 +236,11 @@ const allowed: [string, string, string][] = [
     "feature importing itself, lib, components, config, domain",
     "src/features/session/components/x.tsx",
     `import { login } from "../store";\nimport { get } from "../../../lib/api-client";\nimport { Modal } from "../../../components/ui/modal";\nimport { MSG } from "../../../config/messages.pt-BR";\nimport { isBlank } from "../../../domain/validators";\nexport const a = [login, get, Modal, MSG, isBlank];`,
+  ],
+  [
+    "the member page importing itself, lib, components, config, domain and the contract's types",
+    "src/member/components/x.tsx",
+    `import { dateTime } from "../format";\nimport { post } from "../../lib/api-client";\nimport { Icon } from "../../components/ui/icon";\nimport { MEMBER_MSG } from "../../config/messages/member.pt-BR";\nimport { wallClock } from "../../domain/dates";\nimport type { MemberView } from "../../../contract/acompanhamento";\nexport type V = MemberView;\nexport const a = [dateTime, post, Icon, MEMBER_MSG, wallClock];`,
   ],
   [
     "app importing features",

@@ -83,6 +83,20 @@ describe("outbox job transition table", () => {
     expect(transition(job, EVENTS.uploaded)!.job).toMatchObject({ state: "uploaded", uploadUrl: undefined });
   });
 
+  it("records the file's hashes as it is queued, and forgets the upload whose bytes the server refused (422)", () => {
+    const hashes = { sha256: "b".repeat(64), sha256Original: "a".repeat(64) };
+    const evidence = { capturedAt: "2025-05-06T13:14:15.000Z", videoPlate: { read: "ABC1D23", confirmed: false } };
+    const queued = transition(inState("compressing", { evidence }), { type: "queue", hashes })!.job;
+    expect(queued.evidence).toEqual({ ...evidence, ...hashes });
+    // A job saved before capture times were recorded still gets its hashes.
+    expect(transition(inState("compressing"), { type: "queue", hashes })!.job.evidence).toEqual({ capturedAt: "", ...hashes });
+    expect(transition(inState("compressing", { evidence }), EVENTS.queue)!.job.evidence).toEqual(evidence);
+    const opened = transition(queued, EVENTS["upload-opened"])!.job;
+    const refused = transition(opened, { type: "fail", error: "O arquivo chegou diferente", restart: true })!.job;
+    expect(refused).toMatchObject({ state: "failed", uploadUrl: undefined, evidence: queued.evidence });
+    expect(transition(refused, EVENTS.retry)!.job).toMatchObject({ state: "uploading", uploadUrl: undefined });
+  });
+
   it("refuses a job without follow-up steps and sends a job only for its own attendant and point", () => {
     expect(() => createJob({ ...base, steps: [] })).toThrow();
     expect(ownedBy(base, owner)).toBe(true);

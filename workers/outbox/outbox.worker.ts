@@ -3,12 +3,14 @@ import { expose } from "comlink";
 import type { JobEvent } from "../../src/domain/outbox-job.ts";
 import { OutboxDb, type OutboxRecord } from "./outbox-db.ts";
 import { OutboxRunner } from "./runner.ts";
+import { EvidenceHashes } from "./file-hash.ts";
 import type { OutboxSession } from "../../src/domain/outbox-job.ts";
 import type { OutboxEvent } from "./process.ts";
 
 let store: Promise<OutboxDb> | undefined;
 let runner: OutboxRunner | undefined;
 const opened = () => (store ??= OutboxDb.open());
+const hashes = new EvidenceHashes();
 
 const api = {
   /** Starts (or re-points) the uploader; returns the jobs whose compression must be resumed after a restart. */
@@ -25,12 +27,22 @@ const api = {
   wake: () => runner?.wake(),
   /** The page saw the device come back online: jobs waiting for the network are sent at once. */
   reconnected: () => runner?.reconnected(),
-  /** Saves the original file before anything else is done to it. */
-  add: async (job: OutboxRecord, file: Blob) => (await opened()).add(job, file),
+  /** Saves the original file before anything else is done to it, then starts its hash (while it is compressed elsewhere). */
+  async add(job: OutboxRecord, file: Blob) {
+    await (await opened()).add(job, file);
+    hashes.start(job.id, file);
+  },
   file: async (id: string) => (await opened()).file(id),
-  /** One state change through the transition table (a compressed file may replace the saved one); false when refused. */
+  /**
+   * One state change through the transition table (a compressed file may replace the saved one); false when refused. A queue
+   * event first records the file's hashes (original and sent), so the upload, which starts once the job is queued, declares
+   * them: the job stays "compressing" until they are done.
+   */
   async apply(id: string, event: JobEvent, file?: Blob) {
-    const result = await (await opened()).apply(id, event, file);
+    const db = await opened();
+    if (event.type === "queue") event = { ...event, hashes: await hashes.forQueue(id, () => db.file(id), file) };
+    if (event.type === "discard") hashes.forget(id);
+    const result = await db.apply(id, event, file);
     if (result && result.to !== "removed") runner?.announce({ type: "state", job: result.job });
     runner?.wake();
     return result !== null;

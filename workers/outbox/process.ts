@@ -6,6 +6,7 @@ import {
   ownedBy,
   startAwaited,
   type JobEvent,
+  type JobEvidence,
   type JobOwner,
   type OutboxSession,
 } from "../../src/domain/outbox-job.ts";
@@ -24,6 +25,10 @@ export interface Resume {
   opened(url: string | undefined): Promise<void>;
 }
 export interface Transport {
+  /**
+   * `evidence`: what the upload declares about the file (its hashes, capture time, the initial video's plate check), which the
+   * server checks on arrival (a 422 when the bytes differ from the declared hash); none for jobs saved before hashes existed.
+   */
   upload(
     file: Blob,
     name: string,
@@ -31,6 +36,7 @@ export interface Transport {
     onProgress: (fraction: number) => void,
     signal?: AbortSignal,
     resume?: Resume,
+    evidence?: JobEvidence,
   ): Promise<HttpAnswer>;
   post(path: string, body: Record<string, unknown>, token: string, signal?: AbortSignal): Promise<HttpAnswer>;
 }
@@ -145,7 +151,8 @@ async function step(deps: ProcessDeps, job: OutboxRecord): Promise<Outcome> {
       const reason = answer.status === 0 ? "network" : "server";
       return (await apply({ type: "retry-later", reason, at }, notice)) ? "retry" : "skipped";
     }
-    await apply({ type: "fail", error: serverMessage(answer.body) ?? fallback });
+    // 422: the server refused the bytes themselves (they arrived different from the hash the job declared).
+    await apply({ type: "fail", error: serverMessage(answer.body) ?? fallback, restart: answer.status === 422 });
     return "failed";
   };
 
@@ -165,6 +172,7 @@ async function step(deps: ProcessDeps, job: OutboxRecord): Promise<Outcome> {
         // Saved before the first byte goes: a cut, a reload or a killed tab resumes this upload, not a new one.
         opened: async (url) => void (await apply({ type: "upload-opened", url })),
       },
+      job.evidence,
     );
     const verdict = await judge(answer);
     if (verdict) return verdict;

@@ -2,6 +2,7 @@
 // PATCH from there) over XHR for real byte progress; JSON posts with the authToken header.
 // Why not tus-js-client: 4.3.1 reads window.localStorage when imported and throws in a Web Worker (fixed upstream, not released),
 // and the outbox already keeps the upload's address in its own IndexedDB record; the protocol's client side is this file.
+import type { JobEvidence } from "../../src/domain/outbox-job.ts";
 import type { HttpAnswer, Resume, Transport } from "./process.ts";
 
 const TUS = { "Tus-Resumable": "1.0.0" };
@@ -49,11 +50,26 @@ const offsetOf = (answer: XhrAnswer) => {
   return Number.isSafeInteger(n) && n >= 0 ? n : null;
 };
 
-const metadata = (name: string, type: string) =>
-  [
-    ["filename", name],
-    ["filetype", type || "application/octet-stream"],
-  ]
+/** The pairs the server reads of the file's evidence: its hashes (checked on arrival), capture time and the video's plate check. */
+export function evidenceMetadata(evidence: JobEvidence | undefined): [string, string][] {
+  if (!evidence) return [];
+  const pairs: [string, string][] = [];
+  if (evidence.sha256) pairs.push(["sha256", evidence.sha256]);
+  if (evidence.sha256Original) pairs.push(["sha256original", evidence.sha256Original]);
+  if (evidence.capturedAt) pairs.push(["capturedat", evidence.capturedAt]);
+  if (evidence.videoPlate) {
+    pairs.push(
+      ["platechecked", "1"],
+      ["platevideo", evidence.videoPlate.read ?? ""],
+      ["plateconfirmed", evidence.videoPlate.confirmed ? "1" : "0"],
+    );
+  }
+  return pairs;
+}
+
+/** tus' Upload-Metadata: `key base64(value)` pairs (an empty value, e.g. no plate read, reaches @tus/server as null). */
+export const metadata = (name: string, type: string, evidence?: JobEvidence) =>
+  [["filename", name], ["filetype", type || "application/octet-stream"], ...evidenceMetadata(evidence)]
     .map(([k, v]) => `${k} ${btoa(String.fromCharCode(...new TextEncoder().encode(v)))}`)
     .join(",");
 
@@ -70,6 +86,7 @@ async function tusUpload(
   onProgress: (fraction: number) => void,
   signal: AbortSignal | undefined,
   resume: Resume | undefined,
+  evidence: JobEvidence | undefined,
 ): Promise<HttpAnswer> {
   const auth = { ...TUS, authToken: token };
   const base = new URL(apiBase, self.location.href);
@@ -110,7 +127,7 @@ async function tusUpload(
       {
         ...auth,
         "Upload-Length": String(total),
-        "Upload-Metadata": metadata(name, file.type),
+        "Upload-Metadata": metadata(name, file.type, evidence),
         ...(small ? { "Content-Type": "application/offset+octet-stream" } : {}),
       },
       small ? file : null,
@@ -155,7 +172,8 @@ async function tusUpload(
 
 export function xhrTransport(apiBase: string): Transport {
   return {
-    upload: (file, name, token, onProgress, signal, resume) => tusUpload(apiBase, file, name, token, onProgress, signal, resume),
+    upload: (file, name, token, onProgress, signal, resume, evidence) =>
+      tusUpload(apiBase, file, name, token, onProgress, signal, resume, evidence),
     async post(path, body, token, signal) {
       try {
         const res = await fetch(`${apiBase}${path}`, {

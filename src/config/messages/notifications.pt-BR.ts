@@ -27,6 +27,8 @@ export const NOTIFICATIONS_MSG = {
     by: "Por",
     when: "Quando",
     openOrder: (os: number | null) => (os ? `Abrir OS #${os}` : "Abrir OS"),
+    /** A return registered or asked for by the member (issue 39): the Retorno de Serviço screen lists it. */
+    openReturns: "Ver retornos",
     more: "Carregar mais",
     loadingMore: "Carregando...",
     push: {

@@ -16,6 +16,8 @@ export const RETURNS_MSG = {
     clearFilters: "Limpar filtros",
     count: (shown: number, total: number) => (shown === total ? `${total} retorno(s)` : `${shown} de ${total} retorno(s)`),
     newTag: "NOVO",
+    /** Issue 39: a return the member asked for through the follow link. */
+    memberTag: "Pedido pelo sócio",
     statusLabels: { A: "ABERTO", P: "EM CHAMADO", C: "CONCLUÍDO" } as Record<string, string>,
     kinds: ["PEÇA", "MÃO DE OBRA", "ATENDIMENTO", "OUTROS"] as const,
     cols: {

@@ -17,6 +17,9 @@ import {
   listReports,
 } from "./api/order";
 import { getRegistration } from "../../lib/point-registration";
+import { getOrderEvidenceChain } from "./api/evidence-chain";
+import { EVIDENCE_MSG } from "../../config/messages/evidence.pt-BR";
+import { getFollowLink } from "./api/follow-link";
 
 export const orderKeys = {
   all: queryRoots.order,
@@ -27,9 +30,11 @@ export const orderKeys = {
   notes: (id: string) => [...queryRoots.order, id, "notes"] as const,
   reports: (id: string) => [...queryRoots.order, id, "reports"] as const,
   receipts: (id: string) => [...queryRoots.order, id, "receipts"] as const,
+  evidenceChain: (id: string) => [...queryRoots.order, id, "evidence-chain"] as const,
   limits: (vehicleId: string) => [...queryRoots.order, "limits", vehicleId] as const,
   pointServices: (pointId: string) => [...queryRoots.order, "point-services", pointId] as const,
   pointRegistration: (pointId: string) => [...queryRoots.order, "point-registration", pointId] as const,
+  followLink: (id: string) => [...queryRoots.order, id, "follow-link"] as const,
 };
 
 /** The order itself: header, Cliente and Execução cards, status. An answer without agendamento is an error (unknown id). */
@@ -99,6 +104,19 @@ export const receiptsQuery = (id: string, enabled = true) =>
     enabled,
   });
 
+/**
+ * The order's evidence chain, read afresh for each "Verificar evidências" (staleTime 0, fetched with fetchQuery). Without a
+ * connection it fails at once with its message instead of waiting, paused, for the network.
+ */
+export const evidenceChainQuery = (id: string) =>
+  queryOptions({
+    queryKey: orderKeys.evidenceChain(id),
+    queryFn: async ({ signal }) => unwrap(await getOrderEvidenceChain(id, signal), EVIDENCE_MSG.loadFailed),
+    staleTime: 0,
+    retry: false,
+    networkMode: "always",
+  });
+
 /** The point's registration data for 'Detalhes financeiros': changes rarely, kept five minutes like the catalogue. */
 export const pointRegistrationQuery = (pointId: string) =>
   queryOptions({
@@ -110,4 +128,12 @@ export const pointRegistrationQuery = (pointId: string) =>
     },
     enabled: Boolean(pointId),
     staleTime: 5 * 60_000,
+  });
+
+/** The order's member follow link: live or not, since when, until when (the token itself is never read back). */
+export const followLinkQuery = (id: string, enabled = true) =>
+  queryOptions({
+    queryKey: orderKeys.followLink(id),
+    queryFn: async ({ signal }) => unwrap(await getFollowLink(id, signal), ""),
+    enabled,
   });

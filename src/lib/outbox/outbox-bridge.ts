@@ -2,7 +2,7 @@
 import { proxy, wrap, type Remote } from "comlink";
 import type { OutboxApi } from "../../../workers/outbox/outbox.worker";
 import type { OutboxEvent } from "../../../workers/outbox/process";
-import { createJob, type OutboxJob } from "../../domain/outbox-job";
+import { createJob, type JobEvidence, type OutboxJob } from "../../domain/outbox-job";
 import type { FollowUpStep } from "../../domain/outbox-steps";
 import { API_BASE } from "../../config/env";
 import { bus } from "../bus";
@@ -57,11 +57,20 @@ export async function startOutboxWorker(opts: { apiBase?: string; dbName?: strin
   }
 }
 
+/** A File's lastModified as ISO 8601: a camera capture's File is made when it was taken; "" when the browser gives none. */
+const capturedAt = (file: File) => (file.lastModified > 0 ? new Date(file.lastModified).toISOString() : "");
+
 /**
  * Saves the file on the device for the signed-in owner, then compresses and uploads it, then runs its follow-up steps
- * in order (e.g. adicionar-foto). Returns the job id.
+ * in order (e.g. adicionar-foto). Returns the job id. The outbox worker hashes the file as chosen and as sent before the
+ * upload starts; `videoPlate`: the plate the OCR read in an initial video (null: none) and whether the attendant confirmed a
+ * differing one, declared with the upload.
  */
-export async function addToOutbox(file: File, steps: Omit<FollowUpStep, "done">[]): Promise<string> {
+export async function addToOutbox(
+  file: File,
+  steps: Omit<FollowUpStep, "done">[],
+  opts: { videoPlate?: JobEvidence["videoPlate"] } = {},
+): Promise<string> {
   const session = outboxSession();
   // A file chosen before the shell's background work has started the queue (its chunk still loading on a slow network), or
   // while the worker is starting, waits for it instead of being refused or listed among the jobs to resume.
@@ -78,6 +87,7 @@ export async function addToOutbox(file: File, steps: Omit<FollowUpStep, "done">[
     owner: session.owner,
     steps,
     createdAt: Date.now(),
+    evidence: { capturedAt: capturedAt(file), ...(opts.videoPlate ? { videoPlate: opts.videoPlate } : {}) },
   });
   await api.add(job, file);
   void compressAndQueue(job.id, file);

@@ -3,6 +3,7 @@
 import { get, post, seg } from "../../../lib/api-client";
 import type * as A from "../../../../contract/central-approvals";
 import type { Answer } from "../../../../contract/route";
+import type { centralEvidenceChain } from "../../../../contract/evidencias-cadeia";
 
 export type {
   AlreadyDecided,
@@ -28,3 +29,6 @@ export const rejectService = (id: string, observacao: string) =>
 export const undoDecision = (id: string) => post<Answer<typeof A.undoDecision>>(`/central/aprovacoes/${seg(id)}/desfazer`, {});
 export const approveSelected = (ids: string[]) =>
   post<Answer<typeof A.approveSelected>>("/central/aprovacoes/aprovar-selecionados", { ids });
+/** An order's evidence chain, its seal and the initial video's plate check (the evidence panel; "Verificar evidências"). */
+export const getCentralEvidenceChain = (orderId: string, signal?: AbortSignal) =>
+  get<Answer<typeof centralEvidenceChain>>(`/central/ordens/${seg(orderId)}/evidencias`, { signal });

@@ -1,13 +1,20 @@
 // The evidence of one linked service in a side panel (a native dialog: keyboard operable, focus kept inside, back closes it)
 // (main thread): what the attendant asked and why, both values, the order's initial video, photos and notes, the files attached
-// to the service, the decision when there is one and the central's history of it; Aprovar and Recusar at its foot for a
-// pending service and a role that decides.
-import { useQuery } from "@tanstack/react-query";
+// to the service, the plate the phone read in the initial video, "Verificar evidências" over the order's chain, the decision
+// when there is one and the central's history of it; Aprovar and Recusar at its foot for a pending service and a role that
+// decides.
+import { useCallback, useMemo } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Modal } from "../../../components/ui/modal";
 import { QueryState } from "../../../components/ui/query-state";
 import { isoToBr } from "../../../domain/dates";
 import { dateTimeText } from "../../../lib/br-format";
 import { APPROVALS_MSG as M } from "../../../config/messages/central-approvals.pt-BR";
+import { EVIDENCE_MSG } from "../../../config/messages/evidence.pt-BR";
+import { VerifyEvidence } from "../../../components/evidence/verify-evidence";
+import { videoPlateText } from "../../../components/evidence/video-plate";
+import { storedToken } from "../../../lib/api-client";
+import { centralEvidenceChainQuery } from "../approvals-queries";
 import { centralFileUrl } from "../api/central";
 import type { DecidedService, PendingService } from "../api/approvals";
 import { CENTRAL_LOAD_FAILED, historyQuery } from "../query-options";
@@ -47,6 +54,24 @@ function History({ id }: { id: string }) {
       )}
     </QueryState>
   );
+}
+
+/** "Placa no vídeo: …" from the order's chain: what the phone's OCR read in the initial video against the order's plate. */
+function VideoPlateLine({ orderId }: { orderId: string }) {
+  const chain = useQuery(centralEvidenceChainQuery(orderId));
+  if (chain.isPending) return <p className="muted">{EVIDENCE_MSG.plate.loading}</p>;
+  if (chain.isError) return <p className="muted">{EVIDENCE_MSG.plate.failed}</p>;
+  const text = videoPlateText(chain.data.placaVideo);
+  return text ? <p className="approvals-panel-plate">{text}</p> : null;
+}
+
+/** The order's evidence verified in the browser; the central's file route takes the session's authToken header. */
+function VerifyOrderEvidence({ orderId }: { orderId: string }) {
+  const client = useQueryClient();
+  const load = useCallback(() => client.fetchQuery(centralEvidenceChainQuery(orderId)), [client, orderId]);
+  const token = storedToken();
+  const headers = useMemo(() => (token ? { authToken: token } : undefined), [token]);
+  return <VerifyEvidence load={load} headers={headers} />;
 }
 
 export function ApprovalsPanel({ row, canDecide, busy, onApprove, onReject, onClose }: Props) {
@@ -111,6 +136,7 @@ export function ApprovalsPanel({ row, canDecide, busy, onApprove, onReject, onCl
         ) : (
           <p className="muted">{M.panel.noInitialVideo}</p>
         )}
+        {row.VideoInicial && <VideoPlateLine orderId={row.IdSocioVeiculoAgenda} />}
         <h3>{M.panel.photos}</h3>
         {row.Fotos.length === 0 ? (
           <p className="muted">{M.panel.noPhotos}</p>
@@ -160,6 +186,8 @@ export function ApprovalsPanel({ row, canDecide, busy, onApprove, onReject, onCl
             )}
           </ul>
         )}
+        <h3>{EVIDENCE_MSG.title}</h3>
+        <VerifyOrderEvidence orderId={row.IdSocioVeiculoAgenda} />
         <h3>{M.panel.history}</h3>
         <History id={row.IdSocioVeiculoAgendaExecucaoServico} />
       </div>

@@ -1,6 +1,6 @@
 // Notificações (/notificacoes): the signed-in user's notifications of the last 90 days, newest first, unread ones marked; an
-// item is marked read when its order is opened or by its button, all by 'Marcar todas como lidas' (opening the screen marks
-// nothing); this device's push setting on top (main thread).
+// item is marked read when its order (or, for a return, the returns screen) is opened or by its button, all by 'Marcar todas
+// como lidas' (opening the screen marks nothing); this device's push setting on top (main thread).
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { QueryState } from "../../../components/ui/query-state";
@@ -60,6 +60,17 @@ function NotificationItem({ n, onRead, marking }: { n: Notificacao; onRead: (id:
             }}
           >
             {t.openOrder(n.NumeroOS)}
+          </Link>
+        )}
+        {n.Tipo === "retorno" && (
+          <Link
+            href={PATHS.returns}
+            className="btn btn-small"
+            onClick={() => {
+              if (!n.Lida) onRead(n.IdNotificacao);
+            }}
+          >
+            {t.openReturns}
           </Link>
         )}
         {!n.Lida && (

@@ -133,17 +133,29 @@ export function useUnlinkService({ orderId, vehicleId }: OrderRef, ui: MutationU
   });
 }
 
+/** A note's text and whether the member sees it on the follow page (issue 39). */
+export interface NoteInput {
+  anotacao: string;
+  visivelSocio: boolean;
+}
+
 /**
  * Adds a note stamped now. Failed or not the notes refetch, and the refetch is returned to onSettled: the button says
  * 'Adicionando…' until the new note is on the list.
  */
-export function useAddNote(orderId: string, userId: string, ui: MutationUi<NoteAnswer, string> = {}) {
+export function useAddNote(orderId: string, userId: string, ui: MutationUi<NoteAnswer, NoteInput> = {}) {
   const client = useQueryClient();
-  return useMutation<NoteAnswer, Error, string>({
+  return useMutation<NoteAnswer, Error, NoteInput>({
     ...ui,
-    mutationFn: async (anotacao) =>
+    mutationFn: async ({ anotacao, visivelSocio }) =>
       unwrap(
-        await addNote({ idSocioVeiculoAgenda: orderId, idPontoAtendimentoUsuario: userId, anotacao, data: new Date().toISOString() }),
+        await addNote({
+          idSocioVeiculoAgenda: orderId,
+          idPontoAtendimentoUsuario: userId,
+          anotacao,
+          visivelSocio,
+          data: new Date().toISOString(),
+        }),
         ORDER_MSG.notes.addFailed,
       ),
     onSettled: (...args) => {

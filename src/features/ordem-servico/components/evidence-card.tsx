@@ -1,4 +1,5 @@
-// 'Fotos e Vídeos da Execução': saved evidence of the order, evidence still on its way, and capture that saves to the outbox first (main thread).
+// 'Fotos e Vídeos da Execução': saved evidence of the order, evidence still on its way, capture that saves to the outbox first,
+// and "Verificar evidências" over the order's evidence chain (main thread).
 import { useCallback, useMemo } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
@@ -8,14 +9,15 @@ import { MSG } from "../../../config/messages.pt-BR";
 import { MEDIA_MSG } from "../../../config/messages/media.pt-BR";
 import { OUTBOX_MSG } from "../../../config/messages/outbox.pt-BR";
 import { ORDER_MSG } from "../../../config/messages/order.pt-BR";
-import { fileUrl } from "../../../lib/api-client";
+import { fileUrl, storedToken } from "../../../lib/api-client";
 import { releaseLocalMedia, type LocalMedia } from "../../../lib/capture/local-media";
 import { PAGE_OFFLINE_HINT, useOfflineGuard } from "../../../lib/offline/offline-hint";
 import { useOrderFiles } from "../../../lib/outbox/use-order-outbox";
 import { addToOutbox } from "../../../lib/outbox/outbox-bridge";
 import { useDeletePhoto } from "../api/use-order-mutations";
-import { orderKeys, photosQuery } from "../query-options";
+import { evidenceChainQuery, orderKeys, photosQuery } from "../query-options";
 import { QueryLoading, QueryState } from "../../../components/ui/query-state";
+import { VerifyEvidence } from "../../../components/evidence/verify-evidence";
 
 const isVideo = (name: string) => /\.(mp4|webm|mov|m4v)$/i.test(name);
 
@@ -29,6 +31,10 @@ export function EvidenceCard({ orderId, userId, canEdit }: { orderId: string; us
   const { thumbs, keep } = useOutboxThumbs(pending);
   // Capture keeps working offline (the outbox sends it later); removing a saved file needs the server (the OS page shows why).
   const { online, guard } = useOfflineGuard(PAGE_OFFLINE_HINT);
+  // The chain is read afresh for each verification; the point's file route takes the session's authToken header.
+  const loadChain = useCallback(() => client.fetchQuery(evidenceChainQuery(orderId)), [client, orderId]);
+  const token = storedToken();
+  const headers = useMemo(() => (token ? { authToken: token } : undefined), [token]);
 
   // Each capture goes straight to the outbox: saved on the device before anything else, then compressed and sent. Its row says
   // 'Salvo no aparelho' at once; a photo's preview becomes the row's thumbnail.
@@ -103,6 +109,7 @@ export function EvidenceCard({ orderId, userId, canEdit }: { orderId: string; us
           }
         </QueryState>
       )}
+      <VerifyEvidence load={loadChain} headers={headers} />
     </section>
   );
 }

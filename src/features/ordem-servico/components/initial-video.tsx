@@ -1,11 +1,13 @@
 // The initial-video prompt of the OS screen: shown while the order has no initial video (e.g. started elsewhere). The video
 // goes through the outbox with the follow-up that attaches it (and starts the order when it was not started yet); while one is
-// on its way (the agenda's start, or this prompt's) the card lists it as a queued file instead of asking again (main thread).
+// on its way (the agenda's start, or this prompt's) the card lists it as a queued file instead of asking again. The chosen
+// video's plate is checked against the order's before it is accepted, as in the agenda's start (main thread).
 import { useCallback, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { ORDER_MSG } from "../../../config/messages/order.pt-BR";
 import { Modal } from "../../../components/ui/modal";
 import { MediaPicker } from "../../../components/media/media-picker";
+import { VideoPlateCheck } from "../../../components/media/video-plate-check";
 import { OutboxFileList } from "../../../components/media/outbox-files";
 import { useLocalMedia } from "../../../components/media/use-local-media";
 import { isoToBr, wallClock } from "../../../domain/dates";
@@ -13,6 +15,8 @@ import type { OutboxJob } from "../../../domain/outbox-job";
 import { startOrderSteps, startsOrder } from "../../../domain/outbox-steps";
 import { useOrderFiles } from "../../../lib/outbox/use-order-outbox";
 import { addToOutbox } from "../../../lib/outbox/outbox-bridge";
+import { useVideoPlateCheck, type VideoPlateDeps } from "../../../lib/capture/use-video-plate-check";
+import { markFollowOffer } from "../../../lib/follow-offer";
 import type { OutboxJobView } from "../../../lib/outbox/outbox-store";
 import type { AppointmentDetails } from "../api/order";
 import { orderKeys } from "../query-options";
@@ -52,9 +56,11 @@ interface Props {
   details: AppointmentDetails;
   userId: string;
   started: boolean;
+  /** The plate check's reader (the OCR worker unless a test passes its own; a stable object). */
+  plateDeps?: VideoPlateDeps;
 }
 
-export function InitialVideoPrompt({ details, userId, started }: Props) {
+export function InitialVideoPrompt({ details, userId, started, plateDeps }: Props) {
   const t = ORDER_MSG.initialVideo;
   const order = details.agendamento!;
   const id = order.IdSocioVeiculoAgenda;
@@ -64,12 +70,15 @@ export function InitialVideoPrompt({ details, userId, started }: Props) {
   const { items, setItems } = useLocalMedia();
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState("");
+  const orderPlate = details.socioVeiculo?.Placa ?? "";
+  const plate = useVideoPlateCheck(open ? (items[0]?.file ?? null) : null, orderPlate, plateDeps);
+  const checked = plate.state.kind === "done" ? plate.state.outcome : null;
   // A video already on its way (or just sent): never ask for a second one.
   const queued = jobs.length > 0;
 
   const send = async () => {
     const file = items[0]?.file;
-    if (!file || saving) return;
+    if (!file || !checked || saving) return;
     setSaving(true);
     setError("");
     const now = wallClock();
@@ -84,7 +93,9 @@ export function InitialVideoPrompt({ details, userId, started }: Props) {
           hora: now.time,
         });
     try {
-      await addToOutbox(file, steps);
+      await addToOutbox(file, steps, { videoPlate: checked });
+      // An order this card started offers the member's follow link, as the agenda's start does.
+      if (!started) markFollowOffer(id);
       setItems([]);
       setOpen(false);
     } catch {
@@ -122,7 +133,7 @@ export function InitialVideoPrompt({ details, userId, started }: Props) {
               <button type="button" className="btn" onClick={() => setOpen(false)} disabled={saving}>
                 {t.later}
               </button>
-              <button type="button" className="btn btn-primary" onClick={() => void send()} disabled={items.length === 0 || saving}>
+              <button type="button" className="btn btn-primary" onClick={() => void send()} disabled={!checked || saving}>
                 {saving ? ORDER_MSG.finish.saving : started ? t.send : t.start}
               </button>
             </>
@@ -130,6 +141,7 @@ export function InitialVideoPrompt({ details, userId, started }: Props) {
         >
           <p>{started ? t.missing : t.notStarted}</p>
           <MediaPicker kinds={["video"]} single items={items} onChange={setItems} disabled={saving} />
+          <VideoPlateCheck state={plate.state} orderPlate={orderPlate} onConfirm={plate.confirm} onChooseAnother={() => setItems([])} />
           {error && (
             <p className="form-error" role="alert">
               {error}

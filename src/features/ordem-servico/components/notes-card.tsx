@@ -47,6 +47,7 @@ export function NotesCard({ orderId, userId, canEdit }: { orderId: string; userI
                     <time className="muted note-date" dateTime={note.DataLog}>
                       {noteDate(note.DataLog)}
                     </time>
+                    {note.VisivelSocio && <span className="member-tag">{t.memberTag}</span>}
                   </li>
                 ))}
               </ul>

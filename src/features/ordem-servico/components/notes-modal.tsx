@@ -1,5 +1,6 @@
 // Notes modal of the OS screen: every note (newest first) in a scrollable region, a trimmed non-blank note to add, and
-// deletion after a confirmation; notes stay usable on concluded orders (main thread).
+// deletion after a confirmation; notes stay usable on concluded orders. A note may be marked visible to the member (the follow
+// link's page shows it, issue 39), and is tagged so (main thread).
 import { useLayoutEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
@@ -26,6 +27,7 @@ export function NotesModal({ orderId, userId, canEdit, onClose }: Props) {
   const t = ORDER_MSG.notes;
   const query = useQuery(notesQuery(orderId));
   const [text, setText] = useState("");
+  const [forMember, setForMember] = useState(false);
   // Adding and deleting notes need the server; offline the notes stay readable.
   const { online, hintId, guard } = useOfflineGuard();
   const [error, setError] = useState("");
@@ -39,6 +41,7 @@ export function NotesModal({ orderId, userId, canEdit, onClose }: Props) {
     onSuccess: () => {
       toast.success(t.added);
       setText("");
+      setForMember(false);
     },
     onError: () => void toast.error(t.addFailed),
   });
@@ -56,7 +59,7 @@ export function NotesModal({ orderId, userId, canEdit, onClose }: Props) {
     const trimmed = text.trim();
     if (!trimmed) return setError(t.required);
     setError("");
-    add.mutate(trimmed);
+    add.mutate({ anotacao: trimmed, visivelSocio: forMember });
   };
   const notes = useMemo(() => newestFirst(query.data ?? []), [query.data]);
   useLayoutEffect(() => {
@@ -90,6 +93,7 @@ export function NotesModal({ orderId, userId, canEdit, onClose }: Props) {
                         <time className="muted note-date" dateTime={note.DataLog}>
                           {when}
                         </time>
+                        {note.VisivelSocio && <span className="member-tag">{t.memberTag}</span>}
                         {canEdit && (
                           <button
                             type="button"
@@ -127,6 +131,18 @@ export function NotesModal({ orderId, userId, canEdit, onClose }: Props) {
             />
             <p id="nova-anotacao-contador" className="muted note-counter">
               {t.chars(text.length, NOTE_MAX)}
+            </p>
+            <label className="checkbox note-member">
+              <input
+                type="checkbox"
+                checked={forMember}
+                aria-describedby="nova-anotacao-socio"
+                onChange={(e) => setForMember(e.target.checked)}
+              />
+              {t.memberVisible}
+            </label>
+            <p id="nova-anotacao-socio" className="muted">
+              {t.memberVisibleHint}
             </p>
             {error && (
               <p className="form-error" role="alert">

@@ -17,6 +17,7 @@ import { InitialVideoPrompt, InitialVideoQueue } from "./initial-video";
 import { StartProgress } from "./start-progress";
 import { ServicesCard } from "./services-card";
 import { NotesCard } from "./notes-card";
+import { FollowLinkOffer } from "./follow-link-offer";
 import { QueryError, QueryLoading } from "../../../components/ui/query-state";
 
 // The page's modals load when first opened (the service worker precaches them): their code, with the video picker and the
@@ -25,8 +26,9 @@ const CancelOrderModal = lazy(() => import("./cancel-order-modal").then((m) => (
 const FinishOrderModal = lazy(() => import("./finish-order-modal").then((m) => ({ default: m.FinishOrderModal })));
 const FinancialDetailsModal = lazy(() => import("./financial-modal").then((m) => ({ default: m.FinancialDetailsModal })));
 const DocumentsModal = lazy(() => import("./documents-modal").then((m) => ({ default: m.DocumentsModal })));
+const FollowLinkModal = lazy(() => import("./follow-link-modal").then((m) => ({ default: m.FollowLinkModal })));
 
-type ModalName = "cancel" | "finish" | "reports" | "receipts" | "financial";
+type ModalName = "cancel" | "finish" | "reports" | "receipts" | "financial" | "follow";
 
 /**
  * The order's state on this screen: 'A' started = in execution; 'C' concluded; 'E' cancelled; 'A' not started = pending, or
@@ -108,9 +110,9 @@ export default function OrderPage({ id, userId, pointId }: { id: string; userId:
     cancelled: ["status-cancelled", t.statusCancelled],
   }[phase];
 
-  // Cancelling and finishing need the server: offline they are disabled buttons (described by the hint) and leave the phone's
+  // Cancelling, finishing and the member's link need the server: offline they are disabled buttons (described by the hint) and leave the phone's
   // menu; so while the order starts (described by the start's hint).
-  const needsServer = new Set(["cancel", "finish"]);
+  const needsServer = new Set(["cancel", "finish", "follow"]);
   const waitsForStart = new Set(starting ? ["cancel", "finish"] : []);
   const hintsOf = (action: string) =>
     [!online && needsServer.has(action) ? hintId : null, waitsForStart.has(action) ? startHintId : null].filter(Boolean).join(" ");
@@ -124,6 +126,8 @@ export default function OrderPage({ id, userId, pointId }: { id: string; userId:
         ]
       : []),
     { id: "financial", label: t.financialDetails, onSelect: () => setModal("financial") },
+    // The member's follow link (issue 39): for any order but a cancelled one (the server refuses those).
+    ...(phase !== "cancelled" ? [{ id: "follow", label: ORDER_MSG.follow.action, onSelect: () => setModal("follow") }] : []),
     ...(running && !finishing ? [{ id: "finish", label: t.finishOrder, onSelect: () => setModal("finish") }] : []),
   ];
 
@@ -160,6 +164,7 @@ export default function OrderPage({ id, userId, pointId }: { id: string; userId:
       {phase !== "done" && phase !== "cancelled" && !agendamento.VideoInicial && (
         <InitialVideoPrompt details={details} userId={userId} started={phase === "active"} />
       )}
+      {(phase === "active" || starting) && <FollowLinkOffer orderId={id} onOpen={() => setModal("follow")} />}
       <div className="order-grid">
         <ClientCard details={details} />
         <ExecutionCard details={details} />
@@ -178,6 +183,7 @@ export default function OrderPage({ id, userId, pointId }: { id: string; userId:
       <Suspense fallback={null}>
         {modal === "cancel" && <CancelOrderModal details={details} pointId={pointId} onClose={() => setModal(null)} />}
         {modal === "finish" && <FinishOrderModal details={details} userId={userId} onClose={() => setModal(null)} />}
+        {modal === "follow" && <FollowLinkModal orderId={id} onClose={() => setModal(null)} />}
         {modal === "financial" && <FinancialDetailsModal details={details} pointId={pointId} onClose={() => setModal(null)} />}
         {(modal === "reports" || modal === "receipts") && (
           <DocumentsModal

@@ -1,5 +1,5 @@
-// The returns' rows as a ResponsiveList (cards on phones, a table from 1024 px): status badge, NOVO tag on open returns and
-// the view / edit / delete actions of each row (main thread).
+// The returns' rows as a ResponsiveList (cards on phones, a table from 1024 px): status badge, NOVO tag on open returns, the
+// 'Pedido pelo sócio' tag on those the member asked for (issue 39) and the view / edit / delete actions of each row (main thread).
 import { ResponsiveList, type Column } from "../../../components/ui/responsive-list";
 import { RETURNS_MSG } from "../../../config/messages/returns.pt-BR";
 import { isoToBr } from "../../../domain/dates";
@@ -23,6 +23,7 @@ function Badges({ row }: { row: RetornoServico }) {
     <>
       <span className={badgeClass(row.Status)}>{statusLabel(row.Status)}</span>
       {isOpen(row) && <span className="new-tag">{t.newTag}</span>}
+      {row.Origem === "socio" && <span className="member-tag">{t.memberTag}</span>}
     </>
   );
 }
