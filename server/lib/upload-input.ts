@@ -1,6 +1,7 @@
 // Guards for reading a multipart upload (server only): the parser's plain errors become 400s, a stalled client gets 408.
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
+import { SNIFF_BYTES } from "./file-types.ts";
 import { HttpError } from "./http-errors.ts";
 
 export const STALLED = "O envio do arquivo parou de chegar ao servidor. Verifique a conexão e tente novamente.";
@@ -73,3 +74,51 @@ export const tooLarge = (limit: number, kind?: keyof typeof LABEL) => ({
   code: 413,
   message: `Arquivo grande demais. O limite${kind ? ` para ${LABEL[kind]}` : ""} é ${limit / MB} MB.`,
 });
+
+/** A multipart file part as the upload routes read it: its first bytes (its type), a drain, and the whole file as a stream. */
+export interface SniffedPart {
+  /** Up to SNIFF_BYTES of its start (fewer when the file is shorter; empty for an empty file). */
+  head: Buffer;
+  /** Reads the rest to its end (a refusal part-way leaves the request's body drained, the connection reusable). */
+  drain(): Promise<void>;
+  /** The whole file, head first, each chunk through `check` (which may throw to stop it); `atEnd` runs after the last chunk. */
+  stream(check: (chunk: Buffer) => Buffer, atEnd: () => void): Readable;
+}
+
+/**
+ * Reads a file part's first SNIFF_BYTES by hand (not for-await: a refusal part-way must leave the request's stream alive, to
+ * be drained), for POST /uploads/upload and the member's return photo.
+ */
+export async function sniffPart(file: NodeJS.ReadableStream): Promise<SniffedPart> {
+  const chunks = (file as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
+  let head = Buffer.alloc(0);
+  let ended = false;
+  while (head.length < SNIFF_BYTES) {
+    const next = await chunks.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    head = Buffer.concat([head, next.value]);
+  }
+  return {
+    head,
+    async drain() {
+      while (!ended && !(await chunks.next()).done);
+    },
+    stream(check, atEnd) {
+      return Readable.from(
+        (async function* () {
+          yield check(head);
+          while (!ended) {
+            const next = await chunks.next();
+            if (next.done) break;
+            yield check(next.value);
+          }
+          ended = true;
+          atEnd();
+        })(),
+      );
+    },
+  };
+}

@@ -3,7 +3,6 @@
 // warranty (multipart, optional photo) and the order's files through short-lived signed addresses. Limited per address and
 // per token; every answer is kept out of search engines and sends no Referer (server only).
 import { randomUUID } from "node:crypto";
-import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { MultipartFile } from "@fastify/multipart";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
@@ -13,9 +12,9 @@ import { MAX } from "../../contract/fields.ts";
 import { badRequest, conflict, HttpError, notFound } from "../lib/http-errors.ts";
 import { conflictOnUnique } from "../lib/db-errors.ts";
 import { isUuid } from "../lib/db-rows.ts";
-import { cleanOriginalName, detectType, SNIFF_BYTES } from "../lib/file-types.ts";
+import { cleanOriginalName, detectType } from "../lib/file-types.ts";
 import { checkFileSignature } from "../lib/signed-file-url.ts";
-import { multipartError, stallGuard, tooLarge } from "../lib/upload-input.ts";
+import { multipartError, sniffPart, stallGuard, tooLarge } from "../lib/upload-input.ts";
 import * as links from "../repositories/follow-links.ts";
 import { insertNotifications } from "../repositories/notifications.ts";
 import { insertStoredFile, pointFileByName } from "../repositories/stored-files.ts";
@@ -280,20 +279,7 @@ export async function acompanhamentoRoutes(plain: FastifyInstance, { db, config,
   /** Streams the photo into storage when its first bytes say it is an image of the allowed size; answers its row's values. */
   async function storePhoto(part: MultipartFile, limit: number, onName: (name: string) => void) {
     const originalName = cleanOriginalName(part.filename);
-    const chunks = (part.file as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
-    let head = Buffer.alloc(0);
-    let ended = false;
-    while (head.length < SNIFF_BYTES) {
-      const next = await chunks.next();
-      if (next.done) {
-        ended = true;
-        break;
-      }
-      head = Buffer.concat([head, next.value]);
-    }
-    const rest = async () => {
-      while (!ended && !(await chunks.next()).done);
-    };
+    const { head, drain: rest, stream } = await sniffPart(part.file);
     if (head.length === 0) throw badRequest(MEMBER_MESSAGES.emptyPhoto);
     const type = detectType(head, originalName);
     if (!type || type.kind !== "image") {
@@ -307,18 +293,9 @@ export async function acompanhamentoRoutes(plain: FastifyInstance, { db, config,
       if (size > limit) throw (refused = new HttpError(413, tooLarge(limit, "image").message));
       return chunk;
     };
-    const body = Readable.from(
-      (async function* () {
-        yield checked(head);
-        while (!ended) {
-          const next = await chunks.next();
-          if (next.done) break;
-          yield checked(next.value);
-        }
-        ended = true;
-        if (part.file.truncated) throw (refused = new HttpError(413, tooLarge(limit, "image").message));
-      })(),
-    );
+    const body = stream(checked, () => {
+      if (part.file.truncated) throw (refused = new HttpError(413, tooLarge(limit, "image").message));
+    });
     const storedName = `${randomUUID()}.${type.ext}`;
     try {
       await storage.write(storedName, body);

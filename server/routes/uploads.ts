@@ -1,7 +1,6 @@
 // POST /uploads/upload (streamed to storage, magic-byte check, per-kind size limits, stall timeout, SHA-256 checked against the
 // phone's) and GET /uploads/files/:name (owner only, Range) (server only).
 import { randomUUID } from "node:crypto";
-import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FileStorage } from "../storage/storage.ts";
 import type {} from "@fastify/multipart";
@@ -9,9 +8,9 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { schemaOf } from "../../contract/route.ts";
 import * as C from "../../contract/uploads.ts";
 import { insertStoredFile, pointFileByName, toStoredFile } from "../repositories/stored-files.ts";
-import { cleanOriginalName, detectType, downloadName, SNIFF_BYTES } from "../lib/file-types.ts";
+import { cleanOriginalName, detectType, downloadName } from "../lib/file-types.ts";
 import { byteRangesBody, parseRanges } from "../lib/byte-ranges.ts";
-import { multipartError, stallGuard, tooLarge, UNSUPPORTED } from "../lib/upload-input.ts";
+import { multipartError, sniffPart, stallGuard, tooLarge, UNSUPPORTED } from "../lib/upload-input.ts";
 import { declaredEvidence, EVIDENCE_MESSAGES, evidenceColumns, newSha256 } from "../lib/evidence-hash.ts";
 import type { RouteDeps } from "./deps.ts";
 
@@ -56,21 +55,7 @@ export async function uploadsRoutes(plain: FastifyInstance, { db, config, storag
       }
       const hash = newSha256();
       const originalName = cleanOriginalName(part.filename);
-      // Read by hand (not for-await): a refusal part-way must leave the request's stream alive, to be drained below.
-      const chunks = (part.file as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
-      let head = Buffer.alloc(0);
-      let ended = false;
-      while (head.length < SNIFF_BYTES) {
-        const next = await chunks.next();
-        if (next.done) {
-          ended = true;
-          break;
-        }
-        head = Buffer.concat([head, next.value]);
-      }
-      const drain = async () => {
-        while (!ended && !(await chunks.next()).done);
-      };
+      const { head, drain, stream } = await sniffPart(part.file);
       if (head.length === 0) return reply.code(400).send(fail("O arquivo enviado está vazio."));
       const type = detectType(head, originalName);
       if (!type) {
@@ -90,18 +75,9 @@ export async function uploadsRoutes(plain: FastifyInstance, { db, config, storag
         hash.update(chunk);
         return chunk;
       };
-      const body = Readable.from(
-        (async function* () {
-          yield checked(head);
-          while (!ended) {
-            const next = await chunks.next();
-            if (next.done) break;
-            yield checked(next.value);
-          }
-          ended = true;
-          if (part!.file.truncated) throw refuse(tooLarge(largest));
-        })(),
-      );
+      const body = stream(checked, () => {
+        if (part!.file.truncated) throw refuse(tooLarge(largest));
+      });
       // The file streams into storage under its final name as it arrives; a refusal or a cut stops it and leaves nothing.
       const storedName = `${randomUUID()}.${type.ext}`;
       try {

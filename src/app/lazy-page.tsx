@@ -1,5 +1,6 @@
 // Lazily loaded page chunks with a load timeout and a retry screen instead of a blank page (main thread).
-import { Component, startTransition, useEffect, useState, type ComponentType, type ReactNode } from "react";
+import { startTransition, useEffect, useState, type ComponentType, type ReactNode } from "react";
+import { LoadFailureBoundary } from "../components/ui/load-failure-boundary";
 import { CHUNK_LOAD_TIMEOUT_MS } from "../config/env";
 import { MSG } from "../config/messages.pt-BR";
 import { LoadingScreen } from "./loading-screen";
@@ -49,20 +50,9 @@ export function lazyPage<P extends object>(load: () => Promise<{ default: Compon
   return LazyPage;
 }
 
-export class ChunkErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  render() {
-    if (!this.state.failed) return this.props.children;
-    return (
-      <div className="page-state" role="alert">
-        <p>{MSG.chunk.failed}</p>
-        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
-          {MSG.chunk.retry}
-        </button>
-      </div>
-    );
-  }
-}
+/** The router's boundary: a page chunk that failed to download shows the app's retry screen. */
+export const ChunkErrorBoundary = ({ children }: { children: ReactNode }) => (
+  <LoadFailureBoundary className="page-state" message={MSG.chunk.failed} retry={MSG.chunk.retry} buttonClassName="btn btn-primary">
+    {children}
+  </LoadFailureBoundary>
+);

@@ -191,6 +191,26 @@ export async function bookByApi(base: string, token: string, pointId: string, pl
   return { ...b, idSocio: v.IdSocio };
 }
 
+/**
+ * Books `plate` on the first weekday from `offset` days ahead with `hour` free (through the API); answers the order, its day
+ * (yyyy-MM-dd) and its member.
+ */
+export async function bookFirstFree(base: string, token: string, pointId: string, plate: string, offset: number, hour: string) {
+  for (let d = offset; d < offset + 40; d++) {
+    const day = addDays(brasiliaToday(), d);
+    const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
+    if (weekday === 0 || weekday === 6) continue;
+    const free = await apiCall<string[]>(base, token, "/agendamentos/lista-horarios-disponiveis", {
+      idPontoAtendimento: pointId,
+      dataAgendamento: day,
+    });
+    if (!free.includes(hour)) continue;
+    const b = await bookByApi(base, token, pointId, plate, day, hour);
+    return { id: b.idSocioVeiculoAgenda, os: b.NumeroOS, day, idSocio: b.idSocio };
+  }
+  throw new Error("no free day");
+}
+
 /** A minimal WebM header: enough for the server's type sniffing (an order started through the API needs an initial video). */
 export const tinyWebm = () =>
   new Blob([new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x84, ...Buffer.from("webm"), ...new Array(200).fill(0)])], {

@@ -12,9 +12,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import {
   apiCall,
   apiToken,
-  bookByApi,
-  brasiliaToday,
-  addDays,
+  bookFirstFree,
   DESKTOP,
   launch,
   MOBILE,
@@ -72,29 +70,8 @@ async function upload(
   return body.file;
 }
 
-interface Order {
-  id: string;
-  os: number;
-  day: string;
-  idSocio: string;
-}
-
-/** Books `plate` on the first free weekday from `offset` days ahead at `hour`. */
-async function book(at: string, token: string, pointId: string, plate: string, offset: number, hour: string): Promise<Order> {
-  for (let d = offset; d < offset + 40; d++) {
-    const day = addDays(brasiliaToday(), d);
-    const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
-    if (weekday === 0 || weekday === 6) continue;
-    const free = await apiCall<string[]>(at, token, "/agendamentos/lista-horarios-disponiveis", {
-      idPontoAtendimento: pointId,
-      dataAgendamento: day,
-    });
-    if (!free.includes(hour)) continue;
-    const b = await bookByApi(at, token, pointId, plate, day, hour);
-    return { id: b.idSocioVeiculoAgenda, os: b.NumeroOS, day, idSocio: b.idSocio };
-  }
-  throw new Error("no free day");
-}
+type Order = Awaited<ReturnType<typeof bookFirstFree>>;
+const book = bookFirstFree;
 
 /** Starts the order with an initial video, links a service with a warranty (approved by the central), adds photos and notes. */
 async function runOrder(

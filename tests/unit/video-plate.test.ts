@@ -33,9 +33,18 @@ describe("readVideoPlate", () => {
     const frames = [[], [c("ABC1D23", 0.97)], [c("ABC1D23", 0.98)], [c("ABC1D23", 0.96)], []];
     expect(readVideoPlate(frames, "XYZ-9876")?.plate).toBe("ABC1D23");
   });
-  it("reads nothing from a plate seen once, or seen with too little confidence", () => {
+  it("reads a plate three frames agree on below the scanner's lock, when it stands well above its runner-up", () => {
+    // As the fake camera's recorded plate was read: 0.78 in every frame, its twin 0.20 (the lock asks 0.95 of a plate alone).
+    const seen = () => [c("RIO2A18", 0.78), c("RTO2A18", 0.2)];
+    expect(readVideoPlate([seen(), seen(), seen(), seen(), seen(), seen()], "QWE-5R67")?.plate).toBe("RIO2A18");
+    expect(readVideoPlate([[c("ABC1D23", 0.8)], [c("ABC1D23", 0.85)], [c("ABC1D23", 0.8)]], "XYZ9876")?.plate).toBe("ABC1D23");
+  });
+  it("reads nothing from a plate seen twice, seen with too little confidence, or not standing above its runner-up", () => {
     expect(readVideoPlate([[c("ABC1D23", 0.99)], [], [], [], [], []], "XYZ9876")).toBeNull();
-    expect(readVideoPlate([[c("ABC1D23", 0.8)], [c("ABC1D23", 0.85)], [c("ABC1D23", 0.8)]], "XYZ9876")).toBeNull();
+    expect(readVideoPlate([[c("ABC1D23", 0.9)], [c("ABC1D23", 0.9)], [], [], [], []], "XYZ9876")).toBeNull();
+    expect(readVideoPlate([[c("ABC1D23", 0.6)], [c("ABC1D23", 0.65)], [c("ABC1D23", 0.6)]], "XYZ9876")).toBeNull();
+    const close = () => [c("ABC1D23", 0.5), c("ABC1D28", 0.45)];
+    expect(readVideoPlate([close(), close(), close(), close()], "XYZ9876")).toBeNull();
     expect(readVideoPlate([[], [], [], [], [], []], "XYZ9876")).toBeNull();
   });
   it("lets the order's plate win a close call with its one-character twin", () => {

@@ -1,34 +1,13 @@
 // 'Verificar evidências' on the member's page: the verifier (src/components/evidence/verify-evidence.tsx, shared with the OS
 // screen and the central, with its own button) is loaded when its section nears the screen, so the page's first load does
 // not carry it and the member still verifies with one tap (main thread).
-import { Component, lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { LoadFailureBoundary } from "../../components/ui/load-failure-boundary";
 import { MEMBER_MSG } from "../../config/messages/member.pt-BR";
 import { getMemberEvidence } from "../api/acompanhamento";
 import { MemberFailure } from "../query-options";
 
 const VerifyEvidence = lazy(() => import("../../components/evidence/verify-evidence").then((m) => ({ default: m.VerifyEvidence })));
-
-/**
- * A failed chunk download (a phone that lost its connection) shows a retry instead of emptying the page; React.lazy keeps a
- * failed import, so the retry reloads the page (the token stays in its fragment).
- */
-class LoadFailure extends Component<{ children: ReactNode }, { failed: boolean }> {
-  state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  render() {
-    if (!this.state.failed) return this.props.children;
-    return (
-      <div role="alert">
-        <p className="m-error">{MEMBER_MSG.evidence.loadFailed}</p>
-        <button type="button" className="m-btn" onClick={() => location.reload()}>
-          {MEMBER_MSG.retry}
-        </button>
-      </div>
-    );
-  }
-}
 
 export function EvidenceSection({ token }: { token: string }) {
   const section = useRef<HTMLElement>(null);
@@ -54,11 +33,16 @@ export function EvidenceSection({ token }: { token: string }) {
       <h2 id="m-evidence">{MEMBER_MSG.evidence.title}</h2>
       <p className="m-muted">{MEMBER_MSG.evidence.intro}</p>
       {near ? (
-        <LoadFailure>
+        <LoadFailureBoundary
+          message={MEMBER_MSG.evidence.loadFailed}
+          messageClassName="m-error"
+          retry={MEMBER_MSG.retry}
+          buttonClassName="m-btn"
+        >
           <Suspense fallback={loading}>
             <VerifyEvidence load={load} />
           </Suspense>
-        </LoadFailure>
+        </LoadFailureBoundary>
       ) : (
         loading
       )}
