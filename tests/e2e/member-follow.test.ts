@@ -9,17 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import {
-  apiCall,
-  apiToken,
-  bookFirstFree,
-  DESKTOP,
-  launch,
-  MOBILE,
-  openSignedIn,
-  orderAction,
-  violations,
-} from "./browser";
+import { apiCall, apiToken, bookFirstFree, DESKTOP, launch, MOBILE, openSignedIn, orderAction, violations } from "./browser";
 import { CENTRAL } from "./payee";
 import { startServer, type TestServer } from "../support/start-server";
 
