@@ -6,7 +6,6 @@ import type { EvidenceChain } from "../../../contract/evidencias-cadeia";
 import type { EvidenceFailure } from "../../domain/evidence-chain";
 import { EVIDENCE_MSG as M } from "../../config/messages/evidence.pt-BR";
 import { stopVerify, verifyEvidenceChain, type VerifyOutcome } from "../../lib/workers/verify-bridge";
-import "./verify-evidence.css";
 
 export interface VerifyEvidenceProps {
   /** Fetches the order's chain from the caller's own route (the point's, the central's or the member's). */

@@ -12,7 +12,6 @@ import { OfflineHint, useOfflineGuard } from "../../../lib/offline/offline-hint"
 import type { FollowLinkState, NewFollowLink } from "../api/follow-link";
 import { useCreateFollowLink, useRevokeFollowLink } from "../api/use-follow-link-mutations";
 import { followLinkQuery } from "../query-options";
-import "./follow-link.css";
 
 const t = ORDER_MSG.follow;
 

@@ -7,7 +7,6 @@ import { ORDER_MSG } from "../../../config/messages/order.pt-BR";
 import { dropFollowOffer, hasFollowOffer } from "../../../lib/follow-offer";
 import { PAGE_OFFLINE_HINT, useOfflineGuard } from "../../../lib/offline/offline-hint";
 import { followLinkQuery } from "../query-options";
-import "./follow-link.css";
 
 export function FollowLinkOffer({ orderId, onOpen }: { orderId: string; onOpen: () => void }) {
   const t = ORDER_MSG.follow;
