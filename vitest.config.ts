@@ -3,6 +3,7 @@ import { defineConfig } from "vitest/config";
 import { playwright } from "@vitest/browser-playwright";
 import { VitePWA } from "vite-plugin-pwa";
 import { CHROME_ARGS, CHROME_PATH, FAKE_MEDIA_ARGS } from "./tests/support/chromium";
+import { startMainThreadTrace, stopMainThreadTrace } from "./tests/support/trace-commands";
 
 export default defineConfig({
   test: {
@@ -74,6 +75,8 @@ export default defineConfig({
             // A fake camera and microphone, granted without a prompt, for the capture tests.
             provider: playwright({ launchOptions: { executablePath: CHROME_PATH, args: [...CHROME_ARGS, ...FAKE_MEDIA_ARGS] } }),
             instances: [{ browser: "chromium" }],
+            // The main thread's tasks with their CPU time, traced from Node (tests/workers/main-thread-trace.ts).
+            commands: { startMainThreadTrace, stopMainThreadTrace },
           },
         },
       },

@@ -1,4 +1,4 @@
-// Demo data seeded on first start: two service points (tenant isolation), users, members, vehicles, services and a month of appointments (server only).
+// Demo data seeded on first start: two service points (tenant isolation), users, members, vehicles, services and the appointments around today (server only).
 import { sql } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import * as s from "./schema.ts";
@@ -7,7 +7,7 @@ import { seedBankAccount, seedServiceReturns } from "./seed/bank-and-returns.ts"
 import { seedMotivations, seedServices } from "./seed/catalogue.ts";
 import { seedMembersAndVehicles } from "./seed/members.ts";
 import { seedOrders } from "./seed/orders.ts";
-import { monthPlan } from "./seed/plan.ts";
+import { demoPlan } from "./seed/plan.ts";
 import { seedPoints } from "./seed/points.ts";
 
 export const DEMO_PASSWORD = "demo1234";
@@ -43,7 +43,7 @@ async function seed(db: Db, now: Date) {
   const { people, cars } = await seedMembersAndVehicles(db);
   const motives = await seedMotivations(db);
   const services = await seedServices(db, [points.p1, points.p2]);
-  await seedOrders(db, monthPlan(now, points.p1, points.p2), { points, people, cars, motives, services });
+  await seedOrders(db, demoPlan(now, points.p1, points.p2), { points, people, cars, motives, services }, now);
   await seedBankAccount(db, points.p1);
   await seedServiceReturns(db, points.p1, now);
 }

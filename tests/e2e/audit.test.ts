@@ -11,6 +11,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import {
+  addDays,
   apiCall,
   apiToken,
   brasiliaToday,
@@ -57,6 +58,12 @@ const spaces = (s: string | null) => (s ?? "").replace(/\s+/g, " ").trim();
 const brl = (n: number) => spaces(new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" }).format(n));
 const rowName = (p: Payout) => `OS ${p.NumeroOS} — ${p.NomeServico}`;
 const today = brasiliaToday();
+/**
+ * The payouts' period these tests look at: the seed's concluded orders are 6 to 20 days old whatever the day
+ * (server/db/seed/plan.ts), so early in a month this month (the screen's default) holds none of them.
+ */
+const PERIOD = { dataInicio: addDays(today, -60), dataFim: addDays(today, 60) };
+const PERIOD_QUERY = `?inicio=${PERIOD.dataInicio}&fim=${PERIOD.dataFim}`;
 
 async function undoPayments() {
   for (const id of paidHere) await apiCall(base, centralToken, `/central/pagamentos/${id}/desfazer`, {});
@@ -248,8 +255,8 @@ for (const [name, options, mobile] of [
     });
 
     it("the central sees the point's payouts held with the reason, not selectable; the server refuses to pay them", async () => {
-      const page = await openCentral(`${base}/central/pagamentos?ponto=${pointId}`, (p) => heading(p, "Pagamentos"));
-      const listing = await serverPayouts({ idPontoAtendimento: pointId, status: "PENDENTE", ...monthOf(today) });
+      const page = await openCentral(`${base}/central/pagamentos${PERIOD_QUERY}&ponto=${pointId}`, (p) => heading(p, "Pagamentos"));
+      const listing = await serverPayouts({ idPontoAtendimento: pointId, status: "PENDENTE", ...PERIOD });
       expect(listing.data.length).toBeGreaterThan(0);
       expect(listing.data.every((r) => r.Retido)).toBe(true);
       expect(listing.totais.retido).toBe(listing.totais.pendente);
@@ -287,12 +294,12 @@ for (const [name, options, mobile] of [
         `Repasses retidos de ${POINT_NAME}: confirme os dados de pagamento do ponto antes de pagar (veja o motivo na lista).`,
       );
       expect(
-        (await serverPayouts({ idPontoAtendimento: pointId, status: "PAGO", ...monthOf(today) })).data.map((r) => r.IdFinanceiroEspelho),
+        (await serverPayouts({ idPontoAtendimento: pointId, status: "PAGO", ...PERIOD })).data.map((r) => r.IdFinanceiroEspelho),
       ).not.toEqual(expect.arrayContaining(listing.data.map((r) => r.IdFinanceiroEspelho)));
     });
 
     it("a point without bank data: the dialog says so and offers no confirmation", async () => {
-      const page = await openCentral(`${base}/central/pagamentos`, (p) => heading(p, "Pagamentos"));
+      const page = await openCentral(`${base}/central/pagamentos${PERIOD_QUERY}`, (p) => heading(p, "Pagamentos"));
       const review = page.getByRole("button", { name: `Conferir dados de pagamento de ${OTHER_POINT}` });
       await review.waitFor();
       // By keyboard.
@@ -320,7 +327,7 @@ for (const [name, options, mobile] of [
     });
 
     it("the central checks the point's new data, confirms it, and pays the rows now payable", async () => {
-      const page = await openCentral(`${base}/central/pagamentos?ponto=${pointId}`, (p) => heading(p, "Pagamentos"));
+      const page = await openCentral(`${base}/central/pagamentos${PERIOD_QUERY}&ponto=${pointId}`, (p) => heading(p, "Pagamentos"));
       const payee = await payeeOf(base, centralToken, pointId);
       expect(payee).toMatchObject({ Retido: true, TipoChavePix: "CHAVE_ALEATORIA", ChavePix: newKey });
       await page.getByRole("button", { name: `Conferir dados de pagamento de ${POINT_NAME}` }).click();
@@ -343,7 +350,7 @@ for (const [name, options, mobile] of [
       await dialog.getByRole("button", { name: "Confirmar dados" }).click();
       await page.getByText("Dados de pagamento confirmados.").first().waitFor();
       await dialog.waitFor({ state: "detached" });
-      const listing = await serverPayouts({ idPontoAtendimento: pointId, status: "PENDENTE", ...monthOf(today) });
+      const listing = await serverPayouts({ idPontoAtendimento: pointId, status: "PENDENTE", ...PERIOD });
       expect(listing.data.every((r) => !r.Retido)).toBe(true);
       expect(listing.totais.retido).toBe(0);
       await expect.poll(() => page.getByRole("region", { name: "Pontos com repasses retidos" }).count(), { timeout: 10_000 }).toBe(0);
@@ -389,7 +396,7 @@ for (const [name, options, mobile] of [
         .first()
         .waitFor();
       await pay.waitFor({ state: "detached" });
-      const paid = await serverPayouts({ idPontoAtendimento: pointId, status: "PAGO", ...monthOf(today) });
+      const paid = await serverPayouts({ idPontoAtendimento: pointId, status: "PAGO", ...PERIOD });
       const paidRows = paid.data.filter((r) => paidHere.has(r.IdFinanceiroEspelho));
       expect(paidRows.length).toBe(payable.length);
       // Each records what it was paid to: the data just confirmed.
@@ -411,7 +418,7 @@ for (const [name, options, mobile] of [
       const confirmed = (await serverAudit(`&idPontoAtendimento=${pointId}&entidade=dados_pagamento`, centralToken)).data[0]!;
       expect(confirmed).toMatchObject({ Acao: "confirmar", TipoAutor: "central", Autor: "Equipe Central (demonstração)" });
 
-      const page = await openCentral(`${base}/central/pagamentos`, (p) => heading(p, "Pagamentos"));
+      const page = await openCentral(`${base}/central/pagamentos${PERIOD_QUERY}`, (p) => heading(p, "Pagamentos"));
       const tabs = page.getByRole("navigation", { name: "Central do Programa" });
       await tabs.getByRole("link", { name: "Alterações" }).click();
       await page.waitForURL(`${base}/central/registro-alteracoes`);
@@ -443,11 +450,4 @@ for (const [name, options, mobile] of [
       expect(await violations(point)).toEqual([]);
     });
   });
-}
-
-/** This month's period in the server's filter form (the payouts screen's default). */
-function monthOf(day: string): { dataInicio: string; dataFim: string } {
-  const [y, m] = day.split("-").map(Number) as [number, number];
-  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  return { dataInicio: `${day.slice(0, 7)}-01`, dataFim: `${day.slice(0, 7)}-${String(last).padStart(2, "0")}` };
 }

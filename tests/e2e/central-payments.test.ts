@@ -12,7 +12,7 @@ import fs from "node:fs";
 import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page, Request } from "playwright-core";
-import { apiCall, apiToken, brasiliaToday, demoPoint, DESKTOP, launch, MOBILE, signIn, violations } from "./browser";
+import { addDays, apiCall, apiToken, brasiliaToday, demoPoint, DESKTOP, launch, MOBILE, signIn, violations } from "./browser";
 import { CENTRAL, releasePayouts } from "./payee";
 import type { Payout, PayoutTotals } from "../../src/features/central/api/central";
 import type { EspelhoRow } from "../../src/features/espelho/api/espelho";
@@ -26,19 +26,23 @@ let pointId = "";
 const paidHere = new Set<string>();
 
 const today = brasiliaToday();
-const first = `${today.slice(0, 7)}-01`;
-const last = (() => {
+/** The section's default period: this month in Brasília. */
+const monthFirst = `${today.slice(0, 7)}-01`;
+const monthLast = (() => {
   const [y, m] = today.split("-").map(Number);
   return `${today.slice(0, 7)}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, "0")}`;
 })();
+/**
+ * The period the other tests open: the seed's concluded orders are 6 to 20 days old whatever the day (server/db/seed/plan.ts),
+ * so early in a month this month holds none of them; 60 days either side of today holds them and every order of this run.
+ */
+const first = addDays(today, -60);
+const last = addDays(today, 60);
+const PERIOD = `?inicio=${first}&fim=${last}`;
 
 type Listing = { data: Payout[]; totais: PayoutTotals };
-const serverPayouts = (q: Record<string, string>) =>
-  apiCall<Listing>(
-    base,
-    centralToken,
-    `/central/pagamentos?${new URLSearchParams({ dataInicio: first, dataFim: last, dataReferencia: "execucao", ...q })}`,
-  );
+const serverPayouts = (q: Record<string, string>, period = { dataInicio: first, dataFim: last }) =>
+  apiCall<Listing>(base, centralToken, `/central/pagamentos?${new URLSearchParams({ ...period, dataReferencia: "execucao", ...q })}`);
 const espelhoFlag = async (id: string) => {
   const rows = await apiCall<EspelhoRow[]>(base, pointToken, "/espelho/lista", {
     idPontoAtendimento: pointId,
@@ -90,7 +94,8 @@ for (const [name, options, mobile] of [
     });
 
     /** Opens the section (signing in as the central user when the app asks), once its heading shows. */
-    async function openPayments(q = ""): Promise<Page> {
+    /** Opens the section on `q` (the seed's period by default; "" for the section's own defaults). */
+    async function openPayments(q = PERIOD): Promise<Page> {
       const page = ctx.pages()[0] ?? (await ctx.newPage());
       // A closed dialog takes its history entry back (modal.tsx): let it, or it could abort this navigation.
       if (page.url().startsWith("http")) {
@@ -156,17 +161,20 @@ for (const [name, options, mobile] of [
     }
 
     it("signs in on /login and lands on the section: defaults, rows and totals equal the server's; axe finds nothing", async () => {
-      const page = await openPayments();
+      const page = await openPayments("");
       expect(new URL(page.url()).pathname).toBe("/central/pagamentos");
       await expect(page.getByLabel("Ponto de atendimento").inputValue()).resolves.toBe("");
       await expect(page.getByLabel("Ponto de atendimento").locator("option:checked").textContent()).resolves.toBe("Todos os pontos");
-      await expect(page.getByLabel("Data inicial").inputValue()).resolves.toBe(first);
-      await expect(page.getByLabel("Data final").inputValue()).resolves.toBe(last);
+      await expect(page.getByLabel("Data inicial").inputValue()).resolves.toBe(monthFirst);
+      await expect(page.getByLabel("Data final").inputValue()).resolves.toBe(monthLast);
       await expect(page.getByLabel("Status").inputValue()).resolves.toBe("PENDENTE");
       await expect(page.getByLabel("Data de referência").locator("option:checked").textContent()).resolves.toBe("Data de execução");
+      // Whatever this month holds (none of the seed's orders early in a month): the screen shows the server's rows.
+      await expectScreenEquals(page, await serverPayouts({ status: "PENDENTE" }, { dataInicio: monthFirst, dataFim: monthLast }));
+      // The seed's period holds unpaid orders (two of them at the demo point).
       const listing = await serverPayouts({ status: "PENDENTE" });
-      // The seed concludes unpaid orders this month (two of them at the demo point).
       expect(listing.data.filter((r) => r.IdPontoAtendimento === pointId).length).toBeGreaterThanOrEqual(2);
+      await page.goto(`${base}/central/pagamentos${PERIOD}`);
       await expectScreenEquals(page, listing);
       // Nothing selected yet: the batch buttons wait for a selection.
       await expect(page.getByRole("button", { name: "Marcar como pago" }).isDisabled()).resolves.toBe(true);
@@ -232,7 +240,7 @@ for (const [name, options, mobile] of [
       await expect(page.getByLabel("Data de referência").inputValue()).resolves.toBe("agendamento");
 
       // A start after the end: the error under the dates; back returns to the valid period.
-      await page.getByLabel("Data inicial").fill(`${Number(today.slice(0, 4)) + 1}-01-01`);
+      await page.getByLabel("Data inicial").fill(addDays(last, 1));
       await page.getByRole("alert").filter({ hasText: "A data inicial não pode ser posterior à data final." }).waitFor();
       await expect(page.getByLabel("Data inicial").getAttribute("aria-invalid")).resolves.toBe("true");
       await page.goBack();
@@ -381,7 +389,7 @@ for (const [name, options, mobile] of [
     });
 
     it("offers no undo for an older payment (the server refuses it: tests/server/central.test.ts)", async () => {
-      const page = await openPayments("?status=PAGO");
+      const page = await openPayments(`${PERIOD}&status=PAGO`);
       const paid = await serverPayouts({ status: "PAGO" });
       await expectScreenEquals(page, paid);
       // The seed's paid payouts were paid when their orders finished, not by a central action today.

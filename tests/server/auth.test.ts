@@ -185,7 +185,7 @@ describe.each(BACKENDS)("session routes on %s", (backend) => {
     expect(post.statusCode).toBe(404);
   });
 
-  it("seeds two points with plates of both formats and appointments in every status this month", async () => {
+  it("seeds two points with plates of both formats and appointments in every status within three weeks of today", async () => {
     const [{ n }] = await t.db.select({ n: sql<number>`count(*)::int` }).from(servicePoints);
     expect(n).toBe(2);
     const plates = (await queryRows<{ plate: string }>(t.db, sql`select plate from vehicles`)).map((r) => r.plate);
@@ -198,7 +198,7 @@ describe.each(BACKENDS)("session routes on %s", (backend) => {
       select distinct case when a.status = 'A' and e.id is null then 'pendente' when a.status = 'A' then 'andamento'
         when a.status = 'C' then 'concluido' else 'cancelado' end as s
       from appointments a left join executions e on e.appointment_id = a.id
-      where date_trunc('month', a.date) = date_trunc('month', (now() at time zone 'America/Sao_Paulo')::date)`,
+      where a.date between (now() at time zone 'America/Sao_Paulo')::date - 21 and (now() at time zone 'America/Sao_Paulo')::date + 21`,
       )
     )
       .map((r) => r.s)

@@ -54,6 +54,8 @@ async function dropDatabase(name: string) {
 
 export interface TestOptions {
   clock?: () => Date;
+  /** The moment the demo data are seeded at (default: now); pair it with a `clock` that starts there. */
+  seedAt?: Date;
   /** The app's logger (default: none, or level error with TEST_LOG). */
   logger?: Parameters<typeof buildApp>[0]["logger"];
   /** Where files go (default: disk under a fresh uploadDir). */
@@ -71,7 +73,7 @@ export async function makeTestApp(backend: Backend, overrides: Partial<ServerCon
     url = u.toString();
   }
   const handle = await openDatabase(url ? { url } : {});
-  await seedIfEmpty(handle.db);
+  await seedIfEmpty(handle.db, opts.seedAt);
   await seedCentralIfEmpty(handle.db);
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-test-uploads-"));
   const config = { ...loadConfig({}), staticDir: "/nonexistent-static-dir", uploadDir, ...overrides };

@@ -6,7 +6,7 @@ import type { Point } from "./points.ts";
 export type Motivation = typeof s.motivations.$inferSelect;
 export type Service = typeof s.services.$inferSelect;
 
-/** Seeds the appointment motivations (five active, one inactive); the order is the index the month plan refers to. */
+/** Seeds the appointment motivations (five active, one inactive); the order is the index the demo plan refers to. */
 export async function seedMotivations(db: Db): Promise<Motivation[]> {
   return db
     .insert(s.motivations)

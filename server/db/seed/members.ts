@@ -5,7 +5,7 @@ import * as s from "../schema.ts";
 export type Member = typeof s.members.$inferSelect;
 export type Vehicle = typeof s.vehicles.$inferSelect;
 
-/** Seeds five members and seven vehicles (one inactive); the order of `cars` is the index the month plan refers to. */
+/** Seeds five members and seven vehicles (one inactive); the order of `cars` is the index the demo plan refers to. */
 export async function seedMembersAndVehicles(db: Db): Promise<{ people: Member[]; cars: Vehicle[] }> {
   const people = await db
     .insert(s.members)

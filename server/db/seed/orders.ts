@@ -1,4 +1,4 @@
-// Demo seed, fourth part: the month's orders (appointments, executions, linked services, payouts, ratings) (server only).
+// Demo seed, fourth part: the orders around today (appointments, executions, linked services, payouts, ratings) (server only).
 import { randomInt } from "node:crypto";
 import type { Db } from "../client.ts";
 import * as s from "../schema.ts";
@@ -96,10 +96,18 @@ function linkedServices(
       ];
 }
 
-/** Seeds the execution of a started order (finished 90 min after its start when done) and its linked services. */
-async function seedExecution(db: Db, order: Order, appt: Appointment, services: Service[]) {
+/** How long before `now` an order booked later today was started (the car arrived early): never a start in the future. */
+const EARLY_START_MS = 20 * 60_000;
+
+/**
+ * Seeds the execution of a started order and its linked services: started at its booked time, or 20 minutes before `now`
+ * when that time is still ahead (today's orders seeded in the small hours); finished 90 min after its start when done (done
+ * orders are days old, so that is in the past too).
+ */
+async function seedExecution(db: Db, order: Order, appt: Appointment, services: Service[], now: Date) {
   const { item, staff } = order;
-  const startedAt = brasiliaInstant(item.day, item.time);
+  const booked = brasiliaInstant(item.day, item.time);
+  const startedAt = new Date(Math.min(booked.getTime(), now.getTime() - EARLY_START_MS));
   const finishedAt = item.status === "done" ? new Date(startedAt.getTime() + 90 * 60_000) : null;
   await db.insert(s.executions).values({
     appointmentId: appt.id,
@@ -153,7 +161,7 @@ async function seedPayoutsAndRating(
 }
 
 /** Seeds the plan's orders one by one, in plan order (the OS numbers follow it): appointment, execution, payouts, rating. */
-export async function seedOrders(db: Db, plan: PlanItem[], world: DemoWorld) {
+export async function seedOrders(db: Db, plan: PlanItem[], world: DemoWorld, now: Date) {
   const { p1, staff1, staff2 } = world.points;
   for (const item of plan) {
     const car = world.cars[item.car];
@@ -162,7 +170,7 @@ export async function seedOrders(db: Db, plan: PlanItem[], world: DemoWorld) {
     const order: Order = { item, car, owner, main, staff: item.point.id === p1.id ? staff1 : staff2 };
     const appt = await seedAppointment(db, order, world.motives[item.motive]);
     if (item.status === "pending" || item.status === "cancelled") continue;
-    const execution = await seedExecution(db, order, appt, world.services);
+    const execution = await seedExecution(db, order, appt, world.services, now);
     if (item.status !== "done") continue;
     await seedPayoutsAndRating(db, order, appt, world.services, execution);
   }
