@@ -74,6 +74,16 @@ describe("demo data seeded on any day", () => {
       expect(todays.filter((r) => r.StatusAgendamento === "A" && r.IdSocioVeiculoAgendaExecucao).length).toBeGreaterThanOrEqual(2);
       expect(todays.filter((r) => r.StatusAgendamento === "A" && !r.IdSocioVeiculoAgendaExecucao).length).toBeGreaterThanOrEqual(1);
 
+      // The Corolla used its once-a-year service this year (the OS screen meets the annual-limit refusal), and its oil change is
+      // under warranty (the warranty refusal).
+      const [corolla] = await queryRows<{ id: string }>(t.db, sql`select id from vehicles where plate = 'HMG3C21'`);
+      const limits = (await call(t, token, "POST", "/servico/verificar-limite-anual", { idSocioVeiculo: corolla!.id })).json();
+      expect(limits.anoReferencia).toBe(Number(today.slice(0, 4)));
+      expect(limits.servicos.find((r: { nomeServico: string }) => r.nomeServico === "HIGIENIZAÇÃO DO AR-CONDICIONADO")).toMatchObject({
+        quantidadeUsada: 1,
+        podeUsar: false,
+      });
+
       // The central pays every unpaid payout of the demo point (it has bank data) with today's date.
       const unpaid = await queryRows<{ id: string }>(
         t.db,

@@ -98,17 +98,20 @@ function linkedServices(
 
 /** How long before `now` an order booked later today was started (the car arrived early): never a start in the future. */
 const EARLY_START_MS = 20 * 60_000;
+/** A done order takes 90 minutes, and ends at the latest 5 minutes before `now`. */
+const DURATION_MS = 90 * 60_000;
+const LATEST_END_MS = 5 * 60_000;
 
 /**
  * Seeds the execution of a started order and its linked services: started at its booked time, or 20 minutes before `now`
- * when that time is still ahead (today's orders seeded in the small hours); finished 90 min after its start when done (done
- * orders are days old, so that is in the past too).
+ * when that time is still ahead (today's orders seeded in the small hours); a done one finished 90 minutes later, or 5
+ * minutes before `now` if that comes first (the Corolla's order on the 1st of January: plan.ts).
  */
 async function seedExecution(db: Db, order: Order, appt: Appointment, services: Service[], now: Date) {
   const { item, staff } = order;
   const booked = brasiliaInstant(item.day, item.time);
   const startedAt = new Date(Math.min(booked.getTime(), now.getTime() - EARLY_START_MS));
-  const finishedAt = item.status === "done" ? new Date(startedAt.getTime() + 90 * 60_000) : null;
+  const finishedAt = item.status === "done" ? new Date(Math.min(startedAt.getTime() + DURATION_MS, now.getTime() - LATEST_END_MS)) : null;
   await db.insert(s.executions).values({
     appointmentId: appt.id,
     startedBy: staff.id,

@@ -25,6 +25,9 @@ export function demoPlan(now: Date, p1: Point, p2: Point): PlanItem[] {
   const today = wallClock(now).date;
   const ago = (days: number) => addDays(today, -days);
   const ahead = (days: number) => addDays(today, days);
+  // The Corolla's order at point 2 carries its once-a-year service (orders.ts), which the annual limit counts by the
+  // appointment's calendar year (Brasília): early in January it is dated the year's first day, not in the year before.
+  const thisYear = (day: string) => (day < `${today.slice(0, 4)}-01-01` ? `${today.slice(0, 4)}-01-01` : day);
   return [
     { point: p1, car: 0, day: ago(20), time: "09:00", status: "done", motive: 1, rating: [5, "Atendimento excelente, muito rápido."] },
     { point: p1, car: 2, day: ago(13), time: "10:30", status: "done", motive: 0, rating: [4, "Bom serviço, só atrasou um pouco."] },
@@ -38,7 +41,7 @@ export function demoPlan(now: Date, p1: Point, p2: Point): PlanItem[] {
     { point: p1, car: 3, day: ago(1), time: "07:30", status: "ready", motive: 2 },
     { point: p1, car: 3, day: ago(1), time: "07:45", status: "ready", motive: 2 },
     { point: p1, car: 4, day: ago(2), time: "13:00", status: "pending", motive: 4 },
-    { point: p2, car: 4, day: ago(11), time: "08:00", status: "done", motive: 1, rating: [2, "Demorou mais que o combinado."] },
+    { point: p2, car: 4, day: thisYear(ago(11)), time: "08:00", status: "done", motive: 1, rating: [2, "Demorou mais que o combinado."] },
     { point: p2, car: 0, day: today, time: "16:30", status: "pending", motive: 0 },
     { point: p2, car: 6, day: ahead(13), time: "10:00", status: "pending", motive: 2 },
   ];
