@@ -5,11 +5,13 @@ import { VitePWA } from "vite-plugin-pwa";
 import { precompress } from "./scripts/precompress";
 import { routeHtml } from "./scripts/route-html";
 import { initialChunkGroups } from "./scripts/initial-chunks";
+import { paddlePlateModel } from "./scripts/paddle-trim/vite-plugin.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
 export default defineConfig({
-  plugins: [pwa(), routeHtml(), precompress(), memberPage()],
+  // paddlePlateModel: the second reader's model, cut to the plate's classes, made before the OCR worker imports it (scripts/paddle-trim).
+  plugins: [pwa(), routeHtml(), precompress(), memberPage(), paddlePlateModel()],
   // React DOM with the automatic JSX runtime (Vite's built-in Oxc transform; no Fast Refresh: the dev server reloads the page).
   oxc: { jsx: { runtime: "automatic" } },
   build: {

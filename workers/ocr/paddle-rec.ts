@@ -1,5 +1,6 @@
 // PaddleOCR's PP-OCRv4 text-line recogniser on onnxruntime-web's wasm build: PaddleOCR's own preprocessing and CTC decoding,
-// given the bytes of the model, the runtime's wasm and the dictionary (worker logic; the Node bench runs it too).
+// given the bytes of the model, the runtime's wasm and the model's classes (worker logic; the Node bench runs it too). The app
+// ships the recogniser cut to PLATE_CLASSES at build time (scripts/paddle-trim/).
 import * as ort from "onnxruntime-web/wasm";
 import { plateFromText } from "../../src/domain/plate-text.ts";
 
@@ -11,7 +12,7 @@ export interface RgbaImage {
 }
 
 export interface LineReading {
-  /** The recogniser's text, as read (any case, any of its 6 623 characters). */
+  /** The recogniser's text, as read (any case; the model's classes: PLATE_CLASSES as shipped). */
   text: string;
   /** The plate in that text (plateFromText), or null. */
   plate: string | null;
@@ -23,8 +24,8 @@ export interface LineReading {
 
 export interface PaddleRec {
   session: ort.InferenceSession;
-  /** Class i of the output: "" for the blank (0), then the dictionary's lines, then " ". */
-  classes: string[];
+  /** Class i of the output: "" for the blank (0), then the characters it writes. */
+  classes: readonly string[];
 }
 
 /** PaddleOCR's rec_image_shape 3 x 48 x 320: lines are scaled to 48 px high, and padded on the right to at least 320 px. */
@@ -33,6 +34,22 @@ export const REC_MIN_WIDTH = 320;
 /** Not PaddleOCR's: a cap on the padded width (20:1) so a mis-aimed sliver costs at most three 320 px reads. */
 export const REC_MAX_WIDTH = 960;
 
+/**
+ * The shipped recogniser's output classes, in its order: the blank, then every class of PaddleOCR's dictionary (ppocr_keys_v1,
+ * in its order) that plateFromText reads as part of a plate — letters and digits in any case or width (NFKC: Ａ, ａ, ０, ①,
+ * Ⅱ, №, ™, ㎏, ...) and the separators it drops (一, -, ., ·, —, …, －, ．, the full-width and plain spaces). The other 6 484
+ * classes (Chinese characters, other symbols) only split a line into runs that hold no plate; the model is cut to these 141
+ * at build time (scripts/paddle-trim/plate-model.ts), so the last layer and its Softmax compute 141 outputs instead of 6 625.
+ * Where the full model's best class was a dropped one (5 of 9 120 steps on the dev photos' crops: ° and :), the cut model
+ * writes its best kept class instead. tests/unit/paddle-plate-model.test.ts checks this list against the dictionary and
+ * plateFromText, and the model's output size against it.
+ */
+export const PLATE_CLASSES: readonly string[] = [
+  "",
+  ..."一208-713H.546su9SYFDAPTrqJlxzetbLwihIBN_MZCoEfUapyngQOkcvWRGdKXmVj·—…ＧＩＡＮ\u3000②ＬＢ１３９０７①ＫＯＲ８ＨＥＰＴＷＤＳＣＭＦ③Ｖ２６ｉｃｔｏｒａｎｄ№Ⅱ™ｈ㎡－ＺＵ５４ⅢｐｅＹ．ｆｓｂｍｋｇｕｊｌ㎏④Ⅳ⑧ｚ²",
+  " ",
+];
+
 /** Output classes as PaddleOCR's CTCLabelDecode builds them: blank, the dictionary's lines, and " " (use_space_char). */
 export function recClasses(dictionary: string): string[] {
   const lines = dictionary.split("\n").map((l) => l.replace(/\r$/, ""));
@@ -40,16 +57,15 @@ export function recClasses(dictionary: string): string[] {
   return ["", ...lines, " "];
 }
 
-/** Starts the runtime (single thread, no proxy worker, the wasm given as bytes) and the model's session. */
-export async function createPaddleRec(model: Uint8Array, wasm: Uint8Array, dictionary: string): Promise<PaddleRec> {
+/** Starts the runtime (single thread, no proxy worker, the wasm given as bytes) and the model's session; `classes` are its outputs'. */
+export async function createPaddleRec(model: Uint8Array, wasm: Uint8Array, classes: readonly string[] = PLATE_CLASSES): Promise<PaddleRec> {
   ort.env.wasm.numThreads = 1; // the page is not cross-origin isolated: no SharedArrayBuffer threads
   ort.env.wasm.proxy = false; // we already are in a worker
   ort.env.wasm.wasmBinary = wasm; // bytes we fetched and cached ourselves; the bundle's embedded glue loads them
   const session = await ort.InferenceSession.create(model, { executionProviders: ["wasm"], graphOptimizationLevel: "all" });
-  const classes = recClasses(dictionary);
   const out = session.outputMetadata[0];
   const n = out?.isTensor ? out.shape[out.shape.length - 1] : classes.length;
-  if (n !== classes.length) throw new Error(`recogniser has ${n} classes, dictionary ${classes.length}`);
+  if (n !== classes.length) throw new Error(`recogniser has ${n} classes, the code ${classes.length}`);
   return { session, classes };
 }
 
@@ -95,7 +111,7 @@ export function recInput(img: RgbaImage): { data: Float32Array; width: number } 
 }
 
 /** PaddleOCR's CTC greedy decoding: argmax per step, repeats collapsed, the blank dropped; the mean probability of what stays. */
-export function ctcGreedy(probs: Float32Array, steps: number, classes: string[]): { text: string; confidence: number } {
+export function ctcGreedy(probs: Float32Array, steps: number, classes: readonly string[]): { text: string; confidence: number } {
   const n = classes.length;
   let text = "",
     sum = 0,
