@@ -1,7 +1,8 @@
 // Plate reading in real Chromium through the OCR worker, per set and per format: exact plate on a single frame and after the
 // shipped lock, wrong plates locked, no lock, per character, the most frequent confusions, frames to lock, worker ms per frame;
 // and the OCR assets' gzipped bytes (Node runner). Sets: the generated cars (.tmp/plates-generated, PLATES_COUNT plates, both
-// formats alternating) and motorcycles (PLATES_MOTO_COUNT), and PLATES_DIR=dir with labels.tsv (file<TAB>PLATE<TAB>x y w h) beside them.
+// formats alternating; a Mercosul plate's 5th letter A-J on 6 in 10, K-Z on the rest, reported apart) and motorcycles
+// (PLATES_MOTO_COUNT), and PLATES_DIR=dir with labels.tsv (file<TAB>PLATE<TAB>x y w h) beside them.
 import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -31,12 +32,15 @@ interface PlateResult {
 }
 
 type PlatesPage = {
-  generatePlates?: (
+  readPlates?: (rows: LabelRow[], withSecond?: boolean) => Promise<PlateResult[]>;
+};
+/** The set generator, bench/browser/plate-render.ts generatePlateSet, imported by the page from Vite (not imported here). */
+type PlateRender = {
+  generatePlateSet: (
     count: number,
     seed: number,
     moto?: boolean,
   ) => Promise<{ file: string; plate: string; box: LabelRow["box"]; jpeg: string }[]>;
-  readPlates?: (rows: LabelRow[], withSecond?: boolean) => Promise<PlateResult[]>;
 };
 
 const pct = (n: number, d: number) => (d ? (n / d) * 100 : 0);
@@ -84,11 +88,11 @@ export default async function platesBench(): Promise<BenchRow[]> {
       : []) as [string, number, boolean][]) {
       fs.rmSync(out, { recursive: true, force: true });
       fs.mkdirSync(out, { recursive: true });
-      const made = await page.evaluate(([k, seed, m]) => (globalThis as PlatesPage).generatePlates!(k, seed, m), [
-        n,
-        moto ? 2027 : 2026,
-        moto,
-      ] as const);
+      // Generated in the page with plate-render.ts's own generator (a Mercosul plate's 5th any letter, issue 48).
+      const made = await page.evaluate(
+        async ([k, seed, m, url]) => ((await import(/* @vite-ignore */ url)) as PlateRender).generatePlateSet(k, seed, m),
+        [n, moto ? 2027 : 2026, moto, "/bench/browser/plate-render.ts"] as const,
+      );
       for (const m of made) fs.writeFileSync(path.join(out, m.file), Buffer.from(m.jpeg, "base64"));
       fs.writeFileSync(
         path.join(out, "labels.tsv"),
@@ -104,10 +108,14 @@ export default async function platesBench(): Promise<BenchRow[]> {
       const seconded =
         process.env.PLATES_SECOND === "0" ? [] : await page.evaluate((ls) => (globalThis as PlatesPage).readPlates!(ls, true), labels);
       const isMerc = (r: PlateResult) => /^[A-Z]{3}[0-9][A-Z]/.test(r.plate);
+      // A Mercosul plate's 5th: A-J on the converted old plates, K-Z only on plates issued new (issue 48).
+      const converted = (r: PlateResult) => r.plate[4] <= "J";
       const groups: [string, PlateResult[]][] = [
         ["all", results],
         ["old", results.filter((r) => !isMerc(r))],
         ["Mercosul", results.filter(isMerc)],
+        ["Mercosul A-J", results.filter((r) => isMerc(r) && converted(r))],
+        ["Mercosul K-Z", results.filter((r) => isMerc(r) && !converted(r))],
       ];
       for (const [format, rs] of groups) {
         if (!rs.length || (format !== "all" && rs.length === results.length)) continue;

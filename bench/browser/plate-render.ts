@@ -1,6 +1,6 @@
 // Synthetic Brazilian plates in a camera-like scene (browser canvas): old grey plates with the city strip and Mercosul plates with
 // the blue BRASIL band, with perspective, rotation, blur, noise, glare, dirt, low light and inverted colours. Used by the OCR tests
-// and the `plates` bench generator.
+// and the `plates` bench generator (generatePlateSet: the labelled set of both formats).
 
 export interface PlateScene {
   plate: string;
@@ -43,6 +43,37 @@ export function rng(seed: number) {
 }
 
 const isMercosul = (p: string) => /^[A-Z]{3}[0-9][A-Z][0-9]{2}$/.test(p);
+
+const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+  DIGITS = "0123456789";
+/**
+ * A Mercosul plate's 5th character is any letter: A-J on the converted old plates (their 5th digit 0-9 became a letter), any
+ * letter on plates issued new (issue 48). The converted plates are most of the fleet: this share of the generated Mercosul
+ * plates gets one of A-J, the rest one of K-Z (the trainer draws the same, scripts/train-plates/plate.py).
+ */
+export const MERCOSUL_CONVERTED_SHARE = 0.6;
+
+/** The 5th letter of a Mercosul plate from one draw in [0, 1): A-J below MERCOSUL_CONVERTED_SHARE, K-Z above. */
+export function mercosulFifth(u: number): string {
+  const converted = u < MERCOSUL_CONVERTED_SHARE;
+  const t = converted ? u / MERCOSUL_CONVERTED_SHARE : (u - MERCOSUL_CONVERTED_SHARE) / (1 - MERCOSUL_CONVERTED_SHARE);
+  const set = converted ? LETTERS.slice(0, 10) : LETTERS.slice(10);
+  return set[Math.min(set.length - 1, Math.floor(t * set.length))];
+}
+
+/** A random plate of the format: letters, a digit, the 5th (a digit; a Mercosul plate's letter), two digits; 7 draws. */
+export function randomPlate(rand: () => number, mercosul: boolean): string {
+  const pick = (s: string) => s[Math.floor(rand() * s.length)];
+  return (
+    pick(LETTERS) +
+    pick(LETTERS) +
+    pick(LETTERS) +
+    pick(DIGITS) +
+    (mercosul ? mercosulFifth(rand()) : pick(DIGITS)) +
+    pick(DIGITS) +
+    pick(DIGITS)
+  );
+}
 
 /** The flat plate (400:130, or 200:170 for a motorcycle), characters filling most of it, in its format's colours. */
 function flatPlate(
@@ -203,4 +234,51 @@ export function aimCrop(
   const cx = Math.max(0, Math.round(x)),
     cy = Math.max(0, Math.round(y));
   return { x: cx, y: cy, width: Math.min(sceneW - cx, Math.round(w)), height: Math.min(sceneH - cy, Math.round(h)) };
+}
+
+/** One image of a generated set: its file name, plate, the plate's box and the JPEG (base64). */
+export interface GeneratedPlate {
+  file: string;
+  plate: string;
+  box: { x: number; y: number; w: number; h: number };
+  jpeg: string;
+}
+
+/**
+ * A labelled set of both formats (alternating, Mercosul first) with realistic damage, cars or motorcycles; deterministic per
+ * seed. The same draws, one by one, as the set bench/browser/plates-page.ts generated before issue 48, except a Mercosul
+ * plate's 5th (one draw either way, mercosulFifth), so the old plates and every scene's damage are those of the earlier set.
+ */
+export async function generatePlateSet(count: number, seed: number, moto = false): Promise<GeneratedPlate[]> {
+  const rand = rng(seed);
+  const out: GeneratedPlate[] = [];
+  for (let i = 0; i < count; i++) {
+    const plate = randomPlate(rand, i % 2 === 0);
+    const scene: PlateScene = {
+      plate,
+      seed: Math.floor(rand() * 1e9),
+      font: PLATE_FONTS[Math.floor(rand() * PLATE_FONTS.length)],
+      sceneWidth: 1280,
+      sceneHeight: 720,
+      plateWidth: 220 + rand() * 320,
+      rotateDeg: (rand() - 0.5) * 10,
+      perspective: rand() < 0.5 ? 1 : 0.8 + rand() * 0.2,
+      blurPx: rand() < 0.5 ? 0 : rand() * 2.5,
+      noise: rand() * 22,
+      glare: rand() < 0.3 ? 0.3 + rand() * 0.5 : 0,
+      dirt: rand() < 0.4 ? Math.floor(rand() * 8) : 0,
+      light: rand() < 0.3 ? 0.3 + rand() * 0.4 : 0.8 + rand() * 0.2,
+      contrast: 0.45 + rand() * 0.55,
+      inverted: rand() < 0.08,
+      moto,
+    };
+    if (moto) scene.plateWidth = 110 + rand() * 120;
+    const { canvas, box } = renderPlateScene(scene);
+    const blob = await canvas.convertToBlob({ type: "image/jpeg", quality: 0.85 });
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let bin = "";
+    for (let j = 0; j < bytes.length; j += 0x8000) bin += String.fromCharCode(...bytes.subarray(j, j + 0x8000));
+    out.push({ file: `${String(i).padStart(4, "0")}.jpg`, plate, box, jpeg: btoa(bin) });
+  }
+  return out;
 }

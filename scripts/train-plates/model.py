@@ -11,7 +11,7 @@ import torch.nn as nn
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 BLANK = len(ALPHABET)
-KINDS = 3  # 0 no plate (or a plate that cannot be read as one line: motorcycles), 1 old (LLLNNNN), 2 Mercosul (LLLNLNN, 5th A-J)
+KINDS = 3  # 0 no plate (or a plate that cannot be read as one line: motorcycles), 1 old (LLLNNNN), 2 Mercosul (LLLNLNN, 5th any letter)
 
 
 def conv_bn(cin, cout, k=3, groups=1, stride=1, padding=None):

@@ -12,7 +12,15 @@ from strokefont import stroke_glyph
 
 L = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 D = "0123456789"
-MERCOSUL_FIFTH = "ABCDEFGHIJ"  # the old 5th digit 0-9 became A-J
+# A Mercosul plate's 5th character is any letter (issue 48): converted old plates have A-J there (their 5th digit 0-9 became
+# a letter), plates issued new any letter A-Z. The converted plates are most of the fleet, so A-J are drawn more often:
+# 6 in 10 Mercosul plates get one of A-J, 4 in 10 one of K-Z (each of A-J 6.0%, each of K-Z 2.5%; the bench's generated
+# scenes, bench/browser/plate-render.ts, draw the same share).
+MERCOSUL_CONVERTED = "ABCDEFGHIJ"
+MERCOSUL_NEW = "KLMNOPQRSTUVWXYZ"
+MERCOSUL_CONVERTED_SHARE = 0.6
+MERCOSUL_FIFTH = {c: MERCOSUL_CONVERTED_SHARE / len(MERCOSUL_CONVERTED) for c in MERCOSUL_CONVERTED} | {
+    c: (1 - MERCOSUL_CONVERTED_SHARE) / len(MERCOSUL_NEW) for c in MERCOSUL_NEW}
 
 CITIES = [
     "BA-SALVADOR", "SP-SAO PAULO", "RJ-RIO DE JANEIRO", "MG-BELO HORIZONTE", "PR-CURITIBA", "RS-PORTO ALEGRE", "PE-RECIFE",
@@ -136,16 +144,18 @@ def rounded_rect_mask(h, w, r):
     return m.astype(np.float32) / 255.0
 
 
-# A Mercosul plate's first three letters: A-J drawn less often than K-Z, so that over its four letter positions (the 5th is
-# always A-J) every letter is as frequent as any other. With uniform draws D, C, G... were half as frequent again as O, Q, S
-# (they also fill the 5th), and the net leant to D wherever the two looked alike.
-_MERC_FIRST = np.array([(4 / 26 - 1 / 10) if c in MERCOSUL_FIFTH else 4 / 26 for c in L])
+# A Mercosul plate's first three letters: each letter drawn so that over the plate's four letter positions it is as frequent
+# as any other, what the 5th draws (A-J more than K-Z) made up by the first three: 3 x first(c) + fifth(c) = 4/26. With
+# uniform draws (and the 5th always A-J) D, C, G... were half as frequent again as O, Q, S, and the net leant to D wherever
+# the two looked alike.
+_MERC_FIRST = np.array([4 / 26 - MERCOSUL_FIFTH[c] for c in L])
 _MERC_FIRST /= _MERC_FIRST.sum()
+_FIFTH_P = np.array([MERCOSUL_FIFTH[c] for c in L])
 
 
 def random_plate_text(rng, mercosul):
     s = "".join(rng.choice(list(L), 3, p=_MERC_FIRST if mercosul else None)) + rng.choice(list(D))
-    s += rng.choice(list(MERCOSUL_FIFTH if mercosul else D))
+    s += rng.choice(list(L), p=_FIFTH_P) if mercosul else rng.choice(list(D))
     return s + "".join(rng.choice(list(D), 2))
 
 

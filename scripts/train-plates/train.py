@@ -15,16 +15,16 @@ import torch
 import torch.nn.functional as F
 
 from dataset import HELD_OUT, build
-from export import export, write_check
+from export import check_inputs, check_loaded, export, load_bin, write_check
 from model import ALPHABET, BLANK, PlateNet
 from scene import to_input
 
 def _allowed(pos, ch, fmt):
-    """The plate grammar: letters, letters, letters, digit, (digit | A-J), digit, digit."""
+    """The plate grammar: letters, letters, letters, digit, (digit: old | any letter: Mercosul), digit, digit."""
     if pos < 3:
         return ch.isalpha()
     if pos == 4:
-        return ch.isdigit() if fmt == 1 else ch in "ABCDEFGHIJ"
+        return ch.isdigit() if fmt == 1 else ch.isalpha()
     return ch.isdigit()
 
 
@@ -145,6 +145,9 @@ def main():
                     help="expected outputs of the exported file on two fixed images (the worker's forward pass test)")
     ap.add_argument("--measure", default=None, help="labelled photo folder to measure on after each epoch (never trained on)")
     ap.add_argument("--resume", default=None, help="a state dict (plate-net.pt) to go on from: a second, lower-rate cycle")
+    ap.add_argument("--from-bin", default=None,
+                    help="an exported plate-net.bin to go on from (the shipped weights): read back by export.load_bin, its batch "
+                         "norms calibrated on the training set, checked against the file's own forward pass")
     ap.add_argument("--stop-after", type=int, default=None,
                     help="leave the --epochs schedule after this many epochs (the rate still high): a first cycle to go on from")
     a = ap.parse_args()
@@ -160,6 +163,18 @@ def main():
     if a.resume:
         model.load_state_dict(torch.load(a.resume))
         print(f"going on from {os.path.relpath(a.resume)}", flush=True)
+    elif a.from_bin:
+        calib = torch.from_numpy(np.asarray(xt[:4096], np.float32) / 255.0).unsqueeze(1)
+        model = load_bin(a.from_bin, calibrate=calib)
+        # The loaded net must compute what the file computes (and so what the worker computes: plate-net.ts reproduces the
+        # file's forward pass to 1e-4, tests/unit/ocr-net.test.ts): the fixed check images and some training plates.
+        diff = check_loaded(model, a.from_bin, check_inputs() + [np.asarray(xt[i]) for i in range(0, 64, 4)])
+        m = evaluate(model, xv, yv, kv)
+        print(f"going on from {os.path.relpath(a.from_bin)} (its forward pass within {diff:.1e} of the file's; unseen fonts: "
+              f"exact {m['exact']:.2%}, per char {m['per_char']:.2%}, confident wrong {m['confident_wrong']:.2%})", flush=True)
+        if a.measure:
+            ex, wrong = measure_dir(model, a.measure)
+            print(f"  {os.path.basename(os.path.normpath(a.measure))} before the cycle: exact {ex:.2%}", flush=True)
     model = model.to(memory_format=torch.channels_last)
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)
     steps = a.epochs * math.ceil(a.train / a.batch)
@@ -199,12 +214,13 @@ def main():
         print(line, flush=True)
         torch.save(model.state_dict(), os.path.join(a.data, "plate-net-last.pt"))
         history.append({"epoch": epoch + 1, "loss": total / n, **m})
-    meta = {"seed": a.seed, "train": a.train, "val": a.val, "epochs": a.epochs, "stoppedAfter": len(history), "lr": a.lr, "resumed": bool(a.resume), "heldOutFonts": list(HELD_OUT),
+    meta = {"seed": a.seed, "train": a.train, "val": a.val, "epochs": a.epochs, "stoppedAfter": len(history), "lr": a.lr,
+            "resumed": bool(a.resume or a.from_bin), "heldOutFonts": list(HELD_OUT),
             "validation": {k: round(float(v), 4) for k, v in history[-1].items() if k != "epoch"}, "seconds": round(time.time() - t0)}
     model = model.to(memory_format=torch.contiguous_format)
     export(model, a.out, meta)
     write_check(a.out, a.check)
-    torch.save(model.state_dict(), os.path.join(a.data, "plate-net-2.pt" if a.resume else "plate-net.pt"))
+    torch.save(model.state_dict(), os.path.join(a.data, "plate-net-2.pt" if a.resume or a.from_bin else "plate-net.pt"))
     if a.measure:
         ex, wrong = measure_dir(model, a.measure)
         print(f"measured on {a.measure}: exact {ex:.2%}; misread: {wrong}")

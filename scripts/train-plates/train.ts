@@ -3,8 +3,9 @@
 // npm (the @fontsource packages of scripts/train-plates/package.json, which the npm script installs with npm ci before running
 // this) and scripts/train-plates/fonts; nothing is downloaded from a model hub. Seeded: the same command gives the same
 // rendered sets and training. PLATES_TRAIN_SEED, PLATES_MEASURE_DIR (a labelled photo folder measured after each epoch, never
-// trained on). About 3 h 45 min on 2 cores (rendering 128,000 + 64,000 + 3 x 48,000 plates ~95 min, 3 epochs of ~12 min, 6
-// of ~6-10 min, 3 x 4 of ~4.3 min).
+// trained on). About 4 h 15 min on 2 cores (rendering 128,000 + 64,000 + 4 x 48,000 plates ~110 min, 3 epochs of ~12 min, 6
+// of ~6-10 min, 4 x 4 of ~4.3 min). PLATES_TRAIN_FROM=file.bin runs the sixth cycle alone, from those exported weights (how
+// the committed weights were made: from the fifth cycle's, issue 48; ~35 min).
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -53,6 +54,18 @@ const train = (dir: string, args: string[]) => {
 // the text lines and the dark Mercosul plates; the third with a quarter of the lines and their glyphs on one height, no
 // baseline), so this command gives a net of the same recipe, not the same bytes.
 const cycle = (n: number) => path.join(root, ".tmp", n === 1 ? "plates-train" : `plates-train-${n}`);
+// The sixth cycle (issue 48): a Mercosul plate's 5th may be any letter, where the five cycles above drew only A-J (converted
+// old plates); the renderer now draws A-J on 6 Mercosul plates in 10 and K-Z on 4. It goes on from an exported file, not a
+// state dict: the fifth cycle's export in a full run, or PLATES_TRAIN_FROM (the committed weights were made from the file
+// committed before issue 48, `git show 4e89b17:workers/ocr/plate-net.bin`): export.load_bin reads it back into model.py's
+// net, gives its batch norms statistics from the new plates and checks it against the file's forward pass. 48,000 new
+// plates (seed + 5), 4 epochs up to 5e-4, as the third to fifth cycles. It writes the shipped weights.
+const sixth = (from: string) =>
+  train(cycle(6), ["--train", "48000", "--epochs", "4", "--lr", "5e-4", "--seed", String(seed + 5), "--from-bin", from]);
+if (process.env.PLATES_TRAIN_FROM) {
+  sixth(path.resolve(process.env.PLATES_TRAIN_FROM));
+  process.exit(0);
+}
 const between = (n: number) => [
   "--out",
   path.join(cycle(n), "plate-net-cycle.bin"),
@@ -73,8 +86,7 @@ train(cycle(2), [
   path.join(cycle(1), "plate-net.pt"),
   ...between(2),
 ]);
-// The third to fifth cycles: the same fine-tuning on new plates, each from the previous cycle's net; the fifth writes the
-// shipped weights (no --out of its own).
+// The third to fifth cycles: the same fine-tuning on new plates, each from the previous cycle's net.
 const LAST = 5;
 for (let n = 3; n <= LAST; n++) {
   train(cycle(n), [
@@ -88,6 +100,7 @@ for (let n = 3; n <= LAST; n++) {
     String(seed + n - 1),
     "--resume",
     path.join(cycle(n - 1), "plate-net-2.pt"),
-    ...(n < LAST ? between(n) : []),
+    ...between(n),
   ]);
 }
+sixth(path.join(cycle(LAST), "plate-net-cycle.bin"));

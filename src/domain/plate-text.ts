@@ -1,7 +1,7 @@
 // A Brazilian plate in one free text line read by a general OCR engine (the second reader's text), by position (pure TS).
 import { plateFormat } from "./plate.ts";
 
-/** Look-alikes read where the plate has a letter (positions 1-3, and a Mercosul 5th, which must then be A-J). */
+/** Look-alikes read where the plate has a letter (positions 1-3; the 5th is always read as written, below). */
 const AS_LETTER: Record<string, string> = { "0": "O", "1": "I", "8": "B", "5": "S", "2": "Z", "6": "G" };
 /** Look-alikes read where the plate has a digit. */
 const AS_DIGIT: Record<string, string> = { O: "0", Q: "0", D: "0", I: "1", L: "1", Z: "2", S: "5", B: "8", G: "6" };
@@ -23,12 +23,13 @@ export function fitWindow(w: string): { plate: string; mapped: number } | null {
   for (let i = 0; i < 7; i++) {
     const c = w[i];
     if (i === 4) {
-      // Read as written when either format allows it (a letter A-J: Mercosul; a digit: old), else mapped to the other class.
-      const fits = (c >= "A" && c <= "J") || isDigit(c);
-      const other = AS_DIGIT[c];
-      if (!fits && !other) return null;
-      plate += fits ? c : other;
-      mapped += fits ? 0 : 1;
+      // Always read as written: a digit is an old plate's 5th, a letter a Mercosul plate's (any letter A-Z: the converted
+      // plates have A-J there, new plates any letter). A look-alike of a digit (O, Q, D, I, L, Z, S, B, G) is therefore a
+      // Mercosul plate as written, never mapped to an old plate's digit: a window read as written ranks before one that
+      // needs a mapping (plateFromText), and here both are the same window. An old plate's 0 written O by the second reader
+      // then disagrees with the net (which tells the formats by the plate's look), and the lock's veto (plate-lock.ts) holds
+      // that plate back rather than open another.
+      plate += c;
       continue;
     }
     const letter = i < 3;
@@ -69,7 +70,8 @@ function runs(text: string): { chars: string; startsWord: boolean[] }[] {
 
 /**
  * The plate in one OCR text line, or null. Every 7-character window of the line's letters and digits (separators dropped) is
- * read with look-alikes mapped by position (0/O, 1/I, 8/B, 5/S, 2/Z, 6/G; Q, D, L as digits). Windows are ranked: one read as
+ * read with look-alikes mapped by position (0/O, 1/I, 8/B, 5/S, 2/Z, 6/G; Q, D, L as digits), the 5th as written (a letter:
+ * Mercosul, a digit: old). Windows are ranked: one read as
  * written before one that needs a mapping, and, within that, one whose ends fall on word ends (the "SP" of an old plate's
  * city line "SAO PAULO SP" joined to "ABC-I234" fits too, but starts inside a word run). The best rank must hold one plate:
  * two different plates there are ambiguous (null).

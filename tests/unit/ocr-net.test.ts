@@ -1,6 +1,6 @@
 // The plate net in Node: the forward pass of workers/ocr/plate-net.ts against the trainer's own outputs for the committed
 // weights, the area reduction of the net's input, and the CTC search under the plate grammar with the format decision
-// (net-candidates.ts): one class per position, an old plate's 5th a digit, a Mercosul plate's a letter A-J.
+// (net-candidates.ts): one class per position, an old plate's 5th a digit, a Mercosul plate's any letter A-Z.
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -103,17 +103,46 @@ describe("format and position classes (CTC beam under the plate grammar)", () =>
     // The columns lean to B at the 5th (0.6) with 8 beside it (0.399); the kind head says old: ABC1834.
     const { candidates } = netCandidates(output(columnsFor("ABC1B34", 0.97, { 4: ["8", 0.399] }), [0.01, 0.95, 0.04]), ALPHABET, 36);
     expect(candidates[0]).toMatchObject({ plate: "ABC1834", format: "antiga" });
-    for (const c of candidates) expect(c.plate).toMatch(c.format === "antiga" ? /^[A-Z]{3}[0-9]{4}$/ : /^[A-Z]{3}[0-9][A-J][0-9]{2}$/);
+    for (const c of candidates) expect(c.plate).toMatch(c.format === "antiga" ? /^[A-Z]{3}[0-9]{4}$/ : /^[A-Z]{3}[0-9][A-Z][0-9]{2}$/);
   });
 
-  it("a Mercosul plate's 5th is a letter A-J: a K there is never read", () => {
-    const { candidates } = netCandidates(output(columnsFor("BRA2K19", 0.97, { 4: ["E", 0.299] }), [0.01, 0.04, 0.95]), ALPHABET, 36);
-    expect(candidates[0]).toMatchObject({ plate: "BRA2E19", format: "mercosul" });
-    expect(candidates.every((c) => !c.plate.includes("K"))).toBe(true);
-    expect(allowedAt("mercosul", 4, "J")).toBe(true);
-    expect(allowedAt("mercosul", 4, "K")).toBe(false);
+  // Issue 48: new Mercosul plates are issued with any letter at the 5th (A-J are the converted old plates' 0-9).
+  it("a Mercosul plate's 5th is any letter A-Z: the demo member's QWE5R67 is read", () => {
+    for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZ") expect(allowedAt("mercosul", 4, c), c).toBe(true);
+    for (const c of "0123456789") expect(allowedAt("mercosul", 4, c), c).toBe(false);
     expect(allowedAt("antiga", 4, "A")).toBe(false);
+    expect(allowedAt("antiga", 4, "R")).toBe(false);
+    expect(allowedAt("antiga", 4, "5")).toBe(true);
     expect(allowedAt("antiga", 2, "1")).toBe(false);
+    expect(allowedAt("mercosul", 3, "R")).toBe(false);
+    const found = beamPlates(columnsFor("QWE5R67"), ALPHABET, 36, "mercosul");
+    expect([...found.keys()][0]).toBe("QWE5R67");
+    expect(found.get("QWE5R67")).toBeGreaterThan(0.7);
+    // As an old plate the columns spell nothing but the paths through their tiny blank mass.
+    for (const p of beamPlates(columnsFor("QWE5R67"), ALPHABET, 36, "antiga").values()) expect(p).toBeLessThan(1e-3);
+    const { candidates } = netCandidates(output(columnsFor("QWE5R67"), [0.01, 0.04, 0.95]), ALPHABET, 36);
+    expect(candidates[0]).toMatchObject({ plate: "QWE5R67", format: "mercosul" });
+    expect(candidates[0].probability).toBeGreaterThan(0.95);
+    // A K-Z 5th is read as it is even when the columns give an A-J letter a share: K 0.7 beside E 0.299.
+    const k = netCandidates(output(columnsFor("BRA2K19", 0.97, { 4: ["E", 0.299] }), [0.01, 0.04, 0.95]), ALPHABET, 36).candidates;
+    expect(k[0]).toMatchObject({ plate: "BRA2K19", format: "mercosul" });
+    expect(k.map((c) => c.plate)).toContain("BRA2E19");
+  });
+
+  it("a digit's look-alike at the 5th (O/0, S/5): the kind head decides where the columns allow both", () => {
+    // The 5th column: O 0.6, 0 0.399 (an O of a new Mercosul plate, or an old plate's 0). Before issue 48 the O could never
+    // be read there: every reading was the old plate's 0, whatever the plate looked like.
+    const cols = columnsFor("ABC1O34", 0.97, { 4: ["0", 0.399] });
+    const first = (kinds: [number, number, number]) => netCandidates(output(cols, kinds), ALPHABET, 36).candidates[0];
+    expect(first([0.01, 0.95, 0.04])).toMatchObject({ plate: "ABC1034", format: "antiga" });
+    expect(first([0.01, 0.04, 0.95])).toMatchObject({ plate: "ABC1O34", format: "mercosul" });
+    // And the other way round: columns sure of a 5 read as an old plate even when the head leans to Mercosul; sure of an S,
+    // as a Mercosul plate even when it leans to old.
+    const five = netCandidates(output(columnsFor("QWE5567"), [0.01, 0.1, 0.89]), ALPHABET, 36).candidates[0];
+    expect(five).toMatchObject({ plate: "QWE5567", format: "antiga" });
+    const s = netCandidates(output(columnsFor("QWE5S67"), [0.01, 0.89, 0.1]), ALPHABET, 36).candidates[0];
+    expect(s).toMatchObject({ plate: "QWE5S67", format: "mercosul" });
+    expect(s.probability).toBeGreaterThan(0.95);
   });
 
   it("a repeated character needs a blank between its columns to count twice", () => {

@@ -9,6 +9,12 @@ describe("plate formats", () => {
     expect(plateFormat("AB12345")).toBeNull();
     expect(plateFormat("ABCD123")).toBeNull();
   });
+  it("a Mercosul plate's 5th is any letter: converted (A-J) and new (K-Z) plates alike", () => {
+    expect(plateFormat("QWE5R67")).toBe("mercosul");
+    expect(plateFormat("bra2z19")).toBe("mercosul");
+    expect(displayPlate("qwe5r67")).toBe("QWE5R67");
+    expect(extractCandidates("BRASIL QWE5R67")[0]).toMatchObject({ plate: "QWE5R67", format: "mercosul", rule: "continuous" });
+  });
   it("shows old plates with a hyphen after three characters and Mercosul without", () => {
     expect(displayPlate("abc1234")).toBe("ABC-1234");
     expect(displayPlate("bra-2e19")).toBe("BRA2E19");

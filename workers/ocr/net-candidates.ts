@@ -1,5 +1,5 @@
 // From the plate net's per-column probabilities to plate candidates (pure TS, worker logic): a CTC prefix beam search that
-// only follows the plate's grammar, one search per format (an old plate's 5th is a digit, a Mercosul plate's a letter A-J),
+// only follows the plate's grammar, one search per format (an old plate's 5th is a digit, a Mercosul plate's any letter A-Z),
 // weighed by the kind head, which sees the plate's look (blue band, separator, font). Each candidate's probability is its
 // share of the valid readings (netCandidates), from the mass of its exact string summed over the ways the columns spell it.
 import { RULE_WEIGHT, type PlateCandidate, type PlateFormat } from "../../src/domain/plate.ts";
@@ -8,10 +8,13 @@ import type { NetOutput } from "./plate-net.ts";
 const isLetter = (c: string) => c >= "A" && c <= "Z";
 const isDigit = (c: string) => c >= "0" && c <= "9";
 
-/** The grammar: which characters may stand at each position of a plate of this format. */
+/**
+ * The grammar: which characters may stand at each position of a plate of this format. A Mercosul plate's 5th is any letter:
+ * the converted old plates have A-J there (their digit 0-9), new plates are issued with any letter (issue 48: QWE5R67).
+ */
 export function allowedAt(format: PlateFormat, pos: number, ch: string): boolean {
   if (pos < 3) return isLetter(ch);
-  if (pos === 4) return format === "antiga" ? isDigit(ch) : ch >= "A" && ch <= "J";
+  if (pos === 4) return format === "antiga" ? isDigit(ch) : isLetter(ch);
   return isDigit(ch);
 }
 
