@@ -67,6 +67,11 @@ export interface FrameHint {
   plateShare: number;
   /** Mean brightness of the frame, 0-255. */
   brightness: number;
+  /**
+   * How sharp the chosen plate's crop is (plateSharpness: edge strength over contrast at the net's input size); undefined when
+   * no plate was read. Below BLURRED_SHARPNESS the frame is shaken or out of focus.
+   */
+  sharpness?: number;
 }
 
 export type ScanAdvice = "light" | "notFound" | "closer" | "steady";
@@ -77,16 +82,28 @@ export const DARK_BRIGHTNESS = 45;
 export const FAR_PLATE_SHARE = 0.1;
 
 /**
- * What the attendant should change, from the latest frames' hints (most recent last): a plate seen in most of them -> come
- * closer when it is small, else hold still; none seen -> more light when the frames are dark, else aim at the plate. (A dark
- * car close up is dark on average while its plate reads fine: darkness alone is not the advice when a plate is seen.)
+ * A plate crop less sharp than this is blurred (shaken or out of focus). Measured (tests/workers/plate-sharpness.test.ts):
+ * rendered plates 0.56-0.89 sharp, 0.11-0.16 shaken over 5% of their width, 0.15-0.19 out of focus (a gaussian of 1.5% of
+ * their width); the real dev photos' plates 0.33-0.77 (8 of them): the line sits below the softest real photo.
+ */
+export const BLURRED_SHARPNESS = 0.25;
+
+/**
+ * What the attendant should change, from the latest frames' hints (most recent last), only when there is a cause to name: a
+ * plate seen in most of them -> come closer when it is small, hold still when its crops are blurred, and nothing when it is
+ * sharp (the reader is unsure of a plate it sees well: the screen asks to confirm it among the choices instead); none seen ->
+ * more light when the frames are dark, else aim at the plate. (A dark car close up is dark on average while its plate reads
+ * fine: darkness alone is not the advice when a plate is seen.)
  */
 export function scanAdvice(hints: readonly FrameHint[]): ScanAdvice | null {
   const recent = hints.slice(-3);
   if (!recent.length) return null;
   const seen = recent.filter((h) => h.found > 0);
-  if (seen.length * 2 >= recent.length && seen.length > 0)
-    return Math.max(...seen.map((h) => h.plateShare)) < FAR_PLATE_SHARE ? "closer" : "steady";
+  if (seen.length * 2 >= recent.length && seen.length > 0) {
+    if (Math.max(...seen.map((h) => h.plateShare)) < FAR_PLATE_SHARE) return "closer";
+    const blurred = seen.filter((h) => h.sharpness !== undefined && h.sharpness < BLURRED_SHARPNESS);
+    return blurred.length * 2 > seen.length ? "steady" : null;
+  }
   return recent.reduce((s, h) => s + h.brightness, 0) / recent.length < DARK_BRIGHTNESS ? "light" : "notFound";
 }
 

@@ -3,8 +3,8 @@
 // Agendamento with the vehicle chosen; a plate that is no member's -> invite checked on the server's answer, camera closed
 // meanwhile and restarted after; camera denied -> 'Problema com a Câmera' and a working retry; axe on the screen and modals;
 // clips played by the fake camera: a close-up read to its OS screen, a booked plate's twin, and hand-held whole-car clips
-// with the plate outside the guide (booked -> its order, a stranger's -> the invite, a smudged one -> advice and one-tap
-// choices within 4 s, nothing opened without a tap).
+// with the plate outside the guide (booked -> its order, a stranger's -> the invite, a smudged sharp one -> 'Confirme a placa
+// abaixo' with the booked plate as the primary choice and no false advice, nothing opened without a tap).
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 import { addDays, apiCall, apiToken, brasiliaToday, DESKTOP, MOBILE, launch, openSignedIn, violations } from "./browser";
@@ -403,14 +403,15 @@ const ADVICE = [
   "Pouca luz: acenda a lanterna ou procure um lugar mais claro.",
   "Nenhuma placa encontrada: aponte a câmera para a placa do veículo.",
   "Placa distante: aproxime o celular da placa.",
-  "Placa difícil de ler: segure o celular firme e evite reflexos na placa.",
+  "Imagem tremida: segure o celular firme para ler a placa.",
 ];
 
 /** What the page recorded of a scan (recordScan). */
 interface ScanLog {
-  /** performance.now() when each first happened: the preview playing the camera, the engine ready ('Procurando placa...'), an
-   * advice, a one-tap choice, a locked plate ('Placa encontrada:'), an 'OS #n' heading. */
-  at: Partial<Record<"live" | "scanning" | "advice" | "choices" | "plate" | "os", number>>;
+  /** performance.now() when each first happened: the preview playing the camera, the engine ready (the status leaves
+   * 'Preparando a leitura de placas…'), an advice, a one-tap choice, 'Confirme a placa abaixo', a locked plate ('Placa
+   * encontrada:'), an 'OS #n' heading. */
+  at: Partial<Record<"live" | "scanning" | "advice" | "choices" | "confirm" | "plate" | "os", number>>;
   /** Every distinct text of the status line, the plate line and the choices, in the order they appeared. */
   said: string[];
   /** Every path the page was on. */
@@ -433,9 +434,10 @@ function recordScan(advice: string[]) {
     const now = performance.now();
     const text = document.body?.textContent ?? "";
     const seen: [keyof ScanLog["at"], boolean][] = [
-      ["scanning", text.includes("Procurando placa...")],
+      ["scanning", ["Procurando placa...", "Lendo a placa…", "Confirme a placa abaixo"].some((t) => text.includes(t))],
       ["advice", advice.some((a) => text.includes(a))],
       ["choices", document.querySelector(".scanner-choice") !== null],
+      ["confirm", text.includes("Confirme a placa abaixo")],
       ["plate", text.includes("Placa encontrada:")],
       ["os", /^OS #\d+$/.test(document.querySelector("h1")?.textContent?.trim() ?? "")],
     ];
@@ -561,15 +563,15 @@ describe("scanner finding the plate anywhere in a hand-held whole-car clip (Y4M 
   });
 
   // The clip: the booked plate, whole-car size (found: 15% of the frame is above the 'too far' share), one character hidden
-  // under a blotch of mud. Measured (9 runs): the net proposes the six clear characters with guesses for the hidden one (ABC-1934,
-  // ABC-1434, ABC-1834), none sure enough to lock; the booked plate, one character away from them, is offered first with its
-  // member; the status says the plate is hard to read (found, not read) rather than that there is none. How soon is a figure of
-  // `npm run bench scan`, not of this test: 3.4-3.9 s measured here on an idle machine, 4.4-5.6 s while benches loaded the
-  // 2 cores, so a bound here would test the machine's load.
-  it("an unreadable clip shows guidance and candidates and never a wrong order", async () => {
+  // under a blotch of mud, the frame sharp. Measured (9 runs): the net proposes the six clear characters with guesses for the
+  // hidden one (ABC-1934, ABC-1434, ABC-1834), none sure enough to lock; the booked plate, one character away from them, is
+  // offered first with its member as the primary button; the status asks to confirm it (issue 48: it used to say "segure o
+  // celular firme" to this sharp plate, a cause that was not there). How soon is a figure of `npm run bench scan`, not of this
+  // test (a bound here would test the machine's load).
+  it("an unreadable sharp clip asks to confirm the booked plate, names no false cause, and never opens a wrong order", async () => {
     await scanClip(wholeCar(booked.plate, 0.7, 0.22, { smudge: 4 }), MOBILE, async (page) => {
-      const advice = page.getByText("Placa difícil de ler: segure o celular firme e evite reflexos na placa.");
-      await advice.waitFor({ timeout: 20_000 }).catch(explained(page));
+      const status = page.locator(".scanner-status").getByText("Confirme a placa abaixo", { exact: true });
+      await status.waitFor({ timeout: 20_000 }).catch(explained(page));
       const confirm = page.getByRole("region", { name: "Confirme a placa" });
       await confirm.waitFor();
       const choice = confirm.getByRole("button", { name: new RegExp(`^${shown(booked.plate)}`) });
@@ -577,10 +579,12 @@ describe("scanner finding the plate anywhere in a hand-held whole-car clip (Y4M 
       let log = await scanLog(page);
       const after = (t?: number) => Math.round(t! - log.at.live!);
       console.log(
-        `smudged: engine ready ${after(log.at.scanning)} ms, advice ${after(log.at.advice)} ms, choices ${after(log.at.choices)} ms after the camera was live`,
+        `smudged: engine ready ${after(log.at.scanning)} ms, choices ${after(log.at.choices)} ms, confirm ${after(log.at.confirm)} ms after the camera was live`,
       );
-      // The booked plate is offered as that member's car, booked today.
+      // The booked plate is offered as that member's car, booked today, as the obvious action; no advice names a cause.
       expect(await choice.innerText()).toMatch(new RegExp(`^${shown(booked.plate)}\\s*${booked.name} · agendado hoje$`));
+      expect(await choice.getAttribute("class")).toContain("btn-primary");
+      expect(log.at.advice).toBeUndefined();
 
       // Nothing opens without a tap: 8 s after the camera went live the page is still the scanner, with no plate taken.
       const left = 8_000 - ((await page.evaluate(() => performance.now())) - log.at.live!);

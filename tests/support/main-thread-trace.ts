@@ -50,7 +50,8 @@ export async function traceMainThread(browser: Browser, page: Page): Promise<{ s
       for (const m of userMarks) if (m.pid === pid && m.tid === tid && !marks.has(m.name)) marks.set(m.name, m.ts);
       const tasks = events
         .filter((e) => e.pid === pid && e.tid === tid && e.ph === "X" && e.name === "ThreadControllerImpl::RunTask")
-        .map((e) => ({ ts: e.ts, dur: e.dur ?? 0, tdur: e.tdur ?? Number.NaN }));
+        // A task of a microsecond or so can come without its thread time: its wall time bounds the CPU it used.
+        .map((e) => ({ ts: e.ts, dur: e.dur ?? 0, tdur: e.tdur ?? e.dur ?? Number.NaN }));
       return { tasks, marks, between: (from, to) => tasks.filter((t) => t.ts >= from && t.ts + t.dur < to) };
     },
   };

@@ -2,7 +2,7 @@
 // disagreement or low probability never lock; the second reader vetoes what it disagrees with and its agreement is taken on
 // one frame; the plates seen most are offered as choices; the advice when no lock comes; the choices' order.
 import { describe, expect, it } from "vitest";
-import { ALONE_MIN_PROBABILITY, createPlateLock, scanAdvice, type FrameHint } from "../../src/domain/plate-lock";
+import { ALONE_MIN_PROBABILITY, BLURRED_SHARPNESS, createPlateLock, scanAdvice, type FrameHint } from "../../src/domain/plate-lock";
 import { plateChoices } from "../../src/features/scanner/choices";
 import type { PlateCandidate } from "../../src/domain/plate";
 
@@ -175,15 +175,29 @@ describe("second opinion and the net alone (the scanner's options)", () => {
 });
 
 describe("advice when no lock comes", () => {
-  const h = (found: number, plateShare: number, brightness = 120): FrameHint => ({ found, plateShare, brightness });
-  it("dark frames with no plate ask for light; no plate found asks to aim; a far plate asks to come closer; else hold still", () => {
+  const h = (found: number, plateShare: number, brightness = 120, sharpness?: number): FrameHint => ({
+    found,
+    plateShare,
+    brightness,
+    sharpness,
+  });
+  const blurred = BLURRED_SHARPNESS / 2,
+    sharp = BLURRED_SHARPNESS * 2;
+  it("dark frames with no plate ask for light; no plate found asks to aim; a far plate asks to come closer; a blurred one to hold still", () => {
     expect(scanAdvice([])).toBeNull();
     expect(scanAdvice([h(0, 0, 30), h(0, 0, 40)])).toBe("light");
     // A dark car close up: dark on average, its plate seen: not a matter of light.
-    expect(scanAdvice([h(1, 0.3, 30), h(1, 0.3, 40)])).toBe("steady");
+    expect(scanAdvice([h(1, 0.3, 30, sharp), h(1, 0.3, 40, sharp)])).toBeNull();
     expect(scanAdvice([h(0, 0), h(0, 0), h(1, 0.2)])).toBe("notFound");
     expect(scanAdvice([h(1, 0.06), h(1, 0.07), h(0, 0)])).toBe("closer");
-    expect(scanAdvice([h(1, 0.25), h(1, 0.3), h(1, 0.28)])).toBe("steady");
+    expect(scanAdvice([h(1, 0.25, 120, blurred), h(1, 0.3, 120, blurred), h(1, 0.28, 120, sharp)])).toBe("steady");
+  });
+
+  it("names no cause for a sharp plate the reader is unsure of (issue 48: it said 'segure o celular firme' to a sharp plate)", () => {
+    expect(scanAdvice([h(1, 0.25, 120, sharp), h(1, 0.3, 120, sharp), h(1, 0.28, 120, sharp)])).toBeNull();
+    // Blur in one frame of three is not the cause; nor a sharpness the worker could not measure.
+    expect(scanAdvice([h(1, 0.25, 120, blurred), h(1, 0.3, 120, sharp), h(1, 0.28, 120, sharp)])).toBeNull();
+    expect(scanAdvice([h(1, 0.25), h(1, 0.3), h(1, 0.28)])).toBeNull();
   });
 });
 

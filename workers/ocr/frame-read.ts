@@ -3,11 +3,12 @@
 // plate's line of characters as a second opinion. Also says what the attendant could change (light, distance).
 import type { CropRect } from "../../src/domain/capture.ts";
 import type { FrameHint } from "../../src/domain/plate-lock.ts";
-import { grabGray, type GrayImage } from "./net-input.ts";
+import { areaResize, grabGray, grabGrayScaled, type GrayImage } from "./net-input.ts";
 import { mergeReadings, type NetReading } from "./net-candidates.ts";
-import { findPlates, type FoundBox } from "./plate-finder.ts";
+import { FINDER_WIDTHS, findPlates, type FoundBox } from "./plate-finder.ts";
 import { NET_VARIANTS, readWithNet } from "./read-net.ts";
 import type { PlateNet } from "./plate-net.ts";
+import { plateSharpness } from "./sharpness.ts";
 
 export interface ReadOptions {
   /** The guide frame's rectangle: a found plate inside it is read first, and it is read itself when no plate is found. */
@@ -59,14 +60,6 @@ function clampRect(x: number, y: number, w: number, h: number, width: number, he
   return { x: x0, y: y0, width: Math.min(width - x0, Math.round(w)), height: Math.min(height - y0, Math.round(h)) };
 }
 
-/** A rectangle of a gray image, copied. */
-export function subImage(src: GrayImage, r: CropRect): GrayImage {
-  const data = new Uint8Array(r.width * r.height);
-  for (let y = 0; y < r.height; y++)
-    data.set(src.data.subarray((r.y + y) * src.width + r.x, (r.y + y) * src.width + r.x + r.width), y * r.width);
-  return { data, width: r.width, height: r.height };
-}
-
 const overlap = (a: CropRect, b: { x: number; y: number; w: number; h: number }) =>
   Math.max(0, Math.min(a.x + a.width, b.x + b.w) - Math.max(a.x, b.x)) *
   Math.max(0, Math.min(a.y + a.height, b.y + b.h) - Math.max(a.y, b.y));
@@ -84,6 +77,24 @@ function brightnessOf(g: GrayImage): number {
 
 const best = (r: NetReading) => r.candidates[0]?.probability ?? 0;
 
+/** A finder's box (in the reduced frame's pixels) in the frame's own, `k` times larger. */
+function scaleBox(b: FoundBox, k: number): FoundBox {
+  return {
+    ...b,
+    x: b.x * k,
+    y: b.y * k,
+    w: b.w * k,
+    h: b.h * k,
+    row: { x: b.row.x * k, y: b.row.y * k, w: b.row.w * k, h: b.row.h * k },
+  };
+}
+
+/** The sharpness of a plate's crop at the net's input size (sharpness.ts). */
+function sharpnessOf(crop: GrayImage, net: PlateNet): number {
+  const [, h, w] = net.input;
+  return plateSharpness(areaResize(crop, w, h), w, h);
+}
+
 export async function readFrame(net: PlateNet, frame: ImageBitmap, opts: ReadOptions, second?: LineReader): Promise<FrameRead> {
   const t0 = performance.now();
   const W = frame.width,
@@ -96,8 +107,10 @@ export async function readFrame(net: PlateNet, frame: ImageBitmap, opts: ReadOpt
     if (second && best(out) >= SECOND_MIN_PROBABILITY) await askSecond(out, frame, region, second);
     return out;
   }
-  const whole = grabGray(frame, { x: 0, y: 0, width: W, height: H });
-  const boxes = findPlates(whole, MAX_REGIONS);
+  // The finder looks at the frame drawn down to its finest width; boxes come back in the frame's own pixels.
+  const small = grabGrayScaled(frame, FINDER_WIDTHS[0]);
+  const k = W / small.width;
+  const boxes = findPlates(small, MAX_REGIONS).map((b) => scaleBox(b, k));
   // The guide is a hint: a plate the attendant aimed at is read first.
   const guide = opts.guide;
   if (guide) boxes.sort((a, b) => Number(overlap(guide, b) > 0.5 * b.w * b.h) - Number(overlap(guide, a) > 0.5 * a.w * a.h));
@@ -105,23 +118,25 @@ export async function readFrame(net: PlateNet, frame: ImageBitmap, opts: ReadOpt
   if (!regions.length && guide) regions.push(guide);
   let chosen = -1;
   let reading: NetReading = { candidates: [], noPlate: 1 };
-  regions.forEach((region, i) => {
-    const r = readWithNet(net, subImage(whole, region), [NET_VARIANTS[0]]);
+  // Each region at the frame's full resolution.
+  const crops = regions.map((region) => grabGray(frame, region));
+  crops.forEach((crop, i) => {
+    const r = readWithNet(net, crop, [NET_VARIANTS[0]]);
     if (chosen < 0 || best(r) > best(reading)) {
       chosen = i;
       reading = r;
     }
   });
   // The chosen plate gets the second view (a shifted inset) that the lock's probabilities were tuned with.
-  if (chosen >= 0 && best(reading) > 0)
-    reading = mergeReadings([reading, readWithNet(net, subImage(whole, regions[chosen]), [NET_VARIANTS[1]])]);
+  if (chosen >= 0 && best(reading) > 0) reading = mergeReadings([reading, readWithNet(net, crops[chosen], [NET_VARIANTS[1]])]);
   const box = boxes[chosen] as FoundBox | undefined;
   const out: FrameRead = {
     ...reading,
     region: chosen >= 0 ? regions[chosen] : null,
     found: boxes.length,
     plateShare: boxes.length ? Math.max(...boxes.map((b) => b.w)) / W : 0,
-    brightness: brightnessOf(whole),
+    brightness: brightnessOf(small),
+    sharpness: box ? sharpnessOf(crops[chosen], net) : undefined,
     ms: performance.now() - t0,
   };
   // Only a found plate's row goes to the second reader: on the looser guide rectangle it read 16 points fewer and agreed with
@@ -130,12 +145,16 @@ export async function readFrame(net: PlateNet, frame: ImageBitmap, opts: ReadOpt
   return out;
 }
 
-/** The second reader's plate for a rectangle of the frame, with its time, into `out`. */
+/** The second reader's plate for a rectangle of the frame, with its time, into `out` (left unset when it could not answer). */
 async function askSecond(out: FrameRead, frame: ImageBitmap, line: CropRect, second: LineReader): Promise<void> {
   const t1 = performance.now();
   const canvas = new OffscreenCanvas(line.width, line.height);
   const ctx = canvas.getContext("2d", { willReadFrequently: true })!;
   ctx.drawImage(frame, line.x, line.y, line.width, line.height, 0, 0, line.width, line.height);
-  out.second = (await second(ctx.getImageData(0, 0, line.width, line.height))).plate;
-  out.secondMs = performance.now() - t1;
+  try {
+    out.second = (await second(ctx.getImageData(0, 0, line.width, line.height))).plate;
+    out.secondMs = performance.now() - t1;
+  } catch {
+    // Its worker stopped or failed: this frame is the net's alone, as before the second reader loaded.
+  }
 }

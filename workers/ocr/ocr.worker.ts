@@ -1,10 +1,16 @@
 // OCR worker: finds plates in a camera frame and reads them with the plate net (frame-read.ts), with the second reader's opinion
-// once it is loaded (its own chunk, fetched after the net runs); off the main thread (worker, Comlink).
-import { expose } from "comlink";
+// once it is loaded: in the app the second reader is a worker of its own (second-reader.worker.ts) joined through a MessagePort
+// (useSecond), so its seconds of loading never hold a frame; warmSecond loads it in this worker instead (the reader bench's
+// pages). Off the main thread (worker, Comlink).
+import { expose, transfer, wrap } from "comlink";
 import { readFrame, type LineReader, type ReadOptions } from "./frame-read.ts";
 import { loadPlateNet } from "./read-net.ts";
+import type { SecondReaderApi } from "./second-reader.worker.ts";
 
 export type { FrameRead, ReadOptions } from "./frame-read.ts";
+
+/** A row the second reader's worker has not answered in this long is not waited for (a busy low-tier phone reads one in ~1 s). */
+const SECOND_TIMEOUT_MS = 10_000;
 
 let second: LineReader | undefined;
 let secondLoading: Promise<void> | undefined;
@@ -26,6 +32,36 @@ const api = {
         throw err;
       });
     return secondLoading;
+  },
+  /**
+   * Asks the second reader's worker, on `port`, about every found plate's row from now on (its worker loaded it already). A
+   * row not answered within SECOND_TIMEOUT_MS (that worker stopped: a message port to a dead worker never answers) drops it.
+   */
+  useSecond(port: MessagePort): void {
+    const remote = wrap<SecondReaderApi>(port);
+    const reader: LineReader = (image) =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          if (second === reader) second = undefined;
+          reject(new Error("second reader gone"));
+        }, SECOND_TIMEOUT_MS);
+        remote.read(transfer(image, [image.data.buffer])).then(
+          (r) => {
+            clearTimeout(timer);
+            resolve(r);
+          },
+          (err: unknown) => {
+            clearTimeout(timer);
+            reject(err instanceof Error ? err : new Error(String(err)));
+          },
+        );
+      });
+    second = reader;
+  },
+  /** Forgets the second reader (its worker is being stopped). */
+  dropSecond(): void {
+    second = undefined;
+    secondLoading = undefined;
   },
   async read(frame: ImageBitmap, options: ReadOptions) {
     try {

@@ -7,6 +7,22 @@ import { showOutboxNotices, startOutbox } from "../../features/outbox/outbox-not
 import { watchDocuments } from "../../features/ordem-servico/document-watcher";
 import { watchFinishes } from "../../features/ordem-servico/finish-watcher";
 import { watchInstallOffer } from "../pwa/install-offer";
+import { preloadPlateReader, scannerUsedHere } from "../../lib/workers/ocr-bridge";
+
+/** After the first screen settles: the plate reader's compile and load are seconds of a low-tier phone's CPU. */
+const READER_PRELOAD_DELAY_MS = 5_000;
+
+/**
+ * On a device that scanned before, the plate reader (both workers, from the Cache API) is readied in idle time a few seconds
+ * after sign-in, so /scan finds it loaded; never on a first visit (13 MB to download) nor when the user asks to save data.
+ */
+function preloadReaderWhenIdle() {
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
+  if (!scannerUsedHere() || connection?.saveData) return;
+  const idle = (cb: () => void) =>
+    typeof requestIdleCallback === "function" ? requestIdleCallback(cb, { timeout: 10_000 }) : setTimeout(cb, 0);
+  setTimeout(() => idle(() => void preloadPlateReader().catch(() => {})), READER_PRELOAD_DELAY_MS);
+}
 
 /** The start, finish, document and upload notices listen first: a job resumed after a reload may land before the screen that shows it. */
 export function startBackgroundWork(client: QueryClient): Promise<void> {
@@ -15,5 +31,6 @@ export function startBackgroundWork(client: QueryClient): Promise<void> {
   watchInstallOffer();
   watchDocuments();
   showOutboxNotices();
+  preloadReaderWhenIdle();
   return startOutbox();
 }

@@ -1,14 +1,15 @@
-// The scanner's camera and recognition loop: rear camera in the capture module's preference order, the OCR worker warm while
-// the camera runs (the second reader loaded once the net is in), one frame a second (the first 1 s after the camera is
-// ready), never two frames in flight, the whole frame searched for plates with the guide as a hint, plate lock over frames,
-// advice and choices after 3 s without a lock; everything stops when `on` turns false (modal, screen left, tab hidden)
-// (main thread).
+// The scanner's camera and recognition loop: rear camera in the capture module's preference order, the plate reader warm (readied
+// after sign-in on a device that scanned before, else loaded here: the net, then the second reader in its own worker, which
+// never holds a frame), one frame a second (the first 1 s after the camera is ready), never two frames in flight, the whole
+// frame searched for plates with the guide as a hint, plate lock over frames, advice and choices after 3 s without a lock, a
+// pause after 60 s without one (camera and reader at rest until a tap); the camera stops when `on` turns false (modal, screen
+// left, tab hidden), the reader stays loaded for the next scan (ocr-bridge.ts) (main thread).
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { VIDEO_LOAD_TIMEOUT_MS } from "../../domain/capture";
 import type { PlateCandidate } from "../../domain/plate";
 import { ALONE_MIN_PROBABILITY, createPlateLock, scanAdvice, type FrameHint, type ScanAdvice } from "../../domain/plate-lock";
 import { cameraErrorMessage, openCamera, stopStream, whenPlaying } from "../../lib/capture/camera";
-import { readPlateFrame, stopOcr, warmOcr, warmSecondReader } from "../../lib/workers/ocr-bridge";
+import { markScannerUsed, readPlateFrame, warmOcr, warmSecondReader } from "../../lib/workers/ocr-bridge";
 import { guideCrop } from "./guide-crop";
 
 /** Spec: scanner interval 1 s, first scan 1 s after the camera is ready. */
@@ -24,6 +25,8 @@ export const CONFIRM_DELAY_MS = 500;
  * change and the plates seen most are offered as one-tap choices ('Confirme a placa') beside 'Digitar placa'.
  */
 export const HELP_AFTER_MS = 3_000;
+/** Reading this long without a lock pauses the scanner (camera off, no frames read) until a tap: battery and heat. */
+export const PAUSE_AFTER_MS = 60_000;
 
 export type CameraState = { kind: "checking" } | { kind: "ready" } | { kind: "error"; message: string };
 
@@ -33,19 +36,37 @@ interface Options {
   /** Recognition ticking: false once a plate is found, while a lookup runs, or a modal is open. */
   scanning: boolean;
   onPlate: (plate: PlateCandidate) => void;
-  /** Called on every frame once HELP_AFTER_MS passed without a lock: the plates to offer (maybe none) and the advice. */
-  onSuggestions: (plates: PlateCandidate[], advice: ScanAdvice | null) => void;
+  /**
+   * The plates to offer as one-tap choices (maybe none), on every frame that read one and on every frame once HELP_AFTER_MS
+   * passed without a lock; then also the advice (a cause the attendant can change, or null) and settled = true (the reader
+   * is unsure: the screen asks to confirm).
+   */
+  onSuggestions: (plates: PlateCandidate[], advice: ScanAdvice | null, settled: boolean) => void;
   videoRef: RefObject<HTMLVideoElement | null>;
   guideRef: RefObject<HTMLElement | null>;
   /** The point's booked plates (normalised): the lock lets one win a close call against its twin (domain/plate-match.ts). */
   booked: ReadonlySet<string>;
+  /** Reading this long without a lock pauses the scanner (default PAUSE_AFTER_MS). */
+  pauseAfterMs?: number;
 }
 
-export function usePlateCamera({ on, scanning, onPlate, onSuggestions, videoRef, guideRef, booked }: Options) {
+export function usePlateCamera({
+  on,
+  scanning,
+  onPlate,
+  onSuggestions,
+  videoRef,
+  guideRef,
+  booked,
+  pauseAfterMs = PAUSE_AFTER_MS,
+}: Options) {
   const [camera, setCamera] = useState<CameraState>({ kind: "checking" });
   const [ocrFailed, setOcrFailed] = useState(false);
   const [torch, setTorch] = useState<{ supported: boolean; on: boolean }>({ supported: false, on: false });
   const [attempt, setAttempt] = useState(0);
+  const [paused, setPaused] = useState(false);
+  // The latest frame saw a plate (found or read): the screen says it is reading one.
+  const [seeing, setSeeing] = useState(false);
   const streamRef = useRef<MediaStream | null>(null);
   const [ready, setReady] = useState(false);
   const onPlateRef = useRef(onPlate);
@@ -57,9 +78,11 @@ export function usePlateCamera({ on, scanning, onPlate, onSuggestions, videoRef,
     bookedRef.current = booked;
   });
 
-  // Camera and worker: opened while `on`, closed otherwise; a retry bumps `attempt`.
+  useEffect(() => markScannerUsed(), []);
+
+  // Camera: opened while `on` and not paused, closed otherwise (the reader stays loaded); a retry bumps `attempt`.
   useEffect(() => {
-    if (!on) return;
+    if (!on || paused) return;
     let cancelled = false;
     let stream: MediaStream | null = null;
     const video = videoRef.current;
@@ -98,14 +121,15 @@ export function usePlateCamera({ on, scanning, onPlate, onSuggestions, videoRef,
       stopStream(stream);
       streamRef.current = null;
       if (video) video.srcObject = null;
-      // Back to 'checking' for the next start (return to the screen, retry).
+      // Back to 'checking' for the next start (return to the screen, retry). The reader's workers stay: the next scan finds
+      // them loaded (ocr-bridge.ts stops them when the tab stays hidden or nothing is read for a long time).
       setCamera({ kind: "checking" });
       setOcrFailed(false);
       setReady(false);
+      setSeeing(false);
       setTorch({ supported: false, on: false });
-      stopOcr();
     };
-  }, [on, attempt, videoRef]);
+  }, [on, paused, attempt, videoRef]);
 
   // Recognition ticks: 1 s after the camera and engine are ready, then every 1 s (0.5 s to confirm a plate just seen); the next
   // tick is set when the frame's read is over, so there is never more than one frame in flight.
@@ -138,8 +162,13 @@ export function usePlateCamera({ on, scanning, onPlate, onSuggestions, videoRef,
         }
         hints.push(read);
         if (hints.length > 3) hints.shift();
+        setSeeing(read.found > 0 || read.candidates.length > 0);
         if (read.candidates.length > 0) next = CONFIRM_DELAY_MS;
-        if (performance.now() - started >= HELP_AFTER_MS) onSuggestionsRef.current(lock.suggestions(), scanAdvice(hints));
+        // A plate read is offered at once (one tap opens it while the lock waits for a second frame); after HELP_AFTER_MS
+        // without a lock, with the advice.
+        const settled = performance.now() - started >= HELP_AFTER_MS;
+        if (settled || read.candidates.length > 0)
+          onSuggestionsRef.current(lock.suggestions(), settled ? scanAdvice(hints) : null, settled);
       } catch {
         // A dropped or failed frame: the next tick tries again.
       } finally {
@@ -147,17 +176,24 @@ export function usePlateCamera({ on, scanning, onPlate, onSuggestions, videoRef,
       }
     };
     timer = setTimeout(() => void tick(), FIRST_SCAN_DELAY_MS);
-    // The help comes on time, from what the frames read so far said, even while a read is still running (a slow phone, the
-    // worker busy loading the second reader); later reads keep it current.
+    // The help comes on time, from what the frames read so far said, even while a read is still running (a slow phone);
+    // later reads keep it current.
     const help = setTimeout(() => {
-      if (!stopped) onSuggestionsRef.current(lock.suggestions(), scanAdvice(hints));
+      if (!stopped) onSuggestionsRef.current(lock.suggestions(), scanAdvice(hints), true);
     }, HELP_AFTER_MS);
+    const rest = setTimeout(() => {
+      if (stopped) return;
+      stopped = true;
+      clearTimeout(timer);
+      setPaused(true);
+    }, pauseAfterMs);
     return () => {
       stopped = true;
       clearTimeout(timer);
       clearTimeout(help);
+      clearTimeout(rest);
     };
-  }, [on, scanning, ready, videoRef, guideRef]);
+  }, [on, scanning, ready, videoRef, guideRef, pauseAfterMs]);
 
   const toggleTorch = useCallback(async () => {
     const track = streamRef.current?.getVideoTracks()[0];
@@ -175,5 +211,7 @@ export function usePlateCamera({ on, scanning, onPlate, onSuggestions, videoRef,
     setCamera({ kind: "checking" });
     setAttempt((n) => n + 1);
   }, []);
-  return { camera, engineReady: ready, ocrFailed, torch, toggleTorch, retry };
+  /** After the pause: the camera opens again and reading starts over (a new 60 s). */
+  const resume = useCallback(() => setPaused(false), []);
+  return { camera, engineReady: ready, ocrFailed, torch, toggleTorch, retry, paused, resume, seeing };
 }

@@ -1,6 +1,10 @@
-// Bridge to the OCR worker: created when /scan opens, kept warm while it is open, at most one frame in flight (main thread).
+// Bridge to the plate reader's two workers (main thread): the OCR worker (the finder and the plate net, one frame in flight at
+// most) and the second reader's worker (PaddleOCR's recogniser), joined by a MessagePort so the OCR worker asks it directly. Kept
+// warm while the app is open: readied in the background after sign-in on a device that scanned before (preloadPlateReader),
+// kept while the tab is visible, stopped 2 minutes after it is hidden or 30 minutes after the last frame.
 import { transfer } from "comlink";
 import type { FrameRead, OcrApi, ReadOptions } from "../../../workers/ocr/ocr.worker";
+import type { SecondReaderApi } from "../../../workers/ocr/second-reader.worker";
 import { workerHandle } from "./worker-lifecycle";
 
 // The worker's own shapes: what to read (the guide as a hint, whole-frame search or not); one frame's candidates, where they
@@ -14,12 +18,41 @@ export class OcrBusyError extends Error {
   }
 }
 
-// Idle stop far above the scan cadence (1 s): while /scan is open the worker stays warm; stopOcr ends it.
+/**
+ * How long the reader stays loaded with nothing to read: the attendant scans a car, works on it, scans the next one. The two
+ * workers hold about 135 MB (the renderer's PSS with and without them on the agenda, Pixel 7 profile: the net, onnxruntime's
+ * wasm memory and the recogniser's session); the budget is 150 MB (docs/budgets.md "Plate scanner"), given back when hidden.
+ */
+export const KEEP_WARM_MS = 30 * 60_000;
+/** A hidden tab (another app in front, the screen off) gives the memory back after this long. */
+export const HIDDEN_STOP_MS = 2 * 60_000;
+
+/** The OCR worker joined to the second reader (reset whenever either stops). */
+let joined: Promise<void> | null = null;
+const second = workerHandle<SecondReaderApi>(
+  () => new Worker(new URL("../../../workers/ocr/second-reader.worker.ts", import.meta.url), { type: "module", name: "second-reader" }),
+  // Its reads come from the OCR worker through the port, which this handle never sees: it goes when the OCR worker goes.
+  Number.POSITIVE_INFINITY,
+  () => {
+    joined = null;
+  },
+);
 const handle = workerHandle<OcrApi>(
   () => new Worker(new URL("../../../workers/ocr/ocr.worker.ts", import.meta.url), { type: "module", name: "ocr" }),
-  5 * 60_000,
+  KEEP_WARM_MS,
+  () => {
+    joined = null;
+    second.stop();
+  },
 );
 let busy = false;
+
+let hiddenTimer: ReturnType<typeof setTimeout> | undefined;
+if (typeof document !== "undefined")
+  document.addEventListener("visibilitychange", () => {
+    clearTimeout(hiddenTimer);
+    if (document.visibilityState === "hidden") hiddenTimer = setTimeout(stopOcr, HIDDEN_STOP_MS);
+  });
 
 /** Creates the worker and loads the plate reader's weights (from our origin); resolves when a frame can be read. */
 export function warmOcr(): Promise<void> {
@@ -27,11 +60,46 @@ export function warmOcr(): Promise<void> {
 }
 
 /**
- * Loads the second reader in the worker (onnxruntime-web and PaddleOCR's recogniser, about 14 MB gzipped the first time, then
- * from the cache); frames read while it loads use the net alone. Rejects when it cannot be loaded (offline on a first visit).
+ * Loads the second reader in its own worker (onnxruntime-web and PaddleOCR's recogniser, about 13 MB gzipped the first time, then
+ * from the cache) and joins it to the OCR worker; frames read meanwhile use the net alone, never waiting for it. Rejects when it
+ * cannot be loaded (offline on a first visit).
  */
 export function warmSecondReader(): Promise<void> {
-  return handle.run((api) => api.warmSecond());
+  joined ??= (async () => {
+    await second.run((api) => api.warm());
+    const { port1, port2 } = new MessageChannel();
+    await second.run((api) => api.serve(transfer(port1, [port1])));
+    await handle.run((api) => api.useSecond(transfer(port2, [port2])));
+  })().catch((err: unknown) => {
+    joined = null;
+    throw err;
+  });
+  return joined;
+}
+
+/** The reader readied before the scanner opens: the net, then the second reader (both from the Cache API once used). */
+export async function preloadPlateReader(): Promise<void> {
+  await warmOcr();
+  await warmSecondReader();
+}
+
+/** Set on this device when the scanner first opens: a device that scans gets its reader readied after sign-in. */
+const SCANNER_USED_KEY = "portal:scanner-used";
+
+export function markScannerUsed(): void {
+  try {
+    localStorage.setItem(SCANNER_USED_KEY, "1");
+  } catch {
+    /* private mode: the reader simply loads when /scan opens */
+  }
+}
+
+export function scannerUsedHere(): boolean {
+  try {
+    return localStorage.getItem(SCANNER_USED_KEY) === "1";
+  } catch {
+    return false;
+  }
 }
 
 /** Reads one frame: the bitmap is transferred (unusable afterwards). Rejects with OcrBusyError while a frame is in flight. */
@@ -48,7 +116,8 @@ export async function readPlateFrame(frame: ImageBitmap, options: ReadOptions): 
   }
 }
 
-/** Terminates the worker (screen left, tab hidden); a read in flight rejects. The next warmOcr/readPlateFrame starts a new one. */
+/** Terminates both workers (a read in flight rejects). The next warmOcr/readPlateFrame starts anew. */
 export function stopOcr(): void {
   handle.stop();
+  second.stop();
 }

@@ -11,8 +11,11 @@ export interface WorkerHandle<T> {
   stop(): void;
 }
 
-/** create must call `new Worker(new URL("…", import.meta.url))` itself so the bundler sees the worker's entry. */
-export function workerHandle<T>(create: () => Worker, idleMs = 30_000): WorkerHandle<T> {
+/**
+ * create must call `new Worker(new URL("…", import.meta.url))` itself so the bundler sees the worker's entry. idleMs: Infinity
+ * keeps the worker until stop(); onStop runs whenever the worker goes (stopped, idle, or dead).
+ */
+export function workerHandle<T>(create: () => Worker, idleMs = 30_000, onStop?: () => void): WorkerHandle<T> {
   let worker: Worker | null = null;
   let remote: Remote<T> | null = null;
   // Settles (rejects) when the current worker dies or is stopped; every job running on it races against it.
@@ -23,10 +26,12 @@ export function workerHandle<T>(create: () => Worker, idleMs = 30_000): WorkerHa
   let running = 0;
   const drop = (reason: Error) => {
     clearTimeout(timer);
+    const had = worker !== null;
     worker?.terminate();
     worker = null;
     remote = null;
     kill(reason);
+    if (had) onStop?.();
   };
   const stop = () => drop(new Error("worker stopped"));
   const use = (): Remote<T> => {
@@ -54,7 +59,7 @@ export function workerHandle<T>(create: () => Worker, idleMs = 30_000): WorkerHa
         return await Promise.race([gone, job(api)]);
       } finally {
         running--;
-        if (running === 0 && worker) timer = setTimeout(stop, idleMs);
+        if (running === 0 && worker && Number.isFinite(idleMs)) timer = setTimeout(stop, idleMs);
       }
     },
     stop,

@@ -1,6 +1,7 @@
 // Scanner de Placas (/scan): rear camera with a guide frame, plate recognition every second (the plate found anywhere in the
-// frame), advice and one-tap choices after 3 s without a lock, 'Digitar placa', and the lookup flows — appointment -> OS
-// screen, member -> vehicle data and 'Novo Agendamento', not a member -> invite (main thread).
+// frame), a plate read offered at once as a one-tap choice (a booked one first, as the primary button), advice on a real cause
+// after 3 s without a lock, a pause after 60 s ('Toque para continuar lendo'), 'Digitar placa', and the lookup flows —
+// appointment -> OS screen, member -> vehicle data and 'Novo Agendamento', not a member -> invite (main thread).
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocation } from "wouter";
@@ -35,6 +36,8 @@ interface Props {
   pointId: string;
   /** The agenda's 'Novo Agendamento' with the vehicle chosen, composed in src/app (features do not import each other). */
   renderNewAppointment?: (vehicle: ScannedVehicle, onClose: () => void) => ReactNode;
+  /** Reading this long without a lock pauses the scanner (use-plate-camera.ts PAUSE_AFTER_MS). */
+  pauseAfterMs?: number;
 }
 
 type Phase =
@@ -53,10 +56,11 @@ const useTabVisible = () => useSyncExternalStore(subscribeVisibility, () => docu
 /** One empty list while the expected plates load or fail, so the booked set is not rebuilt on every render. */
 const NO_PLATES: ExpectedPlate[] = [];
 
-/** What the scanner offers once it has looked for HELP_AFTER_MS without a lock: the plates seen and what to change. */
+/** What the scanner offers: the plates seen; once it has looked for HELP_AFTER_MS without a lock (settled), what to change. */
 interface Help {
   seen: PlateCandidate[];
   advice: ScanAdvice | null;
+  settled: boolean;
 }
 
 function ChoiceLabel({ choice }: { choice: PlateChoice }) {
@@ -82,7 +86,7 @@ const vehicleOf = (f: PlateLookup): ScannedVehicle => ({
   descricao: [f.MarcaVeiculo, f.ModeloVeiculo, f.AnoVeiculo].filter(Boolean).join(" "),
 });
 
-export default function ScannerPage({ pointId, renderNewAppointment }: Props) {
+export default function ScannerPage({ pointId, renderNewAppointment, pauseAfterMs }: Props) {
   const client = useQueryClient();
   const [, navigate] = useLocation();
   const visible = useTabVisible();
@@ -146,12 +150,16 @@ export default function ScannerPage({ pointId, renderNewAppointment }: Props) {
     [lookup],
   );
 
-  const onSuggestions = useCallback((plates: PlateCandidate[], advice: ScanAdvice | null) => {
+  const onSuggestions = useCallback((plates: PlateCandidate[], advice: ScanAdvice | null, settled: boolean) => {
     setHelp((prev) => {
       // Plates once offered stay while the attendant aims again (a frame that saw nothing does not take them away).
       const seen = plates.length ? plates : (prev?.seen ?? []);
-      const same = prev && prev.advice === advice && prev.seen.map((p) => p.plate).join() === seen.map((p) => p.plate).join();
-      return same ? prev : { seen, advice };
+      const same =
+        prev &&
+        prev.advice === advice &&
+        prev.settled === settled &&
+        prev.seen.map((p) => p.plate).join() === seen.map((p) => p.plate).join();
+      return same ? prev : { seen, advice, settled };
     });
   }, []);
   const choices = useMemo(() => plateChoices(help?.seen ?? [], expected), [help, expected]);
@@ -166,7 +174,7 @@ export default function ScannerPage({ pointId, renderNewAppointment }: Props) {
 
   const on = visible && modal?.kind !== "invite";
   const scanning = phase.kind === "scanning" && modal === null;
-  const { camera, engineReady, ocrFailed, torch, toggleTorch, retry } = usePlateCamera({
+  const { camera, engineReady, ocrFailed, torch, toggleTorch, retry, paused, resume, seeing } = usePlateCamera({
     on,
     scanning,
     onPlate,
@@ -174,11 +182,23 @@ export default function ScannerPage({ pointId, renderNewAppointment }: Props) {
     videoRef,
     guideRef,
     booked,
+    pauseAfterMs,
   });
 
   const shownPlate = phase.kind === "scanning" ? null : phase.plate;
   const format = shownPlate ? plateFormat(shownPlate) : null;
   const busy = phase.kind === "searching" || phase.kind === "redirecting";
+  // What is true now: the reader loading, reading a plate it sees, asking to confirm one it is unsure of, a cause to change.
+  const readingStatus = () =>
+    help?.advice
+      ? SCANNER_MSG.scanner.advice[help.advice]
+      : choices.length > 0
+        ? help?.settled
+          ? SCANNER_MSG.scanner.confirmBelow
+          : SCANNER_MSG.scanner.reading
+        : seeing
+          ? SCANNER_MSG.scanner.reading
+          : SCANNER_MSG.scanner.scanning;
   const status =
     phase.kind === "redirecting"
       ? SCANNER_MSG.scanner.appointmentFound
@@ -186,15 +206,17 @@ export default function ScannerPage({ pointId, renderNewAppointment }: Props) {
         ? SCANNER_MSG.scanner.searching
         : phase.kind === "failed"
           ? "" // shown as an alert below
-          : phase.kind === "scanning" && camera.kind === "ready"
-            ? ocrFailed
-              ? SCANNER_MSG.scanner.ocrFailed
-              : engineReady
-                ? help?.advice
-                  ? SCANNER_MSG.scanner.advice[help.advice]
-                  : SCANNER_MSG.scanner.scanning
-                : SCANNER_MSG.scanner.aim
-            : "";
+          : phase.kind === "scanning" && paused
+            ? SCANNER_MSG.scanner.paused
+            : phase.kind === "scanning" && camera.kind === "ready"
+              ? ocrFailed
+                ? SCANNER_MSG.scanner.ocrFailed
+                : engineReady
+                  ? readingStatus()
+                  : SCANNER_MSG.scanner.loadingReader
+              : "";
+  // The booked plate among the choices is the obvious action (the first one booked, as the primary button).
+  const primary = choices.find((c) => c.expected)?.plate;
 
   return (
     <section className="page scanner-page">
@@ -211,10 +233,15 @@ export default function ScannerPage({ pointId, renderNewAppointment }: Props) {
         <div className="scanner-view">
           <video ref={videoRef} className="scanner-video" muted playsInline autoPlay aria-label={SCANNER_MSG.scanner.preview} />
           <div ref={guideRef} className="scanner-guide" aria-hidden="true" />
-          {camera.kind === "checking" && on && (
+          {camera.kind === "checking" && on && !paused && (
             <p className="scanner-overlay-note" role="status">
               {SCANNER_MSG.scanner.opening}
             </p>
+          )}
+          {paused && (
+            <button type="button" className="btn btn-primary scanner-resume" onClick={resume}>
+              {SCANNER_MSG.scanner.resume}
+            </button>
           )}
           {torch.supported && (
             <button type="button" className="btn scanner-torch" aria-pressed={torch.on} onClick={() => void toggleTorch()}>
@@ -249,7 +276,12 @@ export default function ScannerPage({ pointId, renderNewAppointment }: Props) {
           <p className="muted">{SCANNER_MSG.scanner.confirmHint}</p>
           <div className="scanner-confirm-choices">
             {choices.map((choice) => (
-              <button key={choice.plate} type="button" className="btn scanner-choice" onClick={() => void lookup(choice.plate)}>
+              <button
+                key={choice.plate}
+                type="button"
+                className={choice.plate === primary ? "btn btn-primary scanner-choice" : "btn scanner-choice"}
+                onClick={() => void lookup(choice.plate)}
+              >
                 <ChoiceLabel choice={choice} />
               </button>
             ))}
