@@ -1,16 +1,18 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 // Plate scanner end to end (Node runner): labelled photos re-framed into 1280x720 fake-camera clips (whole car, mid, close),
-// the built app on the real server, real Chromium on a throttled Pixel 7 per clip; per clip the order screen reached by itself,
-// after one tap on the plate offered, a wrong plate, or nothing; per set and framing the rates and the times to the order
-// screen. Drives the app only as a user would see it (the video, the URL, the buttons named by a plate), so it survives a new
+// the built app on the real server, real Chromium per clip on the honest phone (bench/phone.ts: every Chromium process, workers
+// included, in a CPU cgroup calibrated to the device's BenchmarkIndex on the main thread and in a worker; Pixel 7 profile, slow
+// 4G), once as a first use (a new profile) and once on a phone that used the scanner before (a profile copied from one that
+// did); per clip the order screen reached by itself, after one tap on the plate offered, a wrong plate, or nothing; per set and
+// framing the rates, the times to the order screen and to the plate offered as a choice. Drives the app only as a user would see it (the video, the URL, the buttons named by a plate), so it survives a new
 // recognition. Over 300 lines: the in-page probe, the per-clip watch and the report belong together and read better in one file.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createServer } from "vite";
 import { buildApp } from "../tests/support/build-app.ts";
-import { chromium, type BrowserContextOptions, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 import { startServer } from "../tests/support/start-server.ts";
 import { MOBILE, openSignedIn } from "../tests/e2e/browser.ts";
 import { CHROME_ARGS, CHROME_PATH, FAKE_MEDIA_ARGS } from "../tests/support/chromium.ts";
@@ -18,21 +20,37 @@ import { displayPlate, normalizePlate } from "../src/domain/plate.ts";
 import { bookPlatesToday, type Booking } from "./scan-booking.ts";
 import { clipFrames, decodeJpeg, FRAMINGS, i420ToPng, planClip, seedOf, writeClip, type Box, type Framing } from "./scan-clips.ts";
 import type { BenchRow } from "./types.ts";
-import { calibrate, DEVICE_PRESETS, type DevicePreset } from "./calibrate.ts";
+import type { DevicePreset } from "./calibrate.ts";
+import { honestPhone, type Phone } from "./phone.ts";
 import { readLabels, type LabelRow } from "./labels.ts";
 
 const env = process.env;
 const GENERATED_COUNT = Number(env.SCAN_GENERATED_COUNT ?? 24);
 const LIMIT = env.SCAN_LIMIT ? Number(env.SCAN_LIMIT) : Infinity;
 /**
- * The phone's CPU: calibrated from this host's BenchmarkIndex to DevTools' preset `SCAN_DEVICE` (low-tier, default, or
- * mid-tier; bench/calibrate.ts) when the bench starts, unless `SCAN_CPU_THROTTLE` forces a multiplier (the figures in
- * docs/budgets.md before issue 37 were taken at a fixed 4x, a different phone on every host).
+ * The phone: DevTools' preset `SCAN_DEVICE` (low-tier, default, or mid-tier) reached by the honest phone (bench/phone.ts) on the
+ * main thread and in a worker; BENCH_PHONE_QUOTA_US forces its CPU quota. Before issue 48 the bench slowed the main thread
+ * alone with CDP, and the workers read at the host's speed.
  */
 const DEVICE: DevicePreset = env.SCAN_DEVICE === "mid-tier" ? "mid-tier" : "low-tier";
-let THROTTLE = Number(env.SCAN_CPU_THROTTLE ?? 0);
-let deviceLabel = `${THROTTLE}x CPU (forced)`;
-const TIMEOUT_MS = Number(env.SCAN_TIMEOUT_MS ?? 12_000);
+let deviceLabel = "";
+/** Lighthouse's slow 4G (DevTools' numbers), the network every clip runs on. */
+const SLOW_4G = { offline: false, latency: 150, downloadThroughput: 200_000, uploadThroughput: 93_750 };
+/**
+ * first: a new profile per clip, the scanner's very first use on the phone (every asset downloaded and compiled), /scan opened
+ * directly; warm: a copy of a profile that opened the scanner before (the app, the reader's assets and their compiled code
+ * cached), /scan opened directly (the reader starts with the page: its workers are new); app: the same profile, the app opened
+ * on the agenda and 'Escanear' tapped APP_OPEN_MS later (the reader readied in the background after the app opened, as on the
+ * phone of an attendant who keeps the app open).
+ */
+type Mode = "first" | "warm" | "app";
+const MODE_NAMES: readonly Mode[] = ["first", "warm", "app"];
+const MODES = (env.SCAN_MODES?.split(",").map((m) => m.trim()) ?? ["app", "warm", "first"]).filter((m): m is Mode =>
+  (MODE_NAMES as readonly string[]).includes(m),
+);
+/** How long the app is open on the agenda before 'Escanear' is tapped, in the app mode. */
+const APP_OPEN_MS = Number(env.SCAN_APP_OPEN_MS ?? 10_000);
+const TIMEOUT_MS = Number(env.SCAN_TIMEOUT_MS ?? 20_000);
 const TYPE_PLATE = env.SCAN_TYPE_PLATE === "1";
 const DUMP_DIR = env.SCAN_DUMP_FRAMES;
 const SELECTED = (env.SCAN_FRAMINGS?.split(",").map((f) => f.trim()) ?? [...FRAMINGS]).filter((f): f is Framing =>
@@ -57,11 +75,14 @@ interface ClipResult {
   set: string;
   photo: string;
   framing: Framing;
+  mode: Mode;
   plate: string;
   outcome: Outcome;
   /** Camera live -> order screen (automatic or after the tap). */
   msToOrder: number | null;
   tapToOrderMs: number | null;
+  /** Camera live -> the true plate offered as a one-tap choice with its member's name (null: never offered). */
+  choiceMs: number | null;
   found: string[];
   choices: string[];
   /** Page open -> camera live, and what the page's video reports. */
@@ -82,6 +103,8 @@ interface Probe {
   navPath: string | null;
   found: string[];
   choices: string[];
+  /** When each plate was first offered as a choice naming a member ("ABC-1234 Sócio … · agendado hoje"). */
+  namedChoiceAt: Record<string, number>;
   redirecting: number | null;
   /** The on-screen guide (.scanner-guide) mapped into the frame's pixels, as the page's object-fit: cover shows it. */
   guide: { x: number; y: number; width: number; height: number } | null;
@@ -101,6 +124,7 @@ function probe() {
     navPath: null,
     found: [],
     choices: [],
+    namedChoiceAt: {},
     redirecting: null,
     guide: null,
   };
@@ -158,7 +182,11 @@ function probe() {
       const walker = document.createTreeWalker(b, NodeFilter.SHOW_TEXT);
       while (walker.nextNode()) parts.push(walker.currentNode.textContent ?? "");
       const m = plateAt.exec(parts.join(" "));
-      if (m) add(s.choices, m[1]);
+      if (m) {
+        add(s.choices, m[1]);
+        const key = m[1].replace("-", "");
+        if (/Sócio/.test(parts.join(" ")) && s.namedChoiceAt[key] === undefined) s.namedChoiceAt[key] = now;
+      }
     }
   }, 20);
 }
@@ -200,23 +228,47 @@ async function generatedSet(root: string, count: number, avoid: Set<string>): Pr
   }
 }
 
-/** One clip in a new Chromium (the clip is a launch flag) on a throttled Pixel 7, watched until an outcome or the timeout. */
-async function runClip(base: string, state: BrowserContextOptions["storageState"], clip: string, booking: Booking, photo: Photo) {
-  const browser = await chromium.launch({
-    executablePath: CHROME_PATH,
-    args: [...CHROME_ARGS, ...FAKE_MEDIA_ARGS, `--use-file-for-fake-video-capture=${clip}`],
-    headless: true,
-  });
+/**
+ * One clip in a new Chromium on the phone (the clip is a launch flag), Pixel 7 profile, slow 4G, watched until an outcome or the
+ * timeout: a first use (a new profile, signed in from `state`) or a warm one (a copy of the profile `warmProfile`).
+ */
+async function runClip(
+  phone: Phone,
+  mode: Mode,
+  base: string,
+  state: BrowserContextOptions["storageState"],
+  warmProfile: string | null,
+  clip: string,
+  booking: Booking,
+  photo: Photo,
+) {
+  const args = [...FAKE_MEDIA_ARGS, `--use-file-for-fake-video-capture=${clip}`];
+  let profile: string | null = null;
+  let ctx: BrowserContext;
+  let browser: Browser | null = null;
+  if (mode !== "first") {
+    profile = fs.mkdtempSync(path.join(os.tmpdir(), "portal-scan-warm-"));
+    fs.cpSync(warmProfile!, profile, { recursive: true });
+    ctx = await phone.launchPersistent(profile, { ...MOBILE, args });
+  } else {
+    browser = await phone.launch({ args });
+    // Service workers blocked: a fresh profile would otherwise precache the whole app while the scanner runs.
+    ctx = await browser.newContext({ ...MOBILE, storageState: state, serviceWorkers: "block" });
+  }
   try {
-    // Service workers blocked: a fresh profile per clip would otherwise precache the whole app while the scanner runs.
-    const ctx = await browser.newContext({ ...MOBILE, storageState: state, serviceWorkers: "block" });
     // As source: tsx wraps inner functions in a `__name` helper the page does not have.
     await ctx.addInitScript({ content: `(() => { const __name = (f) => f; (${probe.toString()})(); })();` });
-    const page = await ctx.newPage();
+    const page = ctx.pages()[0] ?? (await ctx.newPage());
     const cdp = await ctx.newCDPSession(page);
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: THROTTLE });
+    await cdp.send("Network.emulateNetworkConditions", SLOW_4G);
+    if (mode === "app") {
+      await page.goto(`${base}/`, { waitUntil: "commit" });
+      await page.getByRole("heading", { name: "Agenda", level: 1 }).waitFor({ timeout: 60_000 });
+      await sleep(APP_OPEN_MS);
+    }
     const opened = Date.now();
-    await page.goto(`${base}/scan`, { waitUntil: "commit" });
+    if (mode === "app") await page.getByRole("link", { name: "Escanear" }).tap();
+    else await page.goto(`${base}/scan`, { waitUntil: "commit" });
     await page.waitForFunction(() => (window as unknown as ProbeWindow).__scan?.live != null, undefined, { timeout: 30_000, polling: 50 });
     const loadMs = Date.now() - opened;
     const truth = photo.plate;
@@ -258,10 +310,12 @@ async function runClip(base: string, state: BrowserContextOptions["storageState"
     const wrong = (id !== null && id !== booking.id) || st.found.some((p) => p !== truth);
     const outcome: Outcome = wrong ? "wrong" : id ? (tappedAt !== null ? "one-tap" : "auto") : "miss";
     const seconds = st.lastFrameAt && st.live ? (st.lastFrameAt - st.live) / 1000 : 0;
+    const offered = st.namedChoiceAt[truth];
     return {
       outcome,
       msToOrder: id && !wrong ? Math.round(st.navAt! - st.live!) : null,
       tapToOrderMs: id && !wrong && tappedAt !== null ? Math.round(st.navAt! - tappedAt) : null,
+      choiceMs: offered !== undefined ? Math.round(Math.max(0, offered - st.live!)) : null,
       found: st.found,
       choices: st.choices,
       loadMs,
@@ -273,8 +327,43 @@ async function runClip(base: string, state: BrowserContextOptions["storageState"
       },
     };
   } finally {
-    await browser.close();
+    await ctx.close();
+    await browser?.close();
+    if (profile) fs.rmSync(profile, { recursive: true, force: true });
   }
+}
+
+/**
+ * A profile that used the scanner before: signed in through the form, /scan opened with the camera until the reader and its
+ * second opinion are in the Cache API and compiled, the app's service worker installed. Made unthrottled (setup, not measured).
+ */
+async function makeWarmProfile(phone: Phone, base: string, clip: string): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-scan-profile-"));
+  phone.throttle(false);
+  const ctx = await phone.launchPersistent(dir, { ...MOBILE, args: [...FAKE_MEDIA_ARGS, `--use-file-for-fake-video-capture=${clip}`] });
+  try {
+    const page = ctx.pages()[0] ?? (await ctx.newPage());
+    await openSignedIn(ctx, `${base}/scan`, (p) => p.getByRole("heading", { name: "Scanner de Placas", level: 1 }));
+    // The reader's assets in the Cache API: the net and the second reader's model, runtime and dictionary.
+    await page.waitForFunction(
+      async () => {
+        const names = await caches.keys();
+        let n = 0;
+        for (const name of names.filter((x) => x.startsWith("ocr-assets"))) n += (await (await caches.open(name)).keys()).length;
+        return n >= 4;
+      },
+      undefined,
+      { timeout: 120_000, polling: 500 },
+    );
+    await page
+      .waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 60_000, polling: 500 })
+      .catch(() => {});
+    await sleep(3_000);
+  } finally {
+    await ctx.close();
+    phone.throttle(true);
+  }
+  return dir;
 }
 
 const pct = (n: number, d: number) => (d ? (n / d) * 100 : 0);
@@ -286,40 +375,46 @@ const quantile = (xs: number[], q: number) => {
 
 function summarise(name: string, photos: number, results: ClipResult[], framings: readonly Framing[], rows: BenchRow[]) {
   console.log(`# set: ${name} (${photos})`);
-  for (const framing of [...framings, "all" as const]) {
-    const rs = framing === "all" ? results : results.filter((r) => r.framing === framing);
-    if (!rs.length) continue;
-    const n = rs.length;
-    const auto = rs.filter((r) => r.outcome === "auto");
-    const oneTap = rs.filter((r) => r.outcome === "one-tap");
-    const wrong = rs.filter((r) => r.outcome === "wrong");
-    const times = auto.map((r) => r.msToOrder!);
-    const p50 = quantile(times, 0.5),
-      p90 = quantile(times, 0.9);
-    const ms = (v: number | null) => (v === null ? "n/a" : `${v}`.padStart(4));
-    console.log(`scan  ${framing}  right order, automatic   ${pct(auto.length, n).toFixed(1)} %`);
-    console.log(`scan  ${framing}  right order, one tap   ${pct(auto.length + oneTap.length, n).toFixed(1)} %`);
-    console.log(`scan  ${framing}  wrong                   ${pct(wrong.length, n).toFixed(1)} %`);
-    console.log(`scan  ${framing}  time to order p50   ${ms(p50)} ms`);
-    console.log(`scan  ${framing}  time to order p90   ${ms(p90)} ms`);
-    const errors = rs.filter((r) => r.outcome === "error").length;
-    if (errors) console.log(`scan  ${framing}  clips that failed to run   ${errors}`);
-    const c = `${name} ${framing} (${n} clips)`;
-    const row = (metric: string, value: number, unit: string) => rows.push({ bench: "scan", case: c, metric, value, unit });
-    row("right order, automatic", pct(auto.length, n), "%");
-    row("right order, automatic or one tap", pct(auto.length + oneTap.length, n), "%");
-    row("wrong plate or order", pct(wrong.length, n), "%");
-    if (p50 !== null) row("time to order (automatic), p50", p50, "ms");
-    if (p90 !== null) row("time to order (automatic), p90", p90, "ms");
+  for (const mode of MODES) {
+    const tag = mode === "warm" ? " (warm)" : mode === "app" ? " (warm, app open)" : "";
+    for (const framing of [...framings, "all" as const]) {
+      const rs = results.filter((r) => r.mode === mode && (framing === "all" || r.framing === framing));
+      if (!rs.length) continue;
+      const n = rs.length;
+      const auto = rs.filter((r) => r.outcome === "auto");
+      const oneTap = rs.filter((r) => r.outcome === "one-tap");
+      const wrong = rs.filter((r) => r.outcome === "wrong");
+      const times = auto.map((r) => r.msToOrder!);
+      const p50 = quantile(times, 0.5),
+        p90 = quantile(times, 0.9);
+      const offered = quantile(
+        rs.map((r) => r.choiceMs ?? (r.outcome === "auto" ? r.msToOrder! : Number.POSITIVE_INFINITY)),
+        0.5,
+      );
+      const ms = (v: number | null) => (v === null || !Number.isFinite(v) ? "n/a" : `${v}`.padStart(4));
+      console.log(`scan  ${framing}  right order, automatic${tag}   ${pct(auto.length, n).toFixed(1)} %`);
+      console.log(`scan  ${framing}  right order, one tap${tag}   ${pct(auto.length + oneTap.length, n).toFixed(1)} %`);
+      console.log(`scan  ${framing}  wrong${tag}                   ${pct(wrong.length, n).toFixed(1)} %`);
+      console.log(`scan  ${framing}  time to order p50${tag}   ${ms(p50)} ms`);
+      console.log(`scan  ${framing}  time to order p90${tag}   ${ms(p90)} ms`);
+      // The plate on screen as a one-tap choice naming its member (an order opened before any choice counts at its time).
+      console.log(`scan  ${framing}  plate offered p50${tag}   ${ms(offered)} ms`);
+      const errors = rs.filter((r) => r.outcome === "error").length;
+      if (errors) console.log(`scan  ${framing}  clips that failed to run${tag}   ${errors}`);
+      const c = `${name} ${framing} ${mode === "first" ? "first use" : mode === "warm" ? "used before, /scan opened" : "used before, app open"} (${n} clips)`;
+      const row = (metric: string, value: number, unit: string) => rows.push({ bench: "scan", case: c, metric, value, unit });
+      row("right order, automatic", pct(auto.length, n), "%");
+      row("right order, automatic or one tap", pct(auto.length + oneTap.length, n), "%");
+      row("wrong plate or order", pct(wrong.length, n), "%");
+      if (p50 !== null) row("time to order (automatic), p50", p50, "ms");
+      if (p90 !== null) row("time to order (automatic), p90", p90, "ms");
+      if (offered !== null && Number.isFinite(offered)) row("plate offered as a choice, p50", offered, "ms");
+    }
   }
 }
 
 export default async function scanBench(): Promise<BenchRow[]> {
-  if (!(THROTTLE > 0)) {
-    const calibration = await calibrate();
-    THROTTLE = calibration.multiplier[DEVICE];
-    deviceLabel = `${DEVICE} (${DEVICE_PRESETS[DEVICE]}): ${THROTTLE}x CPU on host index ${Math.round(calibration.hostIndex)}`;
-  }
+  if (!MODES.length) throw new Error("SCAN_MODES: first, warm, app (comma-separated)");
   const root = path.resolve(import.meta.dirname, "..");
   if (DUMP_DIR && !path.relative(root, path.resolve(DUMP_DIR)).startsWith(".."))
     throw new Error("SCAN_DUMP_FRAMES must be outside the repository");
@@ -330,8 +425,12 @@ export default async function scanBench(): Promise<BenchRow[]> {
     clip = path.join(tmp, "clip.y4m");
   fs.mkdirSync(dataDir);
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  let phone: Phone | undefined;
+  let warmProfile: string | null = null;
   const rows: BenchRow[] = [];
   try {
+    phone = await honestPhone(DEVICE);
+    deviceLabel = `${phone.label}, slow 4G, Pixel 7 profile`;
     // The photo sets: the dev set's plates are kept out of the generated one (a plate, a photo, a booking).
     const dev = env.PLATES_DIR ? readPhotos(path.resolve(env.PLATES_DIR), path.basename(path.resolve(env.PLATES_DIR))).slice(0, LIMIT) : [];
     if (new Set(dev.map((p) => p.plate)).size < dev.length) console.error("scan: two photos of PLATES_DIR share a plate (and its booking)");
@@ -357,9 +456,17 @@ export default async function scanBench(): Promise<BenchRow[]> {
 
     const cpu = os.cpus()[0]?.model ?? "unknown";
     console.log(`# host CPU: ${cpu} (${os.cpus().length} cores)`);
+    console.log(`# device: ${deviceLabel}`);
     console.log(
-      `# CPU: ${deviceLabel} (Pixel 7 profile), timeout ${TIMEOUT_MS} ms, framings ${SELECTED.join(",")}, ${bookings.size} plates booked for ${date}${TYPE_PLATE ? ", plates TYPED (SCAN_TYPE_PLATE=1)" : ""}`,
+      `# modes ${MODES.join(",")}, timeout ${TIMEOUT_MS} ms, framings ${SELECTED.join(",")}, ${bookings.size} plates booked for ${date}${TYPE_PLATE ? ", plates TYPED (SCAN_TYPE_PLATE=1)" : ""}`,
     );
+    if (MODES.some((m) => m !== "first")) {
+      // The profile's first use reads a plate nobody booked (a clip of the first photo at another seed), so no order opens.
+      const first = sets[0]![0]!;
+      writeClip(clipFrames(decodeJpeg(first.bytes()), first.box, planClip("close", 1), 1), clip);
+      warmProfile = await makeWarmProfile(phone, base, clip);
+      fs.rmSync(clip, { force: true });
+    }
     const results: ClipResult[] = [];
     for (const set of sets) {
       const setResults: ClipResult[] = [];
@@ -374,35 +481,44 @@ export default async function scanBench(): Promise<BenchRow[]> {
             fs.writeFileSync(path.join(DUMP_DIR, `${photo.set}-${path.parse(photo.file).name}-${framing}.png`), i420ToPng(frames(0)));
           }
           writeClip(frames, clip);
-          const base0 = { set: photo.set, photo: photo.file, framing, plate: photo.plate, plateWidth: Math.round(plan.plateWidth) };
-          let result: ClipResult;
-          try {
-            const r = await runClip(base, state, clip, bookings.get(photo.plate)!, photo);
-            result = { ...base0, ...r };
-          } catch (err) {
-            result = {
-              ...base0,
-              outcome: "error",
-              msToOrder: null,
-              tapToOrderMs: null,
-              found: [],
-              choices: [],
-              loadMs: null,
-              video: null,
-              error: String((err as Error).message ?? err).split("\n")[0],
+          for (const mode of MODES) {
+            const base0 = {
+              set: photo.set,
+              photo: photo.file,
+              framing,
+              mode,
+              plate: photo.plate,
+              plateWidth: Math.round(plan.plateWidth),
             };
-          } finally {
-            fs.rmSync(clip, { force: true });
+            let result: ClipResult;
+            try {
+              const r = await runClip(phone, mode, base, state, warmProfile, clip, bookings.get(photo.plate)!, photo);
+              result = { ...base0, ...r };
+            } catch (err) {
+              result = {
+                ...base0,
+                outcome: "error",
+                msToOrder: null,
+                tapToOrderMs: null,
+                choiceMs: null,
+                found: [],
+                choices: [],
+                loadMs: null,
+                video: null,
+                error: String((err as Error).message ?? err).split("\n")[0],
+              };
+            }
+            setResults.push(result);
+            const v = result.video;
+            console.error(
+              `scan ${mode} ${result.set} ${result.photo} ${framing} ${result.plate}: ${result.outcome}${result.msToOrder !== null ? ` ${result.msToOrder} ms` : ""}` +
+                ` offered=${result.choiceMs ?? "-"} found=[${result.found}] choices=[${result.choices}] load=${result.loadMs} ms` +
+                (v ? ` video ${v.width}x${v.height} ${v.fps ?? "?"} fps` : "") +
+                (v?.guide && setResults.length === 1 ? ` guide in frame ${JSON.stringify(v.guide)}` : "") +
+                (result.error ? ` error: ${result.error}` : ""),
+            );
           }
-          setResults.push(result);
-          const v = result.video;
-          console.error(
-            `scan ${result.set} ${result.photo} ${framing} ${result.plate}: ${result.outcome}${result.msToOrder !== null ? ` ${result.msToOrder} ms` : ""}` +
-              ` found=[${result.found}] choices=[${result.choices}] load=${result.loadMs} ms` +
-              (v ? ` video ${v.width}x${v.height} ${v.fps ?? "?"} fps` : "") +
-              (v?.guide && setResults.length === 1 ? ` guide in frame ${JSON.stringify(v.guide)}` : "") +
-              (result.error ? ` error: ${result.error}` : ""),
-          );
+          fs.rmSync(clip, { force: true });
         }
       }
       summarise(set[0].set, set.length, setResults, SELECTED, rows);
@@ -429,8 +545,18 @@ export default async function scanBench(): Promise<BenchRow[]> {
           date: new Date().toISOString(),
           cpu,
           cores: os.cpus().length,
-          throttle: THROTTLE,
           device: deviceLabel,
+          phone: phone
+            ? {
+                preset: phone.preset,
+                target: phone.target,
+                host: phone.host,
+                reached: phone.reached,
+                quotaUs: phone.quotaUs,
+                periodUs: phone.periodUs,
+              }
+            : null,
+          modes: MODES,
           timeoutMs: TIMEOUT_MS,
           typed: TYPE_PLATE,
           seconds,
@@ -442,6 +568,8 @@ export default async function scanBench(): Promise<BenchRow[]> {
     );
   } finally {
     await server?.stop();
+    phone?.dispose();
+    if (warmProfile) fs.rmSync(warmProfile, { recursive: true, force: true });
     fs.rmSync(tmp, { recursive: true, force: true });
   }
   return rows;

@@ -1,0 +1,288 @@
+// Device bench page (browser; built like the app by bench/device.bench.ts and opened in Chromium on the honest phone): the app's
+// worker jobs through their own bridges (OCR frames, the second reader's load, video compression, the initial video's plate
+// check, "Verificar evidências") and the outbox worker's evidence hash, one run per call; the runner lifts the phone's CPU limit
+// for each `*Before` step (setup) and puts it back for the measured one.
+import { wrap, type Remote } from "comlink";
+import { readPlateFrame, stopOcr, warmOcr, warmSecondReader } from "../../src/lib/workers/ocr-bridge";
+import { compressVideoByTier, compressVideoFile, stopVideoWorker } from "../../src/lib/workers/video-bridge";
+import { compressImageFile, stopImageWorker } from "../../src/lib/workers/image-bridge";
+import { stopVerify, verifyEvidenceChain } from "../../src/lib/workers/verify-bridge";
+import { ocrVideoPlateDeps } from "../../src/lib/capture/use-video-plate-check";
+import { createVideoPlateReader, plateInstants, VIDEO_PLATE_FRAMES } from "../../src/domain/video-plate";
+import { MB, videoTier, type VideoTier } from "../../src/domain/compression";
+import { GENESIS_HASH, sealText, type EvidenceKind } from "../../src/domain/evidence-chain";
+import { OCR_CACHE } from "../../workers/ocr/assets";
+import type { ChainEntry, EvidenceChain } from "../../contract/evidencias-cadeia";
+import { b64, hex, ORDER, rehash } from "../../tests/support/evidence-chain";
+import { cameraClip, filmPlate, photoOf } from "./device-media";
+// The plates bench's generator (generatePlates on globalThis): the same scenes as the plates and scan benches for a seed.
+import "./plates-page";
+import type { HashApi } from "./hash.worker";
+import type { CompressRun, DevicePage, FramesRun, HashInput, PlateCheckRun, Prepared, PrepareOptions, VerifyInfo } from "./device-types";
+
+interface Labelled {
+  plate: string;
+  blob: Blob;
+}
+type Generated = { file: string; plate: string; jpeg: string }[];
+
+/** The scanner's camera frames are 1280 px wide (src/lib/capture/video-frames.ts FRAME_MAX_WIDTH). */
+const FRAME_WIDTH = 1280;
+
+const sets: Record<"generated" | "photos", Labelled[]> = { generated: [], photos: [] };
+let video: File | null = null;
+let compressed: Blob | null = null;
+let plateVideo: File | null = null;
+let photos: File[] = [];
+let frames: { bitmap: ImageBitmap; plate: string }[] = [];
+let hashApi: Remote<HashApi> | null = null;
+let chain: EvidenceChain | null = null;
+
+const fromBase64 = (s: string) => Uint8Array.from(atob(s), (c) => c.charCodeAt(0));
+
+/** The scanner's guide, centred: 76% of a 4:3 view's width, 3:1 (as bench/browser/plates-page.ts aims at a whole photo). */
+function guideOf(width: number, height: number) {
+  const gw = height * (4 / 3) * 0.76;
+  return {
+    x: Math.round((width - gw) / 2),
+    y: Math.round((height - gw / 3) / 2),
+    width: Math.round(gw),
+    height: Math.round(gw / 3),
+  };
+}
+
+/** The first tier's box when the file is under it (the app would send it untouched: small bench settings only). */
+const tierFor = (file: Blob): { tier: VideoTier; app: boolean } => {
+  const tier = videoTier(file.size);
+  return tier ? { tier, app: true } : { tier: videoTier(25 * MB + 1)!, app: false };
+};
+
+/** The app's path: compressVideoFile (the tier by size, WebCodecs or ffmpeg.wasm); a failure is an error here, not the original. */
+async function compress(file: File): Promise<{ blob: Blob; engine: string }> {
+  const { tier, app } = tierFor(file);
+  if (!app) {
+    const out = await compressVideoByTier(file, file.name, tier, "auto");
+    return { blob: out.blob, engine: out.engine ?? "?" };
+  }
+  const out = await compressVideoFile(file);
+  if (!out.compressed) throw new Error(`compression failed: ${out.warning ?? "not compressed"}`);
+  return { blob: out.file, engine: out.engine ?? "?" };
+}
+
+/** An order's chain over its files, linked from GENESIS_HASH and sealed with a fresh Ed25519 key (tests/support/evidence-chain.ts). */
+async function sealedChain(files: { tipo: EvidenceKind; blob: Blob }[]): Promise<EvidenceChain> {
+  const keys = (await crypto.subtle.generateKey({ name: "Ed25519" }, true, ["sign", "verify"])) as CryptoKeyPair;
+  const entradas: ChainEntry[] = [];
+  let anterior = GENESIS_HASH;
+  for (const [i, { tipo, blob }] of files.entries()) {
+    const entry = await rehash({
+      seq: i + 1,
+      tipo,
+      arquivo: `${crypto.randomUUID()}.${tipo.startsWith("video") ? (blob.type.includes("webm") ? "webm" : "mp4") : "jpg"}`,
+      // Served the way the verification test serves them: blob URLs.
+      url: URL.createObjectURL(blob),
+      sha256: await hex(await blob.arrayBuffer()),
+      sha256Original: "",
+      chegadaEm: new Date(Date.UTC(2026, 10, 28, 12, i)).toISOString(),
+      capturadoEm: "",
+      enviadoPor: "",
+      enviadoPorNome: null,
+      anterior,
+      hash: "",
+    });
+    entradas.push(entry);
+    anterior = entry.hash;
+  }
+  const signature = await crypto.subtle.sign(
+    { name: "Ed25519" },
+    keys.privateKey,
+    new TextEncoder().encode(sealText(ORDER, entradas.length, anterior)),
+  );
+  return {
+    ordem: ORDER,
+    entradas,
+    selo: { quantidade: entradas.length, hash: anterior, assinatura: b64(signature), assinadoEm: new Date().toISOString() },
+    chavePublica: b64(await crypto.subtle.exportKey("raw", keys.publicKey)),
+    placaVideo: null,
+  };
+}
+
+const page: DevicePage = {
+  async prepare(o: PrepareOptions): Promise<Prepared> {
+    const generate = (globalThis as unknown as { generatePlates: (n: number, seed: number) => Promise<Generated> }).generatePlates;
+    sets.generated = (await generate(o.scenes, o.seed)).map((g) => ({
+      plate: g.plate,
+      blob: new Blob([fromBase64(g.jpeg)], { type: "image/jpeg" }),
+    }));
+    sets.photos = [];
+    for (const p of o.photos)
+      sets.photos.push({ plate: p.plate, blob: await (await fetch(`/plates-data/${encodeURIComponent(p.file)}`)).blob() });
+    if (o.video) video = new File([await cameraClip(1280, 720, o.videoSeconds)], "VID_20261128_101500.mp4", { type: "video/mp4" });
+    // The plate check reads the first 3 s.
+    if (o.plateVideo) plateVideo = await filmPlate(Math.max(4, o.videoSeconds));
+    if (o.photosForEvidence) photos = await Promise.all(["BRA2E19", "PEX7788", "HMG3C21"].map((plate, i) => photoOf(plate, 11 + i)));
+    return {
+      scenes: sets.generated.length,
+      photos: sets.photos.length,
+      videoBytes: video?.size ?? 0,
+      plateVideoBytes: plateVideo?.size ?? 0,
+      plateVideoType: plateVideo?.type ?? "",
+      photoBytes: photos.map((p) => p.size),
+      photoSize: "4000x3000",
+    };
+  },
+
+  async fillOcrCache() {
+    stopOcr();
+    await warmOcr();
+    await warmSecondReader();
+    stopOcr();
+  },
+
+  async ocrBefore(set, withSecond) {
+    stopOcr();
+    await warmOcr();
+    if (withSecond) await warmSecondReader();
+    frames.forEach((f) => f.bitmap.close());
+    frames = [];
+    for (const { plate, blob } of [...sets[set], sets[set][0]!]) {
+      let bitmap = await createImageBitmap(blob);
+      if (bitmap.width > FRAME_WIDTH) {
+        const scaled = await createImageBitmap(bitmap, {
+          resizeWidth: FRAME_WIDTH,
+          resizeHeight: Math.round((bitmap.height * FRAME_WIDTH) / bitmap.width),
+        });
+        bitmap.close();
+        bitmap = scaled;
+      }
+      frames.push({ bitmap, plate });
+    }
+    // One frame read before the measured ones: the worker's code is compiled as after a second of scanning (the scanner's first
+    // frame, compiled as it runs, is the scan bench's business).
+    const first = frames.pop()!;
+    await readPlateFrame(first.bitmap, { guide: guideOf(first.bitmap.width, first.bitmap.height), find: true });
+    return frames.length;
+  },
+
+  async ocrRun(): Promise<FramesRun> {
+    const out: FramesRun = { ms: [], secondMs: [], total: [], right: 0 };
+    for (const { bitmap, plate } of frames.splice(0)) {
+      // The bitmap is transferred to the worker, as the scanner hands over each camera frame.
+      const r = await readPlateFrame(bitmap, { guide: guideOf(bitmap.width, bitmap.height), find: true });
+      out.ms.push(r.ms);
+      if (r.secondMs !== undefined) out.secondMs.push(r.secondMs);
+      out.total.push(r.ms + (r.secondMs ?? 0));
+      if (r.candidates[0]?.plate === plate) out.right++;
+    }
+    return out;
+  },
+
+  async secondBefore(cold) {
+    stopOcr();
+    if (cold) await caches.delete(OCR_CACHE);
+    await warmOcr();
+  },
+
+  async secondRun() {
+    const t0 = performance.now();
+    await warmSecondReader();
+    return performance.now() - t0;
+  },
+
+  async videoBefore() {
+    if (!video) throw new Error("no video prepared");
+    // A fresh worker per run: the app starts the video worker for a file and stops it 30 s after.
+    stopVideoWorker();
+  },
+
+  async videoRun(): Promise<CompressRun> {
+    const file = video!;
+    const { tier, app } = tierFor(file);
+    const t0 = performance.now();
+    const out = await compress(file);
+    const ms = performance.now() - t0;
+    compressed = out.blob;
+    return {
+      ms,
+      bytesIn: file.size,
+      bytesOut: out.blob.size,
+      engine: out.engine,
+      tier: `${tier.width}x${tier.height}@${tier.bitrate / 1000}k`,
+      appTier: app,
+    };
+  },
+
+  async hashBefore() {
+    if (!video || !photos.length) throw new Error("no video or photo prepared");
+    if (!compressed) compressed = (await compress(video)).blob;
+    if (!hashApi) {
+      // Like the outbox worker, the hashing worker lives as long as the tab: started and its code loaded before any run.
+      hashApi = wrap<HashApi>(new Worker(new URL("./hash.worker.ts", import.meta.url), { type: "module", name: "hash" }));
+      await hashApi.sha256(new Blob(["warm"]));
+    }
+    return { video: video.size, compressed: compressed.size, photo: photos[0]!.size };
+  },
+
+  async hashRun(input: HashInput) {
+    const blob = input === "video" ? video! : input === "compressed" ? compressed! : photos[0]!;
+    return (await hashApi!.sha256(blob)).ms;
+  },
+
+  async plateBefore() {
+    if (!plateVideo) throw new Error("no initial video prepared");
+    // The start flow opens the check with no OCR worker running (its idle stop is 5 min; the scanner was not just used).
+    stopOcr();
+  },
+
+  /** useVideoPlateCheck's run without React (src/lib/capture/use-video-plate-check.ts), with the app's own deps. */
+  async plateRun(orderPlate: string): Promise<PlateCheckRun> {
+    const deps = ocrVideoPlateDeps;
+    const t0 = performance.now();
+    await deps.warm();
+    const warmMs = performance.now() - t0;
+    const opened = await deps.open(plateVideo!, new AbortController().signal);
+    const reader = createVideoPlateReader(orderPlate);
+    let n = 0;
+    try {
+      for (const at of plateInstants(opened.duration, VIDEO_PLATE_FRAMES)) {
+        const candidates = await opened.frameAt(at).then((frame) => deps.read(frame));
+        n++;
+        if (reader.push(candidates)) break;
+      }
+    } finally {
+      opened.close();
+    }
+    return { ms: performance.now() - t0, warmMs, frames: n, read: reader.result()?.plate ?? null };
+  },
+
+  async verifyBefore(): Promise<VerifyInfo> {
+    if (!chain) {
+      if (!plateVideo || !video || !photos.length) throw new Error("no videos or photos prepared");
+      if (!compressed) compressed = (await compress(video)).blob;
+      // The photos as the app sends them (the image worker's tier for their size).
+      const sent = [];
+      for (const p of photos) sent.push((await compressImageFile(p)).file);
+      stopImageWorker();
+      chain = await sealedChain([
+        { tipo: "video-inicial", blob: plateVideo },
+        ...sent.map((blob) => ({ tipo: "foto" as const, blob })),
+        { tipo: "video-final", blob: compressed },
+      ]);
+    }
+    // The worker starts when the button is pressed.
+    stopVerify();
+    const sizes = await Promise.all(chain.entradas.map(async (e) => (await fetch(e.url)).blob().then((b) => b.size)));
+    return { files: chain.entradas.length, bytes: sizes.reduce((a, b) => a + b, 0), kinds: chain.entradas.map((e) => e.tipo) };
+  },
+
+  async verifyRun() {
+    const t0 = performance.now();
+    const outcome = await verifyEvidenceChain(chain!);
+    const ms = performance.now() - t0;
+    if (outcome.kind !== "verificado") throw new Error(`verification incomplete: ${JSON.stringify(outcome)}`);
+    return { ms, files: outcome.files, failures: outcome.failures.length, seal: outcome.seal };
+  },
+};
+
+Object.assign(globalThis, { deviceBench: page });
+document.getElementById("status")!.textContent = "Pronto";
