@@ -59,7 +59,7 @@ const SELECTED = (env.SCAN_FRAMINGS?.split(",").map((f) => f.trim()) ?? [...FRAM
 /** Not the plates bench's seeds (2026, 2027): another generated set than the one the OCR figures are read on. */
 const GENERATED_SEED = 4049;
 /** After a tap (or a lookup already under way at the timeout): the lookup and the page's 1.5 s 'Redirecionando...'. */
-const AFTER_TAP_MS = 8_000;
+const AFTER_TAP_MS = Number(env.SCAN_AFTER_TAP_MS ?? 8_000);
 /** The camera closed this long with no order screen: the page stopped scanning (an invite, an error), the tap is tried at once. */
 const CAMERA_OFF_MS = 4_000;
 
