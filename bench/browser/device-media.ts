@@ -3,7 +3,7 @@
 // encoded as MP4/AVC at a phone camera's 720p bitrate (12 Mbps) through mediabunny: makeClip asks 8 Mbps but its flat shapes
 // come out near 3 Mbps (a 30-s clip of 11 MB, under the app's first 25 MB tier: the app would send it untouched); the grain
 // makes the encoder spend its budget, as a real camera's noise does, so a 30-s clip lands in the tier a phone's does.
-import { BufferTarget, CanvasSource, Mp4OutputFormat, Output } from "mediabunny";
+import { makeClip } from "../../tests/support/media-fixtures";
 import { startRecording } from "../../src/lib/capture/recorder";
 import { PHOTO_JPEG_QUALITY } from "../../src/domain/capture";
 import { renderPlateScene } from "./plate-render";
@@ -30,46 +30,10 @@ function grainTile(size: number, seed: number): OffscreenCanvas {
   return tile;
 }
 
-export async function cameraClip(width: number, height: number, seconds: number, bitrate = CAMERA_BITRATE): Promise<Blob> {
-  const canvas = new OffscreenCanvas(width, height);
-  const ctx = canvas.getContext("2d")!;
-  const target = new BufferTarget();
-  const output = new Output({ format: new Mp4OutputFormat(), target });
-  const source = new CanvasSource(canvas, { codec: "avc", bitrate });
-  output.addVideoTrack(source, { frameRate: 30 });
-  await output.start();
-  // makeClip's scene: the same seed, shapes and motion.
-  let seed = 7;
-  const rnd = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
-  const shapes = Array.from({ length: 60 }, () => ({
-    x: rnd() * width,
-    y: rnd() * height,
-    w: 20 + rnd() * 120,
-    h: 20 + rnd() * 120,
-    vx: (rnd() - 0.5) * 8,
-    vy: (rnd() - 0.5) * 8,
-    hue: rnd() * 360,
-  }));
+export function cameraClip(width: number, height: number, seconds: number, bitrate = CAMERA_BITRATE): Promise<Blob> {
   // Several tiles picked at random per block: no one motion vector predicts the grain of the next frame.
-  const tiles = Array.from({ length: 8 }, (_, k) => grainTile(256, 2463534242 + k * 7919));
-  for (let i = 0; i < seconds * 30; i++) {
-    ctx.globalAlpha = 1;
-    ctx.fillStyle = "hsl(210 30% 35%)";
-    ctx.fillRect(0, 0, width, height);
-    for (const s of shapes) {
-      ctx.fillStyle = `hsl(${s.hue} 80% 50%)`;
-      ctx.fillRect((s.x + s.vx * i + width) % width, (s.y + s.vy * i + height) % height, s.w, s.h);
-    }
-    // New grain every frame, as a sensor's.
-    ctx.globalAlpha = 0.14;
-    const ox = -Math.floor(rnd() * 256),
-      oy = -Math.floor(rnd() * 256);
-    for (let y = oy; y < height; y += 256)
-      for (let x = ox; x < width; x += 256) ctx.drawImage(tiles[Math.floor(rnd() * tiles.length)]!, x, y);
-    await source.add(i / 30, 1 / 30);
-  }
-  await output.finalize();
-  return new Blob([target.buffer!], { type: "video/mp4" });
+  const grain = Array.from({ length: 8 }, (_, k) => grainTile(256, 2463534242 + k * 7919));
+  return makeClip(width, height, seconds, { bitrate, grain });
 }
 
 /** `seconds` of a plate scene recorded by the app's recorder (MediaRecorder, WebM, 1 Mbps), the camera held by hand. */

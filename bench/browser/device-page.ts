@@ -10,10 +10,9 @@ import { stopVerify, verifyEvidenceChain } from "../../src/lib/workers/verify-br
 import { ocrVideoPlateDeps } from "../../src/lib/capture/use-video-plate-check";
 import { createVideoPlateReader, plateInstants, VIDEO_PLATE_FRAMES } from "../../src/domain/video-plate";
 import { MB, videoTier, type VideoTier } from "../../src/domain/compression";
-import { GENESIS_HASH, sealText, type EvidenceKind } from "../../src/domain/evidence-chain";
 import { OCR_CACHE } from "../../workers/ocr/assets";
-import type { ChainEntry, EvidenceChain } from "../../contract/evidencias-cadeia";
-import { b64, hex, ORDER, rehash } from "../../tests/support/evidence-chain";
+import type { EvidenceChain } from "../../contract/evidencias-cadeia";
+import { chainOver } from "../../tests/support/evidence-chain";
 import { cameraClip, filmPlate, photoOf } from "./device-media";
 // The plates bench's generator (generatePlates on globalThis): the same scenes as the plates and scan benches for a seed.
 import "./plates-page";
@@ -67,44 +66,6 @@ async function compress(file: File): Promise<{ blob: Blob; engine: string }> {
   const out = await compressVideoFile(file);
   if (!out.compressed) throw new Error(`compression failed: ${out.warning ?? "not compressed"}`);
   return { blob: out.file, engine: out.engine ?? "?" };
-}
-
-/** An order's chain over its files, linked from GENESIS_HASH and sealed with a fresh Ed25519 key (tests/support/evidence-chain.ts). */
-async function sealedChain(files: { tipo: EvidenceKind; blob: Blob }[]): Promise<EvidenceChain> {
-  const keys = (await crypto.subtle.generateKey({ name: "Ed25519" }, true, ["sign", "verify"])) as CryptoKeyPair;
-  const entradas: ChainEntry[] = [];
-  let anterior = GENESIS_HASH;
-  for (const [i, { tipo, blob }] of files.entries()) {
-    const entry = await rehash({
-      seq: i + 1,
-      tipo,
-      arquivo: `${crypto.randomUUID()}.${tipo.startsWith("video") ? (blob.type.includes("webm") ? "webm" : "mp4") : "jpg"}`,
-      // Served the way the verification test serves them: blob URLs.
-      url: URL.createObjectURL(blob),
-      sha256: await hex(await blob.arrayBuffer()),
-      sha256Original: "",
-      chegadaEm: new Date(Date.UTC(2026, 10, 28, 12, i)).toISOString(),
-      capturadoEm: "",
-      enviadoPor: "",
-      enviadoPorNome: null,
-      anterior,
-      hash: "",
-    });
-    entradas.push(entry);
-    anterior = entry.hash;
-  }
-  const signature = await crypto.subtle.sign(
-    { name: "Ed25519" },
-    keys.privateKey,
-    new TextEncoder().encode(sealText(ORDER, entradas.length, anterior)),
-  );
-  return {
-    ordem: ORDER,
-    entradas,
-    selo: { quantidade: entradas.length, hash: anterior, assinatura: b64(signature), assinadoEm: new Date().toISOString() },
-    chavePublica: b64(await crypto.subtle.exportKey("raw", keys.publicKey)),
-    placaVideo: null,
-  };
 }
 
 const page: DevicePage = {
@@ -263,11 +224,14 @@ const page: DevicePage = {
       const sent = [];
       for (const p of photos) sent.push((await compressImageFile(p)).file);
       stopImageWorker();
-      chain = await sealedChain([
-        { tipo: "video-inicial", blob: plateVideo },
-        ...sent.map((blob) => ({ tipo: "foto" as const, blob })),
-        { tipo: "video-final", blob: compressed },
-      ]);
+      chain = await chainOver(
+        [
+          { tipo: "video-inicial", blob: plateVideo },
+          ...sent.map((blob) => ({ tipo: "foto" as const, blob })),
+          { tipo: "video-final", blob: compressed },
+        ],
+        true,
+      );
     }
     // The worker starts when the button is pressed.
     stopVerify();

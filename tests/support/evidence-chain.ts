@@ -47,17 +47,33 @@ export interface BuiltChain {
 
 /** Entries over generated files (each `size + i` bytes), linked from GENESIS_HASH, sealed with a fresh Ed25519 key when asked. */
 export async function buildChain(kinds: EvidenceKind[], sealed: boolean, size = 4096): Promise<BuiltChain> {
-  const keys = (await crypto.subtle.generateKey({ name: "Ed25519" }, true, ["sign", "verify"])) as CryptoKeyPair;
   const files = kinds.map((_, i) => bytesOf(size + i, i + 1));
+  return {
+    chain: await chainOver(
+      kinds.map((tipo, i) => ({ tipo, blob: new Blob([files[i]!]) })),
+      sealed,
+    ),
+    files,
+  };
+}
+
+/**
+ * An order's chain over these files (served as blob URLs), linked from GENESIS_HASH, sealed with a fresh Ed25519 key when
+ * asked (also the device bench's order, bench/browser/device-page.ts).
+ */
+export async function chainOver(files: { tipo: EvidenceKind; blob: Blob }[], sealed: boolean): Promise<EvidenceChain> {
+  const keys = (await crypto.subtle.generateKey({ name: "Ed25519" }, true, ["sign", "verify"])) as CryptoKeyPair;
   const entradas: ChainEntry[] = [];
   let anterior = GENESIS_HASH;
-  for (const [i, tipo] of kinds.entries()) {
+  for (const [i, { tipo, blob }] of files.entries()) {
+    const url = URL.createObjectURL(blob);
+    urls.push(url);
     const entry = await rehash({
       seq: i + 1,
       tipo,
-      arquivo: `${crypto.randomUUID()}.${tipo.startsWith("video") ? "mp4" : "jpg"}`,
-      url: blobUrl(files[i]!),
-      sha256: await hex(files[i]!),
+      arquivo: `${crypto.randomUUID()}.${tipo.startsWith("video") ? (blob.type.includes("webm") ? "webm" : "mp4") : "jpg"}`,
+      url,
+      sha256: await hex(await blob.arrayBuffer()),
       sha256Original: "",
       chegadaEm: new Date(Date.UTC(2025, 0, 10, 12, i)).toISOString(),
       capturadoEm: "",
@@ -80,7 +96,7 @@ export async function buildChain(kinds: EvidenceKind[], sealed: boolean, size = 
         assinadoEm: new Date().toISOString(),
       }
     : null;
-  return { chain: { ordem: ORDER, entradas, selo, chavePublica, placaVideo: null }, files };
+  return { ordem: ORDER, entradas, selo, chavePublica, placaVideo: null };
 }
 
 /** The chain with entry `seq`'s file served with one byte changed. */

@@ -2,13 +2,21 @@
 // and random-pixel PNGs.
 import { BufferTarget, CanvasSource, Mp4OutputFormat, Output } from "mediabunny";
 
-/** A detailed clip with steady motion, like camera footage walking around a car, encoded at a high bitrate. */
-export async function makeClip(width: number, height: number, seconds: number): Promise<Blob> {
+/**
+ * A detailed clip with steady motion, like camera footage walking around a car, encoded at a high bitrate. `grain`: tiles drawn
+ * faintly over each frame, one picked at random per 256-px block at a random offset (a sensor's noise: bench/browser/device-media.ts).
+ */
+export async function makeClip(
+  width: number,
+  height: number,
+  seconds: number,
+  { bitrate = 8_000_000, grain }: { bitrate?: number; grain?: OffscreenCanvas[] } = {},
+): Promise<Blob> {
   const canvas = new OffscreenCanvas(width, height);
   const ctx = canvas.getContext("2d")!;
   const target = new BufferTarget();
   const output = new Output({ format: new Mp4OutputFormat(), target });
-  const source = new CanvasSource(canvas, { codec: "avc", bitrate: 8_000_000 });
+  const source = new CanvasSource(canvas, { codec: "avc", bitrate });
   output.addVideoTrack(source, { frameRate: 30 });
   await output.start();
   let seed = 7;
@@ -23,11 +31,19 @@ export async function makeClip(width: number, height: number, seconds: number): 
     hue: rnd() * 360,
   }));
   for (let i = 0; i < seconds * 30; i++) {
+    ctx.globalAlpha = 1;
     ctx.fillStyle = "hsl(210 30% 35%)";
     ctx.fillRect(0, 0, width, height);
     for (const s of shapes) {
       ctx.fillStyle = `hsl(${s.hue} 80% 50%)`;
       ctx.fillRect((s.x + s.vx * i + width) % width, (s.y + s.vy * i + height) % height, s.w, s.h);
+    }
+    if (grain?.length) {
+      ctx.globalAlpha = 0.14;
+      const ox = -Math.floor(rnd() * 256),
+        oy = -Math.floor(rnd() * 256);
+      for (let y = oy; y < height; y += 256)
+        for (let x = ox; x < width; x += 256) ctx.drawImage(grain[Math.floor(rnd() * grain.length)]!, x, y);
     }
     await source.add(i / 30, 1 / 30);
   }

@@ -1,9 +1,10 @@
 // OCR worker in real Chromium: rendered plates of both formats (clean, blurred, low contrast, rotated, inverted) read through the
 // bridge with their format and one class per position, a frame without a plate, motorcycle plates (read, or at worst no lock:
-// never a wrong one), and the multi-frame lock on an agreeing and a disagreeing series.
+// never a wrong one), the multi-frame lock on an agreeing and a disagreeing series, and Mercosul plates with a 5th letter K-Z.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OcrBusyError, readPlateFrame, stopOcr, warmOcr } from "../../src/lib/workers/ocr-bridge";
 import { createPlateLock, LOCK_MIN_PROBABILITY } from "../../src/domain/plate-lock";
+import type { PlateCandidate } from "../../src/domain/plate";
 import { aimCrop, renderPlateScene, type PlateScene } from "../../bench/browser/plate-render";
 
 beforeAll(async () => {
@@ -123,4 +124,30 @@ describe("plate lock over real reads", () => {
     for (const plate of ["ABC1234", "DEF5678", "GHI9012"]) results.push(lock.push((await read({ plate })).candidates));
     expect(results).toEqual([null, null, null]);
   });
+});
+
+// Issue 48: Mercosul plates whose 5th letter is K-Z (plates issued new; A-J are the converted old plates) are read as written,
+// as Mercosul plates, and locked: the demo member's QWE5R67 and one more.
+describe("OCR worker, Mercosul plates with a 5th letter K-Z", () => {
+  // Five renders of each plate, hand-held: fonts, placement and sensor noise change. The reader is statistical: most of them
+  // read exactly, and the lock accepts the plate as written (before issue 48 the grammar allowed only A-J there: never read).
+  it.each(["QWE5R67", "FTN4X92"])(
+    "reads %s on most frames and locks it as a Mercosul plate",
+    async (plate) => {
+      const lock = createPlateLock();
+      let accepted: PlateCandidate | null = null;
+      const firsts: (string | undefined)[] = [];
+      for (const [i, seed] of [51, 52, 53, 54, 55].entries()) {
+        const font = i % 2 ? "Liberation Sans" : "DejaVu Sans Condensed";
+        const { candidates } = await read({ plate, seed, font, noise: 6, rotateDeg: (i - 2) * 1.5 });
+        firsts.push(candidates[0]?.plate);
+        for (const c of candidates) expect(c.plate).toMatch(c.format === "antiga" ? /^[A-Z]{3}[0-9]{4}$/ : /^[A-Z]{3}[0-9][A-Z][0-9]{2}$/);
+        accepted ??= lock.push(candidates);
+      }
+      expect(firsts.filter((p) => p === plate).length, firsts.join(", ")).toBeGreaterThanOrEqual(3);
+      expect(accepted?.plate, firsts.join(", ")).toBe(plate);
+      expect(accepted?.format).toBe("mercosul");
+    },
+    60_000,
+  );
 });

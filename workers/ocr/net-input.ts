@@ -24,9 +24,15 @@ export function grabGray(frame: ImageBitmap | OffscreenCanvas, crop: CropRect): 
   const w = Math.min(frame.width - x, Math.ceil(crop.width)),
     h = Math.min(frame.height - y, Math.ceil(crop.height));
   if (w < 8 || h < 8) throw new Error("crop outside the frame");
+  return drawGray(frame, { x, y, width: w, height: h }, w, h);
+}
+
+/** The source rectangle drawn by the canvas at w x h, in gray (Rec. 601 luma). */
+function drawGray(frame: ImageBitmap | OffscreenCanvas, src: CropRect, w: number, h: number): GrayImage {
   const canvas = new OffscreenCanvas(w, h);
   const ctx = canvas.getContext("2d", { willReadFrequently: true })!;
-  ctx.drawImage(frame, x, y, w, h, 0, 0, w, h);
+  if (w !== src.width || h !== src.height) ctx.imageSmoothingQuality = "medium";
+  ctx.drawImage(frame, src.x, src.y, src.width, src.height, 0, 0, w, h);
   const rgba = ctx.getImageData(0, 0, w, h).data;
   const data = new Uint8Array(w * h);
   for (let i = 0, j = 0; i < data.length; i++, j += 4) data[i] = (rgba[j] * 77 + rgba[j + 1] * 150 + rgba[j + 2] * 29) >> 8;
@@ -40,16 +46,8 @@ export function grabGray(frame: ImageBitmap | OffscreenCanvas, crop: CropRect): 
  */
 export function grabGrayScaled(frame: ImageBitmap | OffscreenCanvas, width: number): GrayImage {
   if (frame.width <= width) return grabGray(frame, { x: 0, y: 0, width: frame.width, height: frame.height });
-  const w = width,
-    h = Math.max(8, Math.round((frame.height * width) / frame.width));
-  const canvas = new OffscreenCanvas(w, h);
-  const ctx = canvas.getContext("2d", { willReadFrequently: true })!;
-  ctx.imageSmoothingQuality = "medium";
-  ctx.drawImage(frame, 0, 0, frame.width, frame.height, 0, 0, w, h);
-  const rgba = ctx.getImageData(0, 0, w, h).data;
-  const data = new Uint8Array(w * h);
-  for (let i = 0, j = 0; i < data.length; i++, j += 4) data[i] = (rgba[j] * 77 + rgba[j + 1] * 150 + rgba[j + 2] * 29) >> 8;
-  return { data, width: w, height: h };
+  const h = Math.max(8, Math.round((frame.height * width) / frame.width));
+  return drawGray(frame, { x: 0, y: 0, width: frame.width, height: frame.height }, width, h);
 }
 
 /** Weights of each source pixel for each output cell along one axis (area coverage). */

@@ -58,11 +58,6 @@ const api = {
       });
     second = reader;
   },
-  /** Forgets the second reader (its worker is being stopped). */
-  dropSecond(): void {
-    second = undefined;
-    secondLoading = undefined;
-  },
   async read(frame: ImageBitmap, options: ReadOptions) {
     try {
       return await readFrame(await loadPlateNet(), frame, options, second);
