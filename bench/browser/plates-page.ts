@@ -1,9 +1,9 @@
-// Plate-reading benchmark page (browser, served by Vite dev): generates the labelled set, and reads a set through the real OCR
-// worker (single frame and the shipped multi-frame lock).
+// Plate-reading benchmark page (browser, served by Vite dev): generates the labelled set (plate-render.ts generatePlateSet), and
+// reads a set through the real OCR worker (single frame and the shipped multi-frame lock).
 import { wrap, transfer } from "comlink";
 import type { OcrApi } from "../../workers/ocr/ocr.worker";
 import { ALONE_MIN_PROBABILITY, createPlateLock } from "../../src/domain/plate-lock";
-import { aimCrop, PLATE_FONTS, renderPlateScene, rng, type PlateScene } from "./plate-render";
+import { aimCrop, generatePlateSet, rng } from "./plate-render";
 
 export interface LabelRow {
   file: string;
@@ -31,52 +31,6 @@ export interface PlateResult {
   /** The second reader's plate on the first crop frame (undefined when it was not asked). */
   second?: string | null;
   secondMs?: number;
-}
-
-const L = "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
-  D = "0123456789",
-  MERCOSUL_FIFTH = "ABCDEFGHIJ";
-
-/** A labelled set of both formats (alternating) with realistic damage, cars or motorcycles; deterministic per seed. */
-async function generate(
-  count: number,
-  seed: number,
-  moto = false,
-): Promise<{ file: string; plate: string; box: LabelRow["box"]; jpeg: string }[]> {
-  const rand = rng(seed);
-  const pick = (s: string) => s[Math.floor(rand() * s.length)];
-  const out = [];
-  for (let i = 0; i < count; i++) {
-    const merc = i % 2 === 0;
-    // Mercosul's 5th character is A-J: the old plate's 5th digit 0-9 became a letter on conversion.
-    const plate = pick(L) + pick(L) + pick(L) + pick(D) + (merc ? pick(MERCOSUL_FIFTH) : pick(D)) + pick(D) + pick(D);
-    const scene: PlateScene = {
-      plate,
-      seed: Math.floor(rand() * 1e9),
-      font: PLATE_FONTS[Math.floor(rand() * PLATE_FONTS.length)],
-      sceneWidth: 1280,
-      sceneHeight: 720,
-      plateWidth: 220 + rand() * 320,
-      rotateDeg: (rand() - 0.5) * 10,
-      perspective: rand() < 0.5 ? 1 : 0.8 + rand() * 0.2,
-      blurPx: rand() < 0.5 ? 0 : rand() * 2.5,
-      noise: rand() * 22,
-      glare: rand() < 0.3 ? 0.3 + rand() * 0.5 : 0,
-      dirt: rand() < 0.4 ? Math.floor(rand() * 8) : 0,
-      light: rand() < 0.3 ? 0.3 + rand() * 0.4 : 0.8 + rand() * 0.2,
-      contrast: 0.45 + rand() * 0.55,
-      inverted: rand() < 0.08,
-      moto,
-    };
-    if (moto) scene.plateWidth = 110 + rand() * 120;
-    const { canvas, box } = renderPlateScene(scene);
-    const blob = await canvas.convertToBlob({ type: "image/jpeg", quality: 0.85 });
-    const bytes = new Uint8Array(await blob.arrayBuffer());
-    let bin = "";
-    for (let j = 0; j < bytes.length; j += 0x8000) bin += String.fromCharCode(...bytes.subarray(j, j + 0x8000));
-    out.push({ file: `${String(i).padStart(4, "0")}.jpg`, plate, box, jpeg: btoa(bin) });
-  }
-  return out;
 }
 
 const FRAMES = 5;
@@ -169,5 +123,6 @@ async function read(rows: LabelRow[], withSecond = false): Promise<PlateResult[]
   return results;
 }
 
-Object.assign(globalThis, { generatePlates: generate, readPlates: read });
+// generatePlates: the scan and device benches' generated scenes, the plates bench's own generator (one for every bench).
+Object.assign(globalThis, { generatePlates: generatePlateSet, readPlates: read });
 document.getElementById("status")!.textContent = "Pronto";
