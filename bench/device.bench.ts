@@ -215,7 +215,8 @@ export default async function deviceBench(): Promise<BenchRow[]> {
     if (wants("ocr")) {
       console.log(
         "# OCR: the scanner's read of a whole 1280x720 frame (find + read, the guide centred) through ocr-bridge, FrameRead.ms " +
-          "(+ secondMs with the second reader loaded); per run the p50/p95 over the frames, after one unmeasured frame",
+          "(with the second reader loaded: the page's whole wait for the frame, the second reading the found row while the net reads); " +
+          "per run the p50/p95 over the frames, after one unmeasured frame",
       );
       const sets: ["generated" | "photos", string][] = [["generated", `${prepared.scenes} generated scenes`]];
       if (prepared.photos) sets.push(["photos", `${prepared.photos} ${photoSet} photos`]);
@@ -242,7 +243,7 @@ export default async function deviceBench(): Promise<BenchRow[]> {
         );
         for (const q of [0.5, 0.95])
           report(
-            `OCR frame with the second reader (ms + secondMs): frame p${q * 100} (${name})`,
+            `OCR frame with the second reader (the page's wait for the frame, the two readers side by side): frame p${q * 100} (${name})`,
             seconded.map((r) => quantile(r.total, q)),
           );
         const asked = seconded.filter((r) => r.secondMs.length);

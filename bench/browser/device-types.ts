@@ -40,7 +40,7 @@ export interface FramesRun {
   ms: number[];
   /** FrameRead.secondMs of the frames the second reader was asked about. */
   secondMs: number[];
-  /** Worker time per frame, the second reader's included. */
+  /** The page's wait for each frame (readPlateFrame called to answered): the net and the second reader, side by side. */
   total: number[];
   /** Frames whose best plate was the labelled one. */
   right: number;

@@ -104,7 +104,7 @@ export async function readFrame(net: PlateNet, frame: ImageBitmap, opts: ReadOpt
     const gray = grabGray(frame, region);
     const out: FrameRead = { ...readWithNet(net, gray), region, found: 0, plateShare: 0, brightness: brightnessOf(gray), ms: 0 };
     out.ms = performance.now() - t0;
-    if (second && best(out) >= SECOND_MIN_PROBABILITY) await askSecond(out, frame, region, second);
+    if (second && best(out) >= SECOND_MIN_PROBABILITY) setSecond(out, await askSecond(frame, region, second));
     return out;
   }
   // The finder looks at the frame drawn down to its finest width; boxes come back in the frame's own pixels.
@@ -116,6 +116,10 @@ export async function readFrame(net: PlateNet, frame: ImageBitmap, opts: ReadOpt
   if (guide) boxes.sort((a, b) => Number(overlap(guide, b) > 0.5 * b.w * b.h) - Number(overlap(guide, a) > 0.5 * a.w * a.h));
   const regions = boxes.map((b) => plateCrop(b, W, H));
   if (!regions.length && guide) regions.push(guide);
+  // The second reader (a worker of its own: a core of its own on a phone) reads the first box's row while the net reads the
+  // crops, so a frame takes the longer of the two rather than their sum (low-tier phone: net ~0.7 s, second ~0.6 s). Not while
+  // it is still on an earlier frame's row: asks would pile up behind a slow reader.
+  const early = second && boxes[0] && !secondReads ? askSecond(frame, lineCrop(boxes[0], W, H), second) : undefined;
   let chosen = -1;
   let reading: NetReading = { candidates: [], noPlate: 1 };
   // Each region at the frame's full resolution.
@@ -141,20 +145,43 @@ export async function readFrame(net: PlateNet, frame: ImageBitmap, opts: ReadOpt
   };
   // Only a found plate's row goes to the second reader: on the looser guide rectangle it read 16 points fewer and agreed with
   // the net on wrong plates (the reader bench's crops: 3.5% wrong locks with it), so a guide read stays the net's alone.
-  if (second && box && best(reading) >= SECOND_MIN_PROBABILITY) await askSecond(out, frame, lineCrop(box, W, H), second);
+  // An early answer is for the first box: used when the net chose it, else that row is asked now.
+  if (second && box && best(reading) >= SECOND_MIN_PROBABILITY)
+    setSecond(out, await (chosen === 0 && early ? early : askSecond(frame, lineCrop(box, W, H), second)));
   return out;
 }
 
-/** The second reader's plate for a rectangle of the frame, with its time, into `out` (left unset when it could not answer). */
-async function askSecond(out: FrameRead, frame: ImageBitmap, line: CropRect, second: LineReader): Promise<void> {
+/** The second reader's reads running (this worker's frames): no early ask is started while one is. */
+let secondReads = 0;
+
+function setSecond(out: FrameRead, answer: SecondAnswer | undefined): void {
+  if (!answer) return;
+  out.second = answer.plate;
+  out.secondMs = answer.ms;
+}
+
+interface SecondAnswer {
+  plate: string | null;
+  ms: number;
+}
+
+/**
+ * The second reader's plate for a rectangle of the frame, with its time (undefined when it could not answer: its worker stopped
+ * or failed, and the frame is the net's alone). The pixels are copied before the first await, so the frame may close meanwhile.
+ */
+function askSecond(frame: ImageBitmap, line: CropRect, second: LineReader): Promise<SecondAnswer | undefined> {
   const t1 = performance.now();
   const canvas = new OffscreenCanvas(line.width, line.height);
   const ctx = canvas.getContext("2d", { willReadFrequently: true })!;
   ctx.drawImage(frame, line.x, line.y, line.width, line.height, 0, 0, line.width, line.height);
-  try {
-    out.second = (await second(ctx.getImageData(0, 0, line.width, line.height))).plate;
-    out.secondMs = performance.now() - t1;
-  } catch {
-    // Its worker stopped or failed: this frame is the net's alone, as before the second reader loaded.
-  }
+  const image = ctx.getImageData(0, 0, line.width, line.height);
+  secondReads++;
+  return second(image)
+    .then(
+      (r) => ({ plate: r.plate, ms: performance.now() - t1 }),
+      () => undefined,
+    )
+    .finally(() => {
+      secondReads--;
+    });
 }
