@@ -55,6 +55,8 @@ export interface PlateLockOptions {
   /**
    * With no second opinion in the window (not loaded yet), the net alone locks only with this mean probability over `window`
    * agreeing frames (0.95): on whole frames it locked two wrong plates of the dev photos at 0.80 and 0.90 (docs/budgets.md).
+   * A plate of `booked` is held to the usual rule (`agree` frames at `minProbability`): on a low-tier phone the second reader
+   * takes 12-18 s to load, and the attendant scans the cars of the agenda.
    */
   aloneMinProbability?: number;
 }
@@ -182,12 +184,17 @@ export function createPlateLock(opts: PlateLockOptions = {}): PlateLock {
       }
       const [best, next] = evidence();
       if (!best) return null;
-      // The net alone (no second opinion in the window): every frame of a full window must agree, with more probability.
-      const alone = seconds.every((x) => x === undefined);
-      const minP = alone ? aloneMinProbability : minProbability;
-      const need = alone && aloneMinProbability !== minProbability ? window : agree;
       // A close call between the leader and its booked twin, both seen: the booking decides, on their joint evidence.
       const twin = booked ? agendaTwin(best, next, booked()) : null;
+      // The net alone (no second opinion in the window): every frame of a full window must agree, with more probability;
+      // unless its own best plate is booked at the point (the agenda is the second opinion: a misread would have to spell
+      // another plate booked here, where the net's misreads at 0.80-0.90 spelt plates of no one). A twin's close call is not
+      // relaxed: there the net itself doubts a character.
+      const alone = seconds.every((x) => x === undefined);
+      const agendaBacked = !twin && Boolean(booked?.().has(best.plate));
+      const strict = alone && aloneMinProbability !== minProbability && !agendaBacked;
+      const minP = strict ? aloneMinProbability : minProbability;
+      const need = strict ? window : agree;
       if (twin && next) {
         const joint = best.total + next.total;
         return best.tops + next.tops >= need && joint / recent.length >= minP && !vetoed(next.plate) ? accept(next, joint) : null;

@@ -172,6 +172,27 @@ describe("second opinion and the net alone (the scanner's options)", () => {
     helped.push([c("OKV8004", 0.85)], null);
     expect(helped.push([c("OKV8004", 0.85)], null)?.plate).toBe("OKV8004");
   });
+
+  it("the net alone locks a plate booked at the point on the usual rule (2 frames at 0.8), never a misread of no one's", () => {
+    const booked = new Set(["OKV8004"]);
+    const agenda = () => createPlateLock({ aloneMinProbability: ALONE_MIN_PROBABILITY, booked: () => booked });
+    const lock = agenda();
+    expect(lock.push([c("OKV8004", 0.85)])).toBeNull();
+    expect(lock.push([c("OKV8004", 0.85)])?.plate).toBe("OKV8004");
+    // The misread of the dev photo (DKV8004 at 0.80-0.90) is booked by no one: three frames at 0.95 still.
+    const misread = agenda();
+    for (let i = 0; i < 5; i++) expect(misread.push([c("DKV8004", 0.9)])).toBeNull();
+    // Below the usual minimum, or without dominance over a rival, a booked plate is not taken either.
+    const unsure = agenda();
+    unsure.push([c("OKV8004", 0.7)]);
+    expect(unsure.push([c("OKV8004", 0.7)])).toBeNull();
+    const rivalled = agenda();
+    rivalled.push([c("OKV8004", 0.8), c("OKV8094", 0.5)]);
+    expect(rivalled.push([c("OKV8004", 0.8), c("OKV8094", 0.5)])).toBeNull();
+    // A close call the booking decides (its twin first) keeps the strict rule while the net is alone.
+    const twin = agenda();
+    for (let i = 0; i < 2; i++) expect(twin.push([c("DKV8004", 0.5), c("OKV8004", 0.45)])).toBeNull();
+  });
 });
 
 describe("advice when no lock comes", () => {
