@@ -89,6 +89,8 @@ interface ClipResult {
   loadMs: number | null;
   video: { width: number; height: number; fps: number | null; guide: Probe["guide"] } | null;
   plateWidth: number;
+  /** The page's status lines from camera live (ms, text). */
+  timeline?: string;
   error?: string;
 }
 /** What the page records about itself (init script), in its own clock (performance.now()). */
@@ -106,6 +108,8 @@ interface Probe {
   /** When each plate was first offered as a choice naming a member ("ABC-1234 Sócio … · agendado hoje"). */
   namedChoiceAt: Record<string, number>;
   redirecting: number | null;
+  /** The scanner's status lines as they changed (page clock, text): where a clip's seconds went (printed with SCAN_VERBOSE). */
+  statuses: [number, string][];
   /** The on-screen guide (.scanner-guide) mapped into the frame's pixels, as the page's object-fit: cover shows it. */
   guide: { x: number; y: number; width: number; height: number } | null;
 }
@@ -126,6 +130,7 @@ function probe() {
     choices: [],
     namedChoiceAt: {},
     redirecting: null,
+    statuses: [],
     guide: null,
   };
   const w = window as unknown as ProbeWindow;
@@ -176,6 +181,11 @@ function probe() {
       if (m) add(s.found, m[0]);
     }
     if (s.redirecting === null && text.includes("Agendamento encontrado")) s.redirecting = now;
+    const status = [...document.querySelectorAll(".scanner-overlay-note, .scanner-status, .scanner-plate")]
+      .map((el) => el.textContent?.trim())
+      .filter(Boolean)
+      .join(" | ");
+    if (status !== s.statuses.at(-1)?.[1]) s.statuses.push([now, status]);
     // A button's text nodes joined by spaces, as its accessible name reads ("ABC-1234 João · hoje", not "ABC-1234João").
     for (const b of document.querySelectorAll("button")) {
       const parts: string[] = [];
@@ -319,6 +329,7 @@ async function runClip(
       found: st.found,
       choices: st.choices,
       loadMs,
+      timeline: st.statuses.map(([t, text]) => `${Math.round(t - st.live!)} ${text}`).join("; "),
       video: {
         width: st.width,
         height: st.height,
@@ -517,6 +528,7 @@ export default async function scanBench(): Promise<BenchRow[]> {
                 (v?.guide && setResults.length === 1 ? ` guide in frame ${JSON.stringify(v.guide)}` : "") +
                 (result.error ? ` error: ${result.error}` : ""),
             );
+            if (env.SCAN_VERBOSE && result.timeline) console.error(`  timeline (ms from camera live): ${result.timeline}`);
           }
           fs.rmSync(clip, { force: true });
         }
