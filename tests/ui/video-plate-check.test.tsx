@@ -118,7 +118,9 @@ describe("the plate check in the agenda's start", () => {
     await vi.waitFor(() => expect(startButton().disabled).toBe(false));
     expect(status()).toBe("A placa lida no vídeo confere com a da OS.");
     expect(dialogs()).toHaveLength(1);
-    expect(seen.frames).toBe(3);
+    // The order's plate is the agenda's second opinion: the lock takes it on two frames at 0.97 (the usual rule), and the
+    // other four instants are never read.
+    expect(seen.frames).toBe(2);
   });
 
   it("never blocks the start when the reader cannot load", async () => {
