@@ -185,14 +185,11 @@ export function makeGroups(): PhoneGroups {
     writeFile(path.join(dir, "cpu.cfs_period_us"), String(quota.periodUs));
     writeFile(path.join(dir, "cpu.cfs_quota_us"), String(us));
   };
-  const quotaOf = (kind: Kind | "rest") =>
-    kind === "page"
-      ? quota.pageUs
-      : kind === "worker"
-        ? quota.workerUs
-        : quota.pageUs < 0
-          ? -1
-          : quota.pageUs * (kind === "helpers" ? HELPER_CORES : REST_CORES);
+  const quotaOf = (kind: Kind | "rest") => {
+    if (kind === "page") return quota.pageUs;
+    if (kind === "worker") return quota.workerUs;
+    return quota.pageUs < 0 ? -1 : quota.pageUs * (kind === "helpers" ? HELPER_CORES : REST_CORES);
+  };
   // Threads looked at, with when they were first seen: a new thread carries its parent's name until it names itself, so a
   // thread is looked at again until it is a second old. Renderer processes, by pid.
   const seen = new Map<string, number>();
@@ -340,7 +337,7 @@ function quotaSearch(target: number, start: number) {
     },
     next(index: number) {
       if (Math.abs(index - target) / target <= TOLERANCE) return;
-      // The index at one quota moves 15-20% from one measurement to the next: a point the newest contradicts (more index at
+      // The index at one quota moves 20-30% from one measurement to the next: a point the newest contradicts (more index at
       // a share at most 5% larger, or less at one at least 5% smaller) is dropped, not interpolated toward for ever.
       if (index < target && above && share >= above.share * 0.95) above = null;
       if (index >= target && below && share <= below.share * 1.05) below = null;

@@ -185,13 +185,14 @@ export function createPlateLock(opts: PlateLockOptions = {}): PlateLock {
       const [best, next] = evidence();
       if (!best) return null;
       // A close call between the leader and its booked twin, both seen: the booking decides, on their joint evidence.
-      const twin = booked ? agendaTwin(best, next, booked()) : null;
+      const agenda = booked?.();
+      const twin = agenda ? agendaTwin(best, next, agenda) : null;
       // The net alone (no second opinion in the window): every frame of a full window must agree, with more probability;
       // unless its own best plate is booked at the point (the agenda is the second opinion: a misread would have to spell
       // another plate booked here, where the net's misreads at 0.80-0.90 spelt plates of no one). A twin's close call is not
       // relaxed: there the net itself doubts a character.
       const alone = seconds.every((x) => x === undefined);
-      const agendaBacked = !twin && Boolean(booked?.().has(best.plate));
+      const agendaBacked = !twin && Boolean(agenda?.has(best.plate));
       const strict = alone && aloneMinProbability !== minProbability && !agendaBacked;
       const minP = strict ? aloneMinProbability : minProbability;
       const need = strict ? window : agree;

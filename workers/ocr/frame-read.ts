@@ -104,7 +104,7 @@ export async function readFrame(net: PlateNet, frame: ImageBitmap, opts: ReadOpt
     const gray = grabGray(frame, region);
     const out: FrameRead = { ...readWithNet(net, gray), region, found: 0, plateShare: 0, brightness: brightnessOf(gray), ms: 0 };
     out.ms = performance.now() - t0;
-    if (second && best(out) >= SECOND_MIN_PROBABILITY) setSecond(out, await askSecond(frame, region, second));
+    if (second && best(out) >= SECOND_MIN_PROBABILITY) Object.assign(out, await askSecond(frame, region, second));
     return out;
   }
   // The finder looks at the frame drawn down to its finest width; boxes come back in the frame's own pixels.
@@ -117,7 +117,7 @@ export async function readFrame(net: PlateNet, frame: ImageBitmap, opts: ReadOpt
   const regions = boxes.map((b) => plateCrop(b, W, H));
   if (!regions.length && guide) regions.push(guide);
   // The second reader (a worker of its own: a core of its own on a phone) reads the first box's row while the net reads the
-  // crops, so a frame takes the longer of the two rather than their sum (low-tier phone: net ~0.7 s, second ~0.6 s). Not while
+  // crops, so a frame takes the longer of the two rather than their sum (low-tier phone: net ~1.45 s, second ~1.0 s). Not while
   // it is still on an earlier frame's row: asks would pile up behind a slow reader.
   const early = second && boxes[0] && !secondReads ? askSecond(frame, lineCrop(boxes[0], W, H), second) : undefined;
   let chosen = -1;
@@ -147,29 +147,19 @@ export async function readFrame(net: PlateNet, frame: ImageBitmap, opts: ReadOpt
   // the net on wrong plates (the reader bench's crops: 3.5% wrong locks with it), so a guide read stays the net's alone.
   // An early answer is for the first box: used when the net chose it, else that row is asked now.
   if (second && box && best(reading) >= SECOND_MIN_PROBABILITY)
-    setSecond(out, await (chosen === 0 && early ? early : askSecond(frame, lineCrop(box, W, H), second)));
+    Object.assign(out, await (chosen === 0 && early ? early : askSecond(frame, lineCrop(box, W, H), second)));
   return out;
 }
 
 /** The second reader's reads running (this worker's frames): no early ask is started while one is. */
 let secondReads = 0;
 
-function setSecond(out: FrameRead, answer: SecondAnswer | undefined): void {
-  if (!answer) return;
-  out.second = answer.plate;
-  out.secondMs = answer.ms;
-}
-
-interface SecondAnswer {
-  plate: string | null;
-  ms: number;
-}
-
 /**
- * The second reader's plate for a rectangle of the frame, with its time (undefined when it could not answer: its worker stopped
- * or failed, and the frame is the net's alone). The pixels are copied before the first await, so the frame may close meanwhile.
+ * The second reader's plate for a rectangle of the frame, with its time, as FrameRead's fields (undefined when it could not
+ * answer: its worker stopped or failed, and the frame is the net's alone). The pixels are copied before the first await, so
+ * the frame may close meanwhile.
  */
-function askSecond(frame: ImageBitmap, line: CropRect, second: LineReader): Promise<SecondAnswer | undefined> {
+function askSecond(frame: ImageBitmap, line: CropRect, second: LineReader): Promise<Pick<FrameRead, "second" | "secondMs"> | undefined> {
   const t1 = performance.now();
   const canvas = new OffscreenCanvas(line.width, line.height);
   const ctx = canvas.getContext("2d", { willReadFrequently: true })!;
@@ -178,7 +168,7 @@ function askSecond(frame: ImageBitmap, line: CropRect, second: LineReader): Prom
   secondReads++;
   return second(image)
     .then(
-      (r) => ({ plate: r.plate, ms: performance.now() - t1 }),
+      (r) => ({ second: r.plate, secondMs: performance.now() - t1 }),
       () => undefined,
     )
     .finally(() => {
