@@ -2,7 +2,17 @@
 // generator's code): every line 240 characters, record types in order, sequence numbers, lot and file counts and sums, and each
 // transfer's fields (Node, unit).
 import { describe, expect, it } from "vitest";
-import { bankCodeOf, cnab240, CnabError, splitDigit, type CnabPayer, type CnabTransfer } from "../../src/domain/cnab240";
+import {
+  bankCodeOf,
+  cnab240,
+  cnabFileGroups,
+  CnabError,
+  CNAB_LAYOUTS,
+  splitDigit,
+  type CnabLayout,
+  type CnabPayer,
+  type CnabTransfer,
+} from "../../src/domain/cnab240";
 
 /** A field by its 1-based inclusive positions, as the manual lists them. */
 const at = (line: string, from: number, to: number) => line.slice(from - 1, to);
@@ -45,10 +55,12 @@ function readRemessa(file: string) {
 
   const transfers: ReadTransfer[] = [];
   const lots: { launch: string; count: number; cents: number }[] = [];
+  const lotHeaders: string[] = [];
   let i = 1;
   while (i < lines.length - 1) {
     const lh = lines[i]!;
     expect(at(lh, 8, 8)).toBe("1");
+    lotHeaders.push(lh);
     const lot = numAt(lh, 4, 7);
     expect(lot).toBe(lots.length + 1);
     expect([at(lh, 9, 9), at(lh, 10, 11)]).toEqual(["C", "20"]);
@@ -94,7 +106,7 @@ function readRemessa(file: string) {
     i += 1;
   }
   expect(numAt(trailer, 18, 23)).toBe(lots.length);
-  return { bank, header, lots, transfers };
+  return { bank, header, lots, lotHeaders, transfers };
 }
 
 const payer: CnabPayer = {
@@ -203,6 +215,55 @@ describe("CNAB 240 payment remessa", () => {
     const file = cnab240(payer, [{ ...transfers[0]!, amount: 0.1 + 0.2, pix: { type: "TELEFONE", key: "(81) 99123-4567" } }], options);
     const read = readRemessa(file);
     expect(read.transfers[0]).toMatchObject({ cents: 30, pixKey: "+5581991234567", pixInitiation: "01" });
+  });
+
+  it("writes the company's address in every lot header (FEBRABAN 143-222), blank and zeros without one", () => {
+    const address = {
+      street: "Avenida Conselheiro Aguiar",
+      number: "1.234",
+      complement: "Sala 5",
+      city: "Recife",
+      zip: "51.111-020",
+      state: "pe",
+    };
+    const file = cnab240({ ...payer, address }, transfers, options);
+    const lotHeaders = readRemessa(file).lotHeaders;
+    expect(lotHeaders).toHaveLength(3);
+    for (const lh of lotHeaders) {
+      // G032 logradouro 143-172, número 173-177, complemento 178-192; G033 cidade 193-212; G034 CEP 213-217; G035 218-220; G036 UF.
+      expect([at(lh, 143, 172).trimEnd(), at(lh, 173, 177), at(lh, 178, 192).trimEnd(), at(lh, 193, 212).trimEnd()]).toEqual([
+        "AVENIDA CONSELHEIRO AGUIAR",
+        "01234",
+        "SALA 5",
+        "RECIFE",
+      ]);
+      expect([at(lh, 213, 217), at(lh, 218, 220), at(lh, 221, 222), at(lh, 223, 224)]).toEqual(["51111", "020", "PE", "01"]);
+    }
+    const none = readRemessa(cnab240(payer, transfers, options)).lotHeaders[0]!;
+    expect([at(none, 143, 172).trim(), at(none, 173, 177), at(none, 213, 217), at(none, 218, 222).trim()]).toEqual([
+      "",
+      "00000",
+      "00000",
+      "",
+    ]);
+    expect(() => cnab240({ ...payer, address: { ...address, zip: "5111" } }, transfers, options)).toThrow("CEP da empresa pagadora");
+    expect(() => cnab240({ ...payer, address: { ...address, state: "Pernambuco" } }, transfers, options)).toThrow("UF da empresa pagadora");
+  });
+
+  it("keeps the FEBRABAN layout by default and refuses a bank's layout for another bank's account", () => {
+    const plain = cnab240(payer, transfers, options);
+    expect(cnab240({ ...payer, layout: "febraban" }, transfers, options)).toBe(plain);
+    expect(() => cnab240({ ...payer, layout: "237" }, transfers, options)).toThrow("é do banco 237, mas a conta pagadora é do banco 341");
+    expect(() => cnab240({ ...payer, layout: "999" as CnabLayout }, transfers, options)).toThrow("Leiaute CNAB desconhecido");
+    expect(Object.keys(CNAB_LAYOUTS).sort()).toEqual(["001", "033", "104", "237", "341", "febraban"]);
+    expect(CNAB_LAYOUTS.febraban.label).toBe("FEBRABAN 240 (padrão)");
+    // Where PIX must travel alone, the transfers split in two files (PIX first); elsewhere one.
+    expect(cnabFileGroups(payer, transfers)).toEqual([transfers]);
+    const [pix, others] = cnabFileGroups({ ...payer, layout: "341" }, transfers);
+    expect([pix!.map((t) => t.yourNumber), others!.map((t) => t.yourNumber)]).toEqual([
+      ["L1-001", "L1-003"],
+      ["L1-002", "L1-004"],
+    ]);
   });
 
   it("finds a bank's code from its name or its leading code, and splits check digits", () => {
