@@ -53,6 +53,13 @@ export const Payout = obj({
   Retido: bool("held back: no selected bank data, or payment data changed and not yet confirmed by the central"),
   IdLote: strOrNull("the payment batch that paid it (null while pending, and for payments older than batches)"),
   ReferenciaPagamento: strOrNull("the batch's payment reference (the bank's transfer id); null while pending"),
+  IdRemessa: strOrNull("the payment run that holds it (from its draft until the bank's return file decides), or paid it"),
+  NumeroRemessa: numOrNull("that run's number"),
+  Situacao: oneOf(
+    ["pago", "em_remessa", "retido", "aguardando_execucao", "pagavel"],
+    "paid; in a run not yet decided; held; executed after the payment date asked (or not executed); or payable on that date",
+  ),
+  MotivoRejeicao: strOrNull("why the bank rejected its last transfer (it is payable again); null otherwise"),
 });
 
 export const PayoutTotals = obj({
@@ -65,6 +72,11 @@ export const PayoutTotals = obj({
   beneficiarios: int("points with payable payouts: one transfer each"),
   retidos: int("held payouts listed"),
   pontosRetidos: int("points with held payouts"),
+  pagavel: num("payable on the payment date asked (default today): pending, not held, in no run, executed by then (BRL)"),
+  pagaveis: int("payouts payable on that date"),
+  aguardandoExecucao: num("pending, not held, in no run, but executed after that date (BRL)"),
+  emRemessa: num("in a run the bank has not decided yet (BRL)"),
+  dataPagamento: str("the payment date the figures are for, yyyy-MM-dd"),
 });
 
 export const PaymentsQuery = Type.Object({
@@ -72,6 +84,17 @@ export const PaymentsQuery = Type.Object({
   status: Type.Optional(Type.Union([Type.Literal("PENDENTE"), Type.Literal("PAGO")])),
   /** Which date the period filters: the OS's execution (default; an order booked last month and finished this month is here) or the appointment. */
   dataReferencia: Type.Optional(Type.Union([Type.Literal("execucao"), Type.Literal("agendamento")])),
+  /** The payment date the payable figures and the situation are for (default today, Brasília). */
+  dataPagamento: Type.Optional(Type.String({ pattern: ISO_DATE })),
+  situacao: Type.Optional(
+    Type.Union([
+      Type.Literal("pago"),
+      Type.Literal("em_remessa"),
+      Type.Literal("retido"),
+      Type.Literal("aguardando_execucao"),
+      Type.Literal("pagavel"),
+    ]),
+  ),
 });
 
 export const listPayouts = defineRoute({

@@ -3,15 +3,15 @@
 // confirm, and the history of the central's actions on an item (schemas shared by server and client; the client imports
 // types only).
 import { Type, type Static } from "typebox";
-import { bool, Done, int, list, num, numOrNull, obj, oneOf, oneOfOrNull, str, strOrNull } from "./fields.ts";
+import { bool, int, list, literal, num, numOrNull, obj, oneOf, oneOfOrNull, str, strOrNull } from "./fields.ts";
 import { defineRoute } from "./route.ts";
 import { IdParams } from "./central-approvals.ts";
 import { Payee } from "./central-payments.ts";
 
 /**
  * What makes a point need attention (issue 38), each computed in SQL at the request's instant: a rating average under 3.5
- * over the last 30 days, service returns not concluded, no selected bank data, payment data changed in the last 7 days and
- * not confirmed by the central, services awaiting approval, payouts not paid, no activity (booking, start, finish) in 14 days.
+ * over the last 30 days, service returns not concluded, no selected bank data, payment data changed in the last 7 days (to a
+ * natural person: at any time) and not confirmed by the central, services awaiting approval, payouts not paid, no activity (booking, start, finish) in 14 days.
  */
 export const POINT_FLAGS = [
   "avaliacao-baixa",
@@ -54,7 +54,9 @@ export const PointSummary = obj({
   AprovacoesPendentes: int("linked services awaiting the central's decision"),
   RepassesDevidos: int("payouts not paid yet"),
   ValorDevido: num("their sum (BRL)"),
-  DadosPagamentoAlteradosEm: strOrNull("an unconfirmed change of payment data in the last 7 days (ISO instant); else null"),
+  DadosPagamentoAlteradosEm: strOrNull(
+    "an unconfirmed change of payment data in the last 7 days, or to a natural person not yet confirmed twice (ISO instant); else null",
+  ),
   Sinalizacoes: Type.Array(PointFlagField, { description: "the flags that ask for attention, in POINT_FLAGS order" }),
 });
 
@@ -83,6 +85,38 @@ export const PointRegistration = obj({
   Uf: strOrNull(),
 });
 
+/** The payee's fields the review sets side by side (src/domain/payee.ts PAYEE_DIFF_FIELDS). */
+export const PAYEE_DIFF_FIELDS = [
+  "RazaoSocial",
+  "Cnpj",
+  "Banco",
+  "NumeroAgencia",
+  "NumeroConta",
+  "TipoConta",
+  "TipoChavePix",
+  "ChavePix",
+  "NomeTitular",
+  "DocumentoTitular",
+] as const;
+
+/** Where the review's "before" comes from. */
+export const PAYEE_BEFORE_SOURCES = ["confirmado", "original", "pago"] as const;
+
+/** One payee field before and after the change under review, unmasked (the central pays it). */
+export const PayeeDiffRow = obj({
+  Campo: oneOf(PAYEE_DIFF_FIELDS, "the field: the account's when either side has a value; RazaoSocial and Cnpj only when changed"),
+  Antes: strOrNull("its value before (see AnteriorOrigem); null: none or unknown"),
+  Depois: strOrNull("its value now"),
+  Alterado: bool("the values differ (false when the before is unknown)"),
+});
+
+/** The first of the two confirmations a natural-person payee needs. */
+export const FirstConfirmation = obj({
+  Usuario: str("the central user's name"),
+  DataHora: str("ISO instant: sent back as the second confirmation's primeiraConfirmacaoEm"),
+  Sua: bool("made by the user asking: the second must be another user's"),
+});
+
 /** The point's payment data now, and whether its payouts are held. */
 export const PayeeReview = obj({
   ...Payee.properties,
@@ -90,10 +124,46 @@ export const PayeeReview = obj({
   MotivoRetencao: strOrNull("why, in pt-BR; null when not held"),
   AlteradoEm: strOrNull("the change to confirm (ISO instant): sent back as the confirmation's alteradoEm"),
   ConfirmadoEm: strOrNull("the central's last confirmation (ISO instant)"),
+  AlteradoPor: strOrNull("the point user who made the last change of payment data; null when not recorded"),
+  Anterior: Type.Union([Payee, Type.Null()], { description: "the payee before the change (unmasked; see AnteriorOrigem)" }),
+  AnteriorOrigem: oneOfOrNull(
+    PAYEE_BEFORE_SOURCES,
+    "confirmado: as the central last confirmed it (at AnteriorEm); original: as it was before the point's first change; " +
+      "pago: what its payouts were last paid to (at AnteriorEm); null: no data before is known",
+  ),
+  AnteriorEm: strOrNull("when the before was confirmed or paid (ISO instant); null for original or unknown"),
+  Comparacao: Type.Array(PayeeDiffRow, { description: "the payee field by field, before and after, in the review's order" }),
+  TitularPessoaFisica: bool("the holder is a natural person: a CPF holder or a PIX key of type CPF"),
+  TitularEhOPonto: bool("the holder's document is the point's own CNPJ"),
+  ConfirmacoesNecessarias: int("1, or 2 (by two different central users) when the holder is a natural person"),
+  PrimeiraConfirmacao: Type.Union([FirstConfirmation, Type.Null()], {
+    description: "the first of two confirmations of this change, when made; null otherwise",
+  }),
+  Telefone: strOrNull("the point's phone to call before confirming: its principal user's, as registered; null when none"),
+  TelefoneContato: strOrNull("whose phone it is (the principal user's name)"),
+  TelefoneAlteradoEm: strOrNull("that phone's last change in the record, when in the last 30 days (ISO instant); else null"),
+});
+
+/** What the user confirms: the change and the first confirmation they saw (a change or a confirmation since: 409). */
+export const ConfirmPayeeBody = Type.Object({
+  alteradoEm: Type.String({ maxLength: 40, description: "the review's AlteradoEm" }),
+  primeiraConfirmacaoEm: Type.Optional(
+    Type.Unsafe<string | null>({
+      type: ["string", "null"],
+      maxLength: 40,
+      description: "the review's PrimeiraConfirmacao.DataHora; null or absent when it showed none",
+    }),
+  ),
+});
+
+export const ConfirmPayeeAnswer = obj({
+  success: literal(true),
+  message: str("pt-BR text for the user"),
+  Liberado: bool("the payouts are released; false after the first of two confirmations"),
 });
 
 export const HistoryEntry = obj({
-  Acao: str("aprovar, recusar, pagar or desfazer-pagamento"),
+  Acao: str("aprovar, recusar, pagar, desfazer-pagamento, primeira-confirmacao-dados-pagamento or confirmar-dados-pagamento …"),
   Usuario: str("the central user's name"),
   DataHora: str("ISO instant"),
   ValorAnterior: strOrNull("the status before (P/A/R for approvals, N/S for payouts)"),
@@ -136,12 +206,20 @@ export const getPayee = defineRoute({
 export const confirmPayee = defineRoute({
   method: "POST",
   url: "/central/pontos/:id/confirmar-dados-pagamento",
-  summary: "Confirms the point's new payment data as the user saw it (alteradoEm), so its held payouts can be paid; recorded.",
+  summary:
+    "Confirms the point's new payment data as the user saw it (alteradoEm), so its held payouts can be paid; a natural-person " +
+    "holder needs two confirmations by different central users (the first keeps them held); each recorded.",
   access: "central",
   params: IdParams,
-  body: Type.Object({ alteradoEm: Type.String({ maxLength: 40 }) }),
-  response: { 200: Done },
-  errors: { ...pointNotFound, 409: "no bank data, nothing to confirm, or the data changed since alteradoEm" },
+  body: ConfirmPayeeBody,
+  response: { 200: ConfirmPayeeAnswer },
+  errors: {
+    ...pointNotFound,
+    403: "a central user without permission to pay",
+    409:
+      "no bank data, nothing to confirm, the data changed since alteradoEm, a confirmation was made since the one seen, or the " +
+      "same user confirming twice",
+  },
 });
 
 /** One of the point's users as the central sees them (read only). */
@@ -217,6 +295,7 @@ export const getHistory = defineRoute({
 export type PointSummary = Static<typeof PointSummary>;
 export type PointRegistration = Static<typeof PointRegistration>;
 export type PayeeReview = Static<typeof PayeeReview>;
+export type PayeeDiffRow = Static<typeof PayeeDiffRow>;
 export type HistoryEntry = Static<typeof HistoryEntry>;
 export type PointsFilter = Static<typeof PointsQuery>;
 export type PointTeamMember = Static<typeof PointTeamMember>;

@@ -38,6 +38,10 @@ export const EspelhoRow = obj({
   ),
   SocioCpf: strOrNull("the member's (client's) CPF as recorded; the 'Documento' beside the client's name"),
   ReferenciaPagamento: strOrNull("the payment reference (the bank's transfer id) the central recorded; null while unpaid"),
+  MotivoRetencao: strOrNull(
+    "an unpaid payout held back from payment, why, in pt-BR (no selected bank data, or payment data changed and not yet " +
+      "confirmed by the central); the screen shows it RETIDO. null when paid or payable. PagamentoFeito stays N",
+  ),
 });
 
 export const listStatement = defineRoute({

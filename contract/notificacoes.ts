@@ -7,16 +7,29 @@ import { defineRoute } from "./route.ts";
 
 /**
  * What a notification tells: a service approved or refused, that decision taken back by the central within seconds
- * (decisao-desfeita: the service awaits approval again), a payment made or undone, a service return registered or changed.
+ * (decisao-desfeita: the service awaits approval again), a payment made or undone, a service return registered or changed,
+ * the point's payouts held because its payment data changed (retido) and released by the central's confirmation (liberado).
  */
-export const TIPOS_NOTIFICACAO = ["aprovado", "recusado", "decisao-desfeita", "pago", "pagamento-desfeito", "retorno"] as const;
+export const TIPOS_NOTIFICACAO = [
+  "aprovado",
+  "recusado",
+  "decisao-desfeita",
+  "pago",
+  "pagamento-desfeito",
+  "retorno",
+  "retido",
+  "liberado",
+] as const;
+
+/** Kinds only the point's administrators are shown (and pushed): about its payment data, which only they see. */
+export const TIPOS_SO_ADMINISTRADORES = ["retido", "liberado"] as const satisfies readonly (typeof TIPOS_NOTIFICACAO)[number][];
 
 /** How many notifications one page brings at most (and by default). */
 export const NOTIFICACOES_POR_PAGINA = 50;
 
 export const Notificacao = obj({
   IdNotificacao: str(),
-  Tipo: oneOf(TIPOS_NOTIFICACAO, "aprovado, recusado, decisao-desfeita, pago, pagamento-desfeito or retorno"),
+  Tipo: oneOf(TIPOS_NOTIFICACAO, "aprovado, recusado, decisao-desfeita, pago, pagamento-desfeito, retorno, retido or liberado"),
   Titulo: str(),
   Conteudo: str(),
   Motivo: strOrNull("the central's refusal note, a return's status reason; null when none"),

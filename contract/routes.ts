@@ -22,6 +22,7 @@ import * as resumableUploads from "./resumable-uploads.ts";
 import * as centralSession from "./central-session.ts";
 import * as centralApprovals from "./central-approvals.ts";
 import * as centralPayments from "./central-payments.ts";
+import * as centralPaymentRuns from "./central-payment-runs.ts";
 import * as centralPoints from "./central-points.ts";
 import * as centralHome from "./central-home.ts";
 import * as centralStaff from "./central-staff.ts";
@@ -61,6 +62,7 @@ export const CONTRACT_GROUPS = [
   group("central-home", centralHome),
   group("central-approvals", centralApprovals),
   group("central-payments", centralPayments),
+  group("central-payment-runs", centralPaymentRuns),
   group("central-points", centralPoints),
   group("central-staff", centralStaff),
   group("health", health),

@@ -14,6 +14,7 @@ import { requireCentral } from "./plugins/central-auth.ts";
 import { centralSessionRoutes } from "./routes/central-session.ts";
 import { centralApprovalsRoutes } from "./routes/central-approvals.ts";
 import { centralPaymentsRoutes } from "./routes/central-payments.ts";
+import { centralPaymentRunsRoutes } from "./routes/central-payment-runs.ts";
 import { centralPointsRoutes } from "./routes/central-points.ts";
 import { centralHomeRoutes } from "./routes/central-home.ts";
 import { centralStaffRoutes } from "./routes/central-staff.ts";
@@ -207,6 +208,7 @@ export async function buildApp({
           centralHomeRoutes,
           centralApprovalsRoutes,
           centralPaymentsRoutes,
+          centralPaymentRunsRoutes,
           centralPointsRoutes,
           centralStaffRoutes,
           centralEvidenciasRoutes,

@@ -1,6 +1,7 @@
 // One Postgres schema for the whole portal (server only); column names become snake_case through drizzle's casing option.
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -29,40 +30,65 @@ const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow()
 const flag = (value: string) => char({ length: 1 }).notNull().default(value);
 const money = () => numeric({ precision: 12, scale: 2, mode: "number" });
 
-export const servicePoints = pgTable("service_points", {
-  id: id(),
-  tradeName: text().notNull(),
-  corporateName: text().notNull(),
-  cnpj: text().notNull(),
-  stateRegistration: text(),
-  registrationNumber: text(),
-  lifts: integer().notNull().default(1),
-  cep: text(),
-  address: text(),
-  city: text(),
-  uf: char({ length: 2 }),
-  complement: text(),
-  district: text(),
-  latitude: numeric({ mode: "number" }),
-  longitude: numeric({ mode: "number" }),
-  weekdayOpen: time(),
-  weekdayClose: time(),
-  saturdayOpen: time(),
-  saturdayClose: time(),
-  sundayOpen: time(),
-  sundayClose: time(),
-  holidayOpen: time(),
-  holidayClose: time(),
-  ownNetwork: flag("N"),
-  logo: text(),
-  photos: text(),
-  /**
-   * Last change of what a payout is paid to (bank/PIX data, CNPJ, company name) and the central's last confirmation of it:
-   * while a change of the last 7 days is unconfirmed, the point's payouts are held back (server/services/payout-hold.ts).
-   */
-  paymentDataChangedAt: timestamp({ withTimezone: true }),
-  paymentDataConfirmedAt: timestamp({ withTimezone: true }),
-});
+export const servicePoints = pgTable(
+  "service_points",
+  {
+    id: id(),
+    tradeName: text().notNull(),
+    corporateName: text().notNull(),
+    cnpj: text().notNull(),
+    stateRegistration: text(),
+    registrationNumber: text(),
+    lifts: integer().notNull().default(1),
+    cep: text(),
+    address: text(),
+    city: text(),
+    uf: char({ length: 2 }),
+    complement: text(),
+    district: text(),
+    latitude: numeric({ mode: "number" }),
+    longitude: numeric({ mode: "number" }),
+    weekdayOpen: time(),
+    weekdayClose: time(),
+    saturdayOpen: time(),
+    saturdayClose: time(),
+    sundayOpen: time(),
+    sundayClose: time(),
+    holidayOpen: time(),
+    holidayClose: time(),
+    ownNetwork: flag("N"),
+    logo: text(),
+    photos: text(),
+    /**
+     * Last change of what a payout is paid to (bank/PIX data, CNPJ, company name) and the central's last confirmation of it:
+     * while a change of the last 7 days is unconfirmed, the point's payouts are held back (server/services/payout-hold.ts).
+     */
+    paymentDataChangedAt: timestamp({ withTimezone: true }),
+    paymentDataConfirmedAt: timestamp({ withTimezone: true }),
+    /**
+     * Issue 49 (migration 0016): the point user (point_users.id) who made the last change of payment data. No foreign key:
+     * point_users references this table, and a cycle would leave no order to copy the tables in (db/move-to-postgres.ts).
+     */
+    paymentDataChangedBy: uuid(),
+    /**
+     * The payee (src/domain/payee.ts PayeeValues, unmasked) the central last confirmed in full; for a point never confirmed, the
+     * payee as it was before its first change. The review's "before" (the record keeps accounts and keys masked).
+     */
+    paymentDataConfirmedPayee: jsonb(),
+    /**
+     * The first of two confirmations of a change to a natural person (a CPF holder): who and when. The payouts stay held until
+     * another central user confirms; a new change clears it (server/services/payee-review.ts).
+     */
+    paymentDataFirstConfirmedBy: uuid().references((): AnyPgColumn => centralUsers.id),
+    paymentDataFirstConfirmedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    check(
+      "service_points_first_confirmation_check",
+      sql`(${t.paymentDataFirstConfirmedBy} is null) = (${t.paymentDataFirstConfirmedAt} is null)`,
+    ),
+  ],
+);
 
 export const userTypes = pgTable("user_types", {
   id: serial().primaryKey(),
@@ -453,8 +479,20 @@ export const payoutStatements = pgTable(
     paymentReceipt: text(),
     /** The batch that paid it last (kept after an undo: the batch row says it was undone; a new payment replaces it). */
     batchId: uuid().references(() => paymentBatches.id),
+    /**
+     * The payment run that holds it (issue 49): set by the run's draft only where it is null and the payout pending, cleared
+     * when the run is cancelled or the bank rejects its transfer; kept once the bank paid it. No two runs can take one payout.
+     */
+    runId: uuid().references((): AnyPgColumn => paymentRuns.id),
+    transferId: uuid().references((): AnyPgColumn => paymentTransfers.id),
+    /** Why the bank rejected its last transfer (it is payable again); cleared when it is paid. */
+    rejectionReason: text(),
   },
-  (t) => [index("payout_statements_point_idx").on(t.servicePointId), index("payout_statements_batch_idx").on(t.batchId)],
+  (t) => [
+    index("payout_statements_point_idx").on(t.servicePointId),
+    index("payout_statements_batch_idx").on(t.batchId),
+    index("payout_statements_run_idx").on(t.runId),
+  ],
 );
 
 /** The payouts the central paid together: the bank's transfer id, an optional proof file, who paid and who undid it. */
@@ -811,5 +849,123 @@ export const followLinks = pgTable(
     uniqueIndex("follow_links_live_idx")
       .on(t.appointmentId)
       .where(sql`${t.revokedAt} is null`),
+  ],
+);
+
+// --- issue 49: payment runs (migration 0015) ---
+
+/**
+ * A paying account of the program: the bank that receives the remessa, its agreement, the company's data and address, the
+ * layout the bank reads, and the file sequence (NSA): taking the next one is an UPDATE of this row, so two clerks generating
+ * at once wait for each other, and (profile, nsa) is unique on payment_runs besides.
+ */
+export const bankProfiles = pgTable(
+  "bank_profiles",
+  {
+    id: id(),
+    label: text().notNull().unique(),
+    bankCode: text().notNull(),
+    bankName: text().notNull(),
+    layout: text().notNull().default("febraban"),
+    agreement: text().notNull(),
+    agency: text().notNull(),
+    agencyDigit: text().notNull().default(""),
+    account: text().notNull(),
+    accountDigit: text().notNull().default(""),
+    companyName: text().notNull(),
+    cnpj: text().notNull(),
+    street: text().notNull(),
+    number: text().notNull().default(""),
+    complement: text().notNull().default(""),
+    city: text().notNull(),
+    zip: text().notNull(),
+    state: text().notNull(),
+    lastNsa: integer().notNull().default(0),
+    createdBy: uuid().references(() => centralUsers.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("bank_profiles_code_check", sql`${t.bankCode} ~ '^[0-9]{3}$'`),
+    check("bank_profiles_layout_check", sql`${t.layout} in ('febraban', '001', '341', '237', '033', '104')`),
+    check("bank_profiles_nsa_check", sql`${t.lastNsa} between 0 and 999999`),
+  ],
+);
+
+/**
+ * A payment run: rascunho -> arquivo_gerado (its NSA, by whom, when) -> enviado -> retorno_importado, or cancelada with a
+ * reason (only before it is sent). Its payouts point at it (payout_statements.run_id) from the draft until the bank decides.
+ */
+export const paymentRuns = pgTable(
+  "payment_runs",
+  {
+    id: id(),
+    number: serial().notNull().unique(),
+    bankProfileId: uuid()
+      .notNull()
+      .references(() => bankProfiles.id),
+    status: text().notNull().default("rascunho"),
+    paymentDate: date().notNull(),
+    nsa: integer(),
+    createdBy: uuid()
+      .notNull()
+      .references(() => centralUsers.id),
+    createdAt: createdAt(),
+    generatedBy: uuid().references(() => centralUsers.id),
+    generatedAt: timestamp({ withTimezone: true }),
+    sentBy: uuid().references(() => centralUsers.id),
+    sentAt: timestamp({ withTimezone: true }),
+    returnImportedAt: timestamp({ withTimezone: true }),
+    cancelledBy: uuid().references(() => centralUsers.id),
+    cancelledAt: timestamp({ withTimezone: true }),
+    cancelReason: text(),
+  },
+  (t) => [
+    uniqueIndex("payment_runs_nsa_idx").on(t.bankProfileId, t.nsa),
+    check("payment_runs_status_check", sql`${t.status} in ('rascunho', 'arquivo_gerado', 'enviado', 'retorno_importado', 'cancelada')`),
+    // From its file on, a run has its NSA and who generated it; a cancelled one has its reason.
+    check(
+      "payment_runs_generated_check",
+      sql`${t.status} in ('rascunho', 'cancelada') or (${t.nsa} is not null and ${t.generatedAt} is not null and ${t.generatedBy} is not null)`,
+    ),
+    check(
+      "payment_runs_cancel_check",
+      sql`(${t.status} = 'cancelada') = (${t.cancelledAt} is not null and length(btrim(coalesce(${t.cancelReason}, ''))) > 0)`,
+    ),
+  ],
+);
+
+/**
+ * One transfer of a run: a point's payouts summed, to its payee as recorded at the file's generation (at the draft until
+ * then); the bank's answer from its return file. "Seu número" is unique across runs, so a return file names one transfer.
+ */
+export const paymentTransfers = pgTable(
+  "payment_transfers",
+  {
+    id: id(),
+    runId: uuid()
+      .notNull()
+      .references(() => paymentRuns.id),
+    seq: integer().notNull(),
+    yourNumber: text().notNull().unique(),
+    servicePointId: uuid()
+      .notNull()
+      .references(() => servicePoints.id),
+    amount: money().notNull(),
+    payee: jsonb().notNull(),
+    status: text().notNull().default("pendente"),
+    bankNumber: text(),
+    occurrences: text(),
+    reason: text(),
+    effectiveDate: date(),
+    decidedAt: timestamp({ withTimezone: true }),
+    proofFile: text(),
+    proofOriginalName: text(),
+    proofMimeType: text(),
+  },
+  (t) => [
+    uniqueIndex("payment_transfers_point_idx").on(t.runId, t.servicePointId),
+    uniqueIndex("payment_transfers_seq_idx").on(t.runId, t.seq),
+    check("payment_transfers_status_check", sql`${t.status} in ('pendente', 'pago', 'rejeitado')`),
+    check("payment_transfers_amount_check", sql`${t.amount} > 0`),
   ],
 );

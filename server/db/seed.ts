@@ -24,9 +24,37 @@ export const DEMO_CENTRAL = { email: "central@programa.com.br", name: "Equipe Ce
 export async function seedCentralIfEmpty(db: Db): Promise<boolean> {
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(s.centralUsers);
   if (count > 0) return false;
-  await db.insert(s.centralUsers).values({ ...DEMO_CENTRAL, passwordHash: await hashPassword(DEMO_PASSWORD) });
+  const [user] = await db
+    .insert(s.centralUsers)
+    .values({ ...DEMO_CENTRAL, passwordHash: await hashPassword(DEMO_PASSWORD) })
+    .returning({ id: s.centralUsers.id });
+  await db
+    .insert(s.bankProfiles)
+    .values({ ...DEMO_BANK_PROFILE, createdBy: user!.id })
+    .onConflictDoNothing();
   return true;
 }
+
+/** The program's demo paying account (issue 49): payment runs take their NSA from it. */
+export const DEMO_BANK_PROFILE = {
+  label: "Banco do Brasil - pagamentos",
+  bankCode: "001",
+  bankName: "BANCO DO BRASIL",
+  layout: "001",
+  agreement: "000123456",
+  agency: "1234",
+  agencyDigit: "5",
+  account: "67890",
+  accountDigit: "1",
+  companyName: "PROGRAMA CLUBE AUTOMOTIVO",
+  cnpj: "11222333000181",
+  street: "AVENIDA PAULISTA",
+  number: "1000",
+  complement: "ANDAR 10",
+  city: "SAO PAULO",
+  zip: "01310100",
+  state: "SP",
+} as const;
 
 /** Inserts the demo data when the database has no service point yet. Returns true when it seeded. */
 export async function seedIfEmpty(db: Db, now: Date = new Date()): Promise<boolean> {

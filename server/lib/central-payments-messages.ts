@@ -13,3 +13,45 @@ export const PAYMENT_MESSAGES = {
   proofType: "O comprovante deve ser uma imagem (JPG, PNG, WebP) ou um PDF.",
   proofNotFound: "Comprovante não encontrado.",
 } as const;
+
+/** The payment runs' answers (issue 49): paying accounts, a run's steps, the bank's return file. */
+export const RUN_MESSAGES = {
+  profileNotFound: "Conta pagadora não encontrada.",
+  profileExists: (name: string) => `Já existe uma conta pagadora chamada "${name}".`,
+  profileCreated: (name: string) => `Conta pagadora "${name}" cadastrada.`,
+  invalidCnpj: "CNPJ da conta pagadora inválido.",
+  runNotFound: "Remessa não encontrada.",
+  transferNotFound: "Transferência não encontrada.",
+  pastDate: "A data de pagamento não pode ser anterior a hoje.",
+  notExecuted: (os: number) => `A OS ${os} ainda não foi executada: o repasse não pode entrar na remessa.`,
+  taken: "Um ou mais repasses selecionados já foram pagos ou estão em outra remessa: nada foi incluído. Atualize a lista.",
+  created: (n: number, transfers: number, number: number) =>
+    `Remessa ${number} criada em rascunho: ${n === 1 ? "1 repasse" : `${n} repasses`} em ${transfers === 1 ? "1 transferência" : `${transfers} transferências`}.`,
+  generated: (number: number, nsa: number) => `Arquivo da remessa ${number} gerado (NSA ${nsa}).`,
+  sameFile: (number: number, nsa: number) => `O arquivo da remessa ${number} já foi gerado (NSA ${nsa}): é o mesmo arquivo.`,
+  cancelledRun: "Esta remessa foi cancelada.",
+  runPast: (day: string) => `A data de pagamento desta remessa (${day}) já passou: cancele-a e crie outra.`,
+  nsaExhausted: "A sequência de arquivos (NSA) desta conta pagadora chegou a 999999: cadastre outra conta pagadora.",
+  notGenerated: "O arquivo desta remessa ainda não foi gerado.",
+  sent: (number: number) => `Remessa ${number} marcada como enviada ao banco.`,
+  notSendable: "Só uma remessa com arquivo gerado, ainda não enviada, pode ser marcada como enviada.",
+  cancelled: (number: number, n: number) =>
+    `Remessa ${number} cancelada: ${n === 1 ? "1 repasse voltou" : `${n} repasses voltaram`} a poder ser pago${n === 1 ? "" : "s"}.`,
+  notCancellable: "Uma remessa enviada ao banco não pode ser cancelada: importe o retorno do banco.",
+  payoutInRun: (os: number) =>
+    `O repasse da OS ${os} está em uma remessa de pagamento: ele é pago pelo retorno do banco, ou volta a ficar disponível se a remessa for cancelada.`,
+  paidByBank: "Este repasse foi pago pelo banco (retorno da remessa): o pagamento não pode ser desfeito.",
+  returnImported: (paid: number, rejected: number, again: number, scheduled = 0) =>
+    `Retorno importado: ${paid === 1 ? "1 transferência paga" : `${paid} transferências pagas`}, ${rejected === 1 ? "1 rejeitada" : `${rejected} rejeitadas`}${scheduled ? `, ${scheduled === 1 ? "1 agendada pelo banco (aguarda o próximo retorno)" : `${scheduled} agendadas pelo banco (aguardam o próximo retorno)`}` : ""}${again ? `, ${again === 1 ? "1 já importada antes" : `${again} já importadas antes`}` : ""}.`,
+  pixOwnFile: (layout: string) =>
+    `O leiaute ${layout} exige PIX e TED em arquivos separados: cancele esta remessa e crie uma só com os pontos que recebem por PIX e outra com os que recebem por TED.`,
+  returnNothing: "Nenhuma transferência deste arquivo pertence a uma remessa do programa.",
+  returnCancelled: (yourNumber: string, number: number) =>
+    `A transferência ${yourNumber} é da remessa ${number}, que foi cancelada: confira com o banco antes de importar este retorno.`,
+  returnDraft: (yourNumber: string, number: number) =>
+    `A transferência ${yourNumber} é da remessa ${number}, cujo arquivo ainda não foi gerado: este retorno não corresponde a ela.`,
+  returnAmount: (yourNumber: string, paid: string, expected: string) =>
+    `O valor pago da transferência ${yourNumber} (${paid}) difere do valor da remessa (${expected}): nada foi importado.`,
+  proofSaved: "Comprovante anexado à transferência.",
+  proofNotPaid: "Só uma transferência paga pode receber comprovante.",
+} as const;

@@ -1,9 +1,9 @@
 // The point users' notifications (point_notifications, notification_reads): writing them in a change's transaction, one user's
 // page with its read state, marking read for that user only, and the 90-day purge (server only).
-import { and, desc, eq, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
-import { TIPOS_NOTIFICACAO, type Notificacao, type TipoNotificacao } from "../../contract/notificacoes.ts";
+import { and, desc, eq, inArray, isNull, lt, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { TIPOS_NOTIFICACAO, TIPOS_SO_ADMINISTRADORES, type Notificacao, type TipoNotificacao } from "../../contract/notificacoes.ts";
 import type { Db } from "../db/client.ts";
-import { appointments, notificationReads, pointNotifications, pointUsers } from "../db/schema.ts";
+import { appointments, notificationReads, pointNotifications, pointUsers, userTypes } from "../db/schema.ts";
 
 /** How long a notification is kept. */
 export const NOTIFICATION_DAYS = 90;
@@ -52,12 +52,23 @@ export async function insertNotifications(tx: Db, list: NewNotification[]): Prom
   return rows.map((r) => r.id);
 }
 
-/** What this user is shown: the point's listed kinds, except what the user did. */
+/** A kind only the point's administrators are shown and pushed (its payment data held or released). */
+export const forAdministratorsOnly = (kind: string) => (TIPOS_SO_ADMINISTRADORES as readonly string[]).includes(kind);
+
+/**
+ * What this user is shown: the point's listed kinds, except what the user did; the payment-data kinds only while the user's
+ * role is administrative (read on every call, like the bank data's own gate).
+ */
 const visibleTo = (reader: Reader): SQL =>
   and(
     eq(pointNotifications.servicePointId, reader.servicePointId),
     inArray(pointNotifications.kind, [...TIPOS_NOTIFICACAO]),
     or(isNull(pointNotifications.actorUserId), ne(pointNotifications.actorUserId, reader.userId)),
+    or(
+      notInArray(pointNotifications.kind, [...TIPOS_SO_ADMINISTRADORES]),
+      sql`exists (select 1 from ${pointUsers} u join ${userTypes} t on t.id = u.user_type_id
+        where u.id = ${reader.userId} and t.administrative = 'S')`,
+    ),
   )!;
 
 /** One page, newest first, older than the cursor `before` (a seq), with the user's unread count and the next cursor. */

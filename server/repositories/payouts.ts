@@ -1,17 +1,18 @@
 // The points' payouts (payout_statements) as the central pays them: the list with each point's bank data and hold, its totals,
 // paying (all or nothing, only pending rows) and undoing a payment; one mapping to the contract's payout (server only).
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { payoutStatements } from "../db/schema.ts";
 import type { Payee, Payout, PayoutFilter, PayoutTotals } from "../../contract/central-payments.ts";
 import { rows } from "../lib/db-rows.ts";
 import { formatBRL } from "../../src/domain/format.ts";
-import { isoToBr } from "../../src/domain/dates.ts";
+import { isoToBr, wallClock } from "../../src/domain/dates.ts";
 import { insertNotifications } from "./notifications.ts";
 import { holdReasonSql, holdText, type HoldReason } from "../services/payout-hold.ts";
 
 /** A payout as the list's SQL names it: the contract's fields, with the hold's code and the change's time still raw. */
-type PayoutRow = Omit<Payout, "PagamentoFeito" | "MotivoRetencao" | "DadosPagamentoAlteradosEm" | "Retido"> & {
+type PayoutRow = Omit<Payout, "PagamentoFeito" | "MotivoRetencao" | "DadosPagamentoAlteradosEm" | "Retido" | "Situacao"> & {
+  Situacao: string;
   PagamentoFeito: string;
   MotivoRetencao: HoldReason;
   DadosPagamentoAlteradosEm: Date | string | null;
@@ -23,6 +24,7 @@ export function toPayout(r: PayoutRow): Payout {
     ...r,
     // Only the payment and its undo write this column, with S or N.
     PagamentoFeito: r.PagamentoFeito as Payout["PagamentoFeito"],
+    Situacao: r.Situacao as Payout["Situacao"],
     // Held back: not payable until the point has bank data, or the central confirmed data changed in the last 7 days.
     Retido: r.MotivoRetencao !== null,
     MotivoRetencao: holdText(r.MotivoRetencao, r.DadosPagamentoAlteradosEm),
@@ -39,6 +41,11 @@ export interface PayoutFilters {
   basis?: PayoutFilter["dataReferencia"];
   /** Only the payouts paid last by this batch (its re-export). */
   batchId?: string;
+  /** Only the payouts of this payment run's transfers. */
+  runId?: string;
+  /** The payment date the situation is for (yyyy-MM-dd; default: today in Brasília at `now`). */
+  payDate?: string;
+  situation?: PayoutFilter["situacao"];
 }
 
 /**
@@ -48,9 +55,16 @@ export interface PayoutFilters {
  */
 export async function listPayouts(
   db: Db,
-  { servicePointId, from, to, status, basis = "execucao", batchId }: PayoutFilters,
+  { servicePointId, from, to, status, basis = "execucao", batchId, runId, payDate, situation }: PayoutFilters,
   now: Date,
 ): Promise<Payout[]> {
+  const executedDay = sql`(f.executed_at at time zone 'America/Sao_Paulo')::date`;
+  // One expression for the column and its filter: paid; in a run the bank has not decided; held; executed after the payment
+  // date (or not yet); payable on it.
+  const situationSql = sql`(case when f.paid = 'S' then 'pago' when f.run_id is not null then 'em_remessa'
+    when ${holdReasonSql(sql`p`, now)} is not null then 'retido'
+    when f.executed_at is null or ${executedDay} > ${payDate ?? wallClock(now).date}::date then 'aguardando_execucao'
+    else 'pagavel' end)`;
   const day =
     basis === "agendamento"
       ? sql`f.appointment_date`
@@ -73,16 +87,22 @@ export async function listPayouts(
         p.payment_data_changed_at as "DadosPagamentoAlteradosEm",
         f.paid_to as "PagoPara",
         case when f.paid = 'S' then f.batch_id end as "IdLote",
-        case when f.paid = 'S' then pb.reference end as "ReferenciaPagamento"
+        case when f.paid = 'S' then coalesce(pt.bank_number, pt.your_number, pb.reference) end as "ReferenciaPagamento",
+        f.run_id as "IdRemessa", pr.number as "NumeroRemessa", ${situationSql} as "Situacao",
+        case when f.paid = 'N' and f.run_id is null then f.rejection_reason end as "MotivoRejeicao"
       from payout_statements f
       join service_points p on p.id = f.service_point_id
       left join bank_accounts b on b.service_point_id = f.service_point_id and b.selected = 'S'
       left join payment_batches pb on pb.id = f.batch_id
+      left join payment_transfers pt on pt.id = f.transfer_id
+      left join payment_runs pr on pr.id = coalesce(f.run_id, pt.run_id)
       where ${servicePointId ? sql`f.service_point_id = ${servicePointId}` : sql`true`}
         and ${from ? sql`${day} >= ${from}` : sql`true`}
         and ${to ? sql`${day} <= ${to}` : sql`true`}
         and ${status ? sql`f.paid = ${status === "PAGO" ? "S" : "N"}` : sql`true`}
         and ${batchId ? sql`f.batch_id = ${batchId} and f.paid = 'S'` : sql`true`}
+        and ${runId ? sql`pt.run_id = ${runId}` : sql`true`}
+        and ${situation ? sql`${situationSql} = ${situation}` : sql`true`}
       order by ${day}, f.os_number, f.id
       limit 2000`,
   );
@@ -91,8 +111,12 @@ export async function listPayouts(
 
 const sum = (list: readonly Payout[]) => Math.round(list.reduce((n, r) => n + Number(r.ValorRepasse), 0) * 100) / 100;
 
-/** The list's totals (BRL, to the cent); the held ones are part of the pending ones, the payable ones are the rest. */
-export function payoutTotals(list: readonly Payout[]): PayoutTotals {
+/**
+ * The list's totals (BRL, to the cent); the held ones are part of the pending ones, aPagar is the rest; pagavel is what can be
+ * paid on `payDate` (the situations the list computed for it).
+ */
+export function payoutTotals(list: readonly Payout[], payDate: string): PayoutTotals {
+  const payableNow = list.filter((r) => r.Situacao === "pagavel");
   const payable = list.filter((r) => r.PagamentoFeito !== "S" && !r.Retido);
   const held = list.filter((r) => r.PagamentoFeito !== "S" && r.Retido);
   return {
@@ -105,6 +129,11 @@ export function payoutTotals(list: readonly Payout[]): PayoutTotals {
     beneficiarios: new Set(payable.map((r) => r.IdPontoAtendimento)).size,
     retidos: held.length,
     pontosRetidos: new Set(held.map((r) => r.IdPontoAtendimento)).size,
+    pagavel: sum(payableNow),
+    pagaveis: payableNow.length,
+    aguardandoExecucao: sum(list.filter((r) => r.Situacao === "aguardando_execucao")),
+    emRemessa: sum(list.filter((r) => r.Situacao === "em_remessa")),
+    dataPagamento: payDate,
   };
 }
 
@@ -117,6 +146,8 @@ export async function payoutsToPay(tx: Db, ids: string[]) {
       executed: sql<string | null>`to_char(${payoutStatements.executedAt} at time zone 'America/Sao_Paulo', 'YYYY-MM-DD')`,
       os: payoutStatements.osNumber,
       value: payoutStatements.payout,
+      runId: payoutStatements.runId,
+      paid: payoutStatements.paid,
     })
     .from(payoutStatements)
     .where(inArray(payoutStatements.id, ids));
@@ -127,23 +158,26 @@ export async function payoutsToPay(tx: Db, ids: string[]) {
  * All or nothing is the caller's: fewer ids than asked means some were paid meanwhile, and the transaction is rolled back.
  */
 export async function markPaid(tx: Db, ids: string[], day: string, points: string[], payees: Map<string, Payee>, batchId: string) {
-  return tx
-    .update(payoutStatements)
-    .set({
-      paid: "S",
-      batchId,
-      paidAt: new Date(`${day}T12:00:00-03:00`),
-      paidTo: sql`(case ${sql.join(
-        points.map((id) => sql`when ${payoutStatements.servicePointId} = ${id} then ${JSON.stringify(payees.get(id))}::jsonb`),
-        sql` `,
-      )} end)`,
-      bankAccountId: sql`(case ${sql.join(
-        points.map((id) => sql`when ${payoutStatements.servicePointId} = ${id} then ${payees.get(id)?.IdDadoBancario ?? null}::uuid`),
-        sql` `,
-      )} end)`,
-    })
-    .where(and(inArray(payoutStatements.id, ids), eq(payoutStatements.paid, "N")))
-    .returning({ id: payoutStatements.id });
+  return (
+    tx
+      .update(payoutStatements)
+      .set({
+        paid: "S",
+        batchId,
+        paidAt: new Date(`${day}T12:00:00-03:00`),
+        paidTo: sql`(case ${sql.join(
+          points.map((id) => sql`when ${payoutStatements.servicePointId} = ${id} then ${JSON.stringify(payees.get(id))}::jsonb`),
+          sql` `,
+        )} end)`,
+        bankAccountId: sql`(case ${sql.join(
+          points.map((id) => sql`when ${payoutStatements.servicePointId} = ${id} then ${payees.get(id)?.IdDadoBancario ?? null}::uuid`),
+          sql` `,
+        )} end)`,
+      })
+      // Never one a payment run holds: its bank file may pay it (issue 49).
+      .where(and(inArray(payoutStatements.id, ids), eq(payoutStatements.paid, "N"), isNull(payoutStatements.runId)))
+      .returning({ id: payoutStatements.id })
+  );
 }
 
 export async function payoutById(tx: Db, id: string) {

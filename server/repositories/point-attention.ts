@@ -18,7 +18,7 @@ import {
 } from "../../contract/central-points.ts";
 import type { CentralHome } from "../../contract/central-home.ts";
 import { rows } from "../lib/db-rows.ts";
-import { HOLD_DAYS, holdReasonSql } from "../services/payout-hold.ts";
+import { holdReasonSql, unconfirmedChangeSql } from "../services/payout-hold.ts";
 import { maskAccount, maskDocument, maskPixKey } from "../lib/bank-mask.ts";
 
 const DAY_MS = 86_400_000;
@@ -33,7 +33,6 @@ const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 function figuresSql(now: Date, month: string): SQL {
   const ratingSince = new Date(now.getTime() - RATING_DAYS * DAY_MS);
   const idleSince = new Date(now.getTime() - IDLE_DAYS * DAY_MS);
-  const holdSince = new Date(now.getTime() - HOLD_DAYS * DAY_MS);
   return sql`(
     select f.*,
       array_remove(array[
@@ -72,8 +71,7 @@ function figuresSql(now: Date, month: string): SQL {
         (select coalesce(sum(ps.payout), 0)::float8 from payout_statements ps where ps.service_point_id = p.id and ps.paid = 'N')
           as due_total,
         exists (select 1 from bank_accounts b where b.service_point_id = p.id and b.selected = 'S') as has_bank,
-        case when p.payment_data_changed_at > ${at(holdSince)} and p.payment_data_changed_at <= ${at(now)}
-          and (p.payment_data_confirmed_at is null or p.payment_data_confirmed_at < p.payment_data_changed_at)
+        case when p.payment_data_changed_at <= ${at(now)} and ${unconfirmedChangeSql(sql`p`, now)}
           then p.payment_data_changed_at end as payment_changed
       from service_points p
     ) f

@@ -1,7 +1,7 @@
 // The devices' Web Push subscriptions (push_subscriptions) and the server's own keys (server_keys) (server only).
 import { and, asc, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { pointUsers, pushSubscriptions, serverKeys, sessions } from "../db/schema.ts";
+import { pointUsers, pushSubscriptions, serverKeys, sessions, userTypes } from "../db/schema.ts";
 
 /** Devices one user may have subscribed; beyond it the oldest subscription goes. */
 export const MAX_SUBSCRIPTIONS_PER_USER = 10;
@@ -47,8 +47,11 @@ export async function deleteSubscriptionById(db: Db, id: string) {
   await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
 }
 
-/** The subscriptions of the point's active users whose session is still valid, but `exceptUserId`'s. */
-export async function pointSubscriptions(db: Db, servicePointId: string, exceptUserId: string | null) {
+/**
+ * The subscriptions of the point's active users whose session is still valid, but `exceptUserId`'s; with `administratorsOnly`,
+ * only those of users whose role is administrative now (a notification about the payment data, which only they see).
+ */
+export async function pointSubscriptions(db: Db, servicePointId: string, exceptUserId: string | null, administratorsOnly = false) {
   return db
     .select({ s: pushSubscriptions })
     .from(pushSubscriptions)
@@ -61,6 +64,9 @@ export async function pointSubscriptions(db: Db, servicePointId: string, exceptU
         eq(pointUsers.servicePointId, servicePointId),
         eq(pointUsers.active, "A"),
         exceptUserId ? ne(pushSubscriptions.userId, exceptUserId) : undefined,
+        administratorsOnly
+          ? sql`exists (select 1 from ${userTypes} t where t.id = ${pointUsers.userTypeId} and t.administrative = 'S')`
+          : undefined,
       ),
     )
     .then((list) => list.map((r) => r.s));

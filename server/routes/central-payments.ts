@@ -19,11 +19,10 @@ import { pushAfterCommit } from "../services/push.ts";
 import type { RouteDeps } from "./deps.ts";
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
-import { PAYMENT_MESSAGES } from "../lib/central-payments-messages.ts";
+import { PAYMENT_MESSAGES, RUN_MESSAGES } from "../lib/central-payments-messages.ts";
 import * as batches from "../repositories/payment-batches.ts";
 import { batchById, insertBatch, livePayoutsOf, markBatchUndone, setBatchProof } from "../repositories/payment-batches.ts";
-import { cleanOriginalName, detectType, SNIFF_BYTES } from "../lib/file-types.ts";
-import { multipartError, tooLarge } from "../lib/upload-input.ts";
+import { proofType, readProofUpload } from "../lib/proof-upload.ts";
 import { sendStoredFile } from "./uploads.ts";
 
 /** The date (YYYY-MM-DD) of an instant on Brasília's wall clock. */
@@ -34,11 +33,16 @@ export async function centralPaymentsRoutes(plain: FastifyInstance, { db, clock,
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
 
   app.get(C.listPayouts.url, { schema: schemaOf(C.listPayouts) }, async (request) => {
-    const { idPontoAtendimento, status, dataReferencia } = request.query;
+    const { idPontoAtendimento, status, dataReferencia, situacao } = request.query;
     const { from, to } = parsePeriod(request.query);
-    if (idPontoAtendimento !== undefined && !isUuid(idPontoAtendimento)) return { data: [], totais: payouts.payoutTotals([]) };
-    const data = await payouts.listPayouts(db, { servicePointId: idPontoAtendimento, from, to, status, basis: dataReferencia }, clock());
-    return { data, totais: payouts.payoutTotals(data) };
+    const payDate = request.query.dataPagamento ? parseDay(request.query.dataPagamento, "dataPagamento") : today();
+    if (idPontoAtendimento !== undefined && !isUuid(idPontoAtendimento)) return { data: [], totais: payouts.payoutTotals([], payDate) };
+    const data = await payouts.listPayouts(
+      db,
+      { servicePointId: idPontoAtendimento, from, to, status, basis: dataReferencia, payDate, situation: situacao },
+      clock(),
+    );
+    return { data, totais: payouts.payoutTotals(data, payDate) };
   });
 
   app.post(C.payPayouts.url, { schema: schemaOf(C.payPayouts) }, async (request) => {
@@ -53,6 +57,8 @@ export async function centralPaymentsRoutes(plain: FastifyInstance, { db, clock,
     const told = await db.transaction(async (tx) => {
       const found = await payouts.payoutsToPay(tx, unique);
       if (found.length !== unique.length) throw new HttpError(404, CENTRAL_MESSAGES.payoutNotFound);
+      const inRun = found.find((f) => f.runId && f.paid === "N");
+      if (inRun) throw new HttpError(409, RUN_MESSAGES.payoutInRun(inRun.os));
       const late = found.find((f) => f.executed && dataPagamento < f.executed);
       if (late) throw new HttpError(400, CENTRAL_MESSAGES.beforeExecution(late.os, isoToBr(late.executed!)));
       // The points' rows first: a change of their bank data waits for this payment (or this payment for it), so the
@@ -110,6 +116,8 @@ export async function centralPaymentsRoutes(plain: FastifyInstance, { db, clock,
       await lockPoints(tx, [seen.servicePointId]);
       const row = (await payouts.payoutById(tx, id))!;
       if (row.paid !== "S") throw new HttpError(409, CENTRAL_MESSAGES.notPaid);
+      // Paid by the bank's return file: the money left the account; nothing here can take it back.
+      if (row.transferId) throw new HttpError(409, RUN_MESSAGES.paidByBank);
       const last = await lastPaymentAction(tx, id);
       if (!last || dayOf(last.at) !== today()) throw new HttpError(409, CENTRAL_MESSAGES.undoExpired);
       if (!(await payouts.markUnpaid(tx, id))) throw new HttpError(409, CENTRAL_MESSAGES.notPaid);
@@ -200,34 +208,12 @@ export async function centralPaymentsRoutes(plain: FastifyInstance, { db, clock,
     requireCentralPermission(request, "pay");
     const { id } = request.params;
     if (!isUuid(id)) throw new HttpError(404, PAYMENT_MESSAGES.batchNotFound);
-    if (!request.isMultipart()) throw new HttpError(400, "Nenhum arquivo foi enviado");
-    const limit = config.uploadLimits.document;
-    let bytes: Buffer;
-    let originalName: string;
-    try {
-      const part = await request.file({ limits: { fileSize: limit, files: 1, fields: 5, fieldSize: 1024 } });
-      if (!part || part.fieldname !== "file") {
-        part?.file.resume();
-        throw new HttpError(400, "Nenhum arquivo foi enviado");
-      }
-      originalName = cleanOriginalName(part.filename);
-      bytes = await part.toBuffer();
-    } catch (err) {
-      if (err instanceof HttpError) throw err;
-      if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
-        const refusal = tooLarge(limit, "document");
-        return reply.code(refusal.code).send({ success: false, message: refusal.message });
-      }
-      throw multipartError(err);
-    }
+    const upload = await readProofUpload(request, reply, config);
+    if (!upload) return reply;
     // The file is read first (a proof is small: the document limit), so the request's stream is never left waiting.
     if (!(await batchById(db, id))) throw new HttpError(404, PAYMENT_MESSAGES.batchNotFound);
-    if (bytes.length === 0) throw new HttpError(400, "O arquivo enviado está vazio.");
-    const type = detectType(bytes.subarray(0, SNIFF_BYTES), originalName);
-    // A proof is what a bank gives: a screenshot or a PDF receipt (no video, no Word file).
-    if (!type || !(type.kind === "image" || type.mime === "application/pdf")) {
-      return reply.code(415).send({ success: false, message: PAYMENT_MESSAGES.proofType });
-    }
+    const type = proofType(upload);
+    const { bytes, originalName } = upload;
     const storedName = `${randomUUID()}.${type.ext}`;
     await storage.write(storedName, Readable.from([bytes]));
     const saved = await db.transaction(async (tx) => {

@@ -1,5 +1,5 @@
-// POST /espelho/lista: payout statement rows of the point, filtered by period and payment status; GET /espelho/comprovante/:id:
-// the proof of one of its paid payouts (server only).
+// POST /espelho/lista: payout statement rows of the point, filtered by period and payment status, a held one with its reason;
+// GET /espelho/comprovante/:id: the proof of one of its paid payouts (server only).
 import type { FastifyInstance } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { parsePeriod } from "../lib/dates.ts";
@@ -11,13 +11,13 @@ import { isUuid } from "../lib/db-rows.ts";
 import { sendStoredFile } from "./uploads.ts";
 import type { RouteDeps } from "./deps.ts";
 
-export async function espelhoRoutes(plain: FastifyInstance, { db, storage }: RouteDeps) {
+export async function espelhoRoutes(plain: FastifyInstance, { db, storage, clock }: RouteDeps) {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   app.post(C.listStatement.url, { schema: schemaOf(C.listStatement) }, async (request) => {
     const b = request.body;
     assertOwnPoint(request, b.idPontoAtendimento);
     const { from, to } = parsePeriod(b);
-    return statementRows(db, { servicePointId: request.auth.servicePointId, from, to, paid: b.pagamentoFeito || undefined });
+    return statementRows(db, { servicePointId: request.auth.servicePointId, from, to, paid: b.pagamentoFeito || undefined, now: clock() });
   });
   app.get(C.getStatementProof.url, { schema: schemaOf(C.getStatementProof) }, async (request, reply) => {
     const { id } = request.params;

@@ -9,7 +9,9 @@ import * as C from "../../contract/ponto-atendimento.ts";
 import { assertOwnPoint } from "../plugins/tenant.ts";
 import { assertAdministrator } from "../plugins/roles.ts";
 import { fieldChanges, pointActor, recordAudit, type AuditEntry } from "../services/audit.ts";
-import { markPaymentDataChanged } from "../services/payout-hold.ts";
+import { currentPayees } from "../services/payout-hold.ts";
+import { recordPaymentDataChange } from "../services/payee-review.ts";
+import { pushAfterCommit } from "../services/push.ts";
 import * as banks from "../repositories/bank-accounts.ts";
 import * as points from "../repositories/points.ts";
 import type { RouteDeps } from "./deps.ts";
@@ -25,7 +27,7 @@ async function lockedBank(tx: Db, pointId: string, id: unknown) {
   return row;
 }
 
-export async function pontoAtendimentoRoutes(plain: FastifyInstance, { db, clock }: RouteDeps) {
+export async function pontoAtendimentoRoutes(plain: FastifyInstance, { db, config, clock }: RouteDeps) {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   app.register(async (scope) => {
     const bank = scope.withTypeProvider<TypeBoxTypeProvider>();
@@ -41,7 +43,8 @@ export async function pontoAtendimentoRoutes(plain: FastifyInstance, { db, clock
 
     /**
      * One change of the point's bank data: the point's row first (it holds the payouts and waits for a payment in
-     * progress), then the change, then its record, in one transaction.
+     * progress), then the change, then its record, in one transaction; a change of the payee then tells the point's
+     * administrators (a push after the commit).
      */
     async function changeBank(
       request: FastifyRequest,
@@ -49,12 +52,12 @@ export async function pontoAtendimentoRoutes(plain: FastifyInstance, { db, clock
     ) {
       const pointId = request.auth.servicePointId;
       const actor = await pointActor(db, request);
-      await db.transaction(async (tx) => {
+      const told = await db.transaction(async (tx) => {
         await lockPoints(tx, [pointId]);
+        // The payee before the change: the review's "before" when the point has none yet.
+        const previous = (await currentPayees(tx, [pointId])).get(pointId)!;
         const { entry, payee } = await work(tx);
         const at = clock();
-        // Only a change of what the payouts go to (the selected account, or which one is selected) holds them.
-        if (payee) await markPaymentDataChanged(tx, pointId, at);
         await recordAudit(tx, {
           ...entry,
           summary: payee ? `${entry.summary} ${HELD_NOTE}` : entry.summary,
@@ -62,7 +65,12 @@ export async function pontoAtendimentoRoutes(plain: FastifyInstance, { db, clock
           servicePointId: pointId,
           actor,
         });
+        // Only a change of what the payouts go to (the selected account, or which one is selected) holds them.
+        if (!payee) return [];
+        const fields = (entry.changes ?? []).map((c) => c.campo);
+        return recordPaymentDataChange(tx, { pointId, at, actor, previous, fields });
       });
+      pushAfterCommit({ db, config, log: request.log }, told);
     }
 
     bank.post(C.addBankAccount.url, { schema: schemaOf(C.addBankAccount) }, async (request) => {
@@ -148,16 +156,16 @@ export async function pontoAtendimentoRoutes(plain: FastifyInstance, { db, clock
     if (Object.keys(patch).length === 0) throw badRequest("Nenhum dado cadastral foi informado.");
     const pointId = request.auth.servicePointId;
     const actor = await pointActor(db, request);
-    await db.transaction(async (tx) => {
+    const told = await db.transaction(async (tx) => {
       const [current] = await lockPoints(tx, [pointId]);
       points.assertHourPairs(current!, patch);
+      const previous = (await currentPayees(tx, [pointId])).get(pointId)!;
       const after = await points.updatePoint(tx, pointId, patch);
       const changes = fieldChanges(points.REGISTRATION_SPECS, current!, after);
-      if (changes.length === 0) return;
+      if (changes.length === 0) return [];
       const at = clock();
       // CNPJ and company name are what a payout is paid to: changing them holds the point's payouts like bank data does.
       const payee = current!.cnpj !== after.cnpj || current!.corporateName !== after.corporateName;
-      if (payee) await markPaymentDataChanged(tx, pointId, at);
       await recordAudit(tx, {
         at,
         servicePointId: pointId,
@@ -168,7 +176,11 @@ export async function pontoAtendimentoRoutes(plain: FastifyInstance, { db, clock
         summary: payee ? `Dados cadastrais alterados, com CNPJ ou razão social. ${HELD_NOTE}` : "Dados cadastrais alterados.",
         changes,
       });
+      if (!payee) return [];
+      const fields = changes.filter((c) => c.campo === "CNPJ" || c.campo === "Razão social").map((c) => c.campo);
+      return recordPaymentDataChange(tx, { pointId, at, actor, previous, fields });
     });
+    pushAfterCommit({ db, config, log: request.log }, told);
     return { message: "Dados atualizados com sucesso" };
   });
 }

@@ -5,7 +5,7 @@ import webpush from "web-push";
 import type { FastifyBaseLogger } from "fastify";
 import type { ServerConfig } from "../config.ts";
 import type { Db } from "../db/client.ts";
-import { notificationsByIds, type NotificationRow } from "../repositories/notifications.ts";
+import { forAdministratorsOnly, notificationsByIds, type NotificationRow } from "../repositories/notifications.ts";
 import { deleteSubscriptionById, pointSubscriptions, sharedKey, type PushSubscriptionRow } from "../repositories/push-subscriptions.ts";
 
 export interface PushDeps {
@@ -87,7 +87,7 @@ export async function sendPushes(deps: PushDeps, ids: string[]) {
   const list = await notificationsByIds(deps.db, ids);
   const keys = await vapidKeys(deps.db, deps.config);
   for (const n of list) {
-    const subs = await pointSubscriptions(deps.db, n.servicePointId, n.actorUserId);
+    const subs = await pointSubscriptions(deps.db, n.servicePointId, n.actorUserId, forAdministratorsOnly(n.kind));
     const payload = pushPayload(n);
     const results = await Promise.allSettled(subs.map((s) => deliver(deps, keys, s, payload)));
     for (const r of results)

@@ -277,8 +277,9 @@ for (const [name, options, mobile] of [
         expect(spaces(await page.locator(`[id="${described}"]`).textContent())).toBe(reason);
       }
       await expect(page.getByLabel("Selecionar todos").isDisabled()).resolves.toBe(true);
-      const retained = spaces(await page.getByRole("region", { name: "Retidos", exact: true }).textContent());
-      expect(retained).toContain(`Retidos${brl(listing.totais.retido)}`);
+      // The headline's card (issue 49), named by its button.
+      const retained = spaces(await page.getByRole("region", { name: "Retido", exact: true }).textContent());
+      expect(retained).toContain(`Retido${brl(listing.totais.retido)}`);
       const held = page.getByRole("region", { name: "Pontos com repasses retidos" });
       expect(spaces(await held.textContent())).toContain(POINT_NAME);
       expect(await violations(page)).toEqual([]);
@@ -354,7 +355,7 @@ for (const [name, options, mobile] of [
       expect(listing.data.every((r) => !r.Retido)).toBe(true);
       expect(listing.totais.retido).toBe(0);
       await expect.poll(() => page.getByRole("region", { name: "Pontos com repasses retidos" }).count(), { timeout: 10_000 }).toBe(0);
-      expect(spaces(await page.getByRole("region", { name: "Retidos", exact: true }).textContent())).toContain(`Retidos${brl(0)}`);
+      expect(spaces(await page.getByRole("region", { name: "Retido", exact: true }).textContent())).toContain(`Retido${brl(0)}`);
 
       // Payable now: the rows executed by today are selected (a payment cannot be dated before an execution) and paid.
       const payable = listing.data.filter((r) => !r.DataExecucao || r.DataExecucao <= today);

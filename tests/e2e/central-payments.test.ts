@@ -1,10 +1,11 @@
 // Central do Programa, Pagamentos end to end (built app, real server, real Chromium, desktop and Pixel 7): the central user signs
 // in on /login and lands on /central/pagamentos; defaults (every point, execution date, this month in Brasília, pending), rows
-// and totals (due, beneficiaries, held) equal to the server's /central/pagamentos; filters (point, reference date, status); the
+// (each with its situation's tag) and the headline (payable today, held, waiting for execution, in a run; issue 49) equal to the
+// server's /central/pagamentos; filters (point, reference date, status); the
 // error state; one pending payout selected (by keyboard) and marked paid with today's date and a reference, seen PAGO with its
 // reference here and PagamentoFeito 'S' on the point's own /espelho/lista, its history, its batch in 'Lotes pagos' with a proof
 // attached and downloaded and its CSV exported again, then undone by a double click that reports no failure (back to 'N'); the
-// export of a selection (one transfer per beneficiary, a total line) as CSV and as a CNAB 240 remessa read back (never a held
+// export of a selection (one transfer per beneficiary, a total line) as CSV, the bank's file being the server's now (never a held
 // payout: the other point has no bank data, so its rows are held and cannot be selected); axe on the section and each dialog.
 // Leaves the data as it found it (the payment it makes is undone, also after a failure); starts by confirming the demo point's
 // payment data when another file changed it (tests/e2e/payee.ts), so its payouts are payable.
@@ -59,6 +60,14 @@ const br = (iso: string) => iso.split("-").reverse().join("/");
 const cnpj = (d: string) => d.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, "$1.$2.$3/$4-$5");
 const plate = (p: string) => (/^[A-Z]{3}\d{4}$/.test(p) ? `${p.slice(0, 3)}-${p.slice(3)}` : p);
 const rowName = (p: Payout) => `OS ${p.NumeroOS} — ${p.NomeServico}`;
+/** A pending row's tag by its situation (a paid one reads 'PAGO em …'). */
+const TAGS: Record<Payout["Situacao"], string> = {
+  pagavel: "PAGÁVEL",
+  retido: "RETIDO",
+  aguardando_execucao: "AGUARDANDO EXECUÇÃO",
+  em_remessa: "EM REMESSA",
+  pago: "PAGO",
+};
 /** A small PDF, the proof of payment the tests attach. */
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n");
 
@@ -135,7 +144,7 @@ for (const [name, options, mobile] of [
           ]) {
             expect(texts[i]).toContain(part);
           }
-          expect(texts[i]).toContain(r.PagamentoFeito === "S" ? `PAGO em ${br(r.DataPagamento!)}` : "PENDENTE");
+          expect(texts[i]).toContain(r.PagamentoFeito === "S" ? `PAGO em ${br(r.DataPagamento!)}` : TAGS[r.Situacao]);
           // A held row says so, with the server's reason; the others do not.
           if (r.Retido) {
             expect(texts[i]).toContain("RETIDO");
@@ -145,18 +154,24 @@ for (const [name, options, mobile] of [
         });
       }
       const total = async (label: string) => spaces(await page.getByRole("region", { name: label, exact: true }).textContent());
-      // What the filter does not already say: what is due, to how many points, what is held.
-      const payable = rows.filter((r) => r.PagamentoFeito !== "S" && !r.Retido);
-      const held = rows.filter((r) => r.PagamentoFeito !== "S" && r.Retido);
+      // The headline (issue 49), each card a region named by its button: what can be paid today, what is held, what waits for
+      // its execution, what is in a run at the bank.
+      const payable = rows.filter((r) => r.Situacao === "pagavel");
+      const held = rows.filter((r) => r.Situacao === "retido");
       const sum = (list: Payout[]) => Math.round(list.reduce((n, r) => n + (r.ValorRepasse ?? 0), 0) * 100) / 100;
-      expect([totais.aPagar, totais.retido, totais.retidos]).toEqual([sum(payable), sum(held), held.length]);
+      expect([totais.pagavel, totais.pagaveis, totais.retido, totais.retidos]).toEqual([
+        sum(payable),
+        payable.length,
+        sum(held),
+        held.length,
+      ]);
+      const payableCard = `Pagável em ${br(today)}`;
       await expect
-        .poll(() => total("A pagar"))
-        .toBe(`A pagar${brl(totais.aPagar)}${payable.length} ${payable.length === 1 ? "repasse liberado" : "repasses liberados"}`);
-      expect(await total("Beneficiários")).toBe(`Beneficiários${totais.beneficiarios}uma transferência por ponto`);
-      expect(await total("Retidos")).toContain(
-        `Retidos${brl(totais.retido)}${held.length} ${held.length === 1 ? "repasse" : "repasses"} de`,
-      );
+        .poll(() => total(payableCard))
+        .toBe(`${payableCard}${brl(totais.pagavel)}${payable.length} ${payable.length === 1 ? "repasse" : "repasses"}`);
+      expect(await total("Retido")).toContain(`Retido${brl(totais.retido)}${held.length} ${held.length === 1 ? "repasse" : "repasses"} de`);
+      expect(await total("Aguardando execução")).toContain(`Aguardando execução${brl(totais.aguardandoExecucao)}`);
+      expect(await total("Em remessa")).toContain(`Em remessa${brl(totais.emRemessa)}`);
       expect(await page.getByRole("region", { name: "Pago", exact: true }).count()).toBe(0);
     }
 
@@ -262,8 +277,8 @@ for (const [name, options, mobile] of [
       const page = await openPayments();
       const pending = await serverPayouts({ status: "PENDENTE" });
       await expectScreenEquals(page, pending);
-      // Payable: not held, and executed by today (a payment cannot be dated before its order's execution).
-      const target = pending.data.find((r) => r.IdPontoAtendimento === pointId && !r.Retido && (r.DataExecucao ?? "") <= today)!;
+      // Payable today (its situation): not held, executed by today, in no run.
+      const target = pending.data.find((r) => r.IdPontoAtendimento === pointId && r.Situacao === "pagavel")!;
       expect(await espelhoFlag(target.IdFinanceiroEspelho)).toBe("N");
 
       // By keyboard: the row's labelled checkbox takes Space.
@@ -383,7 +398,7 @@ for (const [name, options, mobile] of [
       await undo.waitFor({ state: "detached" });
       expect(await page.getByText("Não foi possível desfazer").count()).toBe(0);
       paidHere.delete(target.IdFinanceiroEspelho);
-      await expect.poll(async () => spaces(await rowOf(page, target.IdFinanceiroEspelho).textContent())).toContain("PENDENTE");
+      await expect.poll(async () => spaces(await rowOf(page, target.IdFinanceiroEspelho).textContent())).toContain(TAGS.pagavel);
       await expect.poll(async () => spaces(await batchRow.textContent())).toContain("DESFEITO");
       expect(await espelhoFlag(target.IdFinanceiroEspelho)).toBe("N");
     });
@@ -399,13 +414,13 @@ for (const [name, options, mobile] of [
       expect(await violations(page)).toEqual([]);
     });
 
-    it("Exportar writes one transfer per beneficiary: the CSV (BOM, ';', decimal comma, ids, total) and the CNAB 240 remessa", async () => {
+    it("Exportar writes one transfer per beneficiary as the CSV (BOM, ';', decimal comma, ids, total); no bank file here", async () => {
       const page = await openPayments();
       const pending = await serverPayouts({ status: "PENDENTE" });
       await expectScreenEquals(page, pending);
       // The other point has no bank data: its rows are held, so 'Selecionar todos' takes the payable rows only.
-      const payable = pending.data.filter((r) => !r.Retido);
-      const held = pending.data.filter((r) => r.Retido);
+      const payable = pending.data.filter((r) => r.Situacao === "pagavel");
+      const held = pending.data.filter((r) => r.Situacao === "retido");
       expect(payable.length).toBeGreaterThanOrEqual(2);
       expect(held.length).toBeGreaterThan(0);
       await page.getByLabel("Selecionar todos").check();
@@ -435,9 +450,9 @@ for (const [name, options, mobile] of [
         `${groups.length} ${groups.length === 1 ? "transferência" : "transferências"} (${batch.length} ${batch.length === 1 ? "repasse" : "repasses"}), total de ${brl(cents(batch) / 100)}.`,
       );
       expect(await violations(page)).toEqual([]);
-      let download = page.waitForEvent("download");
+      const download = page.waitForEvent("download");
       await dialog.getByRole("button", { name: "Baixar arquivo" }).click();
-      let file = await download;
+      const file = await download;
       expect(file.suggestedFilename()).toBe(`pagamentos-lote-${today}.csv`);
       const bytes = fs.readFileSync((await file.path())!);
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -497,39 +512,14 @@ for (const [name, options, mobile] of [
       ]);
       await page.getByText(`${groups.length} ${groups.length === 1 ? "transferência exportada" : "transferências exportadas"}.`).waitFor();
 
-      // The CNAB 240 remessa of the same selection, with the paying account typed in the dialog.
+      // The bank's file (CNAB 240) is written by the server for a payment run (issue 49): the dialog offers the CSV only.
       await page.getByRole("button", { name: "Exportar", exact: true }).click();
       await dialog.waitFor();
-      await dialog.getByLabel("Remessa CNAB 240 (PIX/TED)").check();
-      const payer: Record<string, string> = {
-        "Código do banco": "341",
-        "Nome do banco": "Banco Itaú",
-        "CNPJ da empresa": "12.345.678/0001-95",
-        "Nome da empresa": "Programa Clube",
-        Convênio: "CONV1",
-        Agência: "1234",
-        Conta: "56789",
-        "Dígito da conta": "0",
-      };
-      for (const [label, value] of Object.entries(payer)) await dialog.getByLabel(label, { exact: true }).fill(value);
-      await dialog.getByLabel("Número do arquivo (NSA)").fill("42");
-      expect(await violations(page)).toEqual([]);
-      download = page.waitForEvent("download");
-      await dialog.getByRole("button", { name: "Baixar arquivo" }).click();
-      file = await download;
-      expect(file.suggestedFilename()).toBe(`remessa-pagamentos-${today}.rem`);
-      const remessa = fs.readFileSync((await file.path())!).toString("latin1");
-      const lines = remessa.split("\r\n").slice(0, -1);
-      // The structure, read here by position (the full independent reader is tests/unit/cnab240.test.ts).
-      expect(lines.every((l) => l.length === 240)).toBe(true);
-      expect(lines.map((l) => l[7]).join("")).toMatch(/^0(13+5)+9$/);
-      expect([lines[0].slice(0, 3), lines[0].slice(157, 163)]).toEqual(["341", "000042"]);
-      const segmentsA = lines.filter((l) => l[7] === "3" && l[13] === "A");
-      expect(segmentsA).toHaveLength(groups.length);
-      expect(segmentsA.reduce((n, l) => n + Number(l.slice(119, 134)), 0)).toBe(cents(batch));
-      const trailers = lines.filter((l) => l[7] === "5");
-      expect(trailers.reduce((n, l) => n + Number(l.slice(23, 41)), 0)).toBe(cents(batch));
-      expect(Number(lines.at(-1)!.slice(23, 29))).toBe(lines.length);
+      expect(await dialog.getByText("Remessa CNAB 240").count()).toBe(0);
+      expect(await dialog.locator("input").count()).toBe(0);
+      await dialog.getByText("O arquivo do banco (CNAB 240) é gerado pelo servidor, numa remessa").waitFor();
+      await dialog.getByRole("button", { name: "Cancelar" }).click();
+      await dialog.waitFor({ state: "detached" });
       // The export changes nothing: the rows are still pending.
       expect((await serverPayouts({ status: "PENDENTE" })).data.length).toBe(pending.data.length);
     });

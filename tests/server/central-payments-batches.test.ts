@@ -4,10 +4,22 @@
 // PGlite and PostgreSQL (server, Node).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { BACKENDS, call, fixtures, makeTestApp, multipart, queryRows, SAMPLE, type Fixtures, type TestApp } from "./helpers";
-import { DEMO_CENTRAL, DEMO_PASSWORD } from "../../server/db/seed";
-import { centralUsers } from "../../server/db/schema";
-import { hashPassword } from "../../server/lib/secrets";
+import {
+  addCentralUser,
+  BACKENDS,
+  centralLogin,
+  call,
+  fixtures,
+  insertPayout,
+  makeTestApp,
+  multipart,
+  queryRows,
+  SAMPLE,
+  type Fixtures,
+  type PayoutOptions,
+  type TestApp,
+} from "./helpers";
+import { DEMO_CENTRAL } from "../../server/db/seed";
 import { PAYMENT_MESSAGES } from "../../server/lib/central-payments-messages";
 import { CENTRAL_ROLE_MESSAGES } from "../../server/lib/central-roles";
 import { HOLD_MESSAGES } from "../../server/services/payout-hold";
@@ -20,44 +32,14 @@ describe.each(BACKENDS)("central payment batches on %s", (backend) => {
   beforeAll(async () => {
     t = await makeTestApp(backend, { loginRateLimit: { max: 1000, windowMs: 60_000 } });
     f = await fixtures(t);
-    const login = async (email: string) =>
-      (await t.app.inject({ method: "POST", url: "/api/credenciado/login", payload: { email, password: DEMO_PASSWORD } })).json().token;
-    central = await login(DEMO_CENTRAL.email);
-    await t.db
-      .insert(centralUsers)
-      .values({ name: "Aprovadora", email: "aprovadora@central.test", role: "approver", passwordHash: await hashPassword(DEMO_PASSWORD) });
-    approver = await login("aprovadora@central.test");
+    central = await centralLogin(t);
+    approver = await addCentralUser(t, "Aprovadora", "aprovadora@central.test", "approver");
   });
   afterAll(() => t?.close());
 
   const today = async () =>
     (await queryRows<{ d: string }>(t.db, sql`select to_char(now() at time zone 'America/Sao_Paulo', 'YYYY-MM-DD') as d`))[0]!.d;
-  let seq = 0;
-  /**
-   * A concluded order's unpaid payout: booked `bookedDaysAgo` days ago, executed `executedDaysAgo` days ago (Brasília days),
-   * for a member with the CPF given; its id and OS.
-   */
-  async function payout(point: string, { bookedDaysAgo = 0, executedDaysAgo = 0, value = 80, cpf = "52998224725" } = {}) {
-    seq += 1;
-    const plate = `LOT${seq % 10}G${10 + (seq % 89)}`;
-    const [row] = await queryRows<{ id: string; os: number }>(
-      t.db,
-      sql`with m as (insert into members (cpf, name) values (${cpf}, ${`Cliente lote ${seq}`}) returning id),
-        v as (insert into vehicles (member_id, brand, model, plate, vehicle_type) select id, 'Fiat', 'Argo', ${plate}, 'PASSEIO' from m returning id),
-        a as (insert into appointments (service_point_id, vehicle_id, date, time, status)
-          select ${point}, v.id, (now() at time zone 'America/Sao_Paulo')::date - ${bookedDaysAgo}::int, '09:00', 'C' from v
-          returning id, vehicle_id, os_number, date),
-        s as (select id from services where description = 'TROCA DE ÓLEO' and vehicle_type = 'PASSEIO'),
-        es as (insert into execution_services (appointment_id, service_id, approval_status) select a.id, s.id, 'A' from a, s returning id, appointment_id)
-      insert into payout_statements (appointment_id, vehicle_id, service_point_id, execution_service_id, corporate_name, cnpj,
-        appointment_date, executed_at, payout, plate, member_name, service_name, os_number, code)
-      select a.id, a.vehicle_id, ${point}, es.id, 'Razão', '11.222.333/0001-81', a.date,
-        now() - make_interval(days => ${executedDaysAgo}), ${value}, ${plate}, ${`Cliente lote ${seq}`},
-        'TROCA DE ÓLEO', a.os_number, '000000001'
-      from a join es on es.appointment_id = a.id returning id, os_number as os`,
-    );
-    return row!;
-  }
+  const payout = (point: string, opts?: PayoutOptions) => insertPayout(t, point, opts);
   const pay = (ids: string[], dataPagamento: string, referencia = "E2E-TED-1", token = central) =>
     call(t, token, "POST", "/central/pagamentos/pagar", { ids, dataPagamento, referencia });
   const listIds = async (query: string) =>

@@ -4,11 +4,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
+import { sql } from "drizzle-orm";
 import { buildApp } from "../../server/app";
 import { rows as queryRows } from "../../server/lib/db-rows";
 import { loadConfig, type ServerConfig } from "../../server/config";
 import { openDatabase, type Db } from "../../server/db/client";
-import { DEMO_PASSWORD, DEMO_USERS, seedCentralIfEmpty, seedIfEmpty } from "../../server/db/seed";
+import { DEMO_CENTRAL, DEMO_PASSWORD, DEMO_USERS, seedCentralIfEmpty, seedIfEmpty } from "../../server/db/seed";
+import { centralUsers } from "../../server/db/schema";
+import { hashPassword } from "../../server/lib/secrets";
 
 export type Backend = "pglite" | "postgres";
 export const BACKENDS: Backend[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
@@ -109,7 +112,6 @@ export { queryRows };
 
 /** The seeded data by role: both points, their users' tokens, and appointments by status. */
 export async function fixtures(t: TestApp) {
-  const { sql } = await import("drizzle-orm");
   const points = await queryRows<{ id: string; trade_name: string }>(
     t.db,
     sql`select id, trade_name from service_points order by trade_name`,
@@ -218,4 +220,53 @@ export async function resumableUpload(t: TestApp, token: string, bytes: Buffer, 
   });
   if (sent.statusCode !== 200) throw new Error(`tus upload failed: ${sent.statusCode} ${sent.body}`);
   return location.split("/").pop()!;
+}
+
+let payoutSeq = 0;
+export interface PayoutOptions {
+  bookedDaysAgo?: number;
+  executedDaysAgo?: number;
+  value?: number;
+  cpf?: string;
+}
+/**
+ * A concluded order's unpaid payout at `point`: booked `bookedDaysAgo` days ago, executed `executedDaysAgo` days ago (Brasília
+ * days; negative: later), for a member with the CPF given; its id and OS.
+ */
+export async function insertPayout(
+  t: TestApp,
+  point: string,
+  { bookedDaysAgo = 0, executedDaysAgo = 0, value = 80, cpf = "52998224725" }: PayoutOptions = {},
+) {
+  payoutSeq += 1;
+  const seq = payoutSeq;
+  const plate = `LOT${seq % 10}G${10 + (seq % 89)}`;
+  const [row] = await queryRows<{ id: string; os: number }>(
+    t.db,
+    sql`with m as (insert into members (cpf, name) values (${cpf}, ${`Cliente lote ${seq}`}) returning id),
+      v as (insert into vehicles (member_id, brand, model, plate, vehicle_type) select id, 'Fiat', 'Argo', ${plate}, 'PASSEIO' from m returning id),
+      a as (insert into appointments (service_point_id, vehicle_id, date, time, status)
+        select ${point}, v.id, (now() at time zone 'America/Sao_Paulo')::date - ${bookedDaysAgo}::int, '09:00', 'C' from v
+        returning id, vehicle_id, os_number, date),
+      s as (select id from services where description = 'TROCA DE ÓLEO' and vehicle_type = 'PASSEIO'),
+      es as (insert into execution_services (appointment_id, service_id, approval_status) select a.id, s.id, 'A' from a, s returning id, appointment_id)
+    insert into payout_statements (appointment_id, vehicle_id, service_point_id, execution_service_id, corporate_name, cnpj,
+      appointment_date, executed_at, payout, plate, member_name, service_name, os_number, code)
+    select a.id, a.vehicle_id, ${point}, es.id, 'Razão', '11.222.333/0001-81', a.date,
+      now() - make_interval(days => ${executedDaysAgo}), ${value}, ${plate}, ${`Cliente lote ${seq}`},
+      'TROCA DE ÓLEO', a.os_number, '000000001'
+    from a join es on es.appointment_id = a.id returning id, os_number as os`,
+  );
+  return row!;
+}
+
+/** A central user's token (the demo administrator by default), signed in as the portal does. */
+export const centralLogin = async (t: TestApp, email: string = DEMO_CENTRAL.email) =>
+  (await t.app.inject({ method: "POST", url: "/api/credenciado/login", payload: { email, password: DEMO_PASSWORD } })).json()
+    .token as string;
+
+/** Adds a central user with the demo password and the role given; their token. */
+export async function addCentralUser(t: TestApp, name: string, email: string, role: "approver" | "payer" | "admin") {
+  await t.db.insert(centralUsers).values({ name, email, role, passwordHash: await hashPassword(DEMO_PASSWORD) });
+  return centralLogin(t, email);
 }

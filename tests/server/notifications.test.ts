@@ -9,8 +9,9 @@ import { eq, sql } from "drizzle-orm";
 // @ts-expect-error http_ece (web-push's encryption) ships no types.
 import ece from "http_ece";
 import { BACKENDS, call, fixtures, loginAs, makeTestApp, queryRows, type Fixtures, type TestApp } from "./helpers";
-import { DEMO_CENTRAL, DEMO_USERS } from "../../server/db/seed";
-import { notificationReads, pointNotifications, pushSubscriptions } from "../../server/db/schema";
+import { DEMO_CENTRAL, DEMO_PASSWORD, DEMO_USERS } from "../../server/db/seed";
+import { centralUsers, notificationReads, pointNotifications, pushSubscriptions } from "../../server/db/schema";
+import { hashPassword } from "../../server/lib/secrets";
 import { insertNotifications, purgeOldNotifications } from "../../server/repositories/notifications";
 import { sharedKey } from "../../server/repositories/push-subscriptions";
 import { loadConfig } from "../../server/config";
@@ -216,7 +217,8 @@ describe.each(BACKENDS)("notifications on %s", (backend) => {
     );
     const ofP1 = rows.filter((r) => r.point === f.p1).slice(0, 2);
     const ofP2 = rows.filter((r) => r.point === f.p2).slice(0, 1);
-    // Point 2 gets a PIX key, which the central confirms: else its payouts are held.
+    // Point 2 gets a PIX key, which the central confirms: else its payouts are held. A person's key (a CPF holder) needs two
+    // central users (issue 49): the demo one, then a colleague with permission to pay.
     const pix = await call(t, f.token2, "POST", "/ponto-atendimento/add-dado-bancario", {
       IdPontoAtendimento: f.p2,
       TipoChavePix: "CPF",
@@ -227,7 +229,21 @@ describe.each(BACKENDS)("notifications on %s", (backend) => {
     });
     expect(pix.statusCode, pix.body).toBe(200);
     const data = (await call(t, central, "GET", `/central/pontos/${f.p2}/dados-pagamento`)).json().data;
-    await call(t, central, "POST", `/central/pontos/${f.p2}/confirmar-dados-pagamento`, { alteradoEm: data.AlteradoEm });
+    const first = await call(t, central, "POST", `/central/pontos/${f.p2}/confirmar-dados-pagamento`, { alteradoEm: data.AlteradoEm });
+    expect([first.statusCode, first.json().Liberado]).toEqual([200, false]);
+    await t.db.insert(centralUsers).values({
+      name: "Central Pagadora",
+      email: "pagadora.notificacoes@central.test",
+      role: "payer",
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+    });
+    const payer = await loginAs(t.app, "pagadora.notificacoes@central.test");
+    const seen = (await call(t, payer, "GET", `/central/pontos/${f.p2}/dados-pagamento`)).json().data;
+    const second = await call(t, payer, "POST", `/central/pontos/${f.p2}/confirmar-dados-pagamento`, {
+      alteradoEm: seen.AlteradoEm,
+      primeiraConfirmacaoEm: seen.PrimeiraConfirmacao.DataHora,
+    });
+    expect([second.statusCode, second.json().Liberado]).toEqual([200, true]);
     const before = await t.db.select().from(pointNotifications);
     const paid = await call(t, central, "POST", "/central/pagamentos/pagar", {
       ids: [...ofP1, ...ofP2].map((r) => r.id),

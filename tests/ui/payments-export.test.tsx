@@ -5,39 +5,7 @@ import { describe, expect, it } from "vitest";
 import Papa from "papaparse";
 import { paymentsCsv } from "../../src/features/central/payments-export";
 import { transfersOf } from "../../src/features/central/payment-transfers";
-import type { Payout } from "../../src/features/central/api/payments";
-
-const payout = (id: string, over: Partial<Payout> = {}): Payout => ({
-  IdFinanceiroEspelho: id,
-  IdPontoAtendimento: "p1",
-  NomeFantasia: "Auto Center Boa Viagem",
-  RazaoSocial: "Auto Center Boa Viagem Ltda",
-  Cnpj: "11222333000181",
-  NumeroOS: Number(id.replace(/\D/g, "")) || 1,
-  Placa: "ABC1234",
-  NomeServico: "TROCA DE ÓLEO",
-  DataAgendamento: "2026-11-05",
-  ValorRepasse: 80,
-  PagamentoFeito: "N",
-  DataPagamento: null,
-  PodeDesfazer: false,
-  Banco: null,
-  Agencia: null,
-  Conta: null,
-  TipoConta: null,
-  TipoChavePix: "CNPJ",
-  ChavePix: "11222333000181",
-  NomeTitular: "Auto Center Boa Viagem Ltda",
-  DocumentoTitular: "11222333000181",
-  Retido: false,
-  MotivoRetencao: null,
-  DadosPagamentoAlteradosEm: null,
-  DataExecucao: "2026-11-05",
-  PagoPara: null,
-  IdLote: null,
-  ReferenciaPagamento: null,
-  ...over,
-});
+import { payout } from "./central-payments-fixtures";
 
 const parse = (text: string) => Papa.parse<string[]>(text.replace(/^\uFEFF/, ""), { delimiter: ";", skipEmptyLines: true }).data;
 
@@ -45,9 +13,12 @@ describe("payments batch CSV", () => {
   it("writes one transfer per beneficiary (OS numbers, ids, sum) of the payable rows only, and a total line", () => {
     const rows = [
       payout("10"),
-      payout("11", { Retido: true, MotivoRetencao: "Dados de pagamento alterados em 27/11/2026 às 10:15: …" }),
-      payout("12", { PagamentoFeito: "S", DataPagamento: "2026-11-20" }),
+      payout("11", { Retido: true, Situacao: "retido", MotivoRetencao: "Dados de pagamento alterados em 27/11/2026 às 10:15: …" }),
+      payout("12", { PagamentoFeito: "S", Situacao: "pago", DataPagamento: "2026-11-20" }),
       payout("13", { ValorRepasse: 95.5 }),
+      // Neither a payout executed after the payment date nor one already in a run is part of a new batch.
+      payout("14", { Situacao: "aguardando_execucao", DataExecucao: "2026-12-01" }),
+      payout("15", { Situacao: "em_remessa", IdRemessa: "r1", NumeroRemessa: 3 }),
       payout("20", { IdPontoAtendimento: "p2", NomeFantasia: "Oficina Serra Azul", ValorRepasse: 10.1 }),
     ];
     const [header, ...data] = parse(paymentsCsv(transfersOf(rows)));
@@ -79,7 +50,7 @@ describe("payments batch CSV", () => {
   });
 
   it("writes only the header and a zero total when every row is held", () => {
-    const data = parse(paymentsCsv(transfersOf([payout("20", { Retido: true })])));
+    const data = parse(paymentsCsv(transfersOf([payout("20", { Retido: true, Situacao: "retido" })])));
     expect(data).toEqual([expect.any(Array), ["TOTAL", "0 transferências", "", "", "", "", "", "", "", "", "", "0", "", "", "0,00"]]);
   });
 
@@ -97,7 +68,9 @@ describe("payments batch CSV", () => {
       NomeTitular: "Titular de Antes",
       DocumentoTitular: "11222333000181",
     };
-    const rows = [payout("30", { PagamentoFeito: "S", PagoPara: paidTo, ChavePix: "depois@exemplo.com", TipoChavePix: "EMAIL" })];
+    const rows = [
+      payout("30", { PagamentoFeito: "S", Situacao: "pago", PagoPara: paidTo, ChavePix: "depois@exemplo.com", TipoChavePix: "EMAIL" }),
+    ];
     const [, first] = parse(paymentsCsv(transfersOf(rows, true)));
     expect([first![1], first![3], first![10]]).toEqual(["Razão de Antes Ltda", "Titular de Antes", "antes@exemplo.com"]);
   });

@@ -83,10 +83,23 @@ const row = (over: Partial<EspelhoRow>): EspelhoRow => ({
   IdDadoBancario: null,
   SocioCpf: "52998224725",
   ReferenciaPagamento: null,
+  MotivoRetencao: null,
   ...over,
 });
 
 describe("mirror export", () => {
+  it("shows an unpaid row the central holds as RETIDO with its reason, still pending in the totals (issue 49)", () => {
+    const reason = "Dados de pagamento alterados em 27/11/2026 às 10:15: o repasse fica retido até a central conferir.";
+    const held = toTransaction(row({ MotivoRetencao: reason }));
+    expect([held.statusPagamento, held.motivoRetencao]).toEqual(["RETIDO", reason]);
+    expect(toTransaction(row({})).statusPagamento).toBe("PENDENTE");
+    // A paid row is never held, whatever the field says.
+    expect(toTransaction(row({ PagamentoFeito: "S", MotivoRetencao: reason })).motivoRetencao).toBeNull();
+    expect(mirrorTotals([row({ MotivoRetencao: reason }), row({ PagamentoFeito: "S" })])).toMatchObject({ received: 85.5, pending: 85.5 });
+    const [, line] = Papa.parse<string[]>(mirrorCsv([held]).replace(CSV_BOM, ""), { delimiter: ";" }).data;
+    expect(line![1]).toBe("RETIDO");
+  });
+
   it("writes the spec's columns with dd/MM/yyyy dates, decimal comma, formatted CNPJ and an escaped formula cell", () => {
     const text = mirrorCsv([
       toTransaction(row({})),

@@ -23,6 +23,9 @@ export const CENTRAL_MSG = {
     recent: "Alterações recentes",
     recentEmpty: "Nenhuma alteração de dados de pagamento registrada.",
     confirm: "Confirmar dados",
+    /** A natural person's data: the first and the second of two confirmations by different central users (issue 49). */
+    confirmFirst: "Registrar primeira confirmação",
+    confirmSecond: "Confirmar como segundo usuário",
     confirming: "Confirmando...",
     confirmFailed: "Não foi possível confirmar os dados de pagamento.",
     close: "Fechar",
@@ -30,6 +33,38 @@ export const CENTRAL_MSG = {
     execution: "Execução",
     /** 'Marcar como pago' with a date before a selected payout's execution (the server refuses it with the same words). */
     beforeExecution: (os: number, executed: string) => `A data do pagamento não pode ser anterior à execução da OS ${os} (${executed}).`,
+    /** The change side by side (issue 49): every payee field before and after, who changed it, the warnings, the call. */
+    diff: {
+      title: "Antes e depois",
+      field: "Campo",
+      before: "Antes",
+      after: "Depois",
+      changed: "alterado",
+      empty: "—",
+    },
+    beforeFrom: {
+      confirmado: (when: string) => `"Antes": os dados que a central confirmou em ${when}.`,
+      original: '"Antes": os dados do ponto antes da primeira alteração.',
+      pago: (when: string) => `"Antes": os dados para os quais os repasses foram pagos pela última vez, em ${when}.`,
+      none: "Não há dados anteriores registrados para comparar: confira os dados atuais com o ponto e veja as alterações recentes abaixo.",
+    },
+    changedBy: "Alterados por",
+    pointCnpj: (cnpj: string) => `CNPJ do ponto: ${cnpj}`,
+    personWarning: "O titular é uma pessoa física (CPF), não o CNPJ do ponto.",
+    notPointWarning: (cnpj: string) => `O documento do titular não é o CNPJ do ponto (${cnpj}): confira com o ponto antes de confirmar.`,
+    twoConfirmations: "Titular pessoa física: os repasses só são liberados depois da confirmação de dois usuários diferentes da central.",
+    waitingSecond: "Aguardando segundo usuário",
+    firstBy: (who: string, when: string) =>
+      `Primeira confirmação por ${who} em ${when}. Aguardando a confirmação de um segundo usuário da central.`,
+    firstByYou: (when: string) =>
+      `Você fez a primeira confirmação em ${when}. A segunda confirmação precisa ser feita por outro usuário da central.`,
+    callTitle: "Ligue para o ponto antes de confirmar",
+    callWho: (who: string) => `${who}, usuário principal do ponto`,
+    noPhone: "O ponto não tem telefone cadastrado: confirme a alteração com o ponto por outro meio antes de confirmar.",
+    phoneChanged: (when: string) =>
+      `Este telefone foi alterado em ${when}: quem alterou os dados de pagamento pode tê-lo alterado também. Confirme o contato por outro meio.`,
+    firstHint:
+      "Esta é a primeira de duas confirmações: os repasses continuam retidos até outro usuário da central conferir e confirmar os mesmos dados.",
     fields: {
       RazaoSocial: "Razão social",
       Cnpj: "CNPJ",

@@ -40,6 +40,7 @@ export const MIRROR_MSG = {
     detailsTitle: "Detalhes da Transação",
     fields: {
       statusPagamento: "Status do pagamento",
+      motivoRetencao: "Motivo da retenção",
       cliente: "Cliente",
       matricula: "Matrícula",
       razaoSocial: "Razão social",

@@ -22,6 +22,8 @@ export const NOTIFICATIONS_MSG = {
       pago: "Pago",
       "pagamento-desfeito": "Pagamento desfeito",
       retorno: "Retorno",
+      retido: "Repasses retidos",
+      liberado: "Repasses liberados",
     },
     reason: "Motivo",
     by: "Por",

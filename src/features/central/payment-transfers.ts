@@ -44,12 +44,13 @@ const currentPayee = (p: Payout): TransferPayee => ({
 
 /**
  * The transfers of `rows`, one per point in the order they first appear. `paid`: a paid batch again, each point's payee as
- * recorded at payment; otherwise the payable rows only (a held or paid one is left out even if a caller passes it).
+ * recorded at payment; otherwise the payable rows only (a held, waiting, paid or already-in-a-run one is left out even if a
+ * caller passes it).
  */
 export function transfersOf(rows: readonly Payout[], paid = false): Transfer[] {
   const byPoint = new Map<string, Transfer>();
   for (const r of rows) {
-    if (paid ? r.PagamentoFeito !== "S" : r.Retido || r.PagamentoFeito === "S") continue;
+    if (paid ? r.PagamentoFeito !== "S" : r.Situacao !== "pagavel" || r.Retido || r.PagamentoFeito === "S") continue;
     const payee = paid ? (r.PagoPara ?? currentPayee(r)) : currentPayee(r);
     const t = byPoint.get(r.IdPontoAtendimento) ?? { pointId: r.IdPontoAtendimento, pointName: r.NomeFantasia, payee, rows: [], total: 0 };
     t.rows.push(r);

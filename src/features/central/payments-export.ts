@@ -1,13 +1,14 @@
-// The bank batch of the Pagamentos section: one transfer per beneficiary (a point's payouts grouped and summed, with their OS
-// numbers and ids), as CSV for Excel in pt-BR (BOM, ';', decimal comma, no formulas, a total line) or as a FEBRABAN CNAB 240
-// remessa; never a held payout. A paid batch is exported again from what it was paid to (PagoPara), not from today's data.
-// Its own module, imported on the first export, so papaparse stays off the section's first paint (main thread).
+// The Pagamentos section's CSV files for Excel in pt-BR (BOM, ';', decimal comma, no formulas): the bank batch, one transfer per
+// beneficiary (a point's payouts grouped and summed, with their OS numbers and ids) and a total line, never a held payout (a paid
+// batch is exported again from what it was paid to, PagoPara, not from today's data); and the journal of money actions. The
+// bank's own file (CNAB 240) is written by the server for a payment run (issue 49). Its own module, imported on the first
+// export, so papaparse stays off the section's first paint (main thread).
 import { BANK_DATA_MSG } from "../../config/messages/bank-data.pt-BR";
 import { PAYMENTS_MSG } from "../../config/messages/central-payments.pt-BR";
 import { wallClock } from "../../domain/dates";
-import { bankCodeOf, cnab240, CnabError, splitDigit, type CnabPayer, type CnabTransfer, type PixKeyType } from "../../domain/cnab240";
-import { formatDocument } from "../../lib/br-format";
+import { dateTimeText, formatDocument } from "../../lib/br-format";
 import { csvDecimal, toCsv } from "../../lib/csv";
+import type { JournalEntry } from "./api/payment-runs";
 import type { Transfer } from "./payment-transfers";
 
 const cents = (n: number) => Math.round(n * 100) / 100;
@@ -84,47 +85,43 @@ export function paymentsCsv(transfers: readonly Transfer[]): string {
   return toCsv(PAYMENTS_CSV_COLUMNS, [...transfers.map(transferCsvRow), totalLine]);
 }
 
-/** The transfers as CNAB's, each "seu número" the batch's tag and its order; throws CnabError on a bank with no known code. */
-export function cnabTransfers(transfers: readonly Transfer[], tag: string): CnabTransfer[] {
-  return transfers.map((t, i) => {
-    const p = t.payee;
-    const base = {
-      name: p.NomeTitular || p.RazaoSocial,
-      document: p.DocumentoTitular || p.Cnpj,
-      amount: t.total,
-      yourNumber: `${tag}-${String(i + 1).padStart(3, "0")}`.slice(-20),
-      info: `OS ${osList(t)}`,
-    };
-    if (p.TipoChavePix && p.ChavePix) return { ...base, pix: { type: p.TipoChavePix as PixKeyType, key: p.ChavePix } };
-    const code = bankCodeOf(p.Banco);
-    if (!code) throw new CnabError(PAYMENTS_MSG.export.noBankCode(t.pointName, p.Banco ?? ""));
-    const agency = splitDigit(p.NumeroAgencia);
-    const account = splitDigit(p.NumeroConta);
-    return {
-      ...base,
-      bank: {
-        code,
-        agency: agency.number,
-        agencyDigit: agency.digit,
-        account: account.number,
-        accountDigit: account.digit,
-        savings: p.TipoConta === "POUPANCA",
-      },
-    };
-  });
-}
+/** "pagamentos-lote-2025-11-18.csv", today's date in Brasília (or "pagamentos-lote-<reference>-2025-11-18.csv" for a batch). */
+export const paymentsFileName = (tag?: string, now: Date = new Date()) =>
+  `pagamentos-lote-${tag ? `${tag}-` : ""}${wallClock(now).date}.csv`;
 
-/** The remessa of the transfers, generated now (Brasília), to be paid on `paymentDate`. */
-export function paymentsCnab(transfers: readonly Transfer[], payer: CnabPayer, paymentDate: string, fileNumber: number, tag: string) {
-  const now = wallClock();
-  return cnab240(payer, cnabTransfers(transfers, tag), {
-    paymentDate,
-    generatedDate: now.date,
-    generatedTime: `${now.time}:${String(new Date().getSeconds()).padStart(2, "0")}`,
-    fileNumber,
-  });
-}
+const J = PAYMENTS_MSG.journal;
 
-/** "pagamentos-lote-2025-11-18.csv" / "remessa-pagamentos-2025-11-18.rem", today's date in Brasília (or the batch's tag). */
-export const paymentsFileName = (ext: "csv" | "rem", tag?: string, now: Date = new Date()) =>
-  `${ext === "csv" ? "pagamentos-lote" : "remessa-pagamentos"}-${tag ? `${tag}-` : ""}${wallClock(now).date}.${ext}`;
+/** The journal's columns, in order: one line per action, the codes translated, the ids kept for a reconciliation. */
+export const JOURNAL_CSV_COLUMNS = [
+  J.cols.when,
+  J.cols.user,
+  J.cols.action,
+  J.cols.entity,
+  J.cols.entityId,
+  J.cols.point,
+  J.cols.run,
+  J.cols.before,
+  J.cols.after,
+  J.cols.note,
+] as const;
+
+/** One CSV line per money action (Brasília date and time); a cell that looks like a formula is written as text by toCsv. */
+export const journalCsv = (entries: readonly JournalEntry[]) =>
+  toCsv(
+    JOURNAL_CSV_COLUMNS,
+    entries.map((e) => [
+      dateTimeText(e.Em) ?? e.Em,
+      e.Usuario,
+      J.actions[e.Acao] ?? e.Acao,
+      J.entities[e.Entidade] ?? e.Entidade,
+      e.IdEntidade,
+      e.NomeFantasia,
+      e.NumeroRemessa === null ? "" : String(e.NumeroRemessa),
+      e.Antes,
+      e.Depois,
+      e.Observacao,
+    ]),
+  );
+
+/** "diario-financeiro-2025-11-18.csv", today's date in Brasília. */
+export const journalFileName = (now: Date = new Date()) => `diario-financeiro-${wallClock(now).date}.csv`;

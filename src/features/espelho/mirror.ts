@@ -7,12 +7,13 @@ import type { EspelhoRow } from "./api/espelho";
 
 import type { PaymentStatus } from "./status";
 
-/** PAGO when PagamentoFeito is S, PENDENTE otherwise (N). */
-export const paymentStatus = (row: Pick<EspelhoRow, "PagamentoFeito">): PaymentStatus => (row.PagamentoFeito === "S" ? "PAGO" : "PENDENTE");
+/** PAGO when PagamentoFeito is S; otherwise (N) RETIDO when the server gives a hold's reason, else PENDENTE. */
+export const paymentStatus = (row: Pick<EspelhoRow, "PagamentoFeito"> & Partial<Pick<EspelhoRow, "MotivoRetencao">>): PaymentStatus =>
+  row.PagamentoFeito === "S" ? "PAGO" : row.MotivoRetencao ? "RETIDO" : "PENDENTE";
 
-/** Badge colour per the spec's financial views: CONCLUÍDO (here PAGO) green, PENDENTE amber, anything else grey. */
-export const statusTone = (status: string): "done" | "pending" | "other" =>
-  status === "PAGO" || status === "CONCLUÍDO" ? "done" : status === "PENDENTE" ? "pending" : "other";
+/** Badge colour per the spec's financial views: CONCLUÍDO (here PAGO) green, PENDENTE amber, RETIDO red, anything else grey. */
+export const statusTone = (status: string): "done" | "pending" | "held" | "other" =>
+  status === "PAGO" || status === "CONCLUÍDO" ? "done" : status === "PENDENTE" ? "pending" : status === "RETIDO" ? "held" : "other";
 
 /** A null payout is the server's stored 0. */
 export const payoutOf = (row: Pick<EspelhoRow, "ValorRepasse">) =>
@@ -70,6 +71,8 @@ export interface Transaction {
   referenciaPagamento: string | null;
   /** The proof's file name, when the central attached one to the payment. */
   comprovante: string | null;
+  /** Why an unpaid payout is held (RETIDO), in the central's words. */
+  motivoRetencao: string | null;
 }
 
 export function toTransaction(row: EspelhoRow): Transaction {
@@ -94,6 +97,7 @@ export function toTransaction(row: EspelhoRow): Transaction {
     dataPagamento: paymentStatus(row) === "PAGO" ? (row.DataPagamento?.slice(0, 10) ?? null) : null,
     referenciaPagamento: row.ReferenciaPagamento ?? null,
     comprovante: paymentStatus(row) === "PAGO" ? (row.ComprovantePagamento ?? null) : null,
+    motivoRetencao: paymentStatus(row) === "RETIDO" ? (row.MotivoRetencao ?? null) : null,
   };
 }
 

@@ -11,9 +11,11 @@ import { payBatch, undoBatch, uploadBatchProof } from "./payments";
 import { paymentKeys } from "../payments-queries";
 import { PAYMENTS_MSG } from "../../../config/messages/central-payments.pt-BR";
 import type * as C from "../../../../contract/central-payments";
+import type * as Pt from "../../../../contract/central-points";
 import type { Answer, BodyOf } from "../../../../contract/route";
 
 type Msg = Answer<typeof C.undoPayment>;
+type ConfirmAnswer = Answer<typeof Pt.confirmPayee>;
 type PayAnswer = Answer<typeof C.payPayouts>;
 type UndoBatchAnswer = Answer<typeof C.undoBatch>;
 /** The payouts' ids, dataPagamento (YYYY-MM-DD, today or before: the server refuses a future date) and the reference. */
@@ -69,18 +71,21 @@ export interface ConfirmPayeeInput {
   pointId: string;
   /** The AlteradoEm of the data the user looked at. */
   alteradoEm: string;
+  /** The first confirmation's DataHora the user looked at; null when it showed none. */
+  primeiraConfirmacaoEm: string | null;
 }
 
 /**
- * Confirms a point's new payment data: its held payouts become payable. Failed or not (a 409 means the data changed again, or
- * someone confirmed it meanwhile), the dialog's data, the payouts lists and the record are refetched; the refetch is returned so
- * the dialog stays pending until the list on screen shows the rows payable.
+ * Confirms a point's new payment data: its held payouts become payable (for a natural person, after a second user's
+ * confirmation: the answer's Liberado says which). Failed or not (a 409 means the data changed again, or someone confirmed it
+ * meanwhile), the dialog's data, the payouts lists and the record are refetched; the refetch is returned so the dialog stays
+ * pending until the list on screen shows the rows as they are.
  */
-export function useConfirmPayee(ui: MutationUi<Msg, ConfirmPayeeInput> = {}) {
+export function useConfirmPayee(ui: MutationUi<ConfirmAnswer, ConfirmPayeeInput> = {}) {
   const client = useQueryClient();
-  return useMutation<Msg, Error, ConfirmPayeeInput>({
+  return useMutation<ConfirmAnswer, Error, ConfirmPayeeInput>({
     ...ui,
-    mutationFn: async ({ pointId, alteradoEm }) => unwrapSuccess(await confirmPayee(pointId, alteradoEm), CENTRAL_MSG.payee.confirmFailed),
+    mutationFn: async ({ pointId, ...body }) => unwrapSuccess(await confirmPayee(pointId, body), CENTRAL_MSG.payee.confirmFailed),
     onSettled: (...args) => {
       void ui.onSettled?.(...args);
       return Promise.all([

@@ -1,9 +1,8 @@
 // 'Lotes pagos' of the Pagamentos section: the batches registered in the period (reference, payment date, who, how many, total,
 // proof, undone or not), each exported again from what it paid (CSV or CNAB), its proof downloaded or attached, and undone the
 // same day (main thread).
-import { useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { QueryState } from "../../../components/ui/query-state";
 import { ResponsiveList, type Column } from "../../../components/ui/responsive-list";
 import { isoToBr } from "../../../domain/dates";
 import { formatBRL, withReason } from "../../../domain/format";
@@ -14,6 +13,8 @@ import { saveBatchProof, type Batch } from "../api/payments";
 import { useUploadProof } from "../api/use-payment-mutations";
 import { batchesQuery, batchQuery } from "../payments-queries";
 import { transfersOf, type Transfer } from "../payment-transfers";
+import { ListState } from "./payment-list-state";
+import { AttachProofButton, ProofFile, useProofPicker } from "./payment-proof";
 
 const M = PAYMENTS_MSG.batches;
 
@@ -49,19 +50,14 @@ const COLUMNS: readonly Column<Batch>[] = [
   {
     id: "proof",
     header: M.cols.proof,
-    cell: (b) =>
-      b.Comprovante ? (
-        <button
-          type="button"
-          className="link-button"
-          aria-label={M.downloadProof(b.Comprovante, b.Referencia)}
-          onClick={() => void downloadProof(b)}
-        >
-          {b.Comprovante}
-        </button>
-      ) : (
-        <span className="muted">{M.noProof}</span>
-      ),
+    cell: (b) => (
+      <ProofFile
+        file={b.Comprovante}
+        label={(file) => M.downloadProof(file, b.Referencia)}
+        none={M.noProof}
+        onDownload={() => void downloadProof(b)}
+      />
+    ),
   },
 ];
 
@@ -69,8 +65,12 @@ export function PaymentBatches({ from, to, onExport, onUndo }: Props) {
   const list = useQuery(batchesQuery({ dataInicio: from, dataFim: to }));
   const client = useQueryClient();
   const upload = useUploadProof();
-  const fileInput = useRef<HTMLInputElement>(null);
-  const [attachTo, setAttachTo] = useState<Batch | null>(null);
+  const proof = useProofPicker<Batch>((b, file) =>
+    upload.mutate(
+      { batchId: b.IdLote, file },
+      { onSuccess: (res) => toast.success(res.message), onError: (err) => toast.error(err.message) },
+    ),
+  );
   const [loading, setLoading] = useState<string | null>(null);
   const titleId = useId();
 
@@ -93,31 +93,8 @@ export function PaymentBatches({ from, to, onExport, onUndo }: Props) {
         {M.title}
       </h2>
       {/* One hidden picker for every row: 'Anexar comprovante' opens it for its batch. */}
-      <input
-        ref={fileInput}
-        type="file"
-        className="sr-only"
-        tabIndex={-1}
-        aria-hidden="true"
-        accept="image/jpeg,image/png,image/webp,image/gif,application/pdf"
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          e.target.value = "";
-          if (!file || !attachTo) return;
-          upload.mutate(
-            { batchId: attachTo.IdLote, file },
-            { onSuccess: (res) => toast.success(res.message), onError: (err) => toast.error(err.message) },
-          );
-        }}
-      />
-      <QueryState
-        query={list}
-        variant="card"
-        loading={M.loading}
-        error={list.error ? withReason(M.loadFailed, list.error.message) : M.loadFailed}
-        empty={M.empty}
-        isEmpty={(d) => d.length === 0}
-      >
+      {proof.picker}
+      <ListState query={list} msg={M}>
         {(data) => (
           <ResponsiveList
             name={["agenda", "batches"]}
@@ -140,18 +117,12 @@ export function PaymentBatches({ from, to, onExport, onUndo }: Props) {
                   {PAYMENTS_MSG.exportButton}
                 </button>
                 {!b.DesfeitoEm && onUndo && (
-                  <button
-                    type="button"
-                    className="btn"
-                    aria-label={M.attachOf(b.Referencia)}
+                  <AttachProofButton
+                    label={M.attachOf(b.Referencia)}
+                    text={M.attach}
                     disabled={upload.isPending}
-                    onClick={() => {
-                      setAttachTo(b);
-                      fileInput.current?.click();
-                    }}
-                  >
-                    {M.attach}
-                  </button>
+                    onClick={() => proof.attach(b)}
+                  />
                 )}
                 {b.PodeDesfazer && onUndo && (
                   <button type="button" className="btn btn-danger" aria-label={M.undoOf(b.Referencia)} onClick={() => onUndo(b)}>
@@ -162,7 +133,7 @@ export function PaymentBatches({ from, to, onExport, onUndo }: Props) {
             )}
           />
         )}
-      </QueryState>
+      </ListState>
     </section>
   );
 }

@@ -1,30 +1,51 @@
-// Pagamentos (/central/pagamentos): what is due, to how many beneficiaries and what is held (the server's totals), filters in
-// the URL (point, reference date, period, status), a selection of payable rows (pending and not held) to mark as paid as one
-// batch with its reference and proof, or to export (one transfer per beneficiary, CSV or CNAB 240), and on each row its history
-// and, when paid, the undo of its batch. The points whose payouts are held are listed above the rows, each with 'Conferir dados
-// de pagamento'; the batches of the period below them, each exported again, with its proof and its undo (main thread).
+// Pagamentos (/central/pagamentos) in three parts, each with its address: 'Repasses' (the default), 'Remessas'
+// (?ver=remessas; one run's page at ?remessa=<id>) and 'Diário financeiro' (?ver=diario). Repasses: what can be paid on the
+// payment date (today by default), what is held, what waits for its execution and what is in a run, each card filtering the list
+// (issue 49); filters in the URL (point, reference date, period, situation, status); a selection of payable rows put in a new
+// payment run (the server writes the bank's file), marked as paid as one batch with its reference and proof, or exported as CSV;
+// on each row its situation, its history and, when paid, the undo of its batch. The points whose payouts are held are listed
+// above the rows, each with 'Conferir dados de pagamento'; the batches of the period below them (main thread).
 import { useCallback, useMemo, useState } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { Link, useLocation } from "wouter";
 import { QueryState } from "../../../components/ui/query-state";
+import { wallClock } from "../../../domain/dates";
 import { formatBRL, withReason } from "../../../domain/format";
 import type { CentralRole } from "../../../../contract/central-session";
 import { PAYMENTS_MSG } from "../../../config/messages/central-payments.pt-BR";
-import type { Batch, Payout, PayoutTotals } from "../api/payments";
+import type { Batch, Payout } from "../api/payments";
+import type { PaymentRun } from "../api/payment-runs";
 import { payoutsQuery } from "../payments-queries";
 import { transfersOf, type Transfer } from "../payment-transfers";
 import { PaymentBatches } from "./payment-batches";
 import { PaymentExportModal } from "./payment-export-modal";
-import { PaymentFilterBar, payoutFilterOf, usePaymentFilters, type PaymentFilters } from "./payment-filters";
+import {
+  PaymentFilterBar,
+  paymentsViewHref,
+  payoutFilterOf,
+  runHref,
+  situationChange,
+  usePaymentFilters,
+  usePaymentsView,
+  type PaymentFilters,
+  type PaymentsView,
+} from "./payment-filters";
+import { PaymentHeadline } from "./payment-headline";
 import { PaymentHistoryModal } from "./payment-history-modal";
+import { PaymentJournal } from "./payment-journal";
 import { isPayable, PaymentList } from "./payment-list";
 import { HeldPoints, heldPointsOf, type HeldPoint } from "./held-points";
 import { PayeeReviewModal } from "./payee-review-modal";
 import { PaymentPayModal } from "./payment-pay-modal";
+import { PaymentRunDetail } from "./payment-run-detail";
+import { PaymentRunModal } from "./payment-run-modal";
+import { PaymentRuns } from "./payment-runs";
 import { PaymentUndoModal } from "./payment-undo-modal";
 import "./payments.css";
 
 type Open =
   | { kind: "pay"; rows: Payout[] }
+  | { kind: "run"; rows: Payout[] }
   | { kind: "undo"; row: Payout }
   | { kind: "undo-batch"; batch: Batch }
   | { kind: "export"; transfers: Transfer[]; batch?: Batch }
@@ -33,60 +54,43 @@ type Open =
   | null;
 
 const LOAD_FAILED = PAYMENTS_MSG.loadFailed;
-const T = PAYMENTS_MSG.totals;
+const V = PAYMENTS_MSG.views;
+const VIEWS: readonly PaymentsView[] = ["repasses", "remessas", "diario"];
+const VIEW_LABELS: Record<PaymentsView, string> = { repasses: V.payouts, remessas: V.runs, diario: V.journal };
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const sumOf = (rows: readonly Payout[]) => Math.round(rows.reduce((n, r) => n + (r.ValorRepasse ?? 0), 0) * 100) / 100;
 
-/** What the period's filter does not already say: what is due now, to how many points, and what is held back. */
-function Totals({ totals, payable }: { totals: PayoutTotals | undefined; payable: number }) {
-  const items = [
-    { id: "pagamentos-total-apagar", label: T.due, value: totals ? formatBRL(totals.aPagar) : "—", hint: totals ? T.dueHint(payable) : "" },
-    {
-      id: "pagamentos-total-beneficiarios",
-      label: T.beneficiaries,
-      value: totals ? String(totals.beneficiarios) : "—",
-      hint: T.beneficiariesHint,
-    },
-    {
-      id: "pagamentos-total-retidos",
-      label: T.held,
-      value: totals ? formatBRL(totals.retido) : "—",
-      hint: totals ? T.heldHint(totals.retidos, totals.pontosRetidos) : "",
-    },
-  ];
-  return (
-    <div className="payments-totals" role="group" aria-label={T.group}>
-      {items.map((i) => (
-        <section key={i.id} className="card payments-total" aria-labelledby={i.id}>
-          <h2 id={i.id} className="payments-total-label">
-            {i.label}
-          </h2>
-          <p className="payments-total-value">{i.value}</p>
-          <p className="muted payments-total-hint">{i.hint}</p>
-        </section>
-      ))}
-    </div>
-  );
+interface PayoutsProps {
+  canPay: boolean;
+  /** A run was created from the selection: the section opens its page. */
+  onRunCreated: (run: PaymentRun, message: string) => void;
 }
 
-/** `role`: the signed-in central user's Papel; an approver sees the payouts and exports them, but pays and undoes nothing. */
-export function PaymentsSection({ role }: { role: CentralRole }) {
-  const canPay = role === "payer" || role === "admin";
+function PayoutsView({ canPay, onRunCreated }: PayoutsProps) {
   const [filters, setFilters] = usePaymentFilters();
+  const today = wallClock().date;
+  const payDate = filters.payDate || today;
   const rangeOk = filters.from <= filters.to;
   const list = useQuery({ ...payoutsQuery(payoutFilterOf(filters)), enabled: rangeOk, placeholderData: keepPreviousData });
+  // The server's totals follow the situation filter: the headline reads the same list without it (the same query, so one call,
+  // when no situation is chosen), so its four figures stay whole while the list shows one of them.
+  const all = useQuery({
+    ...payoutsQuery(payoutFilterOf({ ...filters, situation: "" })),
+    enabled: rangeOk,
+    placeholderData: keepPreviousData,
+  });
   const data = rangeOk ? list.data : undefined;
   // Rows of the previous filters stay on screen while new ones load: they can be neither selected nor paid nor exported.
   const stale = list.isPlaceholderData;
   const rows = useMemo(() => data?.data ?? [], [data]);
-  // Held rows are pending but cannot be chosen: the batch and the selection count payable rows only.
-  const pendingRows = useMemo(() => rows.filter(isPayable), [rows]);
+  // Only payable rows (on the payment date, in no run) can be chosen: the run, the batch and the selection count them only.
+  const payableRows = useMemo(() => rows.filter(isPayable), [rows]);
   const held = useMemo(() => heldPointsOf(rows), [rows]);
 
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
-  // Only payable rows on screen count: a row paid (by another user) or held meanwhile leaves the selection when the list has it.
-  const chosen = useMemo(() => pendingRows.filter((r) => selected.has(r.IdFinanceiroEspelho)), [pendingRows, selected]);
-  const allChosen = pendingRows.length > 0 && chosen.length === pendingRows.length;
+  // Only payable rows on screen count: a row paid, held or put in a run (by another user) meanwhile leaves the selection.
+  const chosen = useMemo(() => payableRows.filter((r) => selected.has(r.IdFinanceiroEspelho)), [payableRows, selected]);
+  const allChosen = payableRows.length > 0 && chosen.length === payableRows.length;
   const [open, setOpen] = useState<Open>(null);
 
   const toggle = useCallback(
@@ -111,16 +115,19 @@ export function PaymentsSection({ role }: { role: CentralRole }) {
 
   const none = chosen.length === 0 || stale;
   return (
-    <section className="page payments-page">
-      <header className="page-header">
-        <h1 className="page-title">Pagamentos</h1>
-      </header>
-      <Totals totals={data?.totais} payable={pendingRows.length} />
+    <>
+      <PaymentHeadline
+        totals={rangeOk ? all.data?.totais : undefined}
+        payDate={payDate}
+        situation={filters.situation}
+        onPayDate={(date) => changeFilters({ payDate: date === today ? "" : date })}
+        onSituation={(situation) => changeFilters(situationChange(filters, situation))}
+      />
       <PaymentFilterBar filters={filters} onChange={changeFilters} rangeError={!rangeOk} />
       {rangeOk && (
         <>
           {held.length > 0 && <HeldPoints points={held} onReview={(point) => setOpen({ kind: "payee", point })} />}
-          <div className="card payments-toolbar" role="group" aria-label="Repasses selecionados">
+          <div className="card payments-toolbar" role="group" aria-label={PAYMENTS_MSG.selectionGroup}>
             <label className="checkbox payments-select-all">
               <input
                 type="checkbox"
@@ -129,8 +136,8 @@ export function PaymentsSection({ role }: { role: CentralRole }) {
                   if (el) el.indeterminate = chosen.length > 0 && !allChosen;
                 }}
                 checked={allChosen}
-                disabled={pendingRows.length === 0 || stale}
-                onChange={() => setSelected(allChosen ? new Set() : new Set(pendingRows.map((r) => r.IdFinanceiroEspelho)))}
+                disabled={payableRows.length === 0 || stale}
+                onChange={() => setSelected(allChosen ? new Set() : new Set(payableRows.map((r) => r.IdFinanceiroEspelho)))}
               />
               Selecionar todos
             </label>
@@ -141,9 +148,14 @@ export function PaymentsSection({ role }: { role: CentralRole }) {
             </p>
             <div className="payments-toolbar-actions">
               {canPay ? (
-                <button type="button" className="btn btn-primary" disabled={none} onClick={() => setOpen({ kind: "pay", rows: chosen })}>
-                  Marcar como pago
-                </button>
+                <>
+                  <button type="button" className="btn btn-primary" disabled={none} onClick={() => setOpen({ kind: "run", rows: chosen })}>
+                    {PAYMENTS_MSG.newRun.title}
+                  </button>
+                  <button type="button" className="btn" disabled={none} onClick={() => setOpen({ kind: "pay", rows: chosen })}>
+                    Marcar como pago
+                  </button>
+                </>
               ) : (
                 <p className="muted">{PAYMENTS_MSG.cannotPay}</p>
               )}
@@ -181,19 +193,77 @@ export function PaymentsSection({ role }: { role: CentralRole }) {
           <PaymentBatches from={filters.from} to={filters.to} onExport={onExportBatch} onUndo={canPay ? onUndoBatch : undefined} />
         </>
       )}
+      {open?.kind === "run" && (
+        <PaymentRunModal
+          rows={open.rows}
+          payDate={payDate}
+          onClose={() => setOpen(null)}
+          onCreated={(run, message) => {
+            setSelected(new Set());
+            setOpen(null);
+            onRunCreated(run, message);
+          }}
+        />
+      )}
       {open?.kind === "pay" && <PaymentPayModal rows={open.rows} onClose={() => setOpen(null)} onPaid={() => setSelected(new Set())} />}
       {open?.kind === "undo" && <PaymentUndoModal row={open.row} onClose={() => setOpen(null)} />}
       {open?.kind === "undo-batch" && <PaymentUndoModal batch={open.batch} onClose={() => setOpen(null)} />}
       {open?.kind === "export" && (
-        <PaymentExportModal
-          transfers={open.transfers}
-          tag={open.batch?.Referencia}
-          paymentDate={open.batch?.DataPagamento}
-          onClose={() => setOpen(null)}
-        />
+        <PaymentExportModal transfers={open.transfers} tag={open.batch?.Referencia} onClose={() => setOpen(null)} />
       )}
       {open?.kind === "history" && <PaymentHistoryModal row={open.row} onClose={() => setOpen(null)} />}
       {open?.kind === "payee" && <PayeeReviewModal point={open.point} onClose={() => setOpen(null)} />}
+    </>
+  );
+}
+
+/** `role`: the signed-in central user's Papel; an approver sees everything and exports the CSV, but pays, runs and undoes nothing. */
+export function PaymentsSection({ role }: { role: CentralRole }) {
+  const canPay = role === "payer" || role === "admin";
+  const { view, runId } = usePaymentsView();
+  const [, navigate] = useLocation();
+  // The creation's message, said on the new run's page and forgotten once the address moves to another page (React's 'state
+  // from the previous render' pattern; whichever of the message and the address lands first, the other finds it).
+  const [notice, setNotice] = useState<{ runId: string; text: string } | null>(null);
+  const [shownRun, setShownRun] = useState(runId);
+  if (runId !== shownRun) {
+    setShownRun(runId);
+    if (notice && notice.runId !== runId) setNotice(null);
+  }
+  return (
+    <section className="page payments-page">
+      <header className="page-header payments-header">
+        <h1 className="page-title">Pagamentos</h1>
+        <nav className="payments-views" aria-label={V.label}>
+          {VIEWS.map((v) => (
+            <Link
+              key={v}
+              href={paymentsViewHref(v)}
+              className={`btn payments-view${view === v ? " is-active" : ""}`}
+              aria-current={view === v ? "page" : undefined}
+            >
+              {VIEW_LABELS[v]}
+            </Link>
+          ))}
+        </nav>
+      </header>
+      {view === "repasses" && (
+        <PayoutsView
+          canPay={canPay}
+          onRunCreated={(run, text) => {
+            setNotice({ runId: run.IdRemessa, text });
+            // In the same task as the dialog's closing, so the dialog's history entry is not taken back over this navigation.
+            navigate(runHref(run.IdRemessa));
+          }}
+        />
+      )}
+      {view === "remessas" &&
+        (runId ? (
+          <PaymentRunDetail key={runId} runId={runId} canPay={canPay} notice={notice?.runId === runId ? notice.text : undefined} />
+        ) : (
+          <PaymentRuns canPay={canPay} />
+        ))}
+      {view === "diario" && <PaymentJournal />}
     </section>
   );
 }

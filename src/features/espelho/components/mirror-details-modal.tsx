@@ -36,6 +36,12 @@ export function MirrorDetailsModal({ row, onClose }: { row: Transaction; onClose
         <dd>
           <PaymentBadge status={row.statusPagamento} />
         </dd>
+        {row.motivoRetencao && (
+          <>
+            <dt>{f.motivoRetencao}</dt>
+            <dd>{row.motivoRetencao}</dd>
+          </>
+        )}
         <dt>{f.numeroOS}</dt>
         <dd>{row.numeroOS}</dd>
         <dt>{f.cliente}</dt>

@@ -1,5 +1,5 @@
-// The mirror's rows as a ResponsiveList (cards on phones, a table from 1024 px): payment badge, NOVO on pending rows, the
-// client's CPF as its document, the payment's date and reference, Ver Detalhes (main thread).
+// The mirror's rows as a ResponsiveList (cards on phones, a table from 1024 px): payment badge (a held one RETIDO with its
+// reason), NOVO on unpaid rows, the client's CPF as its document, the payment's date and reference, Ver Detalhes (main thread).
 import { ResponsiveList, type Column } from "../../../components/ui/responsive-list";
 import { MIRROR_MSG } from "../../../config/messages/mirror.pt-BR";
 import { formatBRL } from "../../../domain/format";
@@ -20,7 +20,8 @@ function Badges({ row }: { row: Transaction }) {
   return (
     <>
       <PaymentBadge status={row.statusPagamento} />
-      {row.statusPagamento === "PENDENTE" && <span className="new-tag">{t.newTag}</span>}
+      {row.statusPagamento !== "PAGO" && <span className="new-tag">{t.newTag}</span>}
+      {row.motivoRetencao && <span className="mirror-hold-reason">{row.motivoRetencao}</span>}
     </>
   );
 }
@@ -68,7 +69,7 @@ export function MirrorList({ rows, onDetails, busy }: Props) {
         rows={rows}
         columns={COLUMNS}
         rowKey={(r) => r.id}
-        rowClass={(r) => (r.statusPagamento === "PENDENTE" ? "is-new" : undefined)}
+        rowClass={(r) => (r.statusPagamento !== "PAGO" ? "is-new" : undefined)}
         rowData={(r) => ({ id: r.id })}
         actions={(r) => <DetailsButton row={r} onDetails={onDetails} />}
         actionsHeader={c.actions}
