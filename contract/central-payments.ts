@@ -1,7 +1,7 @@
 // The Central console's payments (/central/pagamentos): every point's payouts with their totals and holds, paying them and
 // undoing a payment the same day (schemas shared by server and client; the client imports types only).
 import { Type, type Static } from "typebox";
-import { bool, Done, int, list, literal, num, numOrNull, obj, oneOf, str, strOrNull } from "./fields.ts";
+import { bool, Done, int, list, literal, nonBlank, num, numOrNull, obj, oneOf, str, strOrNull } from "./fields.ts";
 import { defineRoute } from "./route.ts";
 import { IdParams, ISO_DATE, PeriodQuery } from "./central-approvals.ts";
 import { FileAnswers } from "./uploads.ts";
@@ -128,15 +128,18 @@ export const payPayouts = defineRoute({
   },
 });
 
+/** Undoing money asks why: the reason goes to the journal of money actions. */
+const UndoBody = Type.Object({ motivo: nonBlank(500) });
+
 export const undoPayment = defineRoute({
   method: "POST",
   url: "/central/pagamentos/:id/desfazer",
-  summary: "Undoes a payment registered today (Brasília): the payout is pending again; recorded.",
+  summary: "Undoes a payment registered today (Brasília), with a required reason: the payout is pending again; recorded with it.",
   access: "central",
   params: IdParams,
-  body: Type.Unknown(),
+  body: UndoBody,
   response: { 200: Done },
-  errors: { 404: "an unknown payout", 409: "not paid, or paid on another day" },
+  errors: { 400: "no reason", 404: "an unknown payout", 409: "not paid, paid on another day, or paid by the bank through a run" },
 });
 
 /** A payment batch: the payouts paid together by one central action. */
@@ -210,12 +213,16 @@ export const undoBatch = defineRoute({
   method: "POST",
   url: "/central/pagamentos/lotes/:id/desfazer",
   summary:
-    "Undoes a batch registered today (Brasília): its payouts are pending again; recorded and told to the points. Asked again by the user who undid it, it answers 200 (a double click is no failure).",
+    "Undoes a batch registered today (Brasília), with a required reason: its payouts are pending again; recorded with it and told to the points. Asked again by the user who undid it, it answers 200 (a double click is no failure).",
   access: "central",
   params: IdParams,
-  body: Type.Unknown(),
+  body: UndoBody,
   response: { 200: obj({ success: literal(true), message: str(), quantidade: int("payouts back to pending (0 when already undone)") }) },
-  errors: { 404: "an unknown batch", 409: "undone by another user, registered on another day, or a payout of it paid again since" },
+  errors: {
+    400: "no reason",
+    404: "an unknown batch",
+    409: "undone by another user, registered on another day, or a payout of it paid again since",
+  },
 });
 
 export type Batch = Static<typeof Batch>;

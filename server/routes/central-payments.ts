@@ -133,7 +133,7 @@ export async function centralPaymentsRoutes(plain: FastifyInstance, { db, clock,
           action: "desfazer-pagamento",
           previous: "S",
           next: "N",
-          note: row.paidAt ? dayOf(row.paidAt) : null,
+          note: `${request.body.motivo.trim()}${row.paidAt ? ` · pago em ${isoToBr(dayOf(row.paidAt))}` : ""}`.slice(0, 200),
         },
       ]);
       return payouts.notifyUndone(tx, row, row.paidAt ? dayOf(row.paidAt) : null, (await centralUserById(tx, request.central.userId)).Nome);
@@ -159,6 +159,7 @@ export async function centralPaymentsRoutes(plain: FastifyInstance, { db, clock,
     const { id } = request.params;
     if (!isUuid(id)) throw new HttpError(404, PAYMENT_MESSAGES.batchNotFound);
     const userId = request.central.userId;
+    const reason = request.body.motivo.trim();
     const result = await db.transaction(async (tx) => {
       // The batch's row first: a second undo (a double click, another user) waits here and then reads it undone.
       const batch = await batchById(tx, id, true);
@@ -190,7 +191,7 @@ export async function centralPaymentsRoutes(plain: FastifyInstance, { db, clock,
           action: "desfazer-pagamento",
           previous: "S",
           next: "N",
-          note: `${batch.paymentDate} · ${batch.reference}`.slice(0, 200),
+          note: `${reason} · lote ${batch.reference} de ${isoToBr(batch.paymentDate)}`.slice(0, 200),
         })),
       );
       const actor = (await centralUserById(tx, userId)).Nome;

@@ -66,7 +66,7 @@ const PERIOD = { dataInicio: addDays(today, -60), dataFim: addDays(today, 60) };
 const PERIOD_QUERY = `?inicio=${PERIOD.dataInicio}&fim=${PERIOD.dataFim}`;
 
 async function undoPayments() {
-  for (const id of paidHere) await apiCall(base, centralToken, `/central/pagamentos/${id}/desfazer`, {});
+  for (const id of paidHere) await apiCall(base, centralToken, `/central/pagamentos/${id}/desfazer`, { motivo: "Registrado por engano" });
   paidHere.clear();
 }
 

@@ -79,7 +79,7 @@ beforeAll(async () => {
   await releasePayouts(base, pointId, centralToken);
 });
 afterAll(async () => {
-  for (const id of paidHere) await apiCall(base, centralToken, `/central/pagamentos/${id}/desfazer`, {});
+  for (const id of paidHere) await apiCall(base, centralToken, `/central/pagamentos/${id}/desfazer`, { motivo: "Registrado por engano" });
   await browser?.close();
 });
 
@@ -97,7 +97,8 @@ for (const [name, options, mobile] of [
     });
     afterAll(async () => {
       // A failed test may have left its payment made: undone before the next viewport counts the pending rows.
-      for (const id of paidHere) await apiCall(base, centralToken, `/central/pagamentos/${id}/desfazer`, {});
+      for (const id of paidHere)
+        await apiCall(base, centralToken, `/central/pagamentos/${id}/desfazer`, { motivo: "Registrado por engano" });
       paidHere.clear();
       await ctx?.close();
     });
@@ -393,6 +394,11 @@ for (const [name, options, mobile] of [
       await undo.waitFor();
       await undo.getByText(`O lote ${reference} (1 repasse`).waitFor();
       expect(await violations(page)).toEqual([]);
+      // The reason is required (it goes to the journal of money actions): without it, the dialog says so and sends nothing.
+      await undo.getByRole("button", { name: "Desfazer pagamento" }).click();
+      await undo.getByText("Informe o motivo para desfazer o pagamento.").waitFor();
+      expect(await violations(page)).toEqual([]);
+      await undo.getByLabel("Motivo (obrigatório)").fill("Referência do banco digitada errada");
       await undo.getByRole("button", { name: "Desfazer pagamento" }).dblclick();
       await page.getByText("Lote desfeito: 1 repasse voltou a ficar pendente.").first().waitFor();
       await undo.waitFor({ state: "detached" });

@@ -367,7 +367,7 @@ for (const [name, options, mobile] of [
         expect(fs.readFileSync((await file.path())!).toString("latin1")).toBe(pdf);
         expect(await violations(page)).toEqual([]);
       } finally {
-        await apiCall(base, central, `/central/pagamentos/lotes/${paid.idLote}/desfazer`, {});
+        await apiCall(base, central, `/central/pagamentos/lotes/${paid.idLote}/desfazer`, { motivo: "Registrado por engano" });
       }
     });
   });

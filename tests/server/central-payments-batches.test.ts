@@ -178,12 +178,18 @@ describe.each(BACKENDS)("central payment batches on %s", (backend) => {
     const a = await payout(f.p1, { value: 15 });
     const b = await payout(f.p1, { value: 25 });
     const id = (await pay([a.id, b.id], day, "TED-DESFAZER")).json().idLote as string;
-    const forbidden = await call(t, approver, "POST", `/central/pagamentos/lotes/${id}/desfazer`, {});
+    const forbidden = await call(t, approver, "POST", `/central/pagamentos/lotes/${id}/desfazer`, { motivo: "Registrado por engano" });
     expect([forbidden.statusCode, forbidden.json().message]).toEqual([403, CENTRAL_ROLE_MESSAGES.pay]);
     expect((await pay([await payout(f.p1).then((p) => p.id)], day, "X", approver)).statusCode).toBe(403);
 
+    // Undoing money asks why: no reason (or a blank one) is refused and undoes nothing.
+    for (const body of [{}, { motivo: "   " }]) {
+      const refused = await call(t, central, "POST", `/central/pagamentos/lotes/${id}/desfazer`, body);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toMatch(/motivo/);
+    }
     const before = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from point_notifications`);
-    const undo = await call(t, central, "POST", `/central/pagamentos/lotes/${id}/desfazer`, {});
+    const undo = await call(t, central, "POST", `/central/pagamentos/lotes/${id}/desfazer`, { motivo: "Registrado por engano" });
     expect([undo.statusCode, undo.json()]).toEqual([200, { success: true, message: PAYMENT_MESSAGES.batchUndone(2), quantidade: 2 }]);
     const told = await queryRows<{ point: string; kind: string; title: string; body: string }>(
       t.db,
@@ -194,6 +200,13 @@ describe.each(BACKENDS)("central payment batches on %s", (backend) => {
     expect(told[0]!.body).toContain("TED-DESFAZER");
     const state = await queryRows<{ paid: string }>(t.db, sql`select paid from payout_statements where id in (${a.id}, ${b.id})`);
     expect(state.map((s) => s.paid)).toEqual(["N", "N"]);
+    // The reason is in the journal of money actions, on each payout undone.
+    const journal = (await call(t, central, "GET", `/central/pagamentos/diario?idPontoAtendimento=${f.p1}`)).json().data;
+    const undone = journal.filter(
+      (j: { Acao: string; IdEntidade: string }) => j.Acao === "desfazer-pagamento" && [a.id, b.id].includes(j.IdEntidade),
+    );
+    expect(undone).toHaveLength(2);
+    expect(undone.every((j: { Observacao: string }) => j.Observacao.startsWith("Registrado por engano · lote TED-DESFAZER"))).toBe(true);
     const batch = (await call(t, central, "GET", `/central/pagamentos/lotes/${id}`)).json();
     expect(batch.data).toMatchObject({ DesfeitoPor: DEMO_CENTRAL.name, PodeDesfazer: false });
     expect(batch.repasses).toEqual([]);
@@ -211,7 +224,7 @@ describe.each(BACKENDS)("central payment batches on %s", (backend) => {
     const c = await payout(f.p1, { executedDaysAgo: 2 });
     const old = (await pay([c.id], day, "TED-ONTEM")).json().idLote as string;
     await t.db.execute(sql`update payment_batches set paid_at = now() - interval '2 days' where id = ${old}`);
-    const late = await call(t, central, "POST", `/central/pagamentos/lotes/${old}/desfazer`, {});
+    const late = await call(t, central, "POST", `/central/pagamentos/lotes/${old}/desfazer`, { motivo: "Registrado por engano" });
     expect([late.statusCode, late.json().message]).toEqual([409, PAYMENT_MESSAGES.batchUndoExpired]);
   });
 
@@ -219,7 +232,9 @@ describe.each(BACKENDS)("central payment batches on %s", (backend) => {
     const day = await today();
     const a = await payout(f.p1);
     const id = (await pay([a.id], day, "TED-UM")).json().idLote as string;
-    expect((await call(t, central, "POST", `/central/pagamentos/${a.id}/desfazer`, {})).statusCode).toBe(200);
+    expect((await call(t, central, "POST", `/central/pagamentos/${a.id}/desfazer`, { motivo: "Registrado por engano" })).statusCode).toBe(
+      200,
+    );
     const batch = (await call(t, central, "GET", `/central/pagamentos/lotes/${id}`)).json().data;
     expect(batch).toMatchObject({ DesfeitoPor: DEMO_CENTRAL.name, PodeDesfazer: false });
   });

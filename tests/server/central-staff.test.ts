@@ -188,7 +188,7 @@ describe.each(BACKENDS)("central staff on %s", (backend) => {
       referencia: "E2E-TESTE",
     });
     expect([pay.status, pay.body.message]).toEqual([403, CENTRAL_ROLE_MESSAGES.pay]);
-    const undo = await http(approver.token, "POST", `/central/pagamentos/${someId}/desfazer`, {});
+    const undo = await http(approver.token, "POST", `/central/pagamentos/${someId}/desfazer`, { motivo: "Registrado por engano" });
     expect([undo.status, undo.body.message]).toEqual([403, CENTRAL_ROLE_MESSAGES.pay]);
     // Each may still do their own part (an unknown id is a 404, not a 403).
     expect((await http(approver.token, "POST", `/central/aprovacoes/${someId}/aprovar`, {})).status).toBe(404);
@@ -203,7 +203,9 @@ describe.each(BACKENDS)("central staff on %s", (backend) => {
     }
     // A role change counts on the next request: the approver made payer may pay (the unknown payout is then a 404).
     expect((await http(admin, "POST", `/central/equipe/${approver.id}/papel`, { Papel: "payer" })).status).toBe(200);
-    expect((await http(approver.token, "POST", `/central/pagamentos/${someId}/desfazer`, {})).status).toBe(404);
+    expect((await http(approver.token, "POST", `/central/pagamentos/${someId}/desfazer`, { motivo: "Registrado por engano" })).status).toBe(
+      404,
+    );
     const history = await http(admin, "GET", `/central/historico/${approver.id}`);
     expect((history.body.data as unknown as Record<string, unknown>[])[0]).toMatchObject({
       Acao: "alterar_papel",

@@ -447,14 +447,16 @@ describe.each(BACKENDS)("central console API on %s", (backend) => {
     }[];
     expect(listed.find((r) => r.IdFinanceiroEspelho === a!.id)?.PodeDesfazer).toBe(true);
     expect(listed.filter((r) => ![a!.id, b!.id].includes(r.IdFinanceiroEspelho)).every((r) => !r.PodeDesfazer)).toBe(true);
-    const undo = await call(t, central, "POST", `/central/pagamentos/${a!.id}/desfazer`, {});
+    const undo = await call(t, central, "POST", `/central/pagamentos/${a!.id}/desfazer`, { motivo: "Registrado por engano" });
     expect([undo.statusCode, undo.json().message]).toEqual([200, CENTRAL_MESSAGES.undone]);
-    expect((await call(t, central, "POST", `/central/pagamentos/${a!.id}/desfazer`, {})).json().message).toBe(CENTRAL_MESSAGES.notPaid);
+    expect(
+      (await call(t, central, "POST", `/central/pagamentos/${a!.id}/desfazer`, { motivo: "Registrado por engano" })).json().message,
+    ).toBe(CENTRAL_MESSAGES.notPaid);
     const history = (await call(t, central, "GET", `/central/historico/${a!.id}`)).json().data;
     expect(history.map((h: { Acao: string }) => h.Acao)).toEqual(["desfazer-pagamento", "pagar"]);
     // A payment recorded on another day cannot be undone any more.
     await t.db.execute(sql`update central_actions set at = at - interval '2 days' where entity_id = ${b!.id}`);
-    const late = await call(t, central, "POST", `/central/pagamentos/${b!.id}/desfazer`, {});
+    const late = await call(t, central, "POST", `/central/pagamentos/${b!.id}/desfazer`, { motivo: "Registrado por engano" });
     expect([late.statusCode, late.json().message]).toEqual([409, CENTRAL_MESSAGES.undoExpired]);
   });
 

@@ -207,7 +207,9 @@ describe.each(BACKENDS)("money races on %s", (backend) => {
       http(central, "POST", "/central/pagamentos/pagar", { ids: [payout!.id], dataPagamento: today, referencia: "TED-CORRIDA" }),
     );
     expect(statuses(pays)).toEqual([200, 409, 409, 409, 409]);
-    const undos = await parallel(4, () => http(central, "POST", `/central/pagamentos/${payout!.id}/desfazer`, {}));
+    const undos = await parallel(4, () =>
+      http(central, "POST", `/central/pagamentos/${payout!.id}/desfazer`, { motivo: "Registrado por engano" }),
+    );
     expect(statuses(undos)).toEqual([200, 409, 409, 409]);
     const actions = await queryRows<{ action: string; n: number }>(
       t.db,
@@ -297,7 +299,7 @@ describe.each(BACKENDS)("money races on %s", (backend) => {
       expect(first.status).toBe(200);
       const batch = first.body.idLote as string;
       const [undo, pay] = await Promise.all([
-        http(central, "POST", `/central/pagamentos/lotes/${batch}/desfazer`, {}),
+        http(central, "POST", `/central/pagamentos/lotes/${batch}/desfazer`, { motivo: "Registrado por engano" }),
         http(other, "POST", "/central/pagamentos/pagar", { ids: [y, z], dataPagamento: day, referencia: `P-${round}` }),
       ]);
       expect(undo.status).toBe(200);
@@ -329,7 +331,9 @@ describe.each(BACKENDS)("money races on %s", (backend) => {
     const [x, y] = [await freshPayout(), await freshPayout()];
     const paid = await http(central, "POST", "/central/pagamentos/pagar", { ids: [x, y], dataPagamento: day, referencia: "DUPLO" });
     const batch = paid.body.idLote as string;
-    const clicks = await parallel(2, () => http(central, "POST", `/central/pagamentos/lotes/${batch}/desfazer`, {}));
+    const clicks = await parallel(2, () =>
+      http(central, "POST", `/central/pagamentos/lotes/${batch}/desfazer`, { motivo: "Registrado por engano" }),
+    );
     expect(statuses(clicks)).toEqual([200, 200]);
     expect(clicks.map((c) => c.body.message).sort()).toEqual([PAYMENT_MESSAGES.batchAlreadyUndone, PAYMENT_MESSAGES.batchUndone(2)].sort());
     expect((await stateOf([x, y])).map((r) => r.paid)).toEqual(["N", "N"]);
@@ -339,7 +343,7 @@ describe.each(BACKENDS)("money races on %s", (backend) => {
     );
     expect(actions[0]!.n).toBe(2);
     // Another user asking afterwards is told who undid it (not a success: it was not their action).
-    const late = await http(await otherPayer(), "POST", `/central/pagamentos/lotes/${batch}/desfazer`, {});
+    const late = await http(await otherPayer(), "POST", `/central/pagamentos/lotes/${batch}/desfazer`, { motivo: "Registrado por engano" });
     expect([late.status, late.body.message]).toEqual([409, PAYMENT_MESSAGES.batchUndoneBy(DEMO_CENTRAL.name)]);
   });
 });

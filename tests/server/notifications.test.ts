@@ -271,7 +271,7 @@ describe.each(BACKENDS)("notifications on %s", (backend) => {
     );
     expect((await inbox(f.token2)).data[0]).toMatchObject({ Tipo: "pago", NumeroOS: ofP2[0]!.os, IdSocioVeiculoAgenda: ofP2[0]!.appt });
 
-    const undo = await call(t, central, "POST", `/central/pagamentos/${ofP2[0]!.id}/desfazer`, {});
+    const undo = await call(t, central, "POST", `/central/pagamentos/${ofP2[0]!.id}/desfazer`, { motivo: "Registrado por engano" });
     expect(undo.statusCode).toBe(200);
     expect((await inbox(f.token2)).data[0]).toMatchObject({
       Tipo: "pagamento-desfeito",

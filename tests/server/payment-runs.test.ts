@@ -189,7 +189,7 @@ describe.each(BACKENDS)("payment runs on %s", (backend) => {
     const twice = await call(t, central, "POST", "/central/pagamentos/retorno", { conteudo: retorno });
     expect(twice.json()).toMatchObject({ pagas: 0, rejeitadas: 0, jaImportadas: 2 });
     // Paid by the bank: no undo.
-    const undo = await call(t, central, "POST", `/central/pagamentos/${a.id}/desfazer`, {});
+    const undo = await call(t, central, "POST", `/central/pagamentos/${a.id}/desfazer`, { motivo: "Registrado por engano" });
     expect([undo.statusCode, undo.json().message]).toEqual([409, RUN_MESSAGES.paidByBank]);
     // The point sees its own transfer's reference on its espelho, and the notification names it.
     const notes = await queryRows<{ body: string }>(

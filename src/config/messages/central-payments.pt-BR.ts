@@ -100,6 +100,8 @@ export const PAYMENTS_MSG = {
     batchText: (ref: string, n: number, total: string, date: string) =>
       `O lote ${ref} (${plural(n, "repasse", "repasses")}, ${total}, pago em ${date}) volta a ficar pendente: todos os repasses dele.`,
     sameDay: "Só é possível desfazer um pagamento no mesmo dia em que ele foi registrado.",
+    reason: "Motivo (obrigatório)",
+    reasonRequired: "Informe o motivo para desfazer o pagamento.",
     confirm: "Desfazer pagamento",
     pending: "Desfazendo...",
     back: "Voltar",

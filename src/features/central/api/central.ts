@@ -9,7 +9,8 @@ import type { Answer, BodyOf } from "../../../../contract/route";
 export type { Payee, Payout, PayoutFilter, PayoutTotals } from "../../../../contract/central-payments";
 export type { HistoryEntry, PayeeDiffRow, PayeeReview, PointRegistration, PointSummary } from "../../../../contract/central-points";
 
-export const undoPayment = (id: string) => post<Answer<typeof P.undoPayment>>(`/central/pagamentos/${seg(id)}/desfazer`, {});
+export const undoPayment = (id: string, motivo: string) =>
+  post<Answer<typeof P.undoPayment>>(`/central/pagamentos/${seg(id)}/desfazer`, { motivo });
 export const listPoints = (signal?: AbortSignal) => get<Answer<typeof Pt.listPoints>>("/central/pontos", { signal });
 export const getPoint = (id: string, signal?: AbortSignal) => get<Answer<typeof Pt.getPoint>>(`/central/pontos/${seg(id)}`, { signal });
 export const getPayee = (id: string, signal?: AbortSignal) =>

@@ -24,7 +24,8 @@ export const listBatches = (f: P.BatchFilter, signal?: AbortSignal) =>
   get<Answer<typeof P.listBatches>>(`/central/pagamentos/lotes${query(f)}`, { signal });
 export const getBatch = (id: string, signal?: AbortSignal) =>
   get<Answer<typeof P.getBatch>>(`/central/pagamentos/lotes/${seg(id)}`, { signal });
-export const undoBatch = (id: string) => post<Answer<typeof P.undoBatch>>(`/central/pagamentos/lotes/${seg(id)}/desfazer`, {});
+export const undoBatch = (id: string, motivo: string) =>
+  post<Answer<typeof P.undoBatch>>(`/central/pagamentos/lotes/${seg(id)}/desfazer`, { motivo });
 
 const authHeaders = (): Record<string, string> => {
   const token = storedToken();

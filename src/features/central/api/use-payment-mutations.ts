@@ -51,17 +51,23 @@ export function usePayPayouts(ui: MutationUi<PayAnswer, PayInput> = {}) {
 }
 
 /** Undo one payment (the payout's id); the server refuses it after the day it was registered. */
-export function useUndoPayment(ui: MutationUi<Msg, string> = {}) {
+/** An undo names what it undoes and why (the reason is required: it goes to the journal of money actions). */
+export interface UndoInput {
+  id: string;
+  motivo: string;
+}
+
+export function useUndoPayment(ui: MutationUi<Msg, UndoInput> = {}) {
   const client = useQueryClient();
-  return useMutation<Msg, Error, string>({
+  return useMutation<Msg, Error, UndoInput>({
     ...ui,
-    mutationFn: async (id) => unwrapSuccess(await undoPayment(id), UNDO_FAILED),
+    mutationFn: async ({ id, motivo }) => unwrapSuccess(await undoPayment(id, motivo), UNDO_FAILED),
     onSettled: (...args) => {
       void ui.onSettled?.(...args);
       return Promise.all([
         client.invalidateQueries({ queryKey: everyPayoutList }),
         client.invalidateQueries({ queryKey: paymentKeys.all }),
-        client.invalidateQueries({ queryKey: centralKeys.history(args[2]) }),
+        client.invalidateQueries({ queryKey: centralKeys.history(args[2].id) }),
       ]);
     },
   });
@@ -101,11 +107,11 @@ export function useConfirmPayee(ui: MutationUi<ConfirmAnswer, ConfirmPayeeInput>
  * Undo a batch (its id): every payout of it is pending again. The server answers a second request of the same user (a double
  * click that got past the disabled button) as done, so it is never reported as a failure.
  */
-export function useUndoBatch(ui: MutationUi<UndoBatchAnswer, string> = {}) {
+export function useUndoBatch(ui: MutationUi<UndoBatchAnswer, UndoInput> = {}) {
   const client = useQueryClient();
-  return useMutation<UndoBatchAnswer, Error, string>({
+  return useMutation<UndoBatchAnswer, Error, UndoInput>({
     ...ui,
-    mutationFn: async (id) => unwrapSuccess(await undoBatch(id), UNDO_FAILED),
+    mutationFn: async ({ id, motivo }) => unwrapSuccess(await undoBatch(id, motivo), UNDO_FAILED),
     onSettled: (...args) => {
       void ui.onSettled?.(...args);
       return Promise.all([

@@ -1,8 +1,9 @@
 // 'Desfazer pagamento': confirms taking a paid batch back to pending (every payout paid with it), or a single payout paid
-// before batches existed; the server allows it only on the day it was registered, and its refusal stays in the dialog. The
+// before batches existed, with a required reason (kept in the journal of money actions); the server allows it only on the
+// day it was registered, and its refusal stays in the dialog. The
 // button is disabled while the call runs, and the server answers the same user's repeated undo as done, so a double click is
 // never reported as a failure (main thread).
-import { useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { ConfirmModal } from "../../../components/ui/confirm-modal";
 import { isoToBr } from "../../../domain/dates";
@@ -20,6 +21,9 @@ type Props = { onClose: () => void } & ({ row: Payout; batch?: undefined } | { b
 
 export function PaymentUndoModal({ row, batch, onClose }: Props) {
   const [error, setError] = useState<string | null>(null);
+  const [reason, setReason] = useState("");
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const reasonId = useId();
   const batchId = batch?.IdLote ?? row?.IdLote ?? "";
   // A row paid in a batch undoes its whole batch: its details come from the batch itself.
   const loaded = useQuery({ ...batchQuery(batchId), enabled: Boolean(batchId) && !batch });
@@ -39,10 +43,17 @@ export function PaymentUndoModal({ row, batch, onClose }: Props) {
   const inFlight = useRef(false);
   const confirm = () => {
     if (inFlight.current) return;
+    const motivo = reason.trim();
+    if (!motivo) {
+      setReasonError(M.reasonRequired);
+      document.getElementById(reasonId)?.focus();
+      return;
+    }
     inFlight.current = true;
     setError(null);
-    if (batchId) undoBatch.mutate(batchId, { onSuccess: done, onError: failed });
-    else if (row) undoOne.mutate(row.IdFinanceiroEspelho, { onSuccess: done, onError: failed });
+    setReasonError(null);
+    if (batchId) undoBatch.mutate({ id: batchId, motivo }, { onSuccess: done, onError: failed });
+    else if (row) undoOne.mutate({ id: row.IdFinanceiroEspelho, motivo }, { onSuccess: done, onError: failed });
   };
   return (
     <ConfirmModal
@@ -66,6 +77,26 @@ export function PaymentUndoModal({ row, batch, onClose }: Props) {
         <p className="muted">{PAYMENTS_MSG.batches.loading}</p>
       )}
       <p className="muted">{M.sameDay}</p>
+      <label htmlFor={reasonId}>{M.reason}</label>
+      <textarea
+        id={reasonId}
+        value={reason}
+        maxLength={500}
+        rows={3}
+        required
+        disabled={pending}
+        aria-invalid={reasonError ? true : undefined}
+        aria-describedby={reasonError ? `${reasonId}-erro` : undefined}
+        onChange={(e) => {
+          setReason(e.target.value);
+          if (reasonError && e.target.value.trim()) setReasonError(null);
+        }}
+      />
+      {reasonError ? (
+        <p id={`${reasonId}-erro`} className="form-error" role="alert">
+          {reasonError}
+        </p>
+      ) : null}
     </ConfirmModal>
   );
 }
