@@ -120,6 +120,20 @@ export async function confirmPaymentData(tx: Db, c: Confirmation): Promise<Confi
       : isNull(servicePoints.paymentDataFirstConfirmedBy),
   );
   const note = `Alteração de ${whenText(changed)}`;
+  // A confirmation, first or final, in both records: the central's actions and the point's record of changes.
+  const record = async (centralAction: string, auditAction: string, summary: string) => {
+    await recordCentralActions(tx, [{ userId: c.actor.id, at: c.at, entity: ENTITY, entityId: c.pointId, action: centralAction, note }]);
+    await recordAudit(tx, {
+      at: c.at,
+      servicePointId: c.pointId,
+      actor: c.actor,
+      entity: "dados_pagamento",
+      entityId: c.pointId,
+      action: auditAction,
+      summary,
+      changes: fieldChanges(PAYEE_FIELDS, null, payee),
+    });
+  };
 
   if (person && !firstBy) {
     const done = await tx
@@ -128,19 +142,7 @@ export async function confirmPaymentData(tx: Db, c: Confirmation): Promise<Confi
       .where(asSeen)
       .returning({ id: servicePoints.id });
     if (done.length === 0) throw new HttpError(409, CENTRAL_MESSAGES.changedSince);
-    await recordCentralActions(tx, [
-      { userId: c.actor.id, at: c.at, entity: ENTITY, entityId: c.pointId, action: CONFIRM_ACTIONS.first, note },
-    ]);
-    await recordAudit(tx, {
-      at: c.at,
-      servicePointId: c.pointId,
-      actor: c.actor,
-      entity: "dados_pagamento",
-      entityId: c.pointId,
-      action: "primeira_confirmacao",
-      summary: M.firstSummary,
-      changes: fieldChanges(PAYEE_FIELDS, null, payee),
-    });
+    await record(CONFIRM_ACTIONS.first, "primeira_confirmacao", M.firstSummary);
     return { released: false, message: M.firstConfirmed, told: [] };
   }
 
@@ -156,19 +158,7 @@ export async function confirmPaymentData(tx: Db, c: Confirmation): Promise<Confi
     .returning({ id: servicePoints.id });
   if (done.length === 0) throw new HttpError(409, CENTRAL_MESSAGES.changedSince);
   const firstName = firstBy ? await centralUserName(tx, firstBy) : null;
-  await recordCentralActions(tx, [
-    { userId: c.actor.id, at: c.at, entity: ENTITY, entityId: c.pointId, action: CONFIRM_ACTIONS.final, note },
-  ]);
-  await recordAudit(tx, {
-    at: c.at,
-    servicePointId: c.pointId,
-    actor: c.actor,
-    entity: "dados_pagamento",
-    entityId: c.pointId,
-    action: "confirmar",
-    summary: firstName ? M.secondSummary(firstName) : M.confirmedSummary,
-    changes: fieldChanges(PAYEE_FIELDS, null, payee),
-  });
+  await record(CONFIRM_ACTIONS.final, "confirmar", firstName ? M.secondSummary(firstName) : M.confirmedSummary);
   const told = await insertNotifications(tx, [
     {
       servicePointId: c.pointId,
