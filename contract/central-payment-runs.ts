@@ -9,12 +9,13 @@ import { IdParams, ISO_DATE } from "./central-approvals.ts";
 import { Payee, Payout } from "./central-payments.ts";
 import { FileAnswers } from "./uploads.ts";
 
-export const LAYOUTS = ["febraban", "001", "341", "237", "033", "104"] as const;
 /**
- * The layouts a paying account may be added with. Caixa (104) is written by src/domain/cnab240.ts but needs a numeric "seu
- * número" of 6 digits and its own agreement fields, which runs do not carry yet.
+ * The layouts a paying account is added with (src/domain/cnab240.ts writes each). Caixa (104) takes its agreement's commitment
+ * code and transmission parameter, and its runs number their transfers with digits only (at most 6).
  */
-export const PROFILE_LAYOUTS = ["febraban", "001", "341", "237", "033"] as const;
+export const LAYOUTS = ["febraban", "001", "341", "237", "033", "104"] as const;
+/** A run's file: all its transfers, or (Itaú SISPAG, Bradesco Multipag) its PIX transfers or its transfers to accounts. */
+export const FILE_KINDS = ["todas", "pix", "conta"] as const;
 
 /** A paying account of the program: the bank that receives the remessa, its agreement, and the file sequence (NSA). */
 export const BankProfile = obj({
@@ -36,6 +37,8 @@ export const BankProfile = obj({
   Cidade: str(),
   Cep: str("8 digits"),
   Uf: str("2 letters"),
+  CodigoCompromisso: str("Caixa (104) only: the agreement's commitment code, up to 4 digits; empty for other layouts"),
+  ParametroTransmissao: str("Caixa (104) only: the agreement's transmission parameter, 2 characters; empty for other layouts"),
   UltimoNsa: int("the last file sequence number (NSA) taken; the next file gets the next one"),
 });
 
@@ -45,7 +48,14 @@ export const BankProfileInput = Type.Object({
   Nome: nonBlank(60),
   CodigoBanco: short(3, "^\\d{3}$"),
   NomeBanco: nonBlank(30),
-  Layout: Type.Union([Type.Literal("febraban"), Type.Literal("001"), Type.Literal("341"), Type.Literal("237"), Type.Literal("033")]),
+  Layout: Type.Union([
+    Type.Literal("febraban"),
+    Type.Literal("001"),
+    Type.Literal("341"),
+    Type.Literal("237"),
+    Type.Literal("033"),
+    Type.Literal("104"),
+  ]),
   Convenio: nonBlank(20),
   Agencia: short(5, "^\\d{1,5}$"),
   DigitoAgencia: short(1, "^[0-9A-Za-z]?$"),
@@ -59,20 +69,34 @@ export const BankProfileInput = Type.Object({
   Cidade: nonBlank(20),
   Cep: short(9, "^\\d{5}-?\\d{3}$"),
   Uf: short(2, "^[A-Za-z]{2}$"),
+  /** Caixa (104) requires both (the layout's rules are checked by writing a probe file); ignored for other layouts. */
+  CodigoCompromisso: Type.Optional(short(4, "^\\d{0,4}$")),
+  ParametroTransmissao: Type.Optional(short(2, "^[0-9A-Za-z]{0,2}$")),
 });
 
 export const RUN_STATES = ["rascunho", "arquivo_gerado", "enviado", "retorno_importado", "cancelada"] as const;
 export const TRANSFER_STATES = ["pendente", "pago", "rejeitado"] as const;
 
-/** A payment run: its state, its file's identity once generated, who did each step and when. */
+/** One file of a run, once generated: its NSA, what it carries, its name when downloaded. */
+export const RunFile = obj({
+  Parte: int("1, or 2 for the second file of a run its layout splits"),
+  Nsa: int("the file's sequence number at the paying account"),
+  Conteudo: oneOf([...FILE_KINDS], "todas: every transfer; pix: the PIX transfers; conta: the transfers to accounts (TED, same bank)"),
+  Transferencias: int(),
+  NomeArquivo: str(),
+});
+
+/** A payment run: its state, its files' identity once generated, who did each step and when. */
 export const PaymentRun = obj({
   IdRemessa: str(),
-  Numero: int("the run's number; each transfer's 'seu número' is R<number>-<transfer>"),
+  Numero: int("the run's number; each transfer's 'seu número' is R<number>-<transfer> (Caixa: a number of up to 6 digits)"),
   Status: oneOf([...RUN_STATES]),
   IdContaPagadora: str(),
   ContaPagadora: str("the paying account's label"),
   DataPagamento: str("yyyy-MM-dd, the day the bank should pay"),
-  Nsa: numOrNull("the file's sequence number at the paying account; null until its file is generated"),
+  Nsa: numOrNull("the (first) file's sequence number at the paying account; null until its file is generated"),
+  /** The run's files once generated: one, or two where the layout takes PIX in a file of its own. */
+  Arquivos: list(RunFile),
   Transferencias: int("one per point"),
   Repasses: int(),
   Total: num("BRL"),
@@ -104,6 +128,7 @@ export const PaymentTransfer = obj({
   DataEfetivacao: strOrNull("yyyy-MM-dd, the day the bank paid it"),
   Favorecido: Payee,
   NumerosOS: list(int()),
+  Arquivo: numOrNull("the part of the run's file it travels in (RunFile.Parte); null until generated"),
   Comprovante: strOrNull("the proof's original file name; null without a proof"),
 });
 
@@ -195,16 +220,18 @@ export const generateRunFile = defineRoute({
 export const downloadRunFile = defineRoute({
   method: "GET",
   url: "/central/pagamentos/remessas/:id/arquivo",
-  summary: "The run's CNAB 240 remessa (text/plain attachment, CRLF), the same bytes each time.",
+  summary:
+    "The run's CNAB 240 remessa (text/plain attachment, CRLF), the same bytes each time; `parte=2` the second file of a run its layout splits (PIX apart).",
   access: "central",
   params: IdParams,
+  querystring: Type.Object({ parte: Type.Optional(Type.Union([Type.Literal("1"), Type.Literal("2")])) }),
   response: {
     200: Type.Unsafe<unknown>({
       description:
         "the remessa's text: Content-Type text/plain; charset=us-ascii, Content-Disposition attachment, lines of 240 characters ending CRLF",
     }),
   },
-  errors: { 403: "an approver", 404: "an unknown run", 409: "its file was not generated yet, or the run was cancelled" },
+  errors: { 403: "an approver", 404: "an unknown run, or no such file", 409: "its file was not generated yet, or the run was cancelled" },
 });
 
 export const markRunSent = defineRoute({
@@ -321,6 +348,7 @@ export const listJournal = defineRoute({
 export type BankProfile = Static<typeof BankProfile>;
 export type BankProfileInput = Static<typeof BankProfileInput>;
 export type PaymentRun = Static<typeof PaymentRun>;
+export type RunFile = Static<typeof RunFile>;
 export type PaymentTransfer = Static<typeof PaymentTransfer>;
 export type JournalEntry = Static<typeof JournalEntry>;
 export type JournalFilter = Static<typeof JournalQuery>;

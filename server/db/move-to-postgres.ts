@@ -65,6 +65,12 @@ export async function moveDatabase(from: Db, to: Db): Promise<MoveReport[]> {
       }
       report.push({ table: name, rows: all.length });
     }
+    // The one sequence of no serial column (migration 0017): Caixa's numeric "seu número" continues after the last one taken.
+    const [caixa] = await rows<{ n: number | null }>(
+      from,
+      sql`select last_value::int as n from payment_transfer_caixa_numbers where is_called`,
+    );
+    if (caixa?.n) await tx.execute(sql`select setval('payment_transfer_caixa_numbers', ${caixa.n}, true)`);
   });
   return report;
 }

@@ -880,6 +880,9 @@ export const bankProfiles = pgTable(
     city: text().notNull(),
     zip: text().notNull(),
     state: text().notNull(),
+    /** Caixa (104) only: the agreement's "código do compromisso" (up to 4 digits) and "parâmetro de transmissão" (2). */
+    commitmentCode: text().notNull().default(""),
+    transmissionParameter: text().notNull().default(""),
     lastNsa: integer().notNull().default(0),
     createdBy: uuid().references(() => centralUsers.id),
     createdAt: createdAt(),
@@ -958,6 +961,8 @@ export const paymentTransfers = pgTable(
     reason: text(),
     effectiveDate: date(),
     decidedAt: timestamp({ withTimezone: true }),
+    /** The run's file this transfer travels in (payment_run_files.part), set when the files are generated (migration 0017). */
+    filePart: integer(),
     proofFile: text(),
     proofOriginalName: text(),
     proofMimeType: text(),
@@ -967,5 +972,31 @@ export const paymentTransfers = pgTable(
     uniqueIndex("payment_transfers_seq_idx").on(t.runId, t.seq),
     check("payment_transfers_status_check", sql`${t.status} in ('pendente', 'pago', 'rejeitado')`),
     check("payment_transfers_amount_check", sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * A run's files (migration 0017): one, or two where the layout takes PIX in a file of its own (Itaú SISPAG, Bradesco
+ * Multipag: kind 'pix' and 'conta'). Each has its own NSA of the paying account, unique per account like the run's first.
+ * Caixa's numeric "seu número" comes from the sequence payment_transfer_caixa_numbers (1-999999).
+ */
+export const paymentRunFiles = pgTable(
+  "payment_run_files",
+  {
+    runId: uuid()
+      .notNull()
+      .references(() => paymentRuns.id),
+    part: integer().notNull(),
+    bankProfileId: uuid()
+      .notNull()
+      .references(() => bankProfiles.id),
+    nsa: integer().notNull(),
+    kind: text().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.runId, t.part] }),
+    uniqueIndex("payment_run_files_nsa_idx").on(t.bankProfileId, t.nsa),
+    check("payment_run_files_part_check", sql`${t.part} between 1 and 2`),
+    check("payment_run_files_kind_check", sql`${t.kind} in ('todas', 'pix', 'conta')`),
   ],
 );

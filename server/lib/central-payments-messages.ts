@@ -27,12 +27,20 @@ export const RUN_MESSAGES = {
   taken: "Um ou mais repasses selecionados já foram pagos ou estão em outra remessa: nada foi incluído. Atualize a lista.",
   created: (n: number, transfers: number, number: number) =>
     `Remessa ${number} criada em rascunho: ${n === 1 ? "1 repasse" : `${n} repasses`} em ${transfers === 1 ? "1 transferência" : `${transfers} transferências`}.`,
-  generated: (number: number, nsa: number) => `Arquivo da remessa ${number} gerado (NSA ${nsa}).`,
-  sameFile: (number: number, nsa: number) => `O arquivo da remessa ${number} já foi gerado (NSA ${nsa}): é o mesmo arquivo.`,
+  generated: (number: number, nsas: number[]) =>
+    nsas.length === 1
+      ? `Arquivo da remessa ${number} gerado (NSA ${nsas[0]}).`
+      : `Remessa ${number}: ${nsas.length} arquivos gerados, um só com os PIX (NSA ${nsas[0]}) e outro com as transferências para contas (NSA ${nsas[1]}), como o banco exige. Envie os dois.`,
+  sameFile: (number: number, nsas: number[]) =>
+    nsas.length === 1
+      ? `O arquivo da remessa ${number} já foi gerado (NSA ${nsas[0]}): é o mesmo arquivo.`
+      : `Os arquivos da remessa ${number} já foram gerados (NSA ${nsas.join(" e ")}): são os mesmos arquivos.`,
   cancelledRun: "Esta remessa foi cancelada.",
   runPast: (day: string) => `A data de pagamento desta remessa (${day}) já passou: cancele-a e crie outra.`,
   nsaExhausted: "A sequência de arquivos (NSA) desta conta pagadora chegou a 999999: cadastre outra conta pagadora.",
   notGenerated: "O arquivo desta remessa ainda não foi gerado.",
+  noSuchFile: "Esta remessa não tem esse arquivo.",
+  caixaNumbersSpent: "A numeração das transferências da Caixa (até 6 dígitos) chegou a 999999: use outra conta pagadora.",
   sent: (number: number) => `Remessa ${number} marcada como enviada ao banco.`,
   notSendable: "Só uma remessa com arquivo gerado, ainda não enviada, pode ser marcada como enviada.",
   cancelled: (number: number, n: number) =>
@@ -43,8 +51,6 @@ export const RUN_MESSAGES = {
   paidByBank: "Este repasse foi pago pelo banco (retorno da remessa): o pagamento não pode ser desfeito.",
   returnImported: (paid: number, rejected: number, again: number, scheduled = 0) =>
     `Retorno importado: ${paid === 1 ? "1 transferência paga" : `${paid} transferências pagas`}, ${rejected === 1 ? "1 rejeitada" : `${rejected} rejeitadas`}${scheduled ? `, ${scheduled === 1 ? "1 agendada pelo banco (aguarda o próximo retorno)" : `${scheduled} agendadas pelo banco (aguardam o próximo retorno)`}` : ""}${again ? `, ${again === 1 ? "1 já importada antes" : `${again} já importadas antes`}` : ""}.`,
-  pixOwnFile: (layout: string) =>
-    `O leiaute ${layout} exige PIX e TED em arquivos separados: cancele esta remessa e crie uma só com os pontos que recebem por PIX e outra com os que recebem por TED.`,
   returnNothing: "Nenhuma transferência deste arquivo pertence a uma remessa do programa.",
   returnCancelled: (yourNumber: string, number: number) =>
     `A transferência ${yourNumber} é da remessa ${number}, que foi cancelada: confira com o banco antes de importar este retorno.`,

@@ -3,8 +3,8 @@
 // leaves), the bank's return applied per transfer, and the mappings to the contract (server only).
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { bankProfiles, paymentRuns, paymentTransfers, payoutStatements } from "../db/schema.ts";
-import type { BankProfile, BankProfileInput, PaymentRun, PaymentTransfer, RunState } from "../../contract/central-payment-runs.ts";
+import { bankProfiles, paymentRunFiles, paymentRuns, paymentTransfers, payoutStatements } from "../db/schema.ts";
+import type { BankProfile, BankProfileInput, PaymentRun, PaymentTransfer, RunFile, RunState } from "../../contract/central-payment-runs.ts";
 import type { Payee } from "../../contract/central-payments.ts";
 import { rows } from "../lib/db-rows.ts";
 
@@ -33,6 +33,8 @@ export const toBankProfile = (p: BankProfileRow): BankProfile => ({
   Cidade: p.city,
   Cep: p.zip,
   Uf: p.state,
+  CodigoCompromisso: p.commitmentCode,
+  ParametroTransmissao: p.transmissionParameter,
   UltimoNsa: p.lastNsa,
 });
 
@@ -64,6 +66,9 @@ export const profileValues = (input: BankProfileInput, userId: string) => ({
   city: input.Cidade.trim(),
   zip: digits(input.Cep),
   state: input.Uf.toUpperCase(),
+  // Kept for Caixa only: another bank's file has no such fields.
+  commitmentCode: input.Layout === "104" ? (input.CodigoCompromisso ?? "").trim() : "",
+  transmissionParameter: input.Layout === "104" ? (input.ParametroTransmissao ?? "").trim().toUpperCase() : "",
   createdBy: userId,
 });
 
@@ -89,6 +94,45 @@ export async function takeNsa(tx: Db, profileId: string) {
     .returning({ nsa: bankProfiles.lastNsa });
   return row?.nsa;
 }
+
+/**
+ * Caixa's "seu número" for `n` transfers: digits only, at most 6 (its layout's field), from one database sequence, so no two
+ * transfers share one; undefined when the sequence is spent (999 999 transfers).
+ */
+export async function caixaNumbers(tx: Db, n: number) {
+  try {
+    const list = await rows<{ n: number }>(
+      tx,
+      sql`select nextval('payment_transfer_caixa_numbers')::int as n from generate_series(1, ${n})`,
+    );
+    return list.map((r) => String(r.n));
+  } catch (err) {
+    // 2200H: sequence_generator_limit_exceeded.
+    if ((err as { code?: string }).code === "2200H" || (err as { cause?: { code?: string } }).cause?.code === "2200H") return undefined;
+    throw err;
+  }
+}
+
+export type RunFileKind = RunFile["Conteudo"];
+
+/** Records the run's files with their NSAs, and the file each transfer travels in. */
+export async function insertRunFiles(
+  tx: Db,
+  runId: string,
+  bankProfileId: string,
+  files: { part: number; nsa: number; kind: RunFileKind; transferIds: string[] }[],
+) {
+  await tx.insert(paymentRunFiles).values(files.map((f) => ({ runId, bankProfileId, part: f.part, nsa: f.nsa, kind: f.kind })));
+  for (const f of files) await tx.update(paymentTransfers).set({ filePart: f.part }).where(inArray(paymentTransfers.id, f.transferIds));
+}
+
+export async function runFilesOf(tx: Db, runId: string) {
+  return tx.select().from(paymentRunFiles).where(eq(paymentRunFiles.runId, runId)).orderBy(asc(paymentRunFiles.part));
+}
+
+/** The name a run's file is saved under: the run, the NSA, the payment date, and what a split file carries. */
+export const runFileName = (run: { number: number; paymentDate: string }, file: { nsa: number; kind: string }) =>
+  `remessa-${run.number}-nsa-${file.nsa}${file.kind === "todas" ? "" : `-${file.kind}`}-${run.paymentDate}.rem`;
 
 export async function runById(tx: Db, id: string, lock = false) {
   const q = tx.select().from(paymentRuns).where(eq(paymentRuns.id, id));
@@ -243,7 +287,11 @@ export async function transferById(tx: Db, id: string) {
   return row;
 }
 
-interface RunListRow extends Omit<PaymentRun, "CriadaEm" | "GeradaEm" | "EnviadaEm" | "RetornoImportadoEm" | "CanceladaEm" | "Total"> {
+interface RunListRow extends Omit<
+  PaymentRun,
+  "CriadaEm" | "GeradaEm" | "EnviadaEm" | "RetornoImportadoEm" | "CanceladaEm" | "Total" | "Arquivos"
+> {
+  Arquivos: Omit<RunFile, "NomeArquivo">[] | string;
   CriadaEm: Date | string;
   GeradaEm: Date | string | null;
   EnviadaEm: Date | string | null;
@@ -256,6 +304,11 @@ const iso = (v: Date | string | null) => (v === null ? null : new Date(v instanc
 
 const toRun = (r: RunListRow): PaymentRun => ({
   ...r,
+  // json_agg comes back parsed from PostgreSQL and as text from some drivers.
+  Arquivos: (typeof r.Arquivos === "string" ? (JSON.parse(r.Arquivos) as Omit<RunFile, "NomeArquivo">[]) : r.Arquivos).map((f) => ({
+    ...f,
+    NomeArquivo: runFileName({ number: r.Numero, paymentDate: r.DataPagamento }, { nsa: f.Nsa, kind: f.Conteudo }),
+  })),
   Total: Number(r.Total),
   CriadaEm: iso(r.CriadaEm)!,
   GeradaEm: iso(r.GeradaEm),
@@ -267,6 +320,9 @@ const toRun = (r: RunListRow): PaymentRun => ({
 const runSelect = sql`
   select r.id as "IdRemessa", r.number as "Numero", r.status as "Status", r.bank_profile_id as "IdContaPagadora",
     bp.label as "ContaPagadora", to_char(r.payment_date, 'YYYY-MM-DD') as "DataPagamento", r.nsa as "Nsa",
+    coalesce((select json_agg(json_build_object('Parte', f.part, 'Nsa', f.nsa, 'Conteudo', f.kind,
+        'Transferencias', (select count(*)::int from payment_transfers t where t.run_id = r.id and t.file_part = f.part))
+        order by f.part) from payment_run_files f where f.run_id = r.id), '[]'::json) as "Arquivos",
     (select count(*)::int from payment_transfers t where t.run_id = r.id) as "Transferencias",
     (select count(*)::int from payout_statements f join payment_transfers t on t.id = f.transfer_id where t.run_id = r.id) as "Repasses",
     (select coalesce(sum(t.amount), 0)::float8 from payment_transfers t where t.run_id = r.id) as "Total",
@@ -305,7 +361,7 @@ export async function transferListOf(db: Db, runId: string): Promise<PaymentTran
         t.payee as "Favorecido",
         coalesce((select array_agg(distinct f.os_number order by f.os_number) from payout_statements f where f.transfer_id = t.id),
           '{}') as "NumerosOS",
-        t.proof_original_name as "Comprovante"
+        t.file_part as "Arquivo", t.proof_original_name as "Comprovante"
       from payment_transfers t join service_points p on p.id = t.service_point_id
       where t.run_id = ${runId} order by t.seq`,
   );

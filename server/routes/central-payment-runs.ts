@@ -14,7 +14,7 @@ import { isUuid, lockPoints } from "../lib/db-rows.ts";
 import { brasiliaToday, parseDay, parsePeriod } from "../lib/dates.ts";
 import { isoToBr, wallClock } from "../../src/domain/dates.ts";
 import { formatBRL } from "../../src/domain/format.ts";
-import { CNAB_LAYOUTS, CnabError, cnab240, cnabFileGroups, type CnabPayer, type CnabTransfer } from "../../src/domain/cnab240.ts";
+import { CnabError, cnab240, cnabFileGroups, type CnabPayer, type CnabTransfer } from "../../src/domain/cnab240.ts";
 import type { ReturnFile } from "../../src/domain/cnab240-return.ts";
 import { cnabTransferOf, yourNumberOf } from "../../src/domain/payment-run.ts";
 import { CENTRAL_MESSAGES } from "../lib/central-messages.ts";
@@ -45,6 +45,7 @@ const payerOf = (profile: runs.BankProfileRow): CnabPayer => ({
   account: profile.account,
   accountDigit: profile.accountDigit,
   layout: profile.layout as CnabPayer["layout"],
+  caixa: profile.layout === "104" ? { commitmentCode: profile.commitmentCode, transmissionParameter: profile.transmissionParameter } : null,
   address: {
     street: profile.street,
     number: profile.number,
@@ -65,19 +66,46 @@ const PROBE: CnabTransfer = {
   bank: { code: "001", agency: "1", agencyDigit: "", account: "1", accountDigit: "1", savings: false },
 };
 
-/** The run's remessa, the same bytes each time: its NSA, its generation instant, its transfers' payees as recorded then. */
-async function runFile(db: Db, run: runs.RunRow) {
-  const payer = payerOf((await runs.bankProfileById(db, run.bankProfileId))!);
-  const transfers = (await runs.transferListOf(db, run.id)).map((t) =>
-    cnabTransferOf(t.Favorecido, {
+/** The run's transfers as the file writes them, each with its id and the part of the run's file it travels in. */
+async function runTransfers(db: Db, runId: string) {
+  return (await runs.transferListOf(db, runId)).map((t) => ({
+    id: t.IdTransferencia,
+    part: t.Arquivo,
+    cnab: cnabTransferOf(t.Favorecido, {
       amount: t.Valor,
       yourNumber: t.SeuNumero,
       info: `OS ${t.NumerosOS.join(", ")}`,
       pointName: t.NomeFantasia,
     }),
+  }));
+}
+
+/**
+ * How the run's transfers go into files: one file, or where the layout takes PIX in a file of its own (Itaú SISPAG, Bradesco
+ * Multipag) and the run has both kinds, its PIX transfers in the first and the others in the second, each with its own NSA.
+ */
+function splitFiles(payer: CnabPayer, list: { id: string; cnab: CnabTransfer }[]) {
+  const groups = cnabFileGroups(
+    payer,
+    list.map((t) => t.cnab),
   );
-  // Itaú SISPAG and Bradesco Multipag take PIX in a file of its own; one run is one file (one NSA) here.
-  if (cnabFileGroups(payer, transfers).length > 1) throw new CnabError(RUN_MESSAGES.pixOwnFile(CNAB_LAYOUTS[payer.layout!].label));
+  const idOf = new Map(list.map((t) => [t.cnab, t.id]));
+  return groups.map((g, i) => ({
+    part: i + 1,
+    kind: (groups.length === 1 ? "todas" : g[0]!.pix ? "pix" : "conta") as runs.RunFileKind,
+    transferIds: g.map((t) => idOf.get(t)!),
+  }));
+}
+
+/**
+ * One file of the run, the same bytes each time: its NSA, the run's generation instant, the payees of its transfers as recorded
+ * then. Undefined when the run has no such file.
+ */
+async function runFile(db: Db, run: runs.RunRow, part: number) {
+  const file = (await runs.runFilesOf(db, run.id)).find((f) => f.part === part);
+  if (!file) return undefined;
+  const payer = payerOf((await runs.bankProfileById(db, run.bankProfileId))!);
+  const transfers = (await runTransfers(db, run.id)).filter((t) => t.part === part).map((t) => t.cnab);
   const at = run.generatedAt!;
   const clock = wallClock(at);
   const seconds = String(new Date(at).getUTCSeconds()).padStart(2, "0");
@@ -85,9 +113,9 @@ async function runFile(db: Db, run: runs.RunRow) {
     paymentDate: run.paymentDate,
     generatedDate: clock.date,
     generatedTime: `${clock.time}:${seconds}`,
-    fileNumber: run.nsa!,
+    fileNumber: file.nsa,
   });
-  return { text, name: `remessa-${run.number}-nsa-${run.nsa}-${run.paymentDate}.rem` };
+  return { text, name: runs.runFileName(run, file) };
 }
 
 export async function centralPaymentRunsRoutes(plain: FastifyInstance, { db, clock, config, storage }: RouteDeps) {
@@ -119,7 +147,9 @@ export async function centralPaymentRunsRoutes(plain: FastifyInstance, { db, clo
     // The layout's own rules (its bank's code, the agreement's form, the account digit…) are the writer's: a file is tried now.
     try {
       const draft = runs.profileValues(request.body, request.central.userId);
-      cnab240(payerOf({ ...draft, id: "", lastNsa: 0, createdAt: new Date() } as runs.BankProfileRow), [PROBE], {
+      // Caixa's "seu número" is digits only.
+      const probe = draft.layout === "104" ? { ...PROBE, yourNumber: "1" } : PROBE;
+      cnab240(payerOf({ ...draft, id: "", lastNsa: 0, createdAt: new Date() } as runs.BankProfileRow), [probe], {
         paymentDate: "2026-01-02",
         generatedDate: "2026-01-02",
         generatedTime: "10:00:00",
@@ -155,7 +185,8 @@ export async function centralPaymentRunsRoutes(plain: FastifyInstance, { db, clo
     const unique = [...new Set(request.body.ids)];
     if (!unique.every(isUuid)) throw new HttpError(404, CENTRAL_MESSAGES.payoutNotFound);
     const profileId = request.body.idContaPagadora;
-    if (!isUuid(profileId) || !(await runs.bankProfileById(db, profileId))) throw new HttpError(404, RUN_MESSAGES.profileNotFound);
+    const profile = isUuid(profileId) ? await runs.bankProfileById(db, profileId) : undefined;
+    if (!profile) throw new HttpError(404, RUN_MESSAGES.profileNotFound);
     const created = await db.transaction(async (tx) => {
       const found = await payouts.payoutsToPay(tx, unique);
       if (found.length !== unique.length) throw new HttpError(404, CENTRAL_MESSAGES.payoutNotFound);
@@ -176,12 +207,15 @@ export async function centralPaymentRunsRoutes(plain: FastifyInstance, { db, clo
       const byPoint = new Map<string, typeof taken>();
       for (const t of taken) byPoint.set(t.point, [...(byPoint.get(t.point) ?? []), t]);
       const ordered = [...byPoint].sort(([a], [b]) => a.localeCompare(b));
+      // Caixa's file carries digits only, at most 6: a number of one sequence; other banks read R<run>-<transfer>.
+      const caixa = profile.layout === "104" ? await runs.caixaNumbers(tx, ordered.length) : null;
+      if (caixa === undefined) throw new HttpError(409, RUN_MESSAGES.caixaNumbersSpent);
       const inserted = await runs.insertTransfers(
         tx,
         ordered.map(([point, list], i) => ({
           runId: run.id,
           seq: i + 1,
-          yourNumber: yourNumberOf(run.number, i + 1),
+          yourNumber: caixa ? caixa[i]! : yourNumberOf(run.number, i + 1),
           servicePointId: point,
           amount: cents(list.reduce((n, r) => n + Number(r.value ?? 0), 0)),
           payee: payees.get(point)!,
@@ -225,7 +259,7 @@ export async function centralPaymentRunsRoutes(plain: FastifyInstance, { db, clo
       const run = await runs.runById(tx, id, true);
       if (!run) throw new HttpError(404, RUN_MESSAGES.runNotFound);
       if (run.status === "cancelada") throw new HttpError(409, RUN_MESSAGES.cancelledRun);
-      if (run.status !== "rascunho") return { number: run.number, nsa: run.nsa!, again: true };
+      if (run.status !== "rascunho") return { number: run.number, nsas: (await runs.runFilesOf(tx, id)).map((f) => f.nsa), again: true };
       if (run.paymentDate < today()) throw new HttpError(409, RUN_MESSAGES.runPast(isoToBr(run.paymentDate)));
       const transfers = await runs.transfersOf(tx, id);
       const points = transfers.map((t) => t.servicePointId);
@@ -235,24 +269,45 @@ export async function centralPaymentRunsRoutes(plain: FastifyInstance, { db, clo
       // The file pays what the points' data is now (a change since the draft was confirmed, or it would be held above).
       const payees = await currentPayees(tx, points);
       for (const t of transfers) await runs.setTransferPayee(tx, t.id, payees.get(t.servicePointId)!);
-      const nsa = await runs.takeNsa(tx, run.bankProfileId);
-      if (nsa === undefined) throw new HttpError(409, RUN_MESSAGES.nsaExhausted);
+      const profile = (await runs.bankProfileById(tx, run.bankProfileId))!;
       const generatedAt = clock();
-      const moved = await runs.moveRun(tx, id, ["rascunho"], { status: "arquivo_gerado", nsa, generatedBy: userId, generatedAt });
-      if (!moved) throw new HttpError(409, RUN_MESSAGES.cancelledRun);
-      // Written now, inside the transaction: a payee the file cannot carry (a bank with no code) refuses the generation.
+      // Written now, inside the transaction: a payee the file cannot carry (a bank with no code, a PIX key at a bank whose
+      // layout has no PIX) refuses the generation, and nothing is taken.
       try {
-        await runFile(tx, { ...run, status: "arquivo_gerado", nsa, generatedBy: userId, generatedAt });
+        const files = splitFiles(payerOf(profile), await runTransfers(tx, id));
+        const nsas: number[] = [];
+        for (let i = 0; i < files.length; i++) {
+          const nsa = await runs.takeNsa(tx, run.bankProfileId);
+          if (nsa === undefined) throw new HttpError(409, RUN_MESSAGES.nsaExhausted);
+          nsas.push(nsa);
+        }
+        await runs.insertRunFiles(
+          tx,
+          id,
+          run.bankProfileId,
+          files.map((f, i) => ({ ...f, nsa: nsas[i]! })),
+        );
+        const moved = await runs.moveRun(tx, id, ["rascunho"], {
+          status: "arquivo_gerado",
+          nsa: nsas[0]!,
+          generatedBy: userId,
+          generatedAt,
+        });
+        if (!moved) throw new HttpError(409, RUN_MESSAGES.cancelledRun);
+        const generated = { ...run, status: "arquivo_gerado", nsa: nsas[0]!, generatedBy: userId, generatedAt };
+        for (const f of files) await runFile(tx, generated, f.part);
+        await recordCentralActions(tx, [
+          action(userId, "payment_run", id, "arquivo-gerado", `NSA ${nsas.join(" e ")}`, "rascunho", "arquivo_gerado"),
+        ]);
+        return { number: run.number, nsas, again: false };
       } catch (err) {
         if (err instanceof CnabError) throw new HttpError(409, err.message);
         throw err;
       }
-      await recordCentralActions(tx, [action(userId, "payment_run", id, "arquivo-gerado", `NSA ${nsa}`, "rascunho", "arquivo_gerado")]);
-      return { number: run.number, nsa, again: false };
     });
     return {
       success: true as const,
-      message: result.again ? RUN_MESSAGES.sameFile(result.number, result.nsa) : RUN_MESSAGES.generated(result.number, result.nsa),
+      message: result.again ? RUN_MESSAGES.sameFile(result.number, result.nsas) : RUN_MESSAGES.generated(result.number, result.nsas),
       data: (await runs.runOf(db, id))!,
     };
   });
@@ -264,7 +319,8 @@ export async function centralPaymentRunsRoutes(plain: FastifyInstance, { db, clo
     if (!run) throw new HttpError(404, RUN_MESSAGES.runNotFound);
     if (run.status === "cancelada") throw new HttpError(409, RUN_MESSAGES.cancelledRun);
     if (run.status === "rascunho") throw new HttpError(409, RUN_MESSAGES.notGenerated);
-    const file = await runFile(db, run);
+    const file = await runFile(db, run, Number(request.query.parte ?? "1"));
+    if (!file) throw new HttpError(404, RUN_MESSAGES.noSuchFile);
     return reply
       .header("content-type", "text/plain; charset=us-ascii")
       .header("content-disposition", `attachment; filename="${file.name}"`)
@@ -283,7 +339,8 @@ export async function centralPaymentRunsRoutes(plain: FastifyInstance, { db, clo
       if (!run) throw new HttpError(404, RUN_MESSAGES.runNotFound);
       if (!(await runs.moveRun(tx, id, ["arquivo_gerado"], { status: "enviado", sentBy: userId, sentAt: clock() })))
         throw new HttpError(409, RUN_MESSAGES.notSendable);
-      await recordCentralActions(tx, [action(userId, "payment_run", id, "remessa-enviada", `NSA ${run.nsa}`, "arquivo_gerado", "enviado")]);
+      const nsas = (await runs.runFilesOf(tx, id)).map((f) => f.nsa).join(" e ");
+      await recordCentralActions(tx, [action(userId, "payment_run", id, "remessa-enviada", `NSA ${nsas}`, "arquivo_gerado", "enviado")]);
       return run.number;
     });
     return { success: true as const, message: RUN_MESSAGES.sent(number), data: (await runs.runOf(db, id))! };

@@ -2,25 +2,38 @@
 // plain link cannot carry, and handed to the browser as a download under the server's file name (main thread).
 import { apiUrl, storedToken } from "./api-client";
 
-/** The file's bytes and name (Content-Disposition's filename* or filename); null when refused or unreachable. */
-export async function fetchApiFile(path: string): Promise<{ blob: Blob; name: string } | null> {
-  const token = storedToken();
+/** A download's outcome: saved, or why not (the server's own message when it refused; null when unreachable). */
+export type Download = { saved: true } | { saved: false; reason: string | null };
+
+/** The server's pt-BR message of a refusal (its JSON envelope), or null. */
+async function refusalOf(res: Response): Promise<string | null> {
   try {
-    const res = await fetch(apiUrl(path), { headers: token ? { authToken: token } : {}, credentials: "same-origin" });
-    if (!res.ok) return null;
-    const disposition = res.headers.get("content-disposition") ?? "";
-    const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
-    const ascii = /filename="([^"]+)"/i.exec(disposition)?.[1];
-    return { blob: await res.blob(), name: utf8 ? decodeURIComponent(utf8) : (ascii ?? "arquivo") };
+    const body = (await res.json()) as { message?: unknown };
+    return typeof body.message === "string" && body.message ? body.message : null;
   } catch {
     return null;
   }
 }
 
-/** Downloads an API file under its own name; false when it could not be fetched. */
-export async function saveApiFile(path: string): Promise<boolean> {
+/** The file's bytes and name (Content-Disposition's filename* or filename), or why it could not be fetched. */
+export async function fetchApiFile(path: string): Promise<{ blob: Blob; name: string } | { reason: string | null }> {
+  const token = storedToken();
+  try {
+    const res = await fetch(apiUrl(path), { headers: token ? { authToken: token } : {}, credentials: "same-origin" });
+    if (!res.ok) return { reason: await refusalOf(res) };
+    const disposition = res.headers.get("content-disposition") ?? "";
+    const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+    const ascii = /filename="([^"]+)"/i.exec(disposition)?.[1];
+    return { blob: await res.blob(), name: utf8 ? decodeURIComponent(utf8) : (ascii ?? "arquivo") };
+  } catch {
+    return { reason: null };
+  }
+}
+
+/** Downloads an API file under its own name; when it could not be, the server's reason (null when unreachable). */
+export async function downloadApiFile(path: string): Promise<Download> {
   const file = await fetchApiFile(path);
-  if (!file) return false;
+  if ("reason" in file) return { saved: false, reason: file.reason };
   const url = URL.createObjectURL(file.blob);
   const a = document.createElement("a");
   a.href = url;
@@ -32,5 +45,5 @@ export async function saveApiFile(path: string): Promise<boolean> {
   a.remove();
   // Revoked after the click was handled: revoking at once can cancel the download in some browsers.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return true;
+  return { saved: true };
 }

@@ -53,7 +53,11 @@ describe.skipIf(!admin)("moving PGlite to PostgreSQL", () => {
   });
 
   it("copies every table's rows, keeps sessions valid, continues serial ids, and refuses a second run", async () => {
+    // Caixa's "seu número" sequence (no serial column) has given three numbers on PGlite: the next one on PostgreSQL is 4.
+    await queryRows(source.db, sql`select nextval('payment_transfer_caixa_numbers') from generate_series(1, 3)`);
     const report = await moveDatabase(source.db, target.db);
+    const [next] = await queryRows<{ n: number }>(target.db, sql`select nextval('payment_transfer_caixa_numbers')::int as n`);
+    expect(next!.n).toBe(4);
     const count = async (db: DbHandle["db"], table: ReturnType<typeof tablesInForeignKeyOrder>[number]) =>
       (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${table}`))[0]!.n;
     for (const table of tablesInForeignKeyOrder()) {

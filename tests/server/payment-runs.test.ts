@@ -56,11 +56,11 @@ describe.each(BACKENDS)("payment runs on %s", (backend) => {
 
   const today = async () =>
     (await queryRows<{ d: string }>(t.db, sql`select to_char(now() at time zone 'America/Sao_Paulo', 'YYYY-MM-DD') as d`))[0]!.d;
-  const newRun = (ids: string[], dataPagamento: string, token = central) =>
-    call(t, token, "POST", "/central/pagamentos/remessas", { ids, dataPagamento, idContaPagadora: profile });
+  const newRun = (ids: string[], dataPagamento: string, token = central, idContaPagadora = profile) =>
+    call(t, token, "POST", "/central/pagamentos/remessas", { ids, dataPagamento, idContaPagadora });
   const runPath = (id: string, step = "") => `/central/pagamentos/remessas/${id}${step ? `/${step}` : ""}`;
-  const file = async (id: string, token = central) =>
-    t.app.inject({ method: "GET", url: `/api${runPath(id, "arquivo")}`, headers: { authToken: token } });
+  const file = async (id: string, token = central, parte?: string) =>
+    t.app.inject({ method: "GET", url: `/api${runPath(id, "arquivo")}${parte ? `?parte=${parte}` : ""}`, headers: { authToken: token } });
   const payoutRow = async (id: string) =>
     (
       await queryRows<{
@@ -139,11 +139,16 @@ describe.each(BACKENDS)("payment runs on %s", (backend) => {
     expect(gen.statusCode).toBe(200);
     expect(gen.json().data).toMatchObject({ Status: "arquivo_gerado", Nsa: nsaBefore + 1, GeradaPor: DEMO_CENTRAL.name });
     const gen2 = await call(t, second, "POST", runPath(run.IdRemessa, "gerar"), {});
-    expect([gen2.statusCode, gen2.json().message]).toEqual([200, RUN_MESSAGES.sameFile(run.Numero, nsaBefore + 1)]);
+    expect([gen2.statusCode, gen2.json().message]).toEqual([200, RUN_MESSAGES.sameFile(run.Numero, [nsaBefore + 1])]);
     const first = await file(run.IdRemessa);
     expect(first.statusCode).toBe(200);
     expect(first.headers["content-disposition"]).toMatch(/attachment; filename="remessa-/);
     expect((await file(run.IdRemessa)).body).toBe(first.body);
+    expect((await file(run.IdRemessa, central, "1")).body).toBe(first.body);
+    // One file only: there is no second.
+    const none = await file(run.IdRemessa, central, "2");
+    expect([none.statusCode, none.json().message]).toEqual([404, RUN_MESSAGES.noSuchFile]);
+    expect((await file(run.IdRemessa, central, "3")).statusCode).toBe(400);
     expect((await file(run.IdRemessa, approver)).statusCode).toBe(403);
     const remessa = first.body;
     const header = remessa.split("\r\n")[0]!;
@@ -337,13 +342,154 @@ describe.each(BACKENDS)("payment runs on %s", (backend) => {
     expect(made.json().data).toMatchObject({ Nome: "Itaú - SISPAG", Layout: "341", UltimoNsa: 0, Cnpj: "11222333000181", Cep: "01310100" });
     const twice = await call(t, central, "POST", "/central/pagamentos/contas-pagadoras", { ...input, Convenio: "1" });
     expect([twice.statusCode, twice.json().message]).toEqual([409, RUN_MESSAGES.profileExists("Itaú - SISPAG")]);
-    const caixa = await call(t, central, "POST", "/central/pagamentos/contas-pagadoras", {
-      ...input,
-      Nome: "Caixa",
-      Layout: "104",
-      CodigoBanco: "104",
+    // Caixa's agreement: 6 digits with its commitment code and transmission parameter, said by the writer's own rules.
+    const caixaInput = { ...input, Nome: "Caixa", Layout: "104", CodigoBanco: "104", NomeBanco: "CAIXA", Convenio: "444773" };
+    const noCommitment = await call(t, central, "POST", "/central/pagamentos/contas-pagadoras", caixaInput);
+    expect(noCommitment.statusCode).toBe(400);
+    expect(noCommitment.json().message).toContain("código do compromisso");
+    const longAgreement = await call(t, central, "POST", "/central/pagamentos/contas-pagadoras", {
+      ...caixaInput,
+      Convenio: "1234567",
+      CodigoCompromisso: "1",
+      ParametroTransmissao: "01",
     });
-    expect(caixa.statusCode).toBe(400);
+    expect([longAgreement.statusCode, longAgreement.json().message]).toEqual([
+      400,
+      "Para a Caixa, informe o código do convênio (até 6 dígitos).",
+    ]);
+  });
+
+  it("writes an Itaú run paying by PIX and to an account as two files, each with its own NSA, and round-trips both", async () => {
+    const day = await today();
+    const itau = await call(t, central, "POST", "/central/pagamentos/contas-pagadoras", {
+      Nome: "Itaú - dois arquivos",
+      CodigoBanco: "341",
+      NomeBanco: "BANCO ITAU",
+      Layout: "341",
+      Convenio: "1",
+      Agencia: "1234",
+      DigitoAgencia: "",
+      Conta: "56789",
+      DigitoConta: "0",
+      RazaoSocial: "PROGRAMA CLUBE",
+      Cnpj: "11222333000181",
+      Logradouro: "RUA A",
+      Numero: "10",
+      Complemento: "",
+      Cidade: "SAO PAULO",
+      Cep: "01310-100",
+      Uf: "SP",
+    });
+    const itauId = itau.json().data.IdContaPagadora;
+    // The first point is paid by PIX, the second by a TED to Bradesco.
+    const pix = await insertPayout(t, f.p1, { executedDaysAgo: 1, value: 40 });
+    const ted = await insertPayout(t, f.p2, { executedDaysAgo: 1, value: 25 });
+    const run = (await newRun([pix.id, ted.id], day, central, itauId)).json().data;
+    const gen = await call(t, central, "POST", runPath(run.IdRemessa, "gerar"), {});
+    expect([gen.statusCode, gen.json().message]).toEqual([200, RUN_MESSAGES.generated(run.Numero, [1, 2])]);
+    expect(gen.json().data).toMatchObject({
+      Status: "arquivo_gerado",
+      Nsa: 1,
+      Arquivos: [
+        { Parte: 1, Nsa: 1, Conteudo: "pix", Transferencias: 1, NomeArquivo: `remessa-${run.Numero}-nsa-1-pix-${day}.rem` },
+        { Parte: 2, Nsa: 2, Conteudo: "conta", Transferencias: 1, NomeArquivo: `remessa-${run.Numero}-nsa-2-conta-${day}.rem` },
+      ],
+    });
+    expect((await queryRows<{ n: number }>(t.db, sql`select last_nsa as n from bank_profiles where id = ${itauId}`))[0]!.n).toBe(2);
+    const again = await call(t, second, "POST", runPath(run.IdRemessa, "gerar"), {});
+    expect(again.json().message).toBe(RUN_MESSAGES.sameFile(run.Numero, [1, 2]));
+
+    const transfers = (await call(t, central, "GET", runPath(run.IdRemessa))).json().transferencias as {
+      SeuNumero: string;
+      IdPontoAtendimento: string;
+      Arquivo: number;
+    }[];
+    const of = (point: string) => transfers.find((x) => x.IdPontoAtendimento === point)!;
+    expect([of(f.p1).Arquivo, of(f.p2).Arquivo]).toEqual([1, 2]);
+    const files = [await file(run.IdRemessa, central, "1"), await file(run.IdRemessa, central, "2")];
+    expect(files.map((x) => x.statusCode)).toEqual([200, 200]);
+    expect(files[1]!.headers["content-disposition"]).toBe(`attachment; filename="remessa-${run.Numero}-nsa-2-conta-${day}.rem"`);
+    // Each file: its own NSA in the header (Itaú: 158-166), only its kind's transfers; the same bytes again.
+    const [pixFile, accountFile] = files.map((x) => x.body);
+    expect(Number(at(pixFile!.split("\r\n")[0]!, 158, 166))).toBe(1);
+    expect(Number(at(accountFile!.split("\r\n")[0]!, 158, 166))).toBe(2);
+    expect(segmentsA(pixFile!).map((l) => at(l, 74, 93).trim())).toEqual([of(f.p1).SeuNumero]);
+    expect(segmentsA(accountFile!).map((l) => at(l, 74, 93).trim())).toEqual([of(f.p2).SeuNumero]);
+    expect((await file(run.IdRemessa, central, "2")).body).toBe(accountFile);
+    const journal = (await call(t, central, "GET", `/central/pagamentos/diario?idRemessa=${run.IdRemessa}`)).json().data;
+    expect(journal.find((j: { Acao: string }) => j.Acao === "arquivo-gerado").Observacao).toBe("NSA 1 e 2");
+
+    // The bank answers each file with its own return: the run is closed once both are in.
+    expect((await call(t, central, "POST", runPath(run.IdRemessa, "enviar"), {})).json().data.Status).toBe("enviado");
+    const first = await call(t, central, "POST", "/central/pagamentos/retorno", { conteudo: cnabReturnFrom(pixFile!) });
+    expect(first.json()).toMatchObject({ pagas: 1, rejeitadas: 0 });
+    expect((await call(t, central, "GET", runPath(run.IdRemessa))).json().data.Status).toBe("enviado");
+    const second_ = await call(t, central, "POST", "/central/pagamentos/retorno", {
+      conteudo: cnabReturnFrom(accountFile!, () => ({ occurrences: ["AP"] })),
+    });
+    expect(second_.json()).toMatchObject({ pagas: 0, rejeitadas: 1 });
+    expect((await call(t, central, "GET", runPath(run.IdRemessa))).json().data).toMatchObject({
+      Status: "retorno_importado",
+      Pagas: 1,
+      Rejeitadas: 1,
+    });
+    expect([(await payoutRow(pix.id)).paid, (await payoutRow(ted.id)).paid]).toEqual(["S", "N"]);
+  });
+
+  it("pays from Caixa: digits-only 'seu número' from one sequence, the agreement's fields in the file, a PIX payee refused", async () => {
+    const day = await today();
+    const made = await call(t, central, "POST", "/central/pagamentos/contas-pagadoras", {
+      Nome: "Caixa - convênio",
+      CodigoBanco: "104",
+      NomeBanco: "CAIXA",
+      Layout: "104",
+      Convenio: "444773",
+      Agencia: "1234",
+      DigitoAgencia: "5",
+      Conta: "56789",
+      DigitoConta: "0",
+      RazaoSocial: "PROGRAMA CLUBE",
+      Cnpj: "11222333000181",
+      Logradouro: "RUA A",
+      Numero: "10",
+      Complemento: "",
+      Cidade: "SAO PAULO",
+      Cep: "01310-100",
+      Uf: "SP",
+      CodigoCompromisso: "12",
+      ParametroTransmissao: "a1",
+    });
+    expect([made.statusCode, made.json().message]).toEqual([200, RUN_MESSAGES.profileCreated("Caixa - convênio")]);
+    expect(made.json().data).toMatchObject({ Layout: "104", CodigoCompromisso: "12", ParametroTransmissao: "A1" });
+    const caixa = made.json().data.IdContaPagadora;
+    // The first point is paid by PIX, which Caixa's layout has no form for: refused at generation, no NSA taken.
+    const pix = await insertPayout(t, f.p1, { executedDaysAgo: 1, value: 33 });
+    const refusedRun = (await newRun([pix.id], day, central, caixa)).json().data;
+    expect(refusedRun.Transferencias).toBe(1);
+    const refused = await call(t, central, "POST", runPath(refusedRun.IdRemessa, "gerar"), {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain("não tem PIX por chave");
+    expect((await call(t, central, "GET", runPath(refusedRun.IdRemessa))).json().data).toMatchObject({ Status: "rascunho", Nsa: null });
+    expect((await queryRows<{ n: number }>(t.db, sql`select last_nsa as n from bank_profiles where id = ${caixa}`))[0]!.n).toBe(0);
+    await call(t, central, "POST", runPath(refusedRun.IdRemessa, "cancelar"), { motivo: "Caixa não paga PIX por chave" });
+
+    const a = await insertPayout(t, f.p2, { executedDaysAgo: 1, value: 12.5 });
+    const b = await insertPayout(t, f.p2, { executedDaysAgo: 1, value: 7.5 });
+    const first = (await newRun([a.id], day, central, caixa)).json().data;
+    const next = (await newRun([b.id], day, central, caixa)).json().data;
+    const numberOf = async (id: string) => (await call(t, central, "GET", runPath(id))).json().transferencias[0].SeuNumero as string;
+    const [n1, n2] = [await numberOf(first.IdRemessa), await numberOf(next.IdRemessa)];
+    expect(n1).toMatch(/^\d{1,6}$/);
+    expect(Number(n2)).toBe(Number(n1) + 1);
+    expect((await call(t, central, "POST", runPath(first.IdRemessa, "gerar"), {})).statusCode).toBe(200);
+    const remessa = (await file(first.IdRemessa)).body;
+    const header = remessa.split("\r\n")[0]!;
+    // Caixa's file header: its code, the agreement (6), the transmission parameter (2) and "P" for production (033-052).
+    expect([at(header, 1, 3), at(header, 33, 38), at(header, 39, 40), at(header, 41, 41)]).toEqual(["104", "444773", "A1", "P"]);
+    expect(segmentsA(remessa).map((l) => at(l, 74, 79))).toEqual([n1.padStart(6, "0")]);
+    const paid = await call(t, central, "POST", "/central/pagamentos/retorno", { conteudo: cnabReturnFrom(remessa) });
+    expect(paid.json()).toMatchObject({ pagas: 1, desconhecidas: [] });
+    expect((await payoutRow(a.id)).paid).toBe("S");
   });
 
   it("under parallel requests: two clerks take distinct NSAs, one payout goes to one run, a run and a payment never both, an import decides once", async () => {

@@ -82,6 +82,8 @@ export const profile = (over: Partial<BankProfile> = {}): BankProfile => ({
   Cidade: "Recife",
   Cep: "50000000",
   Uf: "PE",
+  CodigoCompromisso: "",
+  ParametroTransmissao: "",
   UltimoNsa: 41,
   ...over,
 });
@@ -111,6 +113,11 @@ export const run = (over: Partial<PaymentRun> = {}): PaymentRun => ({
   CanceladaPor: null,
   CanceladaEm: null,
   MotivoCancelamento: null,
+  // A run given an NSA has its one file (a split run's two files are given by the test).
+  Arquivos:
+    over.Nsa == null
+      ? []
+      : [{ Parte: 1, Nsa: over.Nsa, Conteudo: "todas", Transferencias: 2, NomeArquivo: `remessa-12-nsa-${over.Nsa}-2026-11-20.rem` }],
   ...over,
 });
 
@@ -125,6 +132,7 @@ export const transfer = (seq: number, over: Partial<PaymentTransfer> = {}): Paym
   Ocorrencias: null,
   Motivo: null,
   DataEfetivacao: null,
+  Arquivo: null,
   Favorecido: {
     RazaoSocial: seq === 1 ? "Auto Center Boa Viagem Ltda" : "Oficina Serra Azul ME",
     Cnpj: "11222333000181",

@@ -224,13 +224,65 @@ describe("a run's page", () => {
 
     // Again: the same bytes, from the same path.
     await userEvent.click(byRole("button", "Baixar arquivo novamente")!);
-    await vi.waitFor(() => expect(statusLine()).toBe("Arquivo da remessa 12 baixado de novo (o mesmo arquivo)."));
+    await vi.waitFor(() => expect(statusLine()).toBe("Arquivo da remessa 12 (NSA 42) baixado de novo (o mesmo arquivo)."));
     expect(saved).toHaveLength(2);
-    // A download refused: said in the alert region.
+    expect(calls.filter((c) => c.path === `${RUN_PATH}/arquivo`).map((c) => c.query)).toEqual([{ parte: "1" }, { parte: "1" }]);
+    // A download refused: the server's reason, in the alert region.
     extra[`GET ${RUN_PATH}/arquivo`] = () => json({ success: false, message: "Esta remessa foi cancelada." }, 409);
     await userEvent.click(byRole("button", "Baixar arquivo novamente")!);
-    await vi.waitFor(() => expect(alertLine()).toBe("Não foi possível baixar o arquivo da remessa. Tente novamente."));
+    await vi.waitFor(() => expect(alertLine()).toBe("Não foi possível baixar o arquivo da remessa: Esta remessa foi cancelada."));
     expect(statusLine()).toBe("");
+    // Unreachable: no reason to give.
+    extra[`GET ${RUN_PATH}/arquivo`] = () => Promise.reject(new TypeError("Failed to fetch"));
+    await userEvent.click(byRole("button", "Baixar arquivo novamente")!);
+    await vi.waitFor(() => expect(alertLine()).toBe("Não foi possível baixar o arquivo da remessa. Tente novamente."));
+  });
+
+  it("a run its layout splits (Itaú: PIX apart) downloads both files after 'Gerar arquivo', each again by its own button", async () => {
+    const files = [
+      { Parte: 1, Nsa: 42, Conteudo: "pix" as const, Transferencias: 1, NomeArquivo: "remessa-12-nsa-42-pix-2026-11-20.rem" },
+      { Parte: 2, Nsa: 43, Conteudo: "conta" as const, Transferencias: 1, NomeArquivo: "remessa-12-nsa-43-conta-2026-11-20.rem" },
+    ];
+    extra[`POST ${RUN_PATH}/gerar`] = () => {
+      current = run({
+        Status: "arquivo_gerado",
+        Nsa: 42,
+        Arquivos: files,
+        GeradaPor: "Paula Pagadora",
+        GeradaEm: "2026-11-19T14:00:00.000Z",
+      });
+      transfers = [transfer(1, { Arquivo: 1 }), transfer(2, { Arquivo: 2 })];
+      const message =
+        "Remessa 12: 2 arquivos gerados, um só com os PIX (NSA 42) e outro com as transferências para contas (NSA 43), como o banco exige. Envie os dois.";
+      return json({ success: true, message, data: current });
+    };
+    extra[`GET ${RUN_PATH}/arquivo`] = (c) =>
+      new Response(`${c.query.parte}`.repeat(240) + "\r\n", {
+        headers: { "content-disposition": `attachment; filename="${files[Number(c.query.parte) - 1]!.NomeArquivo}"` },
+      });
+    await mount();
+    await heading();
+    await userEvent.click(byRole("button", "Gerar arquivo")!);
+    await vi.waitFor(() => expect(statusLine()).toMatch(/Envie os dois\. O download dos arquivos começou\.$/));
+    expect(saved.map((s) => s.name)).toEqual(files.map((f) => f.NomeArquivo));
+    expect(await saved[1]!.blob!.text()).toBe("2".repeat(240) + "\r\n");
+    await vi.waitFor(() =>
+      expect(actions()).toEqual([
+        "Baixar arquivo dos PIX (NSA 42)",
+        "Baixar arquivo das transferências para contas (NSA 43)",
+        "Marcar como enviada ao banco",
+        "Cancelar remessa",
+      ]),
+    );
+    expect(document.querySelector(".payments-run-facts")!.textContent).toContain("42 (PIX) e 43 (contas)");
+    await userEvent.click(byRole("button", "Baixar arquivo das transferências para contas (NSA 43)")!);
+    await vi.waitFor(() => expect(statusLine()).toBe("Arquivo da remessa 12 (NSA 43) baixado de novo (o mesmo arquivo)."));
+    expect(saved.map((s) => s.name).at(-1)).toBe(files[1]!.NomeArquivo);
+    await userEvent.click(byRole("button", "Marcar como enviada ao banco")!);
+    await vi.waitFor(() =>
+      expect(document.querySelector("dialog")?.textContent).toContain("os arquivos da remessa 12 (NSA 42 e 43) foram enviados"),
+    );
+    expect(await axeViolations(document.body)).toEqual([]);
   });
 
   it("says the server's refusal to generate in the alert region", async () => {

@@ -87,6 +87,28 @@ const waitRows = (n: number) =>
 const dialog = () => [...document.querySelectorAll("dialog")].at(-1)!;
 const mount = (role: "payer" | "approver" | "admin" = "payer", at = "/central/pagamentos") => mountAt(at, <PaymentsSection role={role} />);
 const search = () => Object.fromEntries(new URLSearchParams(address().split("?")[1] ?? ""));
+/** A field of the 'Nova conta pagadora' dialog by its label. */
+const field = (label: string) => page.getByRole("dialog", { name: "Nova conta pagadora" }).getByLabelText(label, { exact: true });
+/** Fills the dialog: the bank by its code (the layout follows it), the agreement ABC123, the company and its address. */
+async function fillAccount(code: string, bank: string) {
+  await userEvent.fill(field("Nome da conta (como aparece na escolha)"), `${bank} folha`);
+  await userEvent.click(field("Código do banco (3 dígitos)"));
+  await userEvent.keyboard(code);
+  await userEvent.fill(field("Nome do banco"), bank);
+  await userEvent.fill(field("Convênio (código do banco para a empresa)"), "ABC123");
+  await userEvent.fill(field("Agência"), "12a34");
+  await userEvent.fill(field("Conta"), "998877");
+  await userEvent.fill(field("Dígito da conta"), "x");
+  await userEvent.fill(field("Razão social"), "Programa Clube Ltda");
+  await userEvent.click(field("CNPJ"));
+  await userEvent.keyboard("11222333000181");
+  await userEvent.fill(field("Logradouro"), "Av. Boa Viagem");
+  await userEvent.fill(field("Número"), "100");
+  await userEvent.fill(field("Cidade"), "Recife");
+  await userEvent.selectOptions(await field("UF").element(), "PE");
+  await userEvent.click(field("CEP"));
+  await userEvent.keyboard("51020000");
+}
 
 describe("Pagamentos: the payable headline", () => {
   it("shows what can be paid today, what is held, waits for execution and is in a run; each card filters through the URL", async () => {
@@ -251,28 +273,11 @@ describe("Pagamentos: Nova remessa", () => {
     // Sent empty: each error under its field, the first one focused, nothing sent.
     await userEvent.click(byRole("button", "Cadastrar conta", form)!);
     await vi.waitFor(() => expect(form.querySelectorAll("[aria-invalid=true]").length).toBeGreaterThan(5));
-    const field = (label: string) => page.getByRole("dialog", { name: "Nova conta pagadora" }).getByLabelText(label, { exact: true });
     expect(text(document.getElementById(`${(await field("CNPJ").element()).id}-erro`))).toBe("CNPJ inválido.");
     expect(calls.some((c) => c.method === "POST")).toBe(false);
     expect(await axeViolations(document.body)).toEqual([]);
 
-    await userEvent.fill(field("Nome da conta (como aparece na escolha)"), "Santander folha");
-    await userEvent.click(field("Código do banco (3 dígitos)"));
-    await userEvent.keyboard("033");
-    await userEvent.fill(field("Nome do banco"), "Santander");
-    await userEvent.fill(field("Convênio (código do banco para a empresa)"), "ABC123");
-    await userEvent.fill(field("Agência"), "12a34");
-    await userEvent.fill(field("Conta"), "998877");
-    await userEvent.fill(field("Dígito da conta"), "x");
-    await userEvent.fill(field("Razão social"), "Programa Clube Ltda");
-    await userEvent.click(field("CNPJ"));
-    await userEvent.keyboard("11222333000181");
-    await userEvent.fill(field("Logradouro"), "Av. Boa Viagem");
-    await userEvent.fill(field("Número"), "100");
-    await userEvent.fill(field("Cidade"), "Recife");
-    await userEvent.selectOptions(await field("UF").element(), "PE");
-    await userEvent.click(field("CEP"));
-    await userEvent.keyboard("51020000");
+    await fillAccount("033", "Santander");
     // The masks and the digits-only fields, as the user sees them; the bank's own layout followed its code.
     expect(((await field("CNPJ").element()) as HTMLInputElement).value).toBe("11.222.333/0001-81");
     expect(((await field("CEP").element()) as HTMLInputElement).value).toBe("51020-000");
@@ -299,9 +304,46 @@ describe("Pagamentos: Nova remessa", () => {
       Cidade: "Recife",
       Cep: "51020-000",
       Uf: "PE",
+      CodigoCompromisso: "",
+      ParametroTransmissao: "",
     });
     // The new account is the one chosen (the only one).
     await vi.waitFor(() => expect(dialog().querySelector("select")?.value).toBe("c9"));
+  });
+
+  it("a Caixa account asks for its agreement's commitment code and transmission parameter, the agreement in digits", async () => {
+    profiles = [];
+    await selectThree();
+    await vi.waitFor(() => expect(text(dialog())).toContain("Nenhuma conta pagadora cadastrada"));
+    await userEvent.click(byRole("button", "Cadastrar conta pagadora", dialog())!);
+    await vi.waitFor(() => expect(document.querySelectorAll("dialog")).toHaveLength(2));
+    const form = dialog();
+    // Not asked of another bank.
+    expect(form.textContent).not.toContain("Código do compromisso (Caixa)");
+    await fillAccount("104", "Caixa");
+    expect(((await field("Leiaute do arquivo").element()) as HTMLSelectElement).value).toBe("104");
+    await userEvent.click(byRole("button", "Cadastrar conta", form)!);
+    const error = async (label: string) => text(document.getElementById(`${(await field(label).element()).id}-erro`));
+    await vi.waitFor(async () =>
+      expect(await error("Convênio (código do banco para a empresa)")).toBe("Na Caixa, o convênio tem só números, até 6 dígitos."),
+    );
+    expect(await error("Código do compromisso (Caixa)")).toBe("Só números, até 4 dígitos.");
+    expect(await error("Parâmetro de transmissão (Caixa)")).toBe("Dois caracteres (números ou letras), como a Caixa informou.");
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+    expect(await axeViolations(document.body)).toEqual([]);
+
+    await userEvent.fill(field("Convênio (código do banco para a empresa)"), "444773");
+    await userEvent.fill(field("Código do compromisso (Caixa)"), "12");
+    await userEvent.fill(field("Parâmetro de transmissão (Caixa)"), "a1");
+    await userEvent.click(byRole("button", "Cadastrar conta", form)!);
+    await vi.waitFor(() => expect(document.querySelectorAll("dialog")).toHaveLength(1));
+    expect(calls.find((c) => c.method === "POST")!.body).toMatchObject({
+      CodigoBanco: "104",
+      Layout: "104",
+      Convenio: "444773",
+      CodigoCompromisso: "12",
+      ParametroTransmissao: "A1",
+    });
   });
 });
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { agendaStatus, matchesFilter } from "../../src/domain/agenda-status";
 import { isBlank, isEmail } from "../../src/domain/validators";
-import { formatBRL } from "../../src/domain/format";
+import { formatBRL, withReason } from "../../src/domain/format";
 import { addDays, brToIso, isoToBr, monthRange, wallClock } from "../../src/domain/dates";
 import { deliveredProgress, throttleProgress } from "../../src/domain/progress";
 import { isAgendaPath, safeRedirect } from "../../src/config/paths";
@@ -58,6 +58,17 @@ describe("validators and formats", () => {
     expect(seen[0]).toBe(1);
     expect(seen.at(-1)).toBe(100);
     expect(seen.length).toBeLessThanOrEqual(1 + Math.ceil(1000 / 200) + 1);
+  });
+});
+
+describe("an error with the server's reason", () => {
+  it("joins them with a colon, the base's final period dropped; no reason or the same text leaves the base", () => {
+    expect(withReason("Não foi possível baixar o comprovante.", "Comprovante não encontrado.")).toBe(
+      "Não foi possível baixar o comprovante: Comprovante não encontrado.",
+    );
+    expect(withReason("Erro ao cancelar OS", "OS concluída.")).toBe("Erro ao cancelar OS: OS concluída.");
+    expect(withReason("Erro ao cancelar OS", undefined)).toBe("Erro ao cancelar OS");
+    expect(withReason("Erro.", "Erro.")).toBe("Erro.");
   });
 });
 

@@ -183,15 +183,27 @@ export const PAYMENTS_MSG = {
     generate: "Gerar arquivo",
     generating: "Gerando...",
     downloadAgain: "Baixar arquivo novamente",
+    /** A run split in two files (PIX apart): one button per file. */
+    downloadPart: (kind: "todas" | "pix" | "conta", nsa: number) =>
+      kind === "pix"
+        ? `Baixar arquivo dos PIX (NSA ${nsa})`
+        : kind === "conta"
+          ? `Baixar arquivo das transferências para contas (NSA ${nsa})`
+          : `Baixar arquivo (NSA ${nsa})`,
     downloading: "Baixando...",
     downloadFailed: "Não foi possível baixar o arquivo da remessa. Tente novamente.",
-    downloadedAfter: (message: string) => `${message} O download do arquivo começou.`,
+    /** The server refused the download: its own reason. */
+    downloadRefused: (reason: string) => `Não foi possível baixar o arquivo da remessa: ${reason}`,
+    downloadedAfter: (message: string, files: number) =>
+      `${message} ${files > 1 ? "O download dos arquivos começou." : "O download do arquivo começou."}`,
     generatedNoDownload: (message: string) => `${message} O download falhou: use “Baixar arquivo novamente”.`,
-    downloaded: (n: number) => `Arquivo da remessa ${n} baixado de novo (o mesmo arquivo).`,
+    downloaded: (n: number, nsa: number) => `Arquivo da remessa ${n} (NSA ${nsa}) baixado de novo (o mesmo arquivo).`,
+    /** The NSA fact of a run with two files. */
+    nsaSplit: (pix: number, account: number) => `${pix} (PIX) e ${account} (contas)`,
     markSent: "Marcar como enviada ao banco",
     sendTitle: "Marcar como enviada ao banco",
-    sendText: (n: number, nsa: number | null) =>
-      `Confirme que o arquivo da remessa ${n}${nsa === null ? "" : ` (NSA ${nsa})`} foi enviado ao banco. Depois disso ela não pode mais ser cancelada: o resultado de cada transferência vem no retorno do banco.`,
+    sendText: (n: number, nsas: number[]) =>
+      `Confirme que ${nsas.length > 1 ? `os arquivos da remessa ${n} (NSA ${nsas.join(" e ")}) foram enviados` : `o arquivo da remessa ${n}${nsas.length ? ` (NSA ${nsas[0]})` : ""} foi enviado`} ao banco. Depois disso ela não pode mais ser cancelada: o resultado de cada transferência vem no retorno do banco.`,
     sendConfirm: "Marcar como enviada",
     sending: "Registrando...",
     cancel: "Cancelar remessa",
@@ -306,6 +318,8 @@ export const PAYMENTS_MSG = {
     Cidade: "Cidade",
     Cep: "CEP",
     Uf: "UF",
+    CodigoCompromisso: "Código do compromisso (Caixa)",
+    ParametroTransmissao: "Parâmetro de transmissão (Caixa)",
     ufPlaceholder: "Selecione",
     layouts: {
       febraban: "FEBRABAN (padrão)",
@@ -321,6 +335,8 @@ export const PAYMENTS_MSG = {
     digit: "Um número ou uma letra.",
     cnpj: "CNPJ inválido.",
     cep: "Informe os 8 dígitos do CEP.",
+    caixaAgreement: "Na Caixa, o convênio tem só números, até 6 dígitos.",
+    transmission: "Dois caracteres (números ou letras), como a Caixa informou.",
     uf: "Selecione a UF.",
     submit: "Cadastrar conta",
     pending: "Cadastrando...",

@@ -3,7 +3,7 @@
 // downloaded as a file), a paid transfer's proof, and the journal of money actions; types from the contract (type-only imports)
 // (main thread).
 import { get, post, seg } from "../../../lib/api-client";
-import { saveApiFile } from "../../../lib/api-file";
+import { downloadApiFile } from "../../../lib/api-file";
 import type * as R from "../../../../contract/central-payment-runs";
 import type { Answer, BodyOf } from "../../../../contract/route";
 import { postProof } from "./payments";
@@ -15,6 +15,7 @@ export type {
   JournalFilter,
   PaymentRun,
   PaymentTransfer,
+  RunFile,
   RunState,
 } from "../../../../contract/central-payment-runs";
 
@@ -43,8 +44,11 @@ export const generateRunFile = (id: string) => post<Answer<typeof R.generateRunF
 export const markRunSent = (id: string) => post<Answer<typeof R.markRunSent>>(`${runPath(id)}/enviar`, {});
 export const cancelRun = (id: string, motivo: string) => post<Answer<typeof R.cancelRun>>(`${runPath(id)}/cancelar`, { motivo });
 
-/** The run's remessa (text/plain attachment, the same bytes each time), saved under the server's file name; false when refused. */
-export const saveRunFile = (id: string) => saveApiFile(`${runPath(id)}/arquivo`);
+/**
+ * One file of the run's remessa (text/plain attachment, the same bytes each time; part 2 is the second file of a run its
+ * layout splits), saved under the server's file name; when refused, the server's reason.
+ */
+export const saveRunFile = (id: string, part: number) => downloadApiFile(`${runPath(id)}/arquivo?parte=${part}`);
 
 /** The bank's return file, as text (the server reads and checks it). */
 export const importReturn = (b: ImportReturnInput) => post<ImportReturnAnswer>("/central/pagamentos/retorno", b);
@@ -53,7 +57,7 @@ const transferProofPath = (id: string) => `/central/pagamentos/transferencias/${
 /** Attaches (or replaces) a paid transfer's proof: multipart, part `file`, an image or a PDF. */
 export const uploadTransferProof = (id: string, file: File) => postProof<Answer<typeof R.uploadTransferProof>>(transferProofPath(id), file);
 /** A transfer's proof, downloaded under its own name; false when it could not be. */
-export const saveTransferProof = (id: string) => saveApiFile(transferProofPath(id));
+export const saveTransferProof = (id: string) => downloadApiFile(transferProofPath(id));
 
 export const listJournal = (f: R.JournalFilter, signal?: AbortSignal) =>
   get<Answer<typeof R.listJournal>>(`/central/pagamentos/diario${query(f)}`, { signal });

@@ -4,7 +4,7 @@
 // same way); types from the contract (type-only imports) (main thread).
 import { apiUrl, get, post, seg, storedToken, type ApiResult } from "../../../lib/api-client";
 import { serverMessage } from "../../../domain/server-message";
-import { saveApiFile } from "../../../lib/api-file";
+import { downloadApiFile } from "../../../lib/api-file";
 import type * as P from "../../../../contract/central-payments";
 import type { Answer, BodyOf } from "../../../../contract/route";
 
@@ -60,4 +60,4 @@ export const uploadBatchProof = (id: string, file: File) =>
 
 export const batchProofPath = (id: string) => `/central/pagamentos/lotes/${seg(id)}/comprovante`;
 /** The batch's proof, downloaded under its own name; false when it could not be. */
-export const saveBatchProof = (id: string) => saveApiFile(batchProofPath(id));
+export const saveBatchProof = (id: string) => downloadApiFile(batchProofPath(id));

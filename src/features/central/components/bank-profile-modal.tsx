@@ -1,6 +1,7 @@
 // 'Nova conta pagadora' (issue 49): the program's account at the bank that receives the remessa (name, bank code and name, the
 // file's layout, agreement, agency and account with their digits) and the paying company (name, CNPJ masked, address with the
-// CEP masked and the UF); checked here as the contract does, the CNPJ's digits too (the server checks it again), each error under
+// CEP masked and the UF), and for Caixa (104) its agreement's commitment code and transmission parameter; checked here as the
+// contract does, the CNPJ's digits too (the server checks it again), each error under
 // its field; the server's refusal (a name taken, an invalid CNPJ) stays in the dialog (main thread).
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { IMaskInput } from "react-imask";
@@ -14,17 +15,19 @@ import type { BankProfile, BankProfileInput } from "../api/payment-runs";
 import { useCreateBankProfile } from "../api/use-payment-run-mutations";
 
 const M = PAYMENTS_MSG.profileForm;
-type Field = keyof BankProfileInput;
+/** The form's state: every field a string (Caixa's two are sent only for Caixa). */
+type Form = Required<BankProfileInput>;
+type Field = keyof Form;
 type Errors = Partial<Record<Field | "form", string>>;
 
 type ProfileLayout = BankProfileInput["Layout"];
-/** The layouts a paying account may be added with (the contract's PROFILE_LAYOUTS: Caixa's needs fields runs do not carry yet). */
-const LAYOUTS: readonly ProfileLayout[] = ["febraban", "001", "341", "237", "033"];
+/** The layouts a paying account may be added with (the contract's LAYOUTS). */
+const LAYOUTS: readonly ProfileLayout[] = ["febraban", "001", "341", "237", "033", "104"];
 const STATES = getStates()
   .map((s) => ({ code: s.code, name: s.name }))
   .sort((a, b) => a.code.localeCompare(b.code));
 
-const EMPTY: BankProfileInput = {
+const EMPTY: Form = {
   Nome: "",
   CodigoBanco: "",
   NomeBanco: "",
@@ -42,6 +45,8 @@ const EMPTY: BankProfileInput = {
   Cidade: "",
   Cep: "",
   Uf: "",
+  CodigoCompromisso: "",
+  ParametroTransmissao: "",
 };
 
 /** The contract's limits (BankProfileInput), so nothing the server would refuse for its length can be typed. */
@@ -63,12 +68,14 @@ const MAX: Record<Field, number> = {
   Cidade: 20,
   Cep: 9,
   Uf: 2,
+  CodigoCompromisso: 4,
+  ParametroTransmissao: 2,
 };
 const REQUIRED: readonly Field[] = ["Nome", "NomeBanco", "Convenio", "RazaoSocial", "Logradouro", "Cidade"];
 const digits = (v: string) => v.replace(/\D/g, "");
 
 /** The contract's rules, in the order the form shows the fields (the first error gets the focus). */
-export function bankProfileErrors(f: BankProfileInput): Errors {
+export function bankProfileErrors(f: Form): Errors {
   const e: Errors = {};
   for (const k of REQUIRED) if (!f[k].trim()) e[k] = M.required;
   if (!/^\d{3}$/.test(f.CodigoBanco)) e.CodigoBanco = M.bankCode;
@@ -76,6 +83,12 @@ export function bankProfileErrors(f: BankProfileInput): Errors {
   if (!/^[0-9A-Za-z]?$/.test(f.DigitoAgencia)) e.DigitoAgencia = M.digit;
   if (!/^\d{1,12}$/.test(f.Conta)) e.Conta = M.digitsOnly(12);
   if (!/^[0-9A-Za-z]?$/.test(f.DigitoConta)) e.DigitoConta = M.digit;
+  if (f.Layout === "104") {
+    // Caixa's file carries the agreement as 6 digits, with its commitment code and transmission parameter.
+    if (f.Convenio.trim() && !/^\d{1,6}$/.test(f.Convenio.trim())) e.Convenio = M.caixaAgreement;
+    if (!/^\d{1,4}$/.test(f.CodigoCompromisso)) e.CodigoCompromisso = M.digitsOnly(4);
+    if (!/^[0-9A-Za-z]{2}$/.test(f.ParametroTransmissao)) e.ParametroTransmissao = M.transmission;
+  }
   if (!isValidCnpj(f.Cnpj)) e.Cnpj = M.cnpj;
   if (digits(f.Cep).length !== 8) e.Cep = M.cep;
   if (!STATES.some((s) => s.code === f.Uf)) e.Uf = M.uf;
@@ -90,7 +103,7 @@ interface Props {
 
 export function BankProfileModal({ onClose, onCreated }: Props) {
   const id = useId();
-  const [form, setForm] = useState<BankProfileInput>(EMPTY);
+  const [form, setForm] = useState<Form>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   // The layout follows the bank's code until the user picks one (a bank with a variant of its own writes it).
   const [layoutChosen, setLayoutChosen] = useState(false);
@@ -104,7 +117,7 @@ export function BankProfileModal({ onClose, onCreated }: Props) {
   });
   const busy = save.isPending;
 
-  const set = (patch: Partial<BankProfileInput>) => {
+  const set = (patch: Partial<Form>) => {
     setForm((f) => ({ ...f, ...patch }));
     const keys = [...Object.keys(patch), "form"];
     if (keys.some((k) => errors[k as Field])) setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !keys.includes(k))));
@@ -120,8 +133,11 @@ export function BankProfileModal({ onClose, onCreated }: Props) {
       return;
     }
     setErrors({});
+    const caixa = form.Layout === "104";
     save.mutate({
       ...form,
+      CodigoCompromisso: caixa ? form.CodigoCompromisso : "",
+      ParametroTransmissao: caixa ? form.ParametroTransmissao.toUpperCase() : "",
       Nome: form.Nome.trim(),
       NomeBanco: form.NomeBanco.trim(),
       Convenio: form.Convenio.trim(),
@@ -210,6 +226,12 @@ export function BankProfileModal({ onClose, onCreated }: Props) {
             </select>,
           )}
           {text("Convenio", { wide: true })}
+          {form.Layout === "104" && (
+            <>
+              {text("CodigoCompromisso", { numeric: true, required: true })}
+              {text("ParametroTransmissao", { required: true })}
+            </>
+          )}
           {text("Agencia", { numeric: true, required: true })}
           {text("DigitoAgencia")}
           {text("Conta", { numeric: true, required: true })}

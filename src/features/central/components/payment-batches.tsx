@@ -37,7 +37,8 @@ function Status({ batch }: { batch: Batch }) {
 }
 
 const downloadProof = async (b: Batch) => {
-  if (!(await saveBatchProof(b.IdLote))) toast.error(M.proofFailed);
+  const r = await saveBatchProof(b.IdLote);
+  if (!r.saved) toast.error(withReason(M.proofFailed, r.reason ?? undefined));
 };
 
 const COLUMNS: readonly Column<Batch>[] = [

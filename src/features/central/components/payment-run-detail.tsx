@@ -12,14 +12,14 @@ import { isoToBr } from "../../../domain/dates";
 import { formatBRL, withReason } from "../../../domain/format";
 import { dateTimeText } from "../../../lib/br-format";
 import { PAYMENTS_MSG } from "../../../config/messages/central-payments.pt-BR";
-import { saveRunFile, type PaymentRun } from "../api/payment-runs";
+import { saveRunFile, type PaymentRun, type RunFile } from "../api/payment-runs";
 import { useGenerateRunFile, useMarkRunSent } from "../api/use-payment-run-mutations";
 import { runQuery } from "../payment-runs-queries";
 import { paymentsViewHref } from "./payment-filters";
 import { PaymentRunCancelModal } from "./payment-run-cancel-modal";
 import { PaymentRunReturnModal } from "./payment-run-return-modal";
 import { PaymentRunTransfers, type Say } from "./payment-run-transfers";
-import { RunStatus } from "./payment-runs";
+import { RunStatus, runNsas } from "./payment-runs";
 
 const R = PAYMENTS_MSG.run;
 const F = R.fields;
@@ -31,7 +31,7 @@ function RunFacts({ run }: { run: PaymentRun }) {
   const rows: [string, string][] = [
     [F.account, run.ContaPagadora],
     [F.date, isoToBr(run.DataPagamento)],
-    [F.nsa, run.Nsa === null ? PAYMENTS_MSG.runs.noNsa : String(run.Nsa)],
+    [F.nsa, runNsas(run)],
     [F.transfers, String(run.Transferencias)],
     [F.rows, String(run.Repasses)],
     [F.total, formatBRL(run.Total)],
@@ -99,17 +99,26 @@ export function PaymentRunDetail({ runId, canPay, notice }: Props) {
   const busy = generate.isPending || send.isPending || downloading;
   const say: Say = (text, error = false) => setMessage({ text, error });
 
-  const downloadFile = async (run: PaymentRun, after?: string) => {
+  /** Right after the generation: every file of the run (two where its layout splits PIX apart), one after the other. */
+  const downloadAll = async (run: PaymentRun, after: string) => {
     setDownloading(true);
-    const ok = await saveRunFile(run.IdRemessa);
+    let ok = true;
+    for (const f of run.Arquivos) ok = (await saveRunFile(run.IdRemessa, f.Parte)).saved && ok;
     setDownloading(false);
-    if (after !== undefined) say(ok ? R.downloadedAfter(after) : R.generatedNoDownload(after), !ok);
-    else say(ok ? R.downloaded(run.Numero) : R.downloadFailed, !ok);
+    say(ok ? R.downloadedAfter(after, run.Arquivos.length) : R.generatedNoDownload(after), !ok);
+  };
+  /** 'Baixar arquivo novamente': one file, the same bytes; a refusal says the server's reason. */
+  const downloadFile = async (run: PaymentRun, file: RunFile) => {
+    setDownloading(true);
+    const r = await saveRunFile(run.IdRemessa, file.Parte);
+    setDownloading(false);
+    if (r.saved) say(R.downloaded(run.Numero, file.Nsa));
+    else say(r.reason ? R.downloadRefused(r.reason) : R.downloadFailed, true);
   };
   const generateFile = (run: PaymentRun) => {
     setMessage(null);
     generate.mutate(run.IdRemessa, {
-      onSuccess: (res) => void downloadFile(run, res.message),
+      onSuccess: (res) => void downloadAll(res.data, res.message),
       onError: (e) => say(e.message, true),
     });
   };
@@ -151,11 +160,12 @@ export function PaymentRunDetail({ runId, canPay, notice }: Props) {
                         {generate.isPending || downloading ? R.generating : R.generate}
                       </button>
                     )}
-                    {s !== "rascunho" && (
-                      <button type="button" className="btn" disabled={busy} onClick={() => void downloadFile(run)}>
-                        {downloading ? R.downloading : R.downloadAgain}
-                      </button>
-                    )}
+                    {s !== "rascunho" &&
+                      run.Arquivos.map((f) => (
+                        <button key={f.Parte} type="button" className="btn" disabled={busy} onClick={() => void downloadFile(run, f)}>
+                          {downloading ? R.downloading : run.Arquivos.length > 1 ? R.downloadPart(f.Conteudo, f.Nsa) : R.downloadAgain}
+                        </button>
+                      ))}
                     {s === "arquivo_gerado" && (
                       <button
                         type="button"
@@ -212,7 +222,12 @@ export function PaymentRunDetail({ runId, canPay, notice }: Props) {
                   backLabel={PAYMENTS_MSG.cancelRun.back}
                   error={sendError}
                 >
-                  <p>{R.sendText(run.Numero, run.Nsa)}</p>
+                  <p>
+                    {R.sendText(
+                      run.Numero,
+                      run.Arquivos.map((f) => f.Nsa),
+                    )}
+                  </p>
                 </ConfirmModal>
               )}
               {open === "return" && <PaymentRunReturnModal onClose={() => setOpen(null)} />}

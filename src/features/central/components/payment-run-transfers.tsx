@@ -4,7 +4,7 @@
 import { ResponsiveList, type Column } from "../../../components/ui/responsive-list";
 import { ACCOUNT_TYPE_LABELS, PIX_KEY_TYPE_LABELS } from "../../../domain/bank-data";
 import { isoToBr } from "../../../domain/dates";
-import { formatBRL } from "../../../domain/format";
+import { formatBRL, withReason } from "../../../domain/format";
 import { formatDocument } from "../../../lib/br-format";
 import { PAYMENTS_MSG } from "../../../config/messages/central-payments.pt-BR";
 import { saveTransferProof, type PaymentTransfer } from "../api/payment-runs";
@@ -56,7 +56,8 @@ export function PaymentRunTransfers({ transfers, canPay, say }: { transfers: rea
     ),
   );
   const download = async (t: PaymentTransfer) => {
-    if (!(await saveTransferProof(t.IdTransferencia))) say(R.proofFailed, true);
+    const r = await saveTransferProof(t.IdTransferencia);
+    if (!r.saved) say(withReason(R.proofFailed, r.reason ?? undefined), true);
   };
   /** A transfer's proof: its download button, or 'Sem comprovante'. */
   const proofOf = (t: PaymentTransfer) => (

@@ -34,10 +34,17 @@ export function RunStatus({ status }: { status: RunState }) {
   return <span className={`status-badge ${STATE_BADGE[status]}`}>{M.states[status]}</span>;
 }
 
+/** The run's NSA: '—' before its file, '42', or '42 (PIX) e 43 (contas)' for a run its layout splits in two files. */
+export const runNsas = (run: PaymentRun) => {
+  const [a, b] = run.Arquivos;
+  if (a && b) return a.Conteudo === "pix" ? PAYMENTS_MSG.run.nsaSplit(a.Nsa, b.Nsa) : PAYMENTS_MSG.run.nsaSplit(b.Nsa, a.Nsa);
+  return run.Nsa === null ? M.noNsa : String(run.Nsa);
+};
+
 const COLUMNS: readonly Column<PaymentRun>[] = [
   { id: "number", header: M.cols.number, cell: (r) => r.Numero, cardCell: (r) => M.runOf(r.Numero), card: "title" },
   { id: "status", header: M.cols.status, cell: (r) => <RunStatus status={r.Status} />, card: "meta" },
-  { id: "nsa", header: M.cols.nsa, cell: (r) => (r.Nsa === null ? M.noNsa : r.Nsa), cardCell: (r) => r.Nsa, className: "payments-nowrap" },
+  { id: "nsa", header: M.cols.nsa, cell: runNsas, cardCell: runNsas, className: "payments-nowrap" },
   { id: "account", header: M.cols.account, cell: (r) => r.ContaPagadora },
   { id: "date", header: M.cols.date, cell: (r) => isoToBr(r.DataPagamento), className: "payments-nowrap" },
   { id: "transfers", header: M.cols.transfers, cell: (r) => M.transfersCount(r.Transferencias, r.Repasses) },

@@ -1,7 +1,7 @@
 // Calls of the espelho: /espelho/lista, the point's payout statement rows filtered by period and payment status, and the proof
 // of a paid payout; the types come from the contract (type-only imports, nothing added to the bundle) (main thread).
 import { post, seg } from "../../../lib/api-client";
-import { saveApiFile } from "../../../lib/api-file";
+import { downloadApiFile } from "../../../lib/api-file";
 import type * as C from "../../../../contract/espelho";
 import type { Answer, BodyOf } from "../../../../contract/route";
 
@@ -13,4 +13,4 @@ export type MirrorFilter = Omit<BodyOf<typeof C.listStatement>, "idSocio">;
 export const listMirror = (f: MirrorFilter, signal?: AbortSignal) => post<Answer<typeof C.listStatement>>("/espelho/lista", f, { signal });
 
 /** The payout's proof of payment, downloaded under its own name; false when it could not be. */
-export const saveMirrorProof = (payoutId: string) => saveApiFile(`/espelho/comprovante/${seg(payoutId)}`);
+export const saveMirrorProof = (payoutId: string) => downloadApiFile(`/espelho/comprovante/${seg(payoutId)}`);

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { MIRROR_MSG } from "../../../config/messages/mirror.pt-BR";
 import { saveMirrorProof } from "../api/espelho";
 import { Modal } from "../../../components/ui/modal";
-import { formatBRL } from "../../../domain/format";
+import { formatBRL, withReason } from "../../../domain/format";
 import type { Transaction } from "../mirror";
 import { PaymentBadge } from "./mirror-list";
 
@@ -13,11 +13,13 @@ const f = t.fields;
 const orNone = (v: string | null | undefined) => (v?.trim() ? v : t.notInformed);
 
 export function MirrorDetailsModal({ row, onClose }: { row: Transaction; onClose: () => void }) {
-  const [proofError, setProofError] = useState(false);
+  /** Why the proof did not download: '' for no reason known (unreachable), the server's message otherwise; null: no error. */
+  const [proofError, setProofError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const download = async () => {
     setLoading(true);
-    setProofError(!(await saveMirrorProof(row.id)));
+    const r = await saveMirrorProof(row.id);
+    setProofError(r.saved ? null : (r.reason ?? ""));
     setLoading(false);
   };
   return (
@@ -85,10 +87,10 @@ export function MirrorDetailsModal({ row, onClose }: { row: Transaction; onClose
               ) : (
                 t.notInformed
               )}
-              {proofError && (
+              {proofError !== null && (
                 <span className="form-error" role="alert">
                   {" "}
-                  {t.proofFailed}
+                  {withReason(t.proofFailed, proofError)}
                 </span>
               )}
             </dd>
