@@ -25,6 +25,26 @@ import { cnabReturnFrom } from "../../src/domain/cnab240-return";
 
 /** A field of a CNAB line by its 1-based inclusive positions, as the FEBRABAN manual lists them. */
 const at = (line: string, from: number, to: number) => line.slice(from - 1, to);
+/** A paying account at Itaú (SISPAG), as the clerk types it; the tests change its name, bank and layout. */
+const ITAU_ACCOUNT = {
+  Nome: "Itaú",
+  CodigoBanco: "341",
+  NomeBanco: "BANCO ITAU",
+  Layout: "341",
+  Convenio: "1",
+  Agencia: "1234",
+  DigitoAgencia: "",
+  Conta: "56789",
+  DigitoConta: "0",
+  RazaoSocial: "PROGRAMA CLUBE",
+  Cnpj: "11.222.333/0001-81",
+  Logradouro: "RUA A",
+  Numero: "10",
+  Complemento: "",
+  Cidade: "SAO PAULO",
+  Cep: "01310-100",
+  Uf: "SP",
+};
 const segmentsA = (file: string) => file.split("\r\n").filter((l) => at(l, 8, 8) === "3" && at(l, 14, 14) === "A");
 
 describe.each(BACKENDS)("payment runs on %s", (backend) => {
@@ -303,25 +323,7 @@ describe.each(BACKENDS)("payment runs on %s", (backend) => {
     expect(paid.json()).toMatchObject({ pagas: 1 });
     expect((await payoutRow(p.id)).paid).toBe("S");
 
-    const input = {
-      Nome: "Itaú - SISPAG",
-      CodigoBanco: "341",
-      NomeBanco: "BANCO ITAU",
-      Layout: "341",
-      Convenio: "",
-      Agencia: "1234",
-      DigitoAgencia: "",
-      Conta: "56789",
-      DigitoConta: "0",
-      RazaoSocial: "PROGRAMA CLUBE",
-      Cnpj: "11.222.333/0001-81",
-      Logradouro: "RUA A",
-      Numero: "10",
-      Complemento: "",
-      Cidade: "SAO PAULO",
-      Cep: "01310-100",
-      Uf: "SP",
-    };
+    const input = { ...ITAU_ACCOUNT, Nome: "Itaú - SISPAG", Convenio: "" };
     expect((await call(t, approver, "POST", "/central/pagamentos/contas-pagadoras", { ...input, Convenio: "1" })).statusCode).toBe(403);
     const badCnpj = await call(t, central, "POST", "/central/pagamentos/contas-pagadoras", {
       ...input,
@@ -361,25 +363,7 @@ describe.each(BACKENDS)("payment runs on %s", (backend) => {
 
   it("writes an Itaú run paying by PIX and to an account as two files, each with its own NSA, and round-trips both", async () => {
     const day = await today();
-    const itau = await call(t, central, "POST", "/central/pagamentos/contas-pagadoras", {
-      Nome: "Itaú - dois arquivos",
-      CodigoBanco: "341",
-      NomeBanco: "BANCO ITAU",
-      Layout: "341",
-      Convenio: "1",
-      Agencia: "1234",
-      DigitoAgencia: "",
-      Conta: "56789",
-      DigitoConta: "0",
-      RazaoSocial: "PROGRAMA CLUBE",
-      Cnpj: "11222333000181",
-      Logradouro: "RUA A",
-      Numero: "10",
-      Complemento: "",
-      Cidade: "SAO PAULO",
-      Cep: "01310-100",
-      Uf: "SP",
-    });
+    const itau = await call(t, central, "POST", "/central/pagamentos/contas-pagadoras", { ...ITAU_ACCOUNT, Nome: "Itaú - dois arquivos" });
     const itauId = itau.json().data.IdContaPagadora;
     // The first point is paid by PIX, the second by a TED to Bradesco.
     const pix = await insertPayout(t, f.p1, { executedDaysAgo: 1, value: 40 });
@@ -439,23 +423,13 @@ describe.each(BACKENDS)("payment runs on %s", (backend) => {
   it("pays from Caixa: digits-only 'seu número' from one sequence, the agreement's fields in the file, a PIX payee refused", async () => {
     const day = await today();
     const made = await call(t, central, "POST", "/central/pagamentos/contas-pagadoras", {
+      ...ITAU_ACCOUNT,
       Nome: "Caixa - convênio",
       CodigoBanco: "104",
       NomeBanco: "CAIXA",
       Layout: "104",
       Convenio: "444773",
-      Agencia: "1234",
       DigitoAgencia: "5",
-      Conta: "56789",
-      DigitoConta: "0",
-      RazaoSocial: "PROGRAMA CLUBE",
-      Cnpj: "11222333000181",
-      Logradouro: "RUA A",
-      Numero: "10",
-      Complemento: "",
-      Cidade: "SAO PAULO",
-      Cep: "01310-100",
-      Uf: "SP",
       CodigoCompromisso: "12",
       ParametroTransmissao: "a1",
     });

@@ -211,6 +211,15 @@ describe("Pagamentos: Nova remessa", () => {
     await userEvent.click(byRole("button", "Nova remessa")!);
     await vi.waitFor(() => expect(dialog()?.getAttribute("open")).not.toBeNull());
   }
+  /** 'Nova remessa' with no paying account yet, then 'Cadastrar conta pagadora': its dialog. */
+  async function openProfileForm() {
+    profiles = [];
+    await selectThree();
+    await vi.waitFor(() => expect(text(dialog())).toContain("Nenhuma conta pagadora cadastrada"));
+    await userEvent.click(byRole("button", "Cadastrar conta pagadora", dialog())!);
+    await vi.waitFor(() => expect(document.querySelectorAll("dialog")).toHaveLength(2));
+    return dialog();
+  }
 
   it("chooses the paying account, shows the transfers and total, creates the run (the request's body) and opens it", async () => {
     await selectThree();
@@ -261,12 +270,7 @@ describe("Pagamentos: Nova remessa", () => {
   });
 
   it("adds a paying account from the dialog (masks, checks, the body) and chooses it", async () => {
-    profiles = [];
-    await selectThree();
-    await vi.waitFor(() => expect(text(dialog())).toContain("Nenhuma conta pagadora cadastrada"));
-    await userEvent.click(byRole("button", "Cadastrar conta pagadora", dialog())!);
-    await vi.waitFor(() => expect(document.querySelectorAll("dialog")).toHaveLength(2));
-    const form = dialog();
+    const form = await openProfileForm();
     expect(text(form.querySelector("h2"))).toBe("Nova conta pagadora");
     expect(await axeViolations(document.body)).toEqual([]);
 
@@ -312,12 +316,7 @@ describe("Pagamentos: Nova remessa", () => {
   });
 
   it("a Caixa account asks for its agreement's commitment code and transmission parameter, the agreement in digits", async () => {
-    profiles = [];
-    await selectThree();
-    await vi.waitFor(() => expect(text(dialog())).toContain("Nenhuma conta pagadora cadastrada"));
-    await userEvent.click(byRole("button", "Cadastrar conta pagadora", dialog())!);
-    await vi.waitFor(() => expect(document.querySelectorAll("dialog")).toHaveLength(2));
-    const form = dialog();
+    const form = await openProfileForm();
     // Not asked of another bank.
     expect(form.textContent).not.toContain("Código do compromisso (Caixa)");
     await fillAccount("104", "Caixa");

@@ -2,7 +2,8 @@
 // answer it, read back per transfer by readCnabReturn (paid or refused and why, the bank's number, the real date and amount),
 // malformed files refused naming the line, and a return in every bank layout (Node, unit).
 import { describe, expect, it } from "vitest";
-import { cnab240, CnabError, type CnabLayout, type CnabPayer, type CnabTransfer } from "../../src/domain/cnab240";
+import { cnab240, CnabError, type CnabLayout, type CnabTransfer } from "../../src/domain/cnab240";
+import { PAYER, pixToAutoCenter, tedToSerraAzul } from "./cnab-fixtures";
 import { cnabReturnFrom, occurrenceText, readCnabReturn, returnLayoutOf, RETURN_OCCURRENCES } from "../../src/domain/cnab240-return";
 
 const at = (line: string, from: number, to: number) => line.slice(from - 1, to);
@@ -11,35 +12,11 @@ const put = (line: string, from: number, value: string) => line.slice(0, from - 
 const linesOf = (file: string) => file.replace(/\r\n$/, "").split("\r\n");
 const join = (lines: string[]) => `${lines.join("\r\n")}\r\n`;
 
-const payer: CnabPayer = {
-  bankCode: "341",
-  bankName: "Banco Itaú",
-  document: "12.345.678/0001-95",
-  name: "Programa Clube Automotivo Ltda",
-  agreement: "CONV123",
-  agency: "1234",
-  agencyDigit: "",
-  account: "56789",
-  accountDigit: "0",
-};
+const payer = PAYER;
 const options = { paymentDate: "2026-11-27", generatedDate: "2026-11-26", generatedTime: "10:15:30", fileNumber: 7 };
 const transfers: CnabTransfer[] = [
-  {
-    name: "Auto Center Boa Viagem Ltda",
-    document: "11.222.333/0001-81",
-    amount: 150.1,
-    yourNumber: "R000012-001",
-    info: "OS 101",
-    pix: { type: "CNPJ", key: "11.222.333/0001-81" },
-  },
-  {
-    name: "Oficina Serra Azul ME",
-    document: "529.982.247-25",
-    amount: 1999.99,
-    yourNumber: "R000012-002",
-    info: "OS 201",
-    bank: { code: "237", agency: "0456", agencyDigit: "7", account: "0012345", accountDigit: "6", savings: false },
-  },
+  pixToAutoCenter({ amount: 150.1, yourNumber: "R000012-001", info: "OS 101" }),
+  tedToSerraAzul({ amount: 1999.99, yourNumber: "R000012-002", info: "OS 201" }),
 ];
 const remessa = cnab240(payer, transfers, options);
 

@@ -10,9 +10,9 @@ import {
   CNAB_LAYOUTS,
   splitDigit,
   type CnabLayout,
-  type CnabPayer,
   type CnabTransfer,
 } from "../../src/domain/cnab240";
+import { PAYER, pixToAutoCenter, tedToSerraAzul } from "./cnab-fixtures";
 
 /** A field by its 1-based inclusive positions, as the manual lists them. */
 const at = (line: string, from: number, to: number) => line.slice(from - 1, to);
@@ -109,36 +109,12 @@ function readRemessa(file: string) {
   return { bank, header, lots, lotHeaders, transfers };
 }
 
-const payer: CnabPayer = {
-  bankCode: "341",
-  bankName: "Banco Itaú",
-  document: "12.345.678/0001-95",
-  name: "Programa Clube Automotivo Ltda",
-  agreement: "CONV123",
-  agency: "1234",
-  agencyDigit: "",
-  account: "56789",
-  accountDigit: "0",
-};
+const payer = PAYER;
 const options = { paymentDate: "2026-11-27", generatedDate: "2026-11-28", generatedTime: "10:15:30", fileNumber: 7 };
 
 const transfers: CnabTransfer[] = [
-  {
-    name: "Auto Center Boa Viagem Ltda",
-    document: "11.222.333/0001-81",
-    amount: 150.1,
-    yourNumber: "L1-001",
-    info: "OS 101, 102",
-    pix: { type: "CNPJ", key: "11.222.333/0001-81" },
-  },
-  {
-    name: "Oficina Serra Azul ME",
-    document: "529.982.247-25",
-    amount: 0.3,
-    yourNumber: "L1-002",
-    info: "OS 201",
-    bank: { code: "237", agency: "0456", agencyDigit: "7", account: "0012345", accountDigit: "6", savings: false },
-  },
+  pixToAutoCenter({ amount: 150.1, yourNumber: "L1-001", info: "OS 101, 102" }),
+  tedToSerraAzul({ amount: 0.3, yourNumber: "L1-002", info: "OS 201" }),
   {
     name: "Mecânica São João",
     document: "39053344705",
