@@ -53,6 +53,8 @@ export const NotaFiscal = obj({
 
 const listErrors = { 404: "not found, or another point's order" } as const;
 const deleteErrors = { 404: "not found, or another point's order", 409: "a cancelled order" } as const;
+/** A file of the evidence chain: kept as sealed once the order is finished (the member's signed address relies on it). */
+const fileDeleteErrors = { 404: "not found, or another point's order", 409: "a cancelled or finished order" } as const;
 const addErrors = {
   404: "another point's order, an attendant not of this point, or a file this point did not upload",
   409: "a cancelled order",
@@ -84,11 +86,11 @@ export const addPhoto = defineRoute({
 export const deletePhoto = defineRoute({
   method: "POST",
   url: "/agendamentos/deletar-foto",
-  summary: "Removes a photo or video of an order not cancelled.",
+  summary: "Removes a photo or video of an open order (a finished order's evidence is sealed: 409).",
   access: "point",
   body: uuidFields("idSocioVeiculoAgendaExecucaoFoto"),
   response: { 200: Message },
-  errors: deleteErrors,
+  errors: fileDeleteErrors,
 });
 
 export const listNotes = defineRoute({
@@ -161,11 +163,11 @@ export const addReport = defineRoute({
 export const deleteReport = defineRoute({
   method: "POST",
   url: "/agendamentos/deletar-laudo",
-  summary: "Removes a laudo of an order not cancelled.",
+  summary: "Removes a laudo of an open order (a finished order's evidence is sealed: 409).",
   access: "point",
   body: uuidFields("idSocioVeiculoAgendaLaudo"),
   response: { 200: Message },
-  errors: deleteErrors,
+  errors: fileDeleteErrors,
 });
 
 export const listReceipts = defineRoute({
@@ -202,11 +204,11 @@ export const addReceipt = defineRoute({
 export const deleteReceipt = defineRoute({
   method: "POST",
   url: "/agendamentos/deletar-nota-fiscal",
-  summary: "Removes a recibo of an order not cancelled.",
+  summary: "Removes a recibo of an open order (a finished order's evidence is sealed: 409).",
   access: "point",
   body: uuidFields("idSocioVeiculoAgendaNotaFiscal"),
   response: { 200: Message },
-  errors: deleteErrors,
+  errors: fileDeleteErrors,
 });
 
 export type Foto = Static<typeof Foto>;

@@ -65,7 +65,7 @@ export async function acessoRoutes(plain: FastifyInstance, { db, config, clock }
     const inputs = passwordUserInputs({
       name: found.user.name,
       email: found.user.email,
-      pointNames: [found.point.tradeName, found.point.corporateName],
+      pointNames: [found.point.tradeName, found.point.corporateName, found.point.city],
     });
     const problem = passwordProblem(senha, found.user.email, confirmacao, () => estimate(senha, inputs));
     if (problem) return reply.code(400).send({ message: problem });

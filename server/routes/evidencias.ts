@@ -16,6 +16,9 @@ function assertOpen(appt: typeof appointments.$inferSelect) {
   if (appt.status === "E") throw conflict("Esta Ordem de Serviço foi cancelada e não aceita alterações.");
 }
 
+/** Why a file of a finished order stays: the member's signed address and verification rely on it (issue 50). */
+export const SEALED_EVIDENCE = "Esta Ordem de Serviço foi finalizada: suas evidências ficam como foram seladas e não podem ser removidas.";
+
 /** The uploaded file, if this point uploaded it; 404 otherwise. */
 async function storedFile(db: Db, request: FastifyRequest, name: string) {
   const file = await evidence.pointFile(db, request.auth.servicePointId, name);
@@ -35,6 +38,26 @@ export async function evidenciasRoutes(plain: FastifyInstance, { db }: RouteDeps
     return { appt, userId: await actingUser(tx, request, body.idPontoAtendimentoUsuario) };
   }
 
+  /**
+   * Removes a file of the order's evidence only while the order is open: under the order's lock, as the finish that seals the
+   * chain takes it, so a removal and a finish never cross (a finished or cancelled order answers 409 and keeps the file).
+   */
+  async function removeOpenEvidence<T extends Parameters<typeof ownChild>[2]>(
+    request: FastifyRequest,
+    table: T,
+    id: string,
+    missing: string,
+    remove: (tx: Db, id: string) => Promise<void>,
+  ) {
+    const { child, appointment } = await ownChild(db, request, table, id, missing);
+    await db.transaction(async (tx) => {
+      const appt = await lockOwnAppointment(tx, request, appointment.id);
+      assertOpen(appt);
+      if (appt.status !== "A") throw conflict(SEALED_EVIDENCE);
+      await remove(tx, (child as { id: string }).id);
+    });
+  }
+
   // ---- Photos and videos
   app.get(C.listPhotos.url, { schema: schemaOf(C.listPhotos) }, async (request) => {
     const appt = await ownAppointment(db, request, request.params.id);
@@ -52,10 +75,13 @@ export async function evidenciasRoutes(plain: FastifyInstance, { db }: RouteDeps
     return { message: "Foto adicionada com sucesso", IdSocioVeiculoAgendaExecucaoFoto: row.id };
   });
   app.post(C.deletePhoto.url, { schema: schemaOf(C.deletePhoto) }, async (request) => {
-    const id = request.body.idSocioVeiculoAgendaExecucaoFoto;
-    const { child, appointment } = await ownChild(db, request, executionPhotos, id, "Foto não encontrada.");
-    assertOpen(appointment);
-    await evidence.deletePhoto(db, child.id);
+    await removeOpenEvidence(
+      request,
+      executionPhotos,
+      request.body.idSocioVeiculoAgendaExecucaoFoto,
+      "Foto não encontrada.",
+      evidence.deletePhoto,
+    );
     return { message: "Foto removida com sucesso" };
   });
 
@@ -109,10 +135,7 @@ export async function evidenciasRoutes(plain: FastifyInstance, { db }: RouteDeps
     return { message: "Laudo adicionado com sucesso", laudo: row.id };
   });
   app.post(C.deleteReport.url, { schema: schemaOf(C.deleteReport) }, async (request) => {
-    const id = request.body.idSocioVeiculoAgendaLaudo;
-    const { child, appointment } = await ownChild(db, request, reports, id, "Laudo não encontrado.");
-    assertOpen(appointment);
-    await evidence.deleteReport(db, child.id);
+    await removeOpenEvidence(request, reports, request.body.idSocioVeiculoAgendaLaudo, "Laudo não encontrado.", evidence.deleteReport);
     return { message: "Laudo removido com sucesso" };
   });
 
@@ -142,10 +165,13 @@ export async function evidenciasRoutes(plain: FastifyInstance, { db }: RouteDeps
     return { message: "Recibo adicionado com sucesso", notaFiscal: row.id };
   });
   app.post(C.deleteReceipt.url, { schema: schemaOf(C.deleteReceipt) }, async (request) => {
-    const id = request.body.idSocioVeiculoAgendaNotaFiscal;
-    const { child, appointment } = await ownChild(db, request, receipts, id, "Recibo não encontrado.");
-    assertOpen(appointment);
-    await evidence.deleteReceipt(db, child.id);
+    await removeOpenEvidence(
+      request,
+      receipts,
+      request.body.idSocioVeiculoAgendaNotaFiscal,
+      "Recibo não encontrado.",
+      evidence.deleteReceipt,
+    );
     return { message: "Recibo removido com sucesso" };
   });
 }

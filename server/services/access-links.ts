@@ -76,7 +76,7 @@ export async function findUsableLink(db: Db, token: unknown, now: Date) {
     .select({
       link: accessTokens,
       user: pointUsers,
-      point: { tradeName: servicePoints.tradeName, corporateName: servicePoints.corporateName },
+      point: { tradeName: servicePoints.tradeName, corporateName: servicePoints.corporateName, city: servicePoints.city },
     })
     .from(accessTokens)
     .innerJoin(pointUsers, eq(pointUsers.id, accessTokens.userId))

@@ -103,12 +103,51 @@ export function passwordProblem(
   return null;
 }
 
-/** Words of the portal itself, weak in any password of it. */
-const SITE_WORDS = ["portal", "credenciado", "credenciada"];
+/** Words of the portal itself, weak in any password of it (the central's screens too: "Equipe Central 2026"). */
+const SITE_WORDS = ["portal", "credenciado", "credenciada", "equipe", "central", "programa"];
+/** Words that join names in pt-BR ("Portal do Credenciado", "Prado e Filhos"): no strength of their own between the user's words. */
+const JOINERS = ["de", "da", "do", "das", "dos", "e"];
+
+/** Letters only, lower case, accents off: "Auto Center, Boa-Viagem 2026!" -> "autocenterboaviagem". */
+const lettersOf = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^\p{L}]/gu, "");
+
+/**
+ * Whether the password's letters are nothing but the user's own words (and the portal's), whatever the spacing, case,
+ * punctuation, accents and added digits or years: "Auto Center Boa Viagem", "Joana Prado 2026", "joana.prado2026",
+ * "Portal do Credenciado", "Recife2026!" for a point in Recife. zxcvbn-ts matches a user input only as a whole token, so
+ * words kept apart by spaces, or glued to a year, read to it as a strong passphrase (issue 50). Hand-written: no package
+ * splits a text into a given dictionary; a word break over the letters (each user word at least 3 letters, the joiners
+ * between them) at most 64 letters long, at most 64 x 64 steps.
+ */
+export function onlyOwnWords(password: string, userInputs: readonly string[]): boolean {
+  const letters = lettersOf(password.slice(0, STRENGTH_MAX_LENGTH));
+  if (letters.length < 3) return false;
+  const own = new Set(userInputs.map(lettersOf).filter((w) => w.length >= 3));
+  for (const w of SITE_WORDS) own.add(w);
+  const words = new Set([...own, ...JOINERS]);
+  const longest = Math.max(...[...words].map((w) => w.length));
+  // reach[i]: letters[0..i) is a run of words, "own" once one of them is the user's (joiners alone are not).
+  const reach: (null | "joiners" | "own")[] = new Array<null>(letters.length + 1).fill(null);
+  reach[0] = "joiners";
+  for (let i = 1; i <= letters.length; i++)
+    for (let j = Math.max(0, i - longest); j < i; j++) {
+      const before = reach[j];
+      if (!before) continue;
+      const piece = letters.slice(j, i);
+      const next = own.has(piece) ? "own" : JOINERS.includes(piece) ? before : null;
+      if (next === "own" || (next && !reach[i])) reach[i] = next;
+    }
+  return reach[letters.length] === "own";
+}
 
 /**
  * The user's own data as zxcvbn user inputs, so "joana2024" is weak for Joana: the name and its words, the e-mail, its local
- * part and that part's pieces, the words of the point's names and their pairs; each also without accents.
+ * part and that part's pieces, the words of the point's names (and its city) and their pairs; each also without accents.
  */
 export function passwordUserInputs(who: { name: string; email: string; pointNames: (string | null | undefined)[] }): string[] {
   const words = (text: string) => text.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3);
@@ -124,6 +163,10 @@ export function passwordUserInputs(who: { name: string; email: string; pointName
   const plain = (w: string) => w.normalize("NFD").replace(/\p{M}/gu, "");
   return [...new Set(all.flatMap((w) => [w.toLowerCase(), plain(w).toLowerCase()]))].filter((w) => w.length >= 3);
 }
+
+/** What a password made only of the user's own words lacks. */
+export const OWN_WORDS_SUGGESTION =
+  "Espaços, pontuação, números ou anos não bastam: acrescente palavras que não sejam o seu nome, o seu e-mail, o nome ou a cidade do ponto.";
 
 /** Corrections to zxcvbn-ts's pt-BR catalogue (grammar, punctuation), the rest used as it is. */
 const FEEDBACK_FIXES = {
@@ -170,6 +213,9 @@ export function strengthEstimator(checker: {
   check(password: string, userInputs?: (string | number)[]): { score: number; feedback: StrengthEstimate["feedback"] };
 }): StrengthEstimator {
   return (password, userInputs) => {
+    // The user's own words, however spaced, cased or dated, are weak whatever zxcvbn scores them; the refusal says why.
+    if (onlyOwnWords(password, userInputs))
+      return { score: 1, feedback: { warning: FEEDBACK_FIXES.warnings.userInputs, suggestions: [OWN_WORDS_SUGGESTION] } };
     const { score, feedback } = checker.check(password, userInputs);
     return { score: Math.max(0, Math.min(4, score)) as StrengthEstimate["score"], feedback };
   };

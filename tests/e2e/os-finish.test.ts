@@ -258,9 +258,22 @@ for (const [name, options, mobile, readyTime, offset] of [
 }
 
 describe("OS screen details", () => {
-  it("a concluded order offers no mutating action; laudos and recibos stay", async () => {
+  it("a concluded order offers no mutating action; laudos and recibos stay; its sealed photo has no 'Remover foto'", async () => {
     const rows = (await api<{ data: Row[] }>(`/agendamentos/lista/${pointId}`)).data;
     const done = rows.find((r) => r.StatusAgendamento === "C")!;
+    // A photo added after the finish joins the sealed chain (the chain takes new entries); no one removes it (the server: 409).
+    const form = new FormData();
+    form.append(
+      "file",
+      new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...new Array(200).fill(7)])], { type: "image/jpeg" }),
+      "foto.jpg",
+    );
+    const up = (await (
+      await fetch(`${base}/api/uploads/upload`, { method: "POST", headers: { authToken: token }, body: form })
+    ).json()) as {
+      file: string;
+    };
+    await api("/agendamentos/adicionar-foto", { idSocioVeiculoAgenda: done.IdSocioVeiculoAgenda, foto: up.file });
     for (const [options, mobile] of [
       [DESKTOP, false],
       [MOBILE, true],
@@ -269,6 +282,8 @@ describe("OS screen details", () => {
       const page = await openOrder(ctx, done.IdSocioVeiculoAgenda, done.NumeroOS);
       await expectConcludedScreen(page, mobile);
       expect(await page.getByRole("region", { name: "Vídeo inicial do veículo" }).count()).toBe(0);
+      await page.getByRole("img", { name: "Foto da execução" }).first().waitFor();
+      expect(await page.getByRole("button", { name: "Remover foto" }).count()).toBe(0);
       await ctx.close();
     }
   });
@@ -294,9 +309,12 @@ describe("OS screen details", () => {
     await page.keyboard.press("Escape");
     expect(await menu.count()).toBe(0);
     expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-haspopup"))).toBe("menu");
-    // ArrowUp opens on the last item (Finalizar OS); Enter runs it.
+    // ArrowUp opens on the last item: the destructive one, last (Cancelar OS); above it Finalizar OS, which Enter runs.
     await page.keyboard.press("ArrowUp");
     await menu.waitFor();
+    expect(await focused()).toBe("Cancelar OS");
+    expect(first).not.toBe("Cancelar OS");
+    await page.keyboard.press("ArrowUp");
     expect(await focused()).toBe("Finalizar OS");
     await page.keyboard.press("Enter");
     await page.getByRole("dialog", { name: "Finalizar Ordem de Serviço" }).waitFor();

@@ -97,7 +97,7 @@ for (const [name, options] of [
       await expect
         .poll(() => fieldError().textContent())
         .toBe(
-          "Senha fácil de adivinhar: escolha uma com força boa ou forte. A senha não deve conter os seus dados, como o seu nome, o seu e-mail ou o nome do ponto. Adicione mais palavras menos comuns.",
+          "Senha fácil de adivinhar: escolha uma com força boa ou forte. A senha não deve conter os seus dados, como o seu nome, o seu e-mail ou o nome do ponto. Espaços, pontuação, números ou anos não bastam: acrescente palavras que não sejam o seu nome, o seu e-mail, o nome ou a cidade do ponto.",
         );
       expect(await meter().textContent()).toBe("Força da senha: fraca.");
       expect(await password().getAttribute("aria-invalid")).toBe("true");

@@ -1,6 +1,9 @@
-// OS evidence: photos, notes, laudos and recibos — add (idempotent), list, delete, own files only, closed to cancelled orders.
+// OS evidence: photos, notes, laudos and recibos — add (idempotent), list, delete, own files only, closed to cancelled orders;
+// a finished order's files kept as sealed (issue 50).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BACKENDS, call, fixtures, makeTestApp, SAMPLE, upload, type Fixtures, type TestApp } from "./helpers";
+import { sql } from "drizzle-orm";
+import { BACKENDS, call, fixtures, makeTestApp, queryRows, SAMPLE, upload, type Fixtures, type TestApp } from "./helpers";
+import { SEALED_EVIDENCE } from "../../server/routes/evidencias";
 
 describe.each(BACKENDS)("OS evidence on %s", (backend) => {
   let t: TestApp;
@@ -81,6 +84,36 @@ describe.each(BACKENDS)("OS evidence on %s", (backend) => {
         .message,
     ).toBe("Recibo removido com sucesso");
     expect((await list("get-laudos")).laudos).toEqual([]);
+  });
+
+  it("keeps a finished order's photo, laudo and recibo as sealed: removing one answers 409 and the file stays listed", async () => {
+    const order = f.pick(f.p1, "progress")[1]!.id;
+    const add = async (route: string, body: object) => (await post(route, { idSocioVeiculoAgenda: order, ...body })).json();
+    const photo = (await upload(t, f.token1, "foto.jpg", SAMPLE.jpg)).json().file;
+    const doc = (await upload(t, f.token1, "laudo.pdf", SAMPLE.pdf)).json().file;
+    const ids = {
+      foto: (await add("/agendamentos/adicionar-foto", { foto: photo })).IdSocioVeiculoAgendaExecucaoFoto,
+      laudo: (await add("/agendamentos/adicionar-laudo", { laudo: doc, nomeArquivo: "laudo.pdf", data: "x" })).laudo,
+      recibo: (await add("/agendamentos/adicionar-nota-fiscal", { notaFiscal: doc, nomeArquivo: "recibo.pdf", data: "x" })).notaFiscal,
+    };
+    // The finish seals the chain and leaves the order 'C' (concluded); the removals come after it.
+    await queryRows(t.db, sql`update appointments set status = 'C' where id = ${order}`);
+    const removals = [
+      await post("/agendamentos/deletar-foto", { idSocioVeiculoAgendaExecucaoFoto: ids.foto }),
+      await post("/agendamentos/deletar-laudo", { idSocioVeiculoAgendaLaudo: ids.laudo }),
+      await post("/agendamentos/deletar-nota-fiscal", { idSocioVeiculoAgendaNotaFiscal: ids.recibo }),
+    ];
+    expect(removals.map((r) => [r.statusCode, r.json().message])).toEqual([
+      [409, SEALED_EVIDENCE],
+      [409, SEALED_EVIDENCE],
+      [409, SEALED_EVIDENCE],
+    ]);
+    const listed = async (what: string) => (await call(t, f.token1, "GET", `/agendamentos/${what}/${order}`)).json();
+    expect((await listed("get-fotos")).fotos.map((x: { Foto: string }) => x.Foto)).toEqual([photo]);
+    expect((await listed("get-laudos")).laudos).toHaveLength(1);
+    expect((await listed("get-notas-fiscais")).notas).toHaveLength(1);
+    // Another point still gets 404, not the reason.
+    expect((await post("/agendamentos/deletar-foto", { idSocioVeiculoAgendaExecucaoFoto: ids.foto }, f.token2)).statusCode).toBe(404);
   });
 
   it("closes evidence on cancelled orders", async () => {

@@ -436,15 +436,20 @@ describe.each(BACKENDS)("team accounts on %s", (backend) => {
   it("refuses a weak new password (400) saying why, counts the user's own name and point, and accepts a strong one", async () => {
     const added = await addUser("jprado@teste.com.br", { Nome: "Joana Prado" });
     const token = tokenOf(added.acesso.Link);
-    const more = "Adicione mais palavras menos comuns.";
     const personal = "A senha não deve conter os seus dados, como o seu nome, o seu e-mail ou o nome do ponto.";
     for (const [senha, reason] of [
       ["12345678", "Esta é uma senha muito usada."],
       ["abcdefgh", 'Sequências comuns de caracteres, como "abc", são fáceis de adivinhar.'],
-      ["joana2024", more],
       // Strong for someone else (score 3 without her data): her name, and the point's name, make them weak for her.
       ["PradoJoana77", personal],
-      ["autocenter2024", more],
+      // Her words whatever their spacing, case, punctuation and added digits or years; the point's city too (issue 50).
+      ["joana2024", personal],
+      ["autocenter2024", personal],
+      ["Auto Center Boa Viagem", personal],
+      ["Joana Prado 2026", personal],
+      ["joana.prado2026", personal],
+      ["Portal do Credenciado", personal],
+      ["Recife2026!", personal],
     ]) {
       const res = await setPassword(token, senha!);
       expect(res.statusCode, senha).toBe(400);

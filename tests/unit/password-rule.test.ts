@@ -7,6 +7,7 @@ import * as common from "@zxcvbn-ts/language-common";
 import * as ptBr from "@zxcvbn-ts/language-pt-br";
 import {
   MIN_PASSWORD_SCORE,
+  OWN_WORDS_SUGGESTION,
   PASSWORD_PROBLEMS,
   STRENGTH_MAX_LENGTH,
   passwordProblem,
@@ -23,6 +24,7 @@ const JOANA = {
   pointNames: ["Auto Center Boa Viagem", "Auto Center Boa Viagem Ltda"],
 };
 let estimate: StrengthEstimator;
+const FEEDBACK_USER_INPUTS = "A senha não deve conter os seus dados, como o seu nome, o seu e-mail ou o nome do ponto.";
 const inputs = passwordUserInputs(JOANA);
 const problem = (password: string, confirmation = password) =>
   passwordProblem(password, JOANA.email, confirmation, () => estimate(password, inputs));
@@ -38,7 +40,7 @@ describe("new password rule", () => {
     ["demo1234", "Esta senha é parecida com uma senha muito usada."],
     ["joana2024", "A senha não deve conter os seus dados, como o seu nome, o seu e-mail ou o nome do ponto."],
     ["PradoJoana77", "A senha não deve conter os seus dados, como o seu nome, o seu e-mail ou o nome do ponto."],
-    ["autocenter2024", "Adicione mais palavras menos comuns."],
+    ["autocenter2024", "A senha não deve conter os seus dados, como o seu nome, o seu e-mail ou o nome do ponto."],
     ["senha123", "Esta é uma senha comumente usada."],
     ["girassol", "Palavras simples são fáceis de adivinhar."],
   ])("refuses %j as weak, saying why", (password, reason) => {
@@ -70,6 +72,31 @@ describe("new password rule", () => {
       expect(problem(password), password).toBeNull();
       expect(problem(password, `${password}x`), password).toBe(PASSWORD_PROBLEMS.mismatch);
     }
+  });
+
+  it("refuses the user's own words whatever their spacing, case, punctuation, accents and added digits or years (issue 50)", () => {
+    // Joana's point is in Recife; the server adds the point's city to her words.
+    const hers = passwordUserInputs({ ...JOANA, pointNames: [...JOANA.pointNames, "Recife"] });
+    const own = (password: string, words = hers) => passwordProblem(password, JOANA.email, password, () => estimate(password, words));
+    const why = `${PASSWORD_PROBLEMS.weak} ${FEEDBACK_USER_INPUTS} ${OWN_WORDS_SUGGESTION}`;
+    for (const password of [
+      "Auto Center Boa Viagem",
+      "Joana Prado 2026",
+      "joana.prado2026",
+      "Portal do Credenciado",
+      "Recife2026!",
+      "BOA-VIAGEM auto center 1999",
+      "Joana, Prado & Boa Viagem",
+      "Jõana Pràdo 2026",
+    ])
+      expect(own(password), password).toBe(why);
+    // The central's own words: its name and the portal's.
+    const central = passwordUserInputs({ name: "Ana Souza", email: "ana@programa.com.br", pointNames: ["Central do Programa"] });
+    expect(own("Equipe Central 2026", central)).toBe(why);
+    // Her words among others of her own choosing are hers to use; someone else's words are not hers.
+    for (const password of ["Joana pinta o Fusca azul", "Trocar o óleo do Fusca azul", "Boa Viagem de bicicleta laranja"])
+      expect(own(password), password).toBeNull();
+    expect(own("Auto Center Boa Viagem", passwordUserInputs({ name: "Carlos Lima", email: "carlos@x.com.br", pointNames: [] }))).toBeNull();
   });
 
   it("leaves the strength to the server while no estimator is at hand (a screen still loading it)", () => {

@@ -95,10 +95,12 @@ interface Props {
   orderId: string;
   userId: string;
   canEdit: boolean;
+  /** Saved ones may be removed: only while the order is open; a finished order's evidence is sealed (the server answers 409). */
+  canRemove: boolean;
   onClose: () => void;
 }
 
-export function DocumentsModal({ kind, orderId, userId, canEdit, onClose }: Props) {
+export function DocumentsModal({ kind, orderId, userId, canEdit, canRemove, onClose }: Props) {
   const text = TEXT[kind];
   const reports = useQuery(reportsQuery(orderId, kind === "laudo"));
   const receipts = useQuery(receiptsQuery(orderId, kind === "recibo"));
@@ -151,7 +153,7 @@ export function DocumentsModal({ kind, orderId, userId, canEdit, onClose }: Prop
       <a className="btn btn-small" href={fileUrl(row.file)} target="_blank" rel="noopener" aria-label={t.openOf(row.name)}>
         {t.open}
       </a>
-      {canEdit && (
+      {canRemove && (
         <button
           type="button"
           className="btn btn-danger btn-small"
@@ -192,7 +194,7 @@ export function DocumentsModal({ kind, orderId, userId, canEdit, onClose }: Prop
           )}
           <OutboxFileList jobs={pending} label={t.pendingList} className="document-pending" />
           {/* Offline, only deleting waits for the network: said beside the list whose 'Excluir' buttons it disables. */}
-          {canEdit && !online && rows.length > 0 && (
+          {canRemove && !online && rows.length > 0 && (
             <p id={hintId} className="offline-hint">
               {t.deleteOffline}
             </p>

@@ -21,7 +21,16 @@ import { VerifyEvidence } from "../../../components/evidence/verify-evidence";
 
 const isVideo = (name: string) => /\.(mp4|webm|mov|m4v)$/i.test(name);
 
-export function EvidenceCard({ orderId, userId, canEdit }: { orderId: string; userId: string; canEdit: boolean }) {
+interface Props {
+  orderId: string;
+  userId: string;
+  /** Photos and videos may be added (an open order, one starting, or a finished one: the chain takes new entries). */
+  canEdit: boolean;
+  /** Saved ones may be removed: only while the order is open; a finished order's evidence is sealed (the server answers 409). */
+  canRemove: boolean;
+}
+
+export function EvidenceCard({ orderId, userId, canEdit, canRemove }: Props) {
   const query = useQuery(photosQuery(orderId));
   const client = useQueryClient();
   const reload = useCallback(() => void client.invalidateQueries({ queryKey: orderKeys.photos(orderId) }), [client, orderId]);
@@ -91,7 +100,7 @@ export function EvidenceCard({ orderId, userId, canEdit }: { orderId: string; us
                     ) : (
                       <img src={fileUrl(foto.Foto)} alt={ORDER_MSG.order.savedPhoto} loading="lazy" />
                     )}
-                    {canEdit && (
+                    {canRemove && (
                       <button
                         type="button"
                         className="btn media-remove"

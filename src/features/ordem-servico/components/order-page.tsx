@@ -98,6 +98,8 @@ export default function OrderPage({ id, userId, pointId }: { id: string; userId:
   const starting = phase === "starting";
   const canEdit = phase === "active";
   const canDocument = phase === "active" || phase === "done" || starting;
+  // A finished order's files are sealed in its evidence chain (the member's link and verification rely on them): none is removed.
+  const canRemove = phase === "active" || starting;
   const finishing = Boolean(finishJob);
   // Start and end times are Brasília wall-clock digits behind a Z (the contract's form): read literally, never converted.
   const since = wallClockIsoToBr(execucao?.DataHoraInicio);
@@ -117,8 +119,8 @@ export default function OrderPage({ id, userId, pointId }: { id: string; userId:
   const hintsOf = (action: string) =>
     [!online && needsServer.has(action) ? hintId : null, waitsForStart.has(action) ? startHintId : null].filter(Boolean).join(" ");
   const running = canEdit || starting;
+  // The destructive action last (issue 50): a thumb opening the menu lands on the documents, never on 'Cancelar OS'.
   const actions: MenuItem[] = [
-    ...(running && !finishing ? [{ id: "cancel", label: t.cancelOrder, onSelect: () => setModal("cancel"), danger: true }] : []),
     ...(canDocument
       ? [
           { id: "reports", label: t.addReports, onSelect: () => setModal("reports") },
@@ -129,6 +131,7 @@ export default function OrderPage({ id, userId, pointId }: { id: string; userId:
     // The member's follow link (issue 39): for any order but a cancelled one (the server refuses those).
     ...(phase !== "cancelled" ? [{ id: "follow", label: ORDER_MSG.follow.action, onSelect: () => setModal("follow") }] : []),
     ...(running && !finishing ? [{ id: "finish", label: t.finishOrder, onSelect: () => setModal("finish") }] : []),
+    ...(running && !finishing ? [{ id: "cancel", label: t.cancelOrder, onSelect: () => setModal("cancel"), danger: true }] : []),
   ];
 
   return (
@@ -176,7 +179,7 @@ export default function OrderPage({ id, userId, pointId }: { id: string; userId:
             canEdit={canEdit}
             startHint={starting ? startHintId : undefined}
           />
-          <EvidenceCard orderId={id} userId={userId} canEdit={canDocument} />
+          <EvidenceCard orderId={id} userId={userId} canEdit={canDocument} canRemove={canRemove} />
           <NotesCard orderId={id} userId={userId} canEdit={canDocument} />
         </AfterFirstPaint>
       </div>
@@ -191,6 +194,7 @@ export default function OrderPage({ id, userId, pointId }: { id: string; userId:
             orderId={id}
             userId={userId}
             canEdit={canDocument}
+            canRemove={canRemove}
             onClose={() => setModal(null)}
           />
         )}
