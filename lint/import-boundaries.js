@@ -2,11 +2,23 @@
 // A rule rather than `no-restricted-imports` patterns: patterns match the specifier as written, not the file it reaches —
 // "../lib/bus" leaves src/domain from src/domain/x.ts but not from src/domain/sub/x.ts — and "no other feature" would need
 // one files block per feature and per folder depth. Here each specifier is resolved against the importing file instead.
+import fs from "node:fs";
+import { builtinModules } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const UI_PACKAGES = /^(react|react-dom|react-[\w-]+|valtio|wouter)(\/|$)/;
+
+/** The packages package.json declares: a bare import of any other one works only while some dependency happens to bring it. */
+const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
+const DECLARED = new Set([...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})]);
+/** "@tus/utils/x" -> "@tus/utils", "react-dom/client" -> "react-dom"; null for Node's own modules and Vite's virtual ones. */
+export function packageOf(bare) {
+  if (bare.startsWith("node:") || bare.startsWith("virtual:") || builtinModules.includes(bare.split("/")[0])) return null;
+  const parts = bare.split("/");
+  return bare.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0];
+}
 
 /** Which layer a repository-relative path belongs to; null outside the layered code (tests, bench, scripts, configs). */
 export function layerOf(rel) {
@@ -37,6 +49,8 @@ function violation(from, target, typeOnly) {
     return inside(rel, "contract") ? null : "contract/ imports only from contract/";
   }
   if (bare) {
+    const name = packageOf(bare);
+    if (name && !DECLARED.has(name)) return `${name} is not in package.json: declare every package imported`;
     if ((from.name === "server" || from.name === "workers") && UI_PACKAGES.test(bare)) {
       return `${from.name}/ never imports UI packages (${bare})`;
     }

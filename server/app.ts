@@ -9,6 +9,7 @@ import type { Db } from "./db/client.ts";
 import type { ServerConfig } from "./config.ts";
 import { registerErrorHandling, sendPage } from "./plugins/errors.ts";
 import { checkResponses } from "./lib/response-check.ts";
+import { requestSerializer } from "./lib/log-redact.ts";
 import { requireAuth } from "./plugins/auth.ts";
 import { requireCentral } from "./plugins/central-auth.ts";
 import { centralSessionRoutes } from "./routes/central-session.ts";
@@ -110,7 +111,8 @@ export async function buildApp({
 }: AppDeps): Promise<FastifyInstance> {
   const deadlines = { ...REQUEST_TIMEOUTS, ...timeouts };
   const app = Fastify({
-    logger,
+    // A signed file address's signature never reaches the log (lib/log-redact.ts).
+    logger: logger && typeof logger === "object" ? { ...logger, serializers: { req: requestSerializer, ...logger.serializers } } : logger,
     // Every log line of a request carries its id (`reqId`), also sent back as X-Request-Id: the id a proxy or load balancer
     // assigned when it is a plain token, else a new UUID, so one call can be followed across the proxy and the instances.
     genReqId: (req) => {

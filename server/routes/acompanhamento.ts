@@ -107,9 +107,24 @@ export async function acompanhamentoRoutes(plain: FastifyInstance, { db, config,
       if (!r.isAllowed && r.isExceeded) throw new HttpError(429, MEMBER_MESSAGES.tooMany(r.ttlInSeconds));
     };
   };
+  /**
+   * A per-token limit of writes the server accepted (issue 50): a refused call (a 409 "already rated", a 400 field) costs the
+   * member nothing; `check` reads the count before the write, `count` adds the write once it is done.
+   */
+  const perTokenWrites = (name: string, limits: { max: number; timeWindow: number }) => {
+    const limiter = plain.createRateLimit({ ...limits, keyGenerator: (req) => `acompanhamento-${name}:${tokenHashes.get(req) ?? ""}` });
+    return {
+      check: async (request: FastifyRequest, token: string) => {
+        tokenHashes.set(request, hashToken(token));
+        const r = await limiter(request, { increment: false });
+        if (!r.isAllowed && r.remaining === 0) throw new HttpError(429, MEMBER_MESSAGES.tooMany(r.ttlInSeconds));
+      },
+      count: async (request: FastifyRequest) => void (await limiter(request)),
+    };
+  };
   const readLimit = perToken("leitura", FOLLOW_RATE_LIMITS.readPerToken);
-  const ratingLimit = perToken("avaliacao", FOLLOW_RATE_LIMITS.writePerToken);
-  const returnLimit = perToken("retorno", FOLLOW_RATE_LIMITS.writePerToken);
+  const ratingLimit = perTokenWrites("avaliacao", FOLLOW_RATE_LIMITS.writePerToken);
+  const returnLimit = perTokenWrites("retorno", FOLLOW_RATE_LIMITS.writePerToken);
   const bodyToken = (limit: typeof readLimit) => async (request: FastifyRequest) =>
     limit(request, (request.body as { token: string }).token);
 
@@ -139,7 +154,11 @@ export async function acompanhamentoRoutes(plain: FastifyInstance, { db, config,
 
   app.post(
     C.memberRating.url,
-    { schema: schemaOf(C.memberRating), config: { rateLimit: FOLLOW_RATE_LIMITS.write }, preHandler: bodyToken(ratingLimit) },
+    {
+      schema: schemaOf(C.memberRating),
+      config: { rateLimit: FOLLOW_RATE_LIMITS.write },
+      preHandler: async (request: FastifyRequest) => ratingLimit.check(request, (request.body as { token: string }).token),
+    },
     async (request) => {
       const now = clock();
       const { token, nota, comentario } = request.body;
@@ -153,6 +172,7 @@ export async function acompanhamentoRoutes(plain: FastifyInstance, { db, config,
         createdAt: now,
       });
       if (!made) throw conflict(MEMBER_MESSAGES.alreadyRated);
+      await ratingLimit.count(request);
       return { success: true, message: MEMBER_MESSAGES.rated };
     },
   );
@@ -242,6 +262,7 @@ export async function acompanhamentoRoutes(plain: FastifyInstance, { db, config,
           ]);
         });
         stored = null;
+        await returnLimit.count(request);
         pushAfterCommit({ db, config, log: request.log }, told);
         return { success: true, message: MEMBER_MESSAGES.returned };
       }
@@ -256,7 +277,7 @@ export async function acompanhamentoRoutes(plain: FastifyInstance, { db, config,
         const description = (fields.get("descricao") ?? "").trim();
         if (!description) throw badRequest(MEMBER_MESSAGES.descriptionMissing);
         if (description.length > MEMBER_RETURN_MAX) throw badRequest(MEMBER_MESSAGES.fieldTooLong);
-        await returnLimit(request, token);
+        await returnLimit.check(request, token);
         const now = clock();
         const link = await liveLinkOfToken(db, token, now);
         if (link.status !== "C") throw conflict(MEMBER_MESSAGES.returnNotYet);

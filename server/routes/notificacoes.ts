@@ -9,7 +9,7 @@ import { schemaOf } from "../../contract/route.ts";
 import * as C from "../../contract/notificacoes.ts";
 import { markRead, notificationPage } from "../repositories/notifications.ts";
 import { deleteSubscription, saveSubscription } from "../repositories/push-subscriptions.ts";
-import { pushEndpointAllowed, vapidKeys } from "../services/push.ts";
+import { pushEndpointAllowed, validPushKey, vapidKeys } from "../services/push.ts";
 
 /** base64url of exactly `bytes` bytes (a P-256 public key is 65 bytes starting with 4, an auth secret 16). */
 function base64urlBytes(text: string, bytes: number) {
@@ -43,10 +43,10 @@ export async function notificacoesRoutes(plain: FastifyInstance, { db, config }:
   app.post(C.subscribePush.url, { schema: schemaOf(C.subscribePush) }, async (request) => {
     const { endpoint, keys } = request.body;
     if (!pushEndpointAllowed(endpoint.trim(), config))
-      throw badRequest("Endereço de inscrição inválido: use o endereço https do serviço de push.");
+      throw badRequest("Endereço de inscrição inválido: use o endereço https de um serviço de push de navegador.");
     const p256dh = base64urlBytes(keys.p256dh, 65);
     const auth = base64urlBytes(keys.auth, 16);
-    if (!p256dh || p256dh[0] !== 4 || !auth) throw badRequest("Chaves da inscrição inválidas.");
+    if (!p256dh || !validPushKey(p256dh) || !auth) throw badRequest("Chaves da inscrição inválidas.");
     await saveSubscription(db, request.auth, endpoint.trim(), keys.p256dh, keys.auth);
     return { success: true as const, message: "Notificações ativadas neste aparelho." };
   });

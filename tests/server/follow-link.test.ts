@@ -217,8 +217,13 @@ describe.each(BACKENDS)("member follow link (%s)", (backend) => {
     );
     expect(url).not.toContain(token);
 
-    // The file downloads through its address, with Range.
+    // The file downloads through its address, with Range; the log has its path but not its signature (issue 50).
+    logLines.length = 0;
     const whole = await fetchFile(url);
+    const signature = new URL(url, "http://x").searchParams.get("s")!;
+    expect(logLines.join("\n")).toContain(`/api/acompanhamento/arquivos/${photo}?l=`);
+    expect(logLines.join("\n")).toContain("s=[oculto]");
+    expect(logLines.join("\n")).not.toContain(signature);
     expect(whole.statusCode).toBe(200);
     expect(whole.rawPayload.equals(SAMPLE.png)).toBe(true);
     expect(whole.headers["referrer-policy"]).toBe("no-referrer");
@@ -525,6 +530,26 @@ describe.each(BACKENDS)("member follow link (%s)", (backend) => {
     const limited = await view(token);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toMatch(/^Muitas tentativas/);
+    // Per token, 10 writes an hour the server accepted: refused ones (a rating before the end) cost the member nothing (issue 50).
+    const rater = await takePending();
+    const link = await makeLink(rater);
+    for (let i = 0; i < 12; i++) {
+      const early = await pub("/acompanhamento/avaliacao", { token: link.token, nota: 5 });
+      expect(early.statusCode, `refusal ${i + 1}`).toBe(409);
+    }
+    await start(rater, new Date(now.getTime() - 3 * 60 * 60_000));
+    await finish(rater, new Date(now.getTime() - 60_000));
+    expect((await pub("/acompanhamento/avaliacao", { token: link.token, nota: 4 })).statusCode).toBe(200);
+    // Accepted writes do count: with the hour's 10 spent, the next one is a 429 before anything else is read.
+    const hash = createHash("sha256").update(link.token).digest("hex");
+    const spent = await queryRows<{ hits: number }>(
+      t.db,
+      sql`update rate_limit_windows set hits = 10 where key like ${`%acompanhamento-avaliacao:${hash}`} returning hits`,
+    );
+    expect(spent).toHaveLength(1);
+    const over = await pub("/acompanhamento/avaliacao", { token: link.token, nota: 4 });
+    expect([over.statusCode, over.json().message]).toEqual([429, expect.stringMatching(/^Muitas tentativas/)]);
+
     // The window is keyed by the token's hash, never the token.
     const keys = await queryRows<{ key: string }>(t.db, sql`select key from rate_limit_windows`);
     expect(keys.some((k) => k.key.includes(token))).toBe(false);

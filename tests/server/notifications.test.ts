@@ -2,6 +2,7 @@
 // payments and a colleague's service return written as notifications, and Web Push delivered to a local push service,
 // decrypted with the subscription's own private key (node, server project, PGlite and PostgreSQL).
 import http from "node:http";
+import os from "node:os";
 import { createECDH, randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,7 +16,7 @@ import { hashPassword } from "../../server/lib/secrets";
 import { insertNotifications, purgeOldNotifications } from "../../server/repositories/notifications";
 import { sharedKey } from "../../server/repositories/push-subscriptions";
 import { loadConfig } from "../../server/config";
-import { vapidKeys } from "../../server/services/push";
+import { publicAddress, PushAddressError, pushLookup, vapidKeys } from "../../server/services/push";
 import webpush from "web-push";
 
 type Notice = {
@@ -328,7 +329,21 @@ describe.each(BACKENDS)("notifications on %s", (backend) => {
 
   it("refuses a subscription to a non-https endpoint or with bad keys (400 pt-BR), and removes only the user's own", async () => {
     const d = device(`${push.origin()}/push/recusa`);
-    for (const endpoint of ["http://push.exemplo.com.br/x", "https://127.0.0.1/x", "https://localhost/x", "nao-e-url", "   "]) {
+    for (const endpoint of [
+      "http://fcm.googleapis.com/fcm/send/x",
+      "https://127.0.0.1/x",
+      "https://localhost/x",
+      "nao-e-url",
+      "   ",
+      // Issue 50: the machine's own name, a trailing dot, another port, a host that only mentions a push service.
+      `https://${os.hostname()}:4403/p`,
+      "https://localhost.:4403/p",
+      "https://fcm.googleapis.com.:443/x",
+      "https://fcm.googleapis.com:4403/x",
+      "https://push.exemplo.com.br/x",
+      "https://fcm.googleapis.com.exemplo.com.br/x",
+      "https://user:pw@fcm.googleapis.com/x",
+    ]) {
       const res = await call(t, f.token1, "POST", "/notificacoes/push/inscrever", { ...d.body, endpoint });
       expect(res.statusCode, endpoint).toBe(400);
       expect(res.json().success).toBe(false);
@@ -338,28 +353,56 @@ describe.each(BACKENDS)("notifications on %s", (backend) => {
       { p256dh: d.body.keys.p256dh.slice(1), auth: d.body.keys.auth },
       { p256dh: d.body.keys.p256dh, auth: "curto" },
       { p256dh: "!".repeat(87), auth: d.body.keys.auth },
+      // 65 bytes beginning 0x04 but not a point on P-256 (issue 50).
+      { p256dh: Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 1)]).toString("base64url"), auth: d.body.keys.auth },
     ]) {
       const res = await call(t, f.token1, "POST", "/notificacoes/push/inscrever", { ...d.body, keys });
       expect([res.statusCode, res.json().message]).toEqual([400, "Chaves da inscrição inválidas."]);
     }
     const long = await call(t, f.token1, "POST", "/notificacoes/push/inscrever", {
       ...d.body,
-      endpoint: `https://push.exemplo.com.br/${"x".repeat(1000)}`,
+      endpoint: `https://fcm.googleapis.com/fcm/send/${"x".repeat(1000)}`,
     });
     expect([long.statusCode, long.json().message]).toEqual([400, "O campo endpoint é longo demais."]);
-    const ok = await call(t, f.token1, "POST", "/notificacoes/push/inscrever", { ...d.body, endpoint: "https://push.exemplo.com.br/a" });
+    const ok = await call(t, f.token1, "POST", "/notificacoes/push/inscrever", {
+      ...d.body,
+      endpoint: "https://fcm.googleapis.com/fcm/send/a",
+    });
     expect([ok.statusCode, ok.json().message]).toEqual([200, "Notificações ativadas neste aparelho."]);
-    await call(t, colleague, "POST", "/notificacoes/push/remover", { endpoint: "https://push.exemplo.com.br/a" });
-    expect(await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, "https://push.exemplo.com.br/a"))).toHaveLength(
-      1,
-    );
-    await call(t, f.token1, "POST", "/notificacoes/push/remover", { endpoint: "https://push.exemplo.com.br/a" });
-    expect(await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, "https://push.exemplo.com.br/a"))).toEqual([]);
+    await call(t, colleague, "POST", "/notificacoes/push/remover", { endpoint: "https://fcm.googleapis.com/fcm/send/a" });
+    expect(
+      await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, "https://fcm.googleapis.com/fcm/send/a")),
+    ).toHaveLength(1);
+    await call(t, f.token1, "POST", "/notificacoes/push/remover", { endpoint: "https://fcm.googleapis.com/fcm/send/a" });
+    expect(
+      await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, "https://fcm.googleapis.com/fcm/send/a")),
+    ).toEqual([]);
+  });
+
+  it("sends a push only to public addresses: the host's name resolving to loopback or a private network is refused", async () => {
+    const lookup = (host: string) =>
+      new Promise<unknown>((resolve, reject) =>
+        (pushLookup as unknown as (h: string, o: object, cb: (err: Error | null, a?: unknown) => void) => void)(host, {}, (err, a) =>
+          err ? reject(err) : resolve(a),
+        ),
+      );
+    // The machine's own name (127.0.1.1 or its private address here) and localhost: no connection is made.
+    await expect(lookup(os.hostname())).rejects.toBeInstanceOf(PushAddressError);
+    await expect(lookup("localhost")).rejects.toBeInstanceOf(PushAddressError);
+    for (const address of ["127.0.0.1", "10.1.2.3", "172.16.0.9", "192.168.1.1", "169.254.169.254", "100.64.0.1", "0.0.0.0"])
+      expect(publicAddress(address, 4), address).toBe(false);
+    for (const address of ["::1", "::", "fe80::1", "fd00:ec2::254", "::ffff:127.0.0.1", "64:ff9b::a00:1", "ff02::1"])
+      expect(publicAddress(address, 6), address).toBe(false);
+    for (const [address, family] of [
+      ["142.250.79.42", 4],
+      ["2800:3f0:4001:80e::200a", 6],
+    ] as const)
+      expect(publicAddress(address, family), address).toBe(true);
   });
 
   it("ends a device's pushes when its session signs out: the subscription goes with the session", async () => {
     const session = await loginAs(t.app, DEMO_USERS.colleague);
-    const endpoint = "https://push.exemplo.com.br/sai";
+    const endpoint = "https://fcm.googleapis.com/fcm/send/sai";
     const d = device(endpoint);
     expect((await call(t, session, "POST", "/notificacoes/push/inscrever", { ...d.body, endpoint })).statusCode).toBe(200);
     const rows = () => t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));

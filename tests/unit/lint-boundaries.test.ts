@@ -79,6 +79,18 @@ const refused: [string, string, string, RegExp][] = [
     /across features/,
   ],
   [
+    "server importing a package package.json does not declare (issue 50: @tus/utils came only through @tus/server)",
+    "server/lib/x.ts",
+    `import { ERRORS } from "left-pad/lib";\nexport const e = ERRORS;`,
+    /left-pad is not in package\.json/,
+  ],
+  [
+    "a feature importing a scoped package not declared, even for its types",
+    "src/features/agenda/x.ts",
+    `import type { X } from "@nao/declarado";\nexport type Y = X;`,
+    /@nao\/declarado is not in package\.json/,
+  ],
+  [
     "feature importing app",
     "src/features/agenda/use-agenda.ts",
     `import { AppRouter } from "../../app/router";\nexport const r = AppRouter;`,
@@ -204,6 +216,11 @@ const allowed: [string, string, string][] = [
     "the contract importing typebox and itself",
     "contract/x.ts",
     `import { Type } from "typebox";\nimport { obj } from "./fields.ts";\nexport const a = [Type, obj];`,
+  ],
+  [
+    "server importing Node's modules and declared packages, scoped and by subpath",
+    "server/lib/x.ts",
+    `import fs from "node:fs";\nimport path from "path";\nimport { EVENTS } from "@tus/utils";\nimport { Upload } from "@tus/server";\nimport { sql } from "drizzle-orm/sql";\nexport const a = [fs, path, EVENTS, Upload, sql];`,
   ],
   ["domain importing domain", "src/domain/x.ts", `import { clamp } from "./progress";\nexport const c = clamp;`],
   ["nested domain importing domain", "src/domain/sub/x.ts", `import { clamp } from "../progress";\nexport const c = clamp;`],
