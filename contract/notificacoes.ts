@@ -8,7 +8,8 @@ import { defineRoute } from "./route.ts";
 /**
  * What a notification tells: a service approved or refused, that decision taken back by the central within seconds
  * (decisao-desfeita: the service awaits approval again), a payment made or undone, a service return registered or changed,
- * the point's payouts held because its payment data changed (retido) and released by the central's confirmation (liberado).
+ * the point's payouts held because its payment data changed (retido) and released by the central's confirmation (liberado),
+ * a member's rating of an order through the follow link (avaliacao).
  */
 export const TIPOS_NOTIFICACAO = [
   "aprovado",
@@ -19,6 +20,7 @@ export const TIPOS_NOTIFICACAO = [
   "retorno",
   "retido",
   "liberado",
+  "avaliacao",
 ] as const;
 
 /** Kinds only the point's administrators are shown (and pushed): about its payment data, which only they see. */
@@ -29,7 +31,7 @@ export const NOTIFICACOES_POR_PAGINA = 50;
 
 export const Notificacao = obj({
   IdNotificacao: str(),
-  Tipo: oneOf(TIPOS_NOTIFICACAO, "aprovado, recusado, decisao-desfeita, pago, pagamento-desfeito, retorno, retido or liberado"),
+  Tipo: oneOf(TIPOS_NOTIFICACAO, "aprovado, recusado, decisao-desfeita, pago, pagamento-desfeito, retorno, retido, liberado or avaliacao"),
   Titulo: str(),
   Conteudo: str(),
   Motivo: strOrNull("the central's refusal note, a return's status reason; null when none"),

@@ -25,7 +25,7 @@ export const RetornoServico = obj({
   MotivoStatus: strOrNull(),
   DataLog: str("when it was registered: PostgreSQL's timestamptz text, e.g. '2025-11-18 17:05:56.743+00'"),
   PlacaVeiculo: str(),
-  NomeServico: strOrNull("the order's motivation, else its catalogue service"),
+  NomeServico: strOrNull("a member's return: the service the member chose; else the order's motivation, else its catalogue service"),
   NomeSocio: str(),
   NumeroOS: int(),
   DataAgendamento: str("the order's day: yyyy-MM-ddT00:00:00.000Z"),

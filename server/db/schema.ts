@@ -605,7 +605,7 @@ export const pointNotifications = pgTable(
     servicePointId: uuid()
       .notNull()
       .references(() => servicePoints.id),
-    /** aprovado | recusado | decisao-desfeita | pago | pagamento-desfeito | retorno (listed); reagendamento | cancelamento (not listed). */
+    /** aprovado | recusado | decisao-desfeita | pago | pagamento-desfeito | retorno | retido | liberado | avaliacao (listed); reagendamento | cancelamento (not listed). */
     kind: text().notNull(),
     title: text().notNull(),
     body: text().notNull(),

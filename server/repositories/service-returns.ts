@@ -19,10 +19,12 @@ export const pointReturns = (db: Db, servicePointId: string) =>
       select r.id as "IdRetornoServico", r.kind as "Tipo", r.description as "Descricao", r.videos as "Videos", r.photos as "Fotos",
         r.appointment_id as "IdSocioVeiculoAgenda", r.vehicle_id as "IdSocioVeiculo", r.motivation_id as "IdServico",
         r.statement_id as "IdFinanceiroEspelho", r.status as "Status", r.status_reason as "MotivoStatus", r.created_at as "DataLog",
-        v.plate as "PlacaVeiculo", coalesce(mo.description, s.description) as "NomeServico", m.name as "NomeSocio",
+        v.plate as "PlacaVeiculo", coalesce(chosen.description, mo.description, s.description) as "NomeServico", m.name as "NomeSocio",
         a.os_number as "NumeroOS", to_char(a.date, 'YYYY-MM-DD') || 'T00:00:00.000Z' as "DataAgendamento", r.origin as "Origem"
       from service_returns r join appointments a on a.id = r.appointment_id join vehicles v on v.id = r.vehicle_id
         join members m on m.id = v.member_id left join motivations mo on mo.id = r.motivation_id left join services s on s.id = a.service_id
+        -- A member's return names the service the member chose (issue 50): that one, before the order's motivation.
+        left join execution_services es on es.id = r.execution_service_id left join services chosen on chosen.id = es.service_id
       where a.service_point_id = ${servicePointId}
       order by r.created_at desc`,
   );

@@ -58,6 +58,9 @@ export const MEMBER_MESSAGES = {
   rated: "Avaliação registrada. Obrigado!",
   ratingNotYet: "A avaliação fica disponível quando o serviço for concluído.",
   alreadyRated: "Este serviço já foi avaliado. Obrigado!",
+  /** The point's notification of a member's rating (issue 50). */
+  ratingTitle: (os: number, score: number) => `Avaliação do sócio: OS ${os}, ${score} ${score === 1 ? "estrela" : "estrelas"} de 5`,
+  ratingNoComment: "Sem comentário.",
   returned: "Pedido de retorno enviado. A oficina vai entrar em contato.",
   returnNotYet: "O retorno pode ser pedido depois que o serviço for concluído.",
   noService: "Serviço não encontrado nesta OS.",
@@ -164,15 +167,30 @@ export async function acompanhamentoRoutes(plain: FastifyInstance, { db, config,
       const { token, nota, comentario } = request.body;
       const link = await liveLinkOfToken(db, token, now);
       if (link.status !== "C") throw conflict(MEMBER_MESSAGES.ratingNotYet);
-      // Once per order: the ratings primary key decides between parallel calls (one row, the other call a 409).
-      const made = await links.insertRatingOnce(db, {
-        appointmentId: link.appointmentId,
-        score: nota,
-        comment: comentario?.trim() || null,
-        createdAt: now,
+      const comment = comentario?.trim() || null;
+      const order = await links.memberOrder(db, link.appointmentId);
+      // Once per order: the ratings primary key decides between parallel calls (one row, the other call a 409). The point's
+      // users are told in the same transaction (issue 50: a rating, a complaint above all, reached no one), their devices after.
+      const told = await db.transaction(async (tx) => {
+        const made = await links.insertRatingOnce(tx, { appointmentId: link.appointmentId, score: nota, comment, createdAt: now });
+        if (!made) throw conflict(MEMBER_MESSAGES.alreadyRated);
+        if (!order) return [];
+        const a = order.appointment;
+        return insertNotifications(tx, [
+          {
+            servicePointId: link.servicePointId,
+            kind: "avaliacao",
+            title: MEMBER_MESSAGES.ratingTitle(a.osNumber, nota),
+            body: comment ? (comment.length > 300 ? `${comment.slice(0, 299)}…` : comment) : MEMBER_MESSAGES.ratingNoComment,
+            actorName: `${firstName(order.memberName)} (sócio)`,
+            actorUserId: null,
+            appointmentId: a.id,
+            osNumber: a.osNumber,
+          },
+        ]);
       });
-      if (!made) throw conflict(MEMBER_MESSAGES.alreadyRated);
       await ratingLimit.count(request);
+      pushAfterCommit({ db, config, log: request.log }, told);
       return { success: true, message: MEMBER_MESSAGES.rated };
     },
   );

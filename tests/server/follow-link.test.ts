@@ -360,6 +360,24 @@ describe.each(BACKENDS)("member follow link (%s)", (backend) => {
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     expect([a, b].find((r) => r.statusCode === 409)!.json().message).toBe("Este serviço já foi avaliado. Obrigado!");
+    // The point is told, once, with the score and the comment (issue 50).
+    const [os] = await queryRows<{ os: number }>(t.db, sql`select os_number as os from appointments where id = ${id}`);
+    const told = (
+      (await call(t, f.token1, "GET", "/notificacoes")).json().data as {
+        Tipo: string;
+        Titulo: string;
+        Conteudo: string;
+        IdSocioVeiculoAgenda: string;
+      }[]
+    ).filter((n) => n.Tipo === "avaliacao" && n.IdSocioVeiculoAgenda === id);
+    const winner =
+      a.statusCode === 200 ? { nota: 1, texto: "Demorou demais e o carro voltou sujo." } : { nota: 2, texto: "Segunda tentativa" };
+    expect(told).toEqual([
+      expect.objectContaining({
+        Titulo: `Avaliação do sócio: OS ${os!.os}, ${winner.nota} ${winner.nota === 1 ? "estrela" : "estrelas"} de 5`,
+        Conteudo: winner.texto,
+      }),
+    ]);
     const rows = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from ratings where appointment_id = ${id}`);
     expect(rows[0]!.n).toBe(1);
 
@@ -421,11 +439,14 @@ describe.each(BACKENDS)("member follow link (%s)", (backend) => {
       Descricao: string;
       Fotos: string | null;
       Status: string;
+      NomeServico: string | null;
     }[];
     expect(returns.every((r) => r.Origem === "ponto" || r.Origem === "socio")).toBe(true);
     const mine = returns.filter((r) => r.IdSocioVeiculoAgenda === id);
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ Origem: "socio", Descricao: "O barulho voltou depois de uma semana.", Status: "A" });
+    // The service the member chose, not the order's motivation (issue 50).
+    expect(mine[0]!.NomeServico).toMatch(/^Troca de óleo 90d /);
     const photo = mine[0]!.Fotos!;
     const stored = await queryRows<{ service_point_id: string; mime_type: string }>(
       t.db,

@@ -24,6 +24,7 @@ export const NOTIFICATIONS_MSG = {
       retorno: "Retorno",
       retido: "Repasses retidos",
       liberado: "Repasses liberados",
+      avaliacao: "Avaliação",
     },
     reason: "Motivo",
     by: "Por",
