@@ -63,7 +63,7 @@ const tokenBody = Type.Object({ token: followToken }, { additionalProperties: fa
 export const MemberStep = obj({
   etapa: oneOf(["agendado", "iniciado", "servico", "concluido", "cancelado"] as const),
   titulo: str("pt-BR line"),
-  em: strOrNull("ISO 8601; null when the step has no time"),
+  em: strOrNull("ISO 8601: when it happened (agendado: when it was booked; the title says for when); null when the step has no time"),
 });
 
 export const MemberService = obj({
@@ -73,6 +73,7 @@ export const MemberService = obj({
   garantiaAte: strOrNull("yyyy-MM-dd, the last day of the warranty (from the order's end); null while open or none"),
   fotos: list(str("signed file address")),
   video: strOrNull("signed file address"),
+  retornoAberto: bool("a return the member asked for this service is still open: another waits until the point concludes it"),
 });
 
 export const MemberView = obj({

@@ -173,7 +173,12 @@ export async function insertRatingOnce(db: Db, values: { appointmentId: string; 
 /** The returns the member asked for on this order, oldest first. */
 export const memberReturnsOf = (db: Db, appointmentId: string) =>
   db
-    .select({ description: serviceReturns.description, createdAt: serviceReturns.createdAt, status: serviceReturns.status })
+    .select({
+      description: serviceReturns.description,
+      createdAt: serviceReturns.createdAt,
+      status: serviceReturns.status,
+      serviceId: serviceReturns.executionServiceId,
+    })
     .from(serviceReturns)
     .where(and(eq(serviceReturns.appointmentId, appointmentId), eq(serviceReturns.origin, "socio")))
     .orderBy(asc(serviceReturns.createdAt), asc(serviceReturns.id));

@@ -130,12 +130,14 @@ export async function buildMemberView(db: Db, link: links.LinkWithOrder, now: Da
     garantiaAte: s.approvalStatus === "A" ? warrantyEnd(order.finishedAt, status, s.warrantyDays) : null,
     fotos: [s.photo1, s.photo2, s.photo3].filter((f): f is string => Boolean(f)).map(url),
     video: s.video ? url(s.video) : null,
+    retornoAberto: returns.some((r) => r.serviceId === s.id && r.status !== "C"),
   }));
   const linhaDoTempo: MemberView["linhaDoTempo"] = [
     {
       etapa: "agendado",
       titulo: `Agendado para ${isoToBr(a.date)} às ${a.time.slice(0, 5)}`,
-      em: scheduled.toISOString(),
+      // When it was booked: the steps are events in time order, and the booking's own day and time are in its title.
+      em: a.createdAt.toISOString(),
     },
   ];
   if (order.startedAt) linhaDoTempo.push({ etapa: "iniciado", titulo: "Serviço iniciado", em: order.startedAt.toISOString() });
@@ -148,6 +150,8 @@ export async function buildMemberView(db: Db, link: links.LinkWithOrder, now: Da
   }
   if (status === "C") linhaDoTempo.push({ etapa: "concluido", titulo: "Serviço concluído", em: order.finishedAt?.toISOString() ?? null });
   if (status === "E") linhaDoTempo.push({ etapa: "cancelado", titulo: "Agendamento cancelado", em: null });
+  // In time order (issue 50): an order started before its booked time, a service decided before the start; undated steps last.
+  linhaDoTempo.sort((x, y) => (x.em === null ? 1 : y.em === null ? -1 : x.em.localeCompare(y.em)));
   const ended = status === "C";
   const validUntil = linkValidUntil(link);
   return {
@@ -175,7 +179,8 @@ export async function buildMemberView(db: Db, link: links.LinkWithOrder, now: Da
       em: r.createdAt.toISOString(),
       situacao: RETURN_SITUATION[r.status] ?? r.status,
     })),
-    podePedirRetorno: ended && servicos.some((s) => withinWarranty(s.garantiaAte, now)),
+    // Not while each service within its warranty already has an open return (the server refuses a second one: 409).
+    podePedirRetorno: ended && servicos.some((s) => withinWarranty(s.garantiaAte, now) && !s.retornoAberto),
     validoAte: validUntil?.toISOString() ?? null,
   };
 }

@@ -9,6 +9,7 @@ import { ServiceList } from "./components/service-list";
 import { OrderMedia } from "./components/order-media";
 import { EvidenceSection } from "./components/evidence-section";
 import { dateTime, todayInBrasilia } from "./format";
+import { displayPlate } from "../domain/plate";
 import { isInvalidLink, isOpenOrder, isTokenShape, memberViewQuery } from "./query-options";
 
 // The forms exist only after the order's end: chunks of their own, fetched when shown.
@@ -98,7 +99,7 @@ function OrderView({ token, view }: { token: string; view: MemberView }) {
           </div>
           <div>
             <dt>{MEMBER_MSG.plate}</dt>
-            <dd className="m-plate">{view.veiculo.placa}</dd>
+            <dd className="m-plate">{displayPlate(view.veiculo.placa)}</dd>
           </div>
         </dl>
         {open && <p className="m-hint">{MEMBER_MSG.autoRefresh}</p>}
@@ -172,9 +173,12 @@ function RatingSection({ token, view }: { token: string; view: MemberView }) {
   );
 }
 
-/** The services the member may still ask a return of: a warranty that ends today or later (the server checks it again). */
+/**
+ * The services the member may still ask a return of: a warranty that ends today or later and no return of it still open (the
+ * server checks both again).
+ */
 const withinWarranty = (services: MemberService[], today: string) =>
-  services.filter((s) => s.garantiaAte !== null && s.garantiaAte >= today);
+  services.filter((s) => s.garantiaAte !== null && s.garantiaAte >= today && !s.retornoAberto);
 
 function ReturnSection({ token, view }: { token: string; view: MemberView }) {
   const [formOpen, setFormOpen] = useState(false);

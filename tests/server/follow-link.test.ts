@@ -73,8 +73,9 @@ describe.each(BACKENDS)("member follow link (%s)", (backend) => {
     const time = `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
     const [row] = await queryRows<{ id: string }>(
       t.db,
-      sql`insert into appointments (service_point_id, vehicle_id, date, time)
-        values (${f.p1}, ${model.vehicle}, (current_date + 1 + ${booked} / 40)::date, ${time}::time) returning id`,
+      // Booked a day ago: the tests start these orders up to hours in the past, and a booking comes before its start.
+      sql`insert into appointments (service_point_id, vehicle_id, date, time, created_at)
+        values (${f.p1}, ${model.vehicle}, (current_date + 1 + ${booked} / 40)::date, ${time}::time, now() - interval '1 day') returning id`,
     );
     return row!.id;
   };
@@ -265,6 +266,10 @@ describe.each(BACKENDS)("member follow link (%s)", (backend) => {
     const ended = (await view(token)).json();
     expect(ended.os.situacao).toBe("concluido");
     expect(ended.linhaDoTempo.at(-1)).toMatchObject({ etapa: "concluido", em: finishedAt.toISOString() });
+    // The steps in time order (issue 50): booked (a day ago), started, the service decided, ended.
+    expect(ended.linhaDoTempo.map((x: { etapa: string }) => x.etapa)).toEqual(["agendado", "iniciado", "servico", "concluido"]);
+    const times = ended.linhaDoTempo.map((x: { em: string }) => x.em);
+    expect(times).toEqual([...times].sort());
     expect(ended.servicos[0].garantiaAte).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(ended).toMatchObject({
       podeAvaliar: true,
@@ -432,6 +437,10 @@ describe.each(BACKENDS)("member follow link (%s)", (backend) => {
     expect(made.statusCode, made.body).toBe(200);
     const again = await ask({ token, idServico: covered, descricao: "De novo" });
     expect(again.statusCode).toBe(409);
+    // Its only service within warranty has an open return: the page no longer offers another (issue 50).
+    const after = (await view(token)).json();
+    expect(after.servicos.find((x: { id: string }) => x.id === covered).retornoAberto).toBe(true);
+    expect(after.podePedirRetorno).toBe(false);
 
     const returns = (await call(t, f.token1, "GET", `/retorno-servico/lista/${f.p1}`)).json().data as {
       IdSocioVeiculoAgenda: string;

@@ -28,8 +28,8 @@ const openOrder = (): MemberView => ({
     { etapa: "concluido", titulo: "Concluído", em: null },
   ],
   servicos: [
-    { id: "s1", descricao: "Troca de óleo", situacao: "aprovado", garantiaAte: null, fotos: [PHOTO], video: null },
-    { id: "s2", descricao: "Alinhamento", situacao: "pendente", garantiaAte: null, fotos: [], video: null },
+    { id: "s1", descricao: "Troca de óleo", situacao: "aprovado", garantiaAte: null, fotos: [PHOTO], video: null, retornoAberto: false },
+    { id: "s2", descricao: "Alinhamento", situacao: "pendente", garantiaAte: null, fotos: [], video: null, retornoAberto: false },
   ],
   videoInicial: null,
   videoFinal: null,
@@ -47,8 +47,8 @@ const endedOrder = (): MemberView => ({
   os: { numero: 1042, situacao: "concluido", agendadoPara: "2026-03-10T12:00:00.000Z" },
   linhaDoTempo: openOrder().linhaDoTempo.map((s) => (s.etapa === "concluido" ? { ...s, em: "2026-03-10T15:40:00.000Z" } : s)),
   servicos: [
-    { id: "s1", descricao: "Troca de óleo", situacao: "aprovado", garantiaAte: "2099-12-31", fotos: [], video: null },
-    { id: "s2", descricao: "Alinhamento", situacao: "aprovado", garantiaAte: "2020-01-31", fotos: [], video: null },
+    { id: "s1", descricao: "Troca de óleo", situacao: "aprovado", garantiaAte: "2099-12-31", fotos: [], video: null, retornoAberto: false },
+    { id: "s2", descricao: "Alinhamento", situacao: "aprovado", garantiaAte: "2020-01-31", fotos: [], video: null, retornoAberto: false },
   ],
   podeAvaliar: true,
   podePedirRetorno: true,
@@ -204,7 +204,15 @@ describe("the member's follow page", () => {
 
   it("asks for a return of a service within its warranty: multipart with token, service, description and photo", async () => {
     let returns: MemberView["retornos"] = [];
-    view = () => json({ ...endedOrder(), retornos: returns });
+    // An old plate, written as the point's screens write it (issue 50); once asked, the service's return is open.
+    view = () =>
+      json({
+        ...endedOrder(),
+        veiculo: { placa: "JOG9221", descricao: "VW Gol 2012" },
+        retornos: returns,
+        servicos: endedOrder().servicos.map((s) => ({ ...s, retornoAberto: returns.length > 0 && s.id === "s1" })),
+        podePedirRetorno: returns.length === 0,
+      });
     let sent: FormData | undefined;
     onReturn = (form) => {
       sent = form;
@@ -213,6 +221,7 @@ describe("the member's follow page", () => {
     };
     await renderWithQuery(<MemberPage token={TOKEN} />);
     await waitForText("Pedir retorno");
+    expect(text()).toContain("JOG-9221");
     await userEvent.click(page.getByRole("button", { name: "Pedir retorno" }));
     const select = await vi.waitFor(() => page.getByRole("combobox", { name: "Serviço" }).element() as HTMLSelectElement);
     // Only the service whose warranty has not ended, with its last day; being the only one, it comes chosen.
@@ -239,6 +248,10 @@ describe("the member's follow page", () => {
     const foto = sent!.get("foto") as File;
     expect([foto.name, foto.type, foto.size]).toEqual(["vazamento.png", "image/png", photo.size]);
     expect(calls.find((c) => c.url.endsWith("/retorno"))!.url).toBe("/api/acompanhamento/retorno");
+    // Its only eligible service has an open return now: 'Pedir retorno' is no longer offered.
+    await vi.waitFor(() =>
+      expect(document.querySelectorAll("button")).not.toContainEqual(expect.objectContaining({ textContent: "Pedir retorno" })),
+    );
     expect(await axeViolations(document.body)).toEqual([]);
   });
 
