@@ -202,6 +202,8 @@ describe.each([
     expect(await item.textContent()).toContain(service.label);
     expect(await item.textContent()).toContain(`Adicionado por ${linked.Usuario} em ${when}`);
     expect(await dialog.getByRole("button", { name: "Finalizar OS" }).isDisabled()).toBe(true);
+    // What happens next (issue 50): the screen unlocks by itself and the decision is notified.
+    expect(await dialog.textContent()).toContain("esta tela se libera sozinha quando a central decidir");
     expect(await violations(page)).toEqual([]);
     await dialog.getByRole("button", { name: "Voltar" }).click();
     await dialog.waitFor({ state: "detached" });

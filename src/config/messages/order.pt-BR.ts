@@ -200,7 +200,9 @@ export const ORDER_MSG = {
       `Para finalizar a OS #${os}, todos os serviços precisam estar aprovados e o vídeo final do veículo precisa ser gravado ou escolhido.`,
     pendingTitle: "Serviços aguardando aprovação",
     pendingNone: "Nenhum serviço aguardando aprovação.",
-    pendingHint: "A OS só pode ser finalizada depois que todos os serviços forem aprovados.",
+    /** Says what happens next (issue 50): the decision unlocks the screen by itself and arrives as a notification. */
+    pendingHint:
+      "A OS só pode ser finalizada depois que todos os serviços forem aprovados. Não é preciso recarregar: esta tela se libera sozinha quando a central decidir, e a decisão chega nas notificações (também neste aparelho, se elas estiverem ativadas).",
     videoTitle: "Vídeo final do veículo",
     videoHint: "Grave ou escolha o vídeo final para finalizar.",
     videoAttached: "O vídeo final já está na OS.",
