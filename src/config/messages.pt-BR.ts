@@ -26,6 +26,8 @@ export const MSG = {
     retry: "Tentar novamente",
     /** A modal's close button (components/ui/modal). */
     close: "Fechar",
+    /** A form's modal closed by back, Escape, the overlay or × while it holds what the user typed or chose (issue 50). */
+    discardQuestion: "Descartar o que você preencheu? Toque em Cancelar para continuar editando.",
     /** A filter bar's reversed period (components/ui/period-fields). */
     periodInvalid: "A data inicial não pode ser posterior à data final.",
     /** A screen of the point's administrators opened by another user (app/guards.tsx AdminOnly; the server refuses them too). */

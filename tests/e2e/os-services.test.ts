@@ -124,6 +124,16 @@ describe.each([
     await dialog.getByRole("alert").getByText("Informe o motivo do serviço.").waitFor();
     await dialog.getByRole("textbox", { name: "Motivo" }).fill(REASON);
     expect(await violations(page)).toEqual([]);
+    // The phone's back on the filled form asks first (issue 50); "Cancelar" keeps the service and the reason.
+    const asked: string[] = [];
+    page.once("dialog", (d) => {
+      asked.push(d.message());
+      void d.dismiss();
+    });
+    await page.goBack();
+    await expect.poll(() => asked).toEqual(["Descartar o que você preencheu? Toque em Cancelar para continuar editando."]);
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await dialog.getByRole("textbox", { name: "Motivo" }).inputValue()).toBe(REASON);
 
     // Warranty: TROCA DE ÓLEO was done this month at the other point.
     await choose(dialog, OIL);

@@ -1,5 +1,5 @@
 // The generic modal in real Chromium: Escape, overlay click, close button and browser back close it unless prevented; focus returns to the opener.
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { userEvent } from "vitest/browser";
 import { act } from "./act";
 import { useState } from "react";
@@ -10,7 +10,7 @@ let root: Root | undefined;
 let host: HTMLElement;
 const closes = { count: 0 };
 
-function Harness({ preventClose = false }: { preventClose?: boolean }) {
+function Harness({ preventClose = false, question = null }: { preventClose?: boolean; question?: string | null }) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -21,6 +21,7 @@ function Harness({ preventClose = false }: { preventClose?: boolean }) {
         open={open}
         title="Teste"
         preventClose={preventClose}
+        discardQuestion={question}
         onClose={() => {
           closes.count++;
           setOpen(false);
@@ -154,6 +155,37 @@ describe("modal", () => {
     history.back();
     expect(await until(() => dialog() === null)).toBe(true);
     expect(location.href).toBe(url);
+  });
+
+  it("asks before discarding a filled form: back, Escape, the overlay and × close only on OK (issue 50)", async () => {
+    host = document.createElement("div");
+    document.body.append(host);
+    root = createRoot(host);
+    await act(async () => root!.render(<Harness question="Descartar o que você preencheu?" />));
+    await userEvent.click(host.querySelector("button")!);
+    closes.count = 0;
+    const asked: string[] = [];
+    let answer = false;
+    vi.spyOn(window, "confirm").mockImplementation((q) => (asked.push(String(q)), answer));
+    // "Cancel": the phone's back, Escape, the overlay and × leave the form as it was, its history entry in place.
+    history.back();
+    await until(() => asked.length === 1);
+    await until(() => false, 200);
+    await userEvent.keyboard("{Escape}");
+    await act(async () => void dialog()!.dispatchEvent(new MouseEvent("click", { bubbles: true })));
+    await userEvent.click(document.querySelector("[aria-label='Fechar']")!);
+    expect(asked).toEqual(Array(4).fill("Descartar o que você preencheu?"));
+    expect([dialog()?.open, closes.count]).toEqual([true, 0]);
+    expect((history.state as { modal?: string } | null)?.modal).toMatch(/^modal:/);
+    // "OK" on back: closed, and one back press later the page is still this one.
+    answer = true;
+    const url = location.href;
+    history.back();
+    expect(await until(() => dialog() === null)).toBe(true);
+    expect(closes.count).toBe(1);
+    expect(await until(() => (history.state as { modal?: string } | null)?.modal === undefined)).toBe(true);
+    expect(location.href).toBe(url);
+    vi.restoreAllMocks();
   });
 
   it("stays open on Escape, overlay click and back while closing is prevented", async () => {

@@ -1,5 +1,6 @@
 // Generic modal on the native <dialog>: Escape, overlay click, the close button or browser back close it unless closing is
-// prevented; showModal traps focus, and focus returns to the opener on close (main thread).
+// prevented, or ask first while a form in it holds typed content; showModal traps focus, and focus returns to the opener on
+// close (main thread).
 import { MSG } from "../../config/messages.pt-BR";
 import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from "react";
 
@@ -9,6 +10,12 @@ interface ModalProps {
   onClose: () => void;
   /** While true (e.g. during an upload or a recording) Escape, overlay clicks and back do nothing and no close button is shown. */
   preventClose?: boolean;
+  /**
+   * While set (a form in it holds what the user typed or chose), Escape, an overlay click, the close button and the phone's
+   * back button ask this question first and close only on "OK" (issue 50: back threw a filled form away). The browser's own
+   * confirm: modal, read by screen readers, answered with the keyboard, and it blocks the back press until answered.
+   */
+  discardQuestion?: string | null;
   children: ReactNode;
   footer?: ReactNode;
 }
@@ -36,10 +43,10 @@ if (typeof window !== "undefined") {
 }
 
 /** One history entry per open modal, so the phone's back button closes the modal instead of leaving the page. */
-function useBackCloses(open: boolean, id: string, onClose: () => void, preventClose: boolean) {
-  const latest = useRef({ onClose, preventClose });
+function useBackCloses(open: boolean, id: string, onClose: () => void, preventClose: boolean, discardQuestion: string | null) {
+  const latest = useRef({ onClose, preventClose, discardQuestion });
   useEffect(() => {
-    latest.current = { onClose, preventClose };
+    latest.current = { onClose, preventClose, discardQuestion };
   });
   const active = useRef(false);
   // Layout effects: the entry is pushed and taken back in the same commit that opens or closes the modal, not a frame later.
@@ -53,8 +60,12 @@ function useBackCloses(open: boolean, id: string, onClose: () => void, preventCl
       if (stateKey(history.state) === key) return;
       // Another modal's own back, not the user's: this modal keeps its entry.
       if (e === ownPop) return push();
-      if (latest.current.preventClose) push();
-      else latest.current.onClose();
+      if (latest.current.preventClose) return push();
+      const question = latest.current.discardQuestion;
+      if (!question) return latest.current.onClose();
+      // The entry comes back first: kept when the user stays, taken back by the cleanup when the modal closes.
+      push();
+      if (window.confirm(question)) latest.current.onClose();
     };
     window.addEventListener("popstate", onPop);
     return () => {
@@ -68,10 +79,16 @@ function useBackCloses(open: boolean, id: string, onClose: () => void, preventCl
   }, [open, id]);
 }
 
-export function Modal({ open, title, onClose, preventClose = false, children, footer }: ModalProps) {
+export function Modal({ open, title, onClose, preventClose = false, discardQuestion = null, children, footer }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  useBackCloses(open, titleId, onClose, preventClose);
+  useBackCloses(open, titleId, onClose, preventClose, discardQuestion);
+  /** A close the user asked for (Escape, the overlay, ×): refused while prevented, asked first while a form holds input. */
+  const requestClose = () => {
+    if (preventClose) return;
+    if (discardQuestion && !window.confirm(discardQuestion)) return;
+    onClose();
+  };
   // In the commit that opens or closes it, before the browser paints: the dialog is modal at once, and focus is back on the opener at once.
   useLayoutEffect(() => {
     const dialog = ref.current;
@@ -92,17 +109,17 @@ export function Modal({ open, title, onClose, preventClose = false, children, fo
       aria-labelledby={titleId}
       onCancel={(e) => {
         e.preventDefault();
-        if (!preventClose) onClose();
+        requestClose();
       }}
       onClick={(e) => {
-        if (e.target === e.currentTarget && !preventClose) onClose();
+        if (e.target === e.currentTarget) requestClose();
       }}
     >
       <div className="modal-body">
         <header className="modal-header">
           <h2 id={titleId}>{title}</h2>
           {!preventClose && (
-            <button type="button" className="icon-button" aria-label={MSG.common.close} onClick={onClose}>
+            <button type="button" className="icon-button" aria-label={MSG.common.close} onClick={requestClose}>
               ×
             </button>
           )}

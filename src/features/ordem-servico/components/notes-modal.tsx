@@ -7,6 +7,7 @@ import { toast } from "../../../lib/toast";
 import { ORDER_MSG } from "../../../config/messages/order.pt-BR";
 import { ConfirmModal } from "../../../components/ui/confirm-modal";
 import { Modal } from "../../../components/ui/modal";
+import { MSG } from "../../../config/messages.pt-BR";
 import { OfflineHint, useOfflineGuard } from "../../../lib/offline/offline-hint";
 import { useAddNote, useDeleteNote } from "../api/use-order-mutations";
 import { notesQuery } from "../query-options";
@@ -71,7 +72,7 @@ export function NotesModal({ orderId, userId, canEdit, onClose }: Props) {
 
   return (
     <>
-      <Modal open title={t.title} onClose={onClose}>
+      <Modal open title={t.title} onClose={onClose} discardQuestion={text.trim() ? MSG.common.discardQuestion : null}>
         <QueryState
           query={query}
           variant="card"

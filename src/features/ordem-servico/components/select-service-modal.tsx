@@ -7,6 +7,7 @@ import { useQuery } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
 import { ORDER_MSG } from "../../../config/messages/order.pt-BR";
 import { Modal } from "../../../components/ui/modal";
+import { MSG } from "../../../config/messages.pt-BR";
 import { SearchableSelect } from "../../../components/ui/searchable-select";
 import { MediaPicker } from "../../../components/media/media-picker";
 import { useLocalMedia } from "../../../components/media/use-local-media";
@@ -116,6 +117,8 @@ export function SelectServiceModal({ details, userId, pointId, linked, onClose }
       title={t.selectTitle}
       onClose={onClose}
       preventClose={busy}
+      // A service chosen, a reason typed or a photo taken: the phone's back asks before throwing them away.
+      discardQuestion={choice || reason.trim() || items.length > 0 ? MSG.common.discardQuestion : null}
       footer={
         <>
           <button type="button" className="btn" onClick={onClose} disabled={busy}>

@@ -6,6 +6,7 @@ import { toast } from "../../../lib/toast";
 import { RETURNS_MSG } from "../../../config/messages/returns.pt-BR";
 import { MediaPicker } from "../../../components/media/media-picker";
 import { Modal } from "../../../components/ui/modal";
+import { MSG } from "../../../config/messages.pt-BR";
 import { SearchableSelect } from "../../../components/ui/searchable-select";
 import { withReason } from "../../../domain/format";
 import { displayPlate } from "../../../domain/plate";
@@ -128,6 +129,10 @@ export function ReturnFormModal({ pointId, row, onClose }: Props) {
       title={title}
       onClose={onClose}
       preventClose={busy}
+      // Anything typed or chosen beyond what the return had: back, Escape, the overlay or × ask before throwing it away.
+      discardQuestion={
+        description.trim() !== (row?.Descricao ?? "").trim() || appointment || media.length > 0 ? MSG.common.discardQuestion : null
+      }
       footer={
         <>
           <button type="button" className="btn" onClick={onClose} disabled={busy}>
