@@ -17,11 +17,14 @@ async function point2Resources(t: TestApp, f: Fixtures): Promise<Ids> {
     expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
     return res.json();
   };
-  await post("/agendamentos/adicionar-foto", { idSocioVeiculoAgenda: done.id, foto: file });
+  // The files on a second open order, which no call of the table changes: a finished order's evidence is sealed, its removal a
+  // 409 (issue 50).
+  const open = f.pick(f.p2, "pending").find((a) => a.id !== pending.id)!;
+  await post("/agendamentos/adicionar-foto", { idSocioVeiculoAgenda: open.id, foto: file });
   await post("/agendamentos/adicionar-anotacao", { idSocioVeiculoAgenda: done.id, anotacao: "Nota do ponto 2" });
-  const laudo = (await post("/agendamentos/adicionar-laudo", { idSocioVeiculoAgenda: done.id, nomeArquivo: pdf })).laudo;
+  const laudo = (await post("/agendamentos/adicionar-laudo", { idSocioVeiculoAgenda: open.id, nomeArquivo: pdf })).laudo;
   const recibo = (
-    await post("/agendamentos/adicionar-nota-fiscal", { idSocioVeiculoAgenda: done.id, notaFiscal: pdf, nomeArquivo: "recibo.pdf" })
+    await post("/agendamentos/adicionar-nota-fiscal", { idSocioVeiculoAgenda: open.id, notaFiscal: pdf, nomeArquivo: "recibo.pdf" })
   ).notaFiscal;
   await post("/ponto-atendimento/add-dado-bancario", {
     IdPontoAtendimento: f.p2,
@@ -51,7 +54,7 @@ async function point2Resources(t: TestApp, f: Fixtures): Promise<Ids> {
     user: f.user(DEMO_USERS.otherPoint),
     service: await one(sql`select id from services where description = 'REVISÃO DE FREIOS' and vehicle_type = 'SUV'`),
     execService: await one(sql`select id from execution_services where appointment_id = ${done.id}`),
-    photo: await one(sql`select id from execution_photos where appointment_id = ${done.id}`),
+    photo: await one(sql`select id from execution_photos where appointment_id = ${open.id}`),
     note: await one(sql`select id from execution_notes where appointment_id = ${done.id}`),
     laudo,
     recibo,

@@ -1,4 +1,11 @@
 // One table of every API route of the spec: how to call it with ids of a given service point (tests only).
+import { createECDH } from "node:crypto";
+
+/** A device's P-256 public key for the push subscription's call (the server checks it is a point on the curve). */
+const pushKeys = createECDH("prime256v1");
+pushKeys.generateKeys();
+const PUSH_KEY = pushKeys.getPublicKey().toString("base64url");
+
 export interface Ids {
   point: string;
   pending: string;
@@ -231,14 +238,15 @@ export const ROUTES: RouteCase[] = [
     "/notificacoes/push/inscrever",
     () => ({
       url: "/notificacoes/push/inscrever",
-      body: { endpoint: "https://push.exemplo.com.br/inscricao/1", keys: { p256dh: `BA${"A".repeat(85)}`, auth: "A".repeat(22) } },
+      // A browser push service's address and a real P-256 key (issue 50: others are refused).
+      body: { endpoint: "https://fcm.googleapis.com/fcm/send/inscricao-1", keys: { p256dh: PUSH_KEY, auth: "A".repeat(22) } },
     }),
     false,
   ),
   r(
     "POST",
     "/notificacoes/push/remover",
-    () => ({ url: "/notificacoes/push/remover", body: { endpoint: "https://push.exemplo.com.br/inscricao/1" } }),
+    () => ({ url: "/notificacoes/push/remover", body: { endpoint: "https://fcm.googleapis.com/fcm/send/inscricao-1" } }),
     false,
   ),
   r("DELETE", "/uploads/tus/:id", (i) => ({ url: `/uploads/tus/${i.upload}`, headers: TUS })),
