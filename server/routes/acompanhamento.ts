@@ -83,6 +83,9 @@ export const MEMBER_MESSAGES = {
   tooMany: (s: number) => `Muitas tentativas. Tente novamente em ${s} segundos.`,
 } as const;
 
+/** A member's text as a notification's body: at most 300 characters. */
+const excerptOf = (text: string) => (text.length > 300 ? `${text.slice(0, 299)}…` : text);
+
 /** The token a request names, hashed (read by the per-token limiter's key). */
 const tokenHashes = new WeakMap<FastifyRequest, string>();
 
@@ -102,8 +105,10 @@ export async function acompanhamentoRoutes(plain: FastifyInstance, { db, config,
   });
 
   /** A limiter per token (keyed by its hash, never the token): the body is parsed by then, so it runs as a preHandler. */
+  const tokenLimiter = (name: string, limits: { max: number; timeWindow: number }) =>
+    plain.createRateLimit({ ...limits, keyGenerator: (req) => `acompanhamento-${name}:${tokenHashes.get(req) ?? ""}` });
   const perToken = (name: string, limits: { max: number; timeWindow: number }) => {
-    const limiter = plain.createRateLimit({ ...limits, keyGenerator: (req) => `acompanhamento-${name}:${tokenHashes.get(req) ?? ""}` });
+    const limiter = tokenLimiter(name, limits);
     return async (request: FastifyRequest, token: string) => {
       tokenHashes.set(request, hashToken(token));
       const r = await limiter(request);
@@ -115,7 +120,7 @@ export async function acompanhamentoRoutes(plain: FastifyInstance, { db, config,
    * member nothing; `check` reads the count before the write, `count` adds the write once it is done.
    */
   const perTokenWrites = (name: string, limits: { max: number; timeWindow: number }) => {
-    const limiter = plain.createRateLimit({ ...limits, keyGenerator: (req) => `acompanhamento-${name}:${tokenHashes.get(req) ?? ""}` });
+    const limiter = tokenLimiter(name, limits);
     return {
       check: async (request: FastifyRequest, token: string) => {
         tokenHashes.set(request, hashToken(token));
@@ -181,7 +186,7 @@ export async function acompanhamentoRoutes(plain: FastifyInstance, { db, config,
             servicePointId: link.servicePointId,
             kind: "avaliacao",
             title: MEMBER_MESSAGES.ratingTitle(a.osNumber, nota),
-            body: comment ? (comment.length > 300 ? `${comment.slice(0, 299)}…` : comment) : MEMBER_MESSAGES.ratingNoComment,
+            body: comment ? excerptOf(comment) : MEMBER_MESSAGES.ratingNoComment,
             actorName: `${firstName(order.memberName)} (sócio)`,
             actorUserId: null,
             appointmentId: a.id,
@@ -265,7 +270,7 @@ export async function acompanhamentoRoutes(plain: FastifyInstance, { db, config,
             MEMBER_MESSAGES.openReturn,
           );
           // The point's users are told in the same transaction (all of them: no point user did it), their devices after it.
-          const excerpt = description.length > 300 ? `${description.slice(0, 299)}…` : description;
+          const excerpt = excerptOf(description);
           return insertNotifications(tx, [
             {
               servicePointId: link.servicePointId,
