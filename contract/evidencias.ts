@@ -106,11 +106,16 @@ export const listNotes = defineRoute({
 export const addNote = defineRoute({
   method: "POST",
   url: "/agendamentos/adicionar-anotacao",
-  summary: "Adds a note to an order not cancelled.",
+  summary: "Adds a note to an order not cancelled; with the client's id for the note, a repeated call adds it once.",
   access: "point",
   body: Type.Object({
     idSocioVeiculoAgenda: uuid,
     ...actor,
+    /**
+     * The note's id, chosen by the client (issue 50: a note typed offline goes through the outbox, which may repeat the call
+     * after a lost answer): the same id again answers the note already added; absent, the server chooses one.
+     */
+    idSocioVeiculoAgendaExecucaoAnotacao: Type.Optional(uuid),
     anotacao: nonBlank(MAX.note),
     /** Show the note on the member's follow page (issue 39); false when absent. */
     visivelSocio: Type.Optional(Type.Boolean()),
@@ -118,7 +123,7 @@ export const addNote = defineRoute({
     data: Type.Optional(text(MAX.date)),
   }),
   response: { 200: obj({ message: str(), IdSocioVeiculoAgendaExecucaoAnotacao: str() }) },
-  errors: addErrors,
+  errors: { ...addErrors, 409: "a cancelled order, or a note id already used for another note" },
 });
 
 export const deleteNote = defineRoute({

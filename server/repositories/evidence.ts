@@ -87,9 +87,18 @@ export async function photoOnce(db: Db, values: { appointmentId: string; userId:
 export const notesOf = async (db: Db, appointmentId: string) => (await childrenOf(db, executionNotes, appointmentId)).map(toAnotacao);
 export const deleteNote = (db: Db, id: string) => deleteChild(db, executionNotes, id);
 
-export async function insertNote(db: Db, values: { appointmentId: string; userId: string; text: string; visibleToMember: boolean }) {
-  const [row] = await db.insert(executionNotes).values(values).returning();
-  return row!;
+/**
+ * Adds the note; with the client's id, only once: a repeated call finds the note it added (the outbox may send it twice after
+ * a lost answer). Another note under that id (another order's, or another text) is returned as it is, for the route to refuse.
+ */
+export async function insertNoteOnce(
+  db: Db,
+  values: { id?: string; appointmentId: string; userId: string; text: string; visibleToMember: boolean },
+): Promise<{ row: NoteRow; added: boolean }> {
+  const [row] = await db.insert(executionNotes).values(values).onConflictDoNothing({ target: executionNotes.id }).returning();
+  if (row) return { row, added: true };
+  const [same] = await db.select().from(executionNotes).where(eq(executionNotes.id, values.id!));
+  return { row: same!, added: false };
 }
 
 export const reportsOf = async (db: Db, appointmentId: string) => (await childrenOf(db, reports, appointmentId)).map(toLaudo);

@@ -19,6 +19,8 @@ function assertOpen(appt: typeof appointments.$inferSelect) {
 /** Why a file of a finished order stays: the member's signed address and verification rely on it (issue 50). */
 export const SEALED_EVIDENCE = "Esta Ordem de Serviço foi finalizada: suas evidências ficam como foram seladas e não podem ser removidas.";
 
+export const NOTE_ID_TAKEN = "Este identificador já pertence a outra anotação.";
+
 /** The uploaded file, if this point uploaded it; 404 otherwise. */
 async function storedFile(db: Db, request: FastifyRequest, name: string) {
   const file = await evidence.pointFile(db, request.auth.servicePointId, name);
@@ -93,12 +95,16 @@ export async function evidenciasRoutes(plain: FastifyInstance, { db }: RouteDeps
   app.post(C.addNote.url, { schema: schemaOf(C.addNote) }, async (request) => {
     const b = request.body;
     const { appt, userId } = await openOrder(db, request, b);
-    const row = await evidence.insertNote(db, {
+    const text = b.anotacao.trim();
+    const { row, added } = await evidence.insertNoteOnce(db, {
+      ...(b.idSocioVeiculoAgendaExecucaoAnotacao ? { id: b.idSocioVeiculoAgendaExecucaoAnotacao } : {}),
       appointmentId: appt.id,
       userId,
-      text: b.anotacao.trim(),
+      text,
       visibleToMember: b.visivelSocio === true,
     });
+    // The same call again (the outbox after a lost answer) answers the note it added; an id already naming another note is refused.
+    if (!added && (row.appointmentId !== appt.id || row.text !== text)) throw conflict(NOTE_ID_TAKEN);
     return { message: "Anotação adicionada com sucesso", IdSocioVeiculoAgendaExecucaoAnotacao: row.id };
   });
   app.post(C.deleteNote.url, { schema: schemaOf(C.deleteNote) }, async (request) => {

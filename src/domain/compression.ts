@@ -34,6 +34,10 @@ export function imageTier(bytes: number): ImageTier | null {
   return null;
 }
 
+/** Whether a file of this kind and size is compressed before it is sent (it reaches a tier); documents never are. */
+export const compresses = (kind: string, bytes: number): boolean =>
+  kind === "image" ? imageTier(bytes) !== null : kind === "video" ? videoTier(bytes) !== null : false;
+
 /** Largest size with the source's aspect ratio inside the box ("contain"), never upscaled; even numbers for video encoders. */
 export function fitContain(width: number, height: number, maxWidth: number, maxHeight: number, even = false) {
   const scale = Math.min(1, maxWidth / width, maxHeight / height);

@@ -1,5 +1,5 @@
 // The outbox job: its record, who owns it, and its state machine as ONE explicit transition table (pure; page, upload worker, tests).
-import { startsOrder, type FollowUpStep } from "./outbox-steps.ts";
+import { independentOfStart, startsOrder, type FollowUpStep } from "./outbox-steps.ts";
 
 export type JobState = "stored" | "compressing" | "uploading" | "uploaded" | "attached" | "failed";
 
@@ -13,7 +13,8 @@ export interface OutboxJob {
   /** Also the idempotency key of the job. */
   id: string;
   state: JobState;
-  kind: "image" | "video" | "document";
+  /** "note": a job with no file (a note typed on the OS screen): nothing to upload, its steps are the whole job. */
+  kind: "image" | "video" | "document" | "note";
   name: string;
   type: string;
   size: number;
@@ -59,10 +60,18 @@ export interface OutboxSession {
   owner: JobOwner;
 }
 
-/** A new job, saved before anything else happens to its file; it always has at least one follow-up step. */
+/** A job with a file to upload before its steps; a note's job has none. */
+export const carriesFile = (job: Pick<OutboxJob, "kind">) => job.kind !== "note";
+
+/**
+ * A new job, saved before anything else happens to its file; it always has at least one follow-up step. A job without a file
+ * (a note) starts where a file job is once its file is stored: its steps are due at once.
+ */
 export function createJob(init: Omit<OutboxJob, "state" | "attempts" | "nextAttemptAt" | "progress">): OutboxJob {
   if (init.steps.length === 0) throw new Error("an outbox job needs at least one follow-up step");
-  return { ...init, state: "stored", attempts: 0, nextAttemptAt: 0, progress: 0, steps: init.steps.map((s) => ({ ...s, done: false })) };
+  const steps = init.steps.map((s) => ({ ...s, done: false }));
+  if (!carriesFile(init)) return { ...init, state: "uploaded", attempts: 0, nextAttemptAt: 0, progress: 100, steps };
+  return { ...init, state: "stored", attempts: 0, nextAttemptAt: 0, progress: 0, steps };
 }
 
 export type JobEvent =
@@ -147,7 +156,13 @@ function apply(job: OutboxJob, e: JobEvent): OutboxJob {
       // opens a new upload and sends the whole file again. Other failures keep the address, so a retry resumes.
       return { ...job, state: "failed", error: e.error, uploadUrl: e.restart ? undefined : job.uploadUrl };
     case "retry":
-      return { ...job, state: job.storedName ? "uploaded" : "uploading", attempts: 0, nextAttemptAt: 0, error: undefined };
+      return {
+        ...job,
+        state: job.storedName || !carriesFile(job) ? "uploaded" : "uploading",
+        attempts: 0,
+        nextAttemptAt: 0,
+        error: undefined,
+      };
     case "discard":
       return job;
   }
@@ -190,6 +205,8 @@ export interface OrderedJob {
   orderId?: string;
   /** The job starts its order (its steps end with iniciar). */
   startsOrder: boolean;
+  /** The server takes the job's calls whatever the order's state (a note): it never waits for the start. Absent = false. */
+  independent?: boolean;
 }
 
 /**
@@ -200,7 +217,7 @@ export interface OrderedJob {
  * job, so two starts cannot hold each other. `jobs`: the same owner's jobs, the ones that one session can send.
  */
 export function startAwaited<J extends OrderedJob>(job: OrderedJob, jobs: Iterable<J>): J | undefined {
-  if (job.startsOrder || !job.orderId) return undefined;
+  if (job.startsOrder || job.independent || !job.orderId) return undefined;
   for (const other of jobs) {
     if (other.id === job.id || !other.startsOrder || other.orderId !== job.orderId || other.state === "attached") continue;
     if (other.createdAt <= job.createdAt) return other;
@@ -215,4 +232,5 @@ export const orderFacts = (job: OutboxJob): OrderedJob => ({
   createdAt: job.createdAt,
   orderId: orderOf(job),
   startsOrder: startsOrder(job),
+  independent: independentOfStart(job),
 });

@@ -5,7 +5,8 @@ import type { OutboxJob } from "./outbox-job.ts";
  * Each kind names a contract call that the server makes idempotent (repeating it after a lost answer changes nothing),
  * so a step may be safely repeated when a reload comes between its answer and the job remembering it.
  * `fileFields`: the body fields that receive the uploaded file's stored name (api-contract.md #11-13, #25, #28).
- * A kind that needs no file (starting the order once its initial video is attached) simply lists none.
+ * A kind that needs no file (starting the order once its initial video is attached) simply lists none. `independent`: the
+ * server takes the call whatever the order's state, so its job never waits for the order's start (`startAwaited`).
  */
 export const STEP_KINDS = Object.freeze({
   "adicionar-foto": { path: "/agendamentos/adicionar-foto", fileFields: ["foto"] },
@@ -23,7 +24,10 @@ export const STEP_KINDS = Object.freeze({
   iniciar: { path: "/agendamentos/iniciar", fileFields: [] },
   // Finishes the order (api-contract.md #31); the server answers success again for an order already 'C', so a replay is harmless.
   concluir: { path: "/agendamentos/concluir", fileFields: [] },
-} satisfies Record<string, { path: string; fileFields: readonly string[] }>);
+  // Adds a note typed on the OS screen (api-contract.md #22), the job of a note with no file (issue 50: a note typed offline is
+  // kept): the body carries the note's own id, so a replay after a lost answer adds it once.
+  "adicionar-anotacao": { path: "/agendamentos/adicionar-anotacao", fileFields: [], independent: true },
+} satisfies Record<string, { path: string; fileFields: readonly string[]; independent?: true }>);
 
 export type StepKind = keyof typeof STEP_KINDS;
 
@@ -40,6 +44,24 @@ export function stepRequest(step: FollowUpStep, job: Pick<OutboxJob, "storedName
   for (const field of kind.fileFields) body[field] = job.storedName;
   return { path: kind.path, body };
 }
+
+/** Every step of the job is one the server takes whatever the order's state: the job never waits for the order's start. */
+export const independentOfStart = (job: { steps: readonly Pick<FollowUpStep, "kind">[] }) =>
+  job.steps.length > 0 && job.steps.every((s) => "independent" in STEP_KINDS[s.kind]);
+
+/** What a note added on the OS screen sends (api-contract.md #22): its own id (chosen on the device), the order, who wrote it. */
+export interface NoteToAdd {
+  idSocioVeiculoAgendaExecucaoAnotacao: string;
+  idSocioVeiculoAgenda: string;
+  idPontoAtendimentoUsuario: string;
+  anotacao: string;
+  visivelSocio: boolean;
+}
+
+/** The one step of a note's job: the note, with the time it was typed (the server stamps its own, the contract's `data` is informative). */
+export const noteSteps = (note: NoteToAdd, typedAt: Date): Omit<FollowUpStep, "done">[] => [
+  { kind: "adicionar-anotacao", body: { ...note, data: typedAt.toISOString() } },
+];
 
 /** What starting an order from the agenda sends: who starts which order, and when the attendant confirmed (Brasília dd/MM/yyyy, HH:mm). */
 export interface StartOrder {

@@ -8,4 +8,6 @@ export const queryRoots = {
   agendaList: ["agenda", "list"] as const,
   /** Every query of the OS screen: kept on the device for offline use. */
   order: ["order"] as const,
+  /** The notifications (bell, toasts, screen): asked again by the OS screen when it sees the central's decision first. */
+  notifications: ["notificacoes"] as const,
 };

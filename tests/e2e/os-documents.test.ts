@@ -116,6 +116,61 @@ describe.each(viewports)("OS notes and documents (%s)", (label, options, mobile)
     await ctx.close();
   }, 120_000);
 
+  it("keeps a note typed offline: 'Salvo no aparelho', kept across a reload, sent once when the connection returns (issue 50)", async () => {
+    const ctx = await browser.newContext({ ...options, bypassCSP: true }); // only to load axe
+    const calls = countCalls(ctx);
+    const page = await openOrder(ctx);
+    // The service worker's precache must be complete before the network goes (the reload below is served by it).
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.getByRole("button", { name: "Gerenciar anotações" }).click();
+    const dialog = page.getByRole("dialog", { name: "Anotações Gerais" });
+    await dialog
+      .getByRole("region", { name: "Anotações registradas" })
+      .or(dialog.getByText("Nenhuma anotação registrada."))
+      .first()
+      .waitFor();
+    // Offline for the page AND the upload worker (Chromium's offline emulation alone lets a dedicated worker's requests through).
+    await ctx.route("**/api/**", (route) => void route.abort("internetdisconnected"));
+    await ctx.setOffline(true);
+    await dialog.getByText(/^Sem conexão: a anotação fica salva no aparelho/).waitFor();
+    const text = `Cliente relatou ruído na roda dianteira (offline ${label} ${tag})`;
+    await dialog.getByLabel("Nova anotação").fill(text);
+    const add = dialog.getByRole("button", { name: "Adicionar" });
+    expect(await add.isEnabled()).toBe(true);
+    await add.click();
+    const pending = dialog.getByRole("list", { name: "Anotações a enviar" });
+    await pending.getByRole("listitem").filter({ hasText: "Salvo no aparelho" }).filter({ hasText: "Cliente relatou ruído" }).waitFor();
+    expect(await dialog.getByLabel("Nova anotação").inputValue()).toBe("");
+    await page.getByText("1 anotação salva no aparelho").waitFor();
+    expect(await violations(page)).toEqual([]);
+    // Closing the dialog keeps it (the card lists it), and so does a reload while still offline.
+    await dialog.getByRole("button", { name: "Fechar" }).click();
+    await page.getByRole("list", { name: "Anotações a enviar" }).getByText("Salvo no aparelho").waitFor();
+    await page.reload();
+    await page.getByRole("heading", { name: "Anotações Gerais" }).waitFor({ timeout: 30_000 });
+    await page.getByRole("list", { name: "Anotações a enviar" }).getByText("Salvo no aparelho").waitFor();
+    expect((await serverNotes()).some((n) => n.Anotacao === text)).toBe(false);
+
+    await ctx.unrouteAll({ behavior: "ignoreErrors" });
+    await ctx.setOffline(false);
+    await page.getByText("Anotação adicionada com sucesso!").waitFor({ timeout: 30_000 });
+    if (mobile) {
+      // The toast leaves the OS number and status (the page's title and its header) uncovered on the phone (issue 50).
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.waitForTimeout(800);
+      const toast = (await page.locator(".Toastify__toast").filter({ hasText: "Anotação adicionada com sucesso!" }).boundingBox())!;
+      const head = (await page.locator("main h1").first().boundingBox())!;
+      expect(toast.y >= head.y + head.height || toast.y + toast.height <= head.y).toBe(true);
+    }
+    await page.getByRole("list", { name: "Anotações registradas" }).getByText(text).waitFor();
+    await page.getByRole("list", { name: "Anotações a enviar" }).waitFor({ state: "detached" });
+    const stored = (await serverNotes()).filter((n) => n.Anotacao === text);
+    expect(stored).toHaveLength(1);
+    expect(calls["/agendamentos/adicionar-anotacao"]).toBeGreaterThanOrEqual(1);
+    await api("/agendamentos/deletar-anotacao", { idSocioVeiculoAgendaExecucaoAnotacao: stored[0]!.IdSocioVeiculoAgendaExecucaoAnotacao });
+    await ctx.close();
+  }, 120_000);
+
   it("sends a laudo and a recibo through the outbox, lists them after a reload, links the stored file, deletes one; .txt refused", async () => {
     const ctx = await browser.newContext({ ...options, bypassCSP: true }); // only to load axe
     const calls = countCalls(ctx);

@@ -182,15 +182,22 @@ describe("desktop", () => {
 });
 
 describe("mobile (Pixel 7)", () => {
-  it("shows the login's toast below the header, leaving the user menu (and its 'Sair') uncovered", async () => {
+  it("shows the login's toast above the bottom bar, leaving the header, the page's title and the user menu uncovered", async () => {
     const { ctx, page } = await open(MOBILE);
     await page.goto(`${base}/login`);
     await signIn(page);
     const toast = page.getByText("Login realizado com sucesso.");
     await toast.waitFor({ timeout: 5_000 });
     const header = (await page.locator(".app-header").boundingBox())!;
+    const title = (await page.locator("main h1").first().boundingBox())!;
+    const bar = (await page.getByRole("navigation", { name: "Menu inferior" }).boundingBox())!;
+    // Read once the slide-in has ended.
+    await page.waitForTimeout(800);
     const box = (await page.locator(".Toastify__toast").filter({ hasText: "Login realizado com sucesso." }).boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
+    // Issue 50: at the top it covered the OS number and status; it rises from the bottom now, above the bar.
+    expect(box.y).toBeGreaterThanOrEqual(title.y + title.height);
+    expect(box.y + box.height).toBeLessThanOrEqual(bar.y);
     const user = page.getByRole("button", { name: /Marina Souza/ });
     const hit = await user.evaluate((el) => {
       const r = el.getBoundingClientRect();

@@ -52,6 +52,41 @@ describe.each(BACKENDS)("OS evidence on %s", (backend) => {
     expect((await list("get-anotacoes")).anotacoes).toEqual([]);
   });
 
+  it("adds a note with the client's id once, however often the outbox repeats the call, in parallel too (issue 50)", async () => {
+    const id = crypto.randomUUID();
+    const body = {
+      idSocioVeiculoAgenda: appt,
+      idSocioVeiculoAgendaExecucaoAnotacao: id,
+      anotacao: "Cliente relatou ruído",
+      visivelSocio: true,
+    };
+    const answers = await Promise.all([post("/agendamentos/adicionar-anotacao", body), post("/agendamentos/adicionar-anotacao", body)]);
+    const again = await post("/agendamentos/adicionar-anotacao", body);
+    for (const res of [...answers, again])
+      expect([res.statusCode, res.json()]).toEqual([
+        200,
+        { message: "Anotação adicionada com sucesso", IdSocioVeiculoAgendaExecucaoAnotacao: id },
+      ]);
+    const rows = await queryRows(t.db, sql`select text, visible_to_member from execution_notes where id = ${id}`);
+    expect(rows).toEqual([{ text: "Cliente relatou ruído", visible_to_member: true }]);
+    // The id of a note already added names that note only: another text or another order under it is refused.
+    const other = f.pick(f.p1, "pending")[0].id;
+    for (const changed of [
+      { ...body, anotacao: "Outro texto" },
+      { ...body, idSocioVeiculoAgenda: other },
+    ]) {
+      const res = await post("/agendamentos/adicionar-anotacao", changed);
+      expect([res.statusCode, res.json().message]).toEqual([409, "Este identificador já pertence a outra anotação."]);
+    }
+    // Another point cannot add a note under it either (its order is not this point's: 404 before the id is looked at).
+    const foreign = await post("/agendamentos/adicionar-anotacao", body, f.token2);
+    expect(foreign.statusCode).toBe(404);
+    expect(
+      (await list("get-anotacoes")).anotacoes.filter((n: { Anotacao: string }) => n.Anotacao === "Cliente relatou ruído"),
+    ).toHaveLength(1);
+    await post("/agendamentos/deletar-anotacao", { idSocioVeiculoAgendaExecucaoAnotacao: id });
+  });
+
   it("keeps laudos and recibos with the original file name, value and size", async () => {
     const up = (await upload(t, f.token1, "Laudo técnico.pdf", SAMPLE.pdf)).json();
     const laudo = await post("/agendamentos/adicionar-laudo", {

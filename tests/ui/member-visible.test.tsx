@@ -11,6 +11,11 @@ import { ReturnsList } from "../../src/features/retornos/components/returns-list
 import type { Anotacao } from "../../contract/evidencias";
 import type { RetornoServico } from "../../contract/retorno-servico";
 import "../../src/styles.css";
+import { QueryClient } from "@tanstack/react-query";
+import { api, signIn } from "../workers/helpers";
+import { setOutboxSession } from "../../src/lib/outbox/outbox-session";
+import { startOutboxWorker, stopOutboxWorker } from "../../src/lib/outbox/outbox-bridge";
+import { watchNotes } from "../../src/features/ordem-servico/note-watcher";
 
 const ORDER = "8a1d2c3b-4e5f-4a6b-8c7d-9e0f1a2b3c4d";
 const USER = "1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e";
@@ -26,32 +31,73 @@ const note = (id: string, text: string, visible: boolean, at: string): Anotacao 
 });
 
 let notes: Anotacao[];
-const posted: Record<string, unknown>[] = [];
 function serverAnswers() {
-  window.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+  window.fetch = (async (input: RequestInfo | URL) => {
     const url = String(input);
     if (url.endsWith(`/api/agendamentos/get-anotacoes/${ORDER}`)) return Response.json({ message: "ok", anotacoes: notes });
-    if (url.endsWith("/api/agendamentos/adicionar-anotacao")) {
-      const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
-      posted.push(body);
-      notes = [...notes, note(`n${notes.length + 1}`, String(body.anotacao), body.visivelSocio === true, "2026-03-10T18:00:00.000Z")];
-      return Response.json({ message: "Anotação adicionada", IdSocioVeiculoAgendaExecucaoAnotacao: `n${notes.length}` });
-    }
     return Response.json({ message: "?" }, { status: 404 });
   }) as typeof fetch;
 }
 
 afterEach(() => {
   window.fetch = realFetch;
-  posted.length = 0;
 });
 
 const button = (name: string) => [...document.querySelectorAll("button")].find((b) => b.textContent === name);
 const itemOf = (text: string) => [...document.querySelectorAll(".note-item")].find((li) => li.textContent?.includes(text));
 
 describe("notes visible to the member", () => {
-  it("sends visivelSocio with the note and tags such notes, in the modal and on the card", async () => {
+  it("sends visivelSocio with the note (through the outbox, to the real server) and tags such notes in the modal", async () => {
     await page.viewport(360, 800);
+    // The real server and the real upload worker: the note is saved on the device and sent by the outbox (issue 50).
+    const session = await signIn();
+    setOutboxSession({ token: session.token, owner: { userId: session.userId, pointId: session.pointId } });
+    await startOutboxWorker({ apiBase: api, dbName: `notes-${Date.now()}` });
+    const serverNotes = async () =>
+      (
+        (
+          await (
+            await realFetch(`${api}/agendamentos/get-anotacoes/${session.appointment}`, { headers: { authToken: session.token } })
+          ).json()
+        ).anotacoes as Anotacao[]
+      ).filter((n) => n.Anotacao.endsWith(tag));
+    const tag = `(${Date.now().toString(36)})`;
+    window.fetch = (async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), location.href);
+      return realFetch(`${api}${url.pathname.replace(/^\/api/, "")}`, { headers: { authToken: session.token } });
+    }) as typeof fetch;
+    const client = new QueryClient();
+    watchNotes(client);
+    await renderWithQuery(<NotesModal orderId={session.appointment} userId={session.userId} canEdit onClose={() => {}} />, client);
+
+    const box = document.querySelector<HTMLInputElement>(".note-member input[type=checkbox]")!;
+    expect(box.checked).toBe(false);
+    expect(box.closest("label")?.textContent).toBe("Visível para o sócio");
+    await userEvent.click(document.querySelector("#nova-anotacao")!);
+    await userEvent.keyboard(`Troca de pastilhas concluída. ${tag}`);
+    await userEvent.click(box);
+    await userEvent.click(button("Adicionar")!);
+    await vi.waitFor(() => expect(itemOf("Troca de pastilhas")?.querySelector(".member-tag")?.textContent).toBe("Visível ao sócio"), {
+      timeout: 10_000,
+    });
+    // The form starts over: the next note is the point's own unless marked again.
+    expect(box.checked).toBe(false);
+    await userEvent.click(document.querySelector("#nova-anotacao")!);
+    await userEvent.keyboard(`Só para a equipe. ${tag}`);
+    await userEvent.click(button("Adicionar")!);
+    await vi.waitFor(() => expect(itemOf("Só para a equipe")).toBeDefined(), { timeout: 10_000 });
+    expect(itemOf("Só para a equipe")!.querySelector(".member-tag")).toBeNull();
+    const stored = await serverNotes();
+    expect(stored.map((n) => [n.Anotacao, n.VisivelSocio])).toEqual([
+      [`Troca de pastilhas concluída. ${tag}`, true],
+      [`Só para a equipe. ${tag}`, false],
+    ]);
+    expect(await axeViolations(document.body)).toEqual([]);
+    stopOutboxWorker();
+    setOutboxSession(null);
+  });
+
+  it("tags them in the modal and the OS screen's notes card", async () => {
     notes = [
       note("n1", "Peça encomendada, chega amanhã.", true, "2026-03-10T15:00:00.000Z"),
       note("n2", "Cliente pediu desconto.", false, "2026-03-10T16:00:00.000Z"),
@@ -61,25 +107,6 @@ describe("notes visible to the member", () => {
     await vi.waitFor(() => expect(itemOf("Peça encomendada")).toBeDefined());
     expect(itemOf("Peça encomendada")!.querySelector(".member-tag")?.textContent).toBe("Visível ao sócio");
     expect(itemOf("Cliente pediu desconto")!.querySelector(".member-tag")).toBeNull();
-
-    const box = document.querySelector<HTMLInputElement>(".note-member input[type=checkbox]")!;
-    expect(box.checked).toBe(false);
-    expect(box.closest("label")?.textContent).toBe("Visível para o sócio");
-    await userEvent.click(document.querySelector("#nova-anotacao")!);
-    await userEvent.keyboard("Troca de pastilhas concluída.");
-    await userEvent.click(box);
-    await userEvent.click(button("Adicionar")!);
-    await vi.waitFor(() => expect(posted).toHaveLength(1));
-    expect(posted[0]).toMatchObject({ idSocioVeiculoAgenda: ORDER, anotacao: "Troca de pastilhas concluída.", visivelSocio: true });
-    await vi.waitFor(() => expect(itemOf("Troca de pastilhas")?.querySelector(".member-tag")?.textContent).toBe("Visível ao sócio"));
-    // The form starts over: the next note is the point's own unless marked again.
-    await vi.waitFor(() => expect(box.checked).toBe(false));
-    await userEvent.click(document.querySelector("#nova-anotacao")!);
-    await userEvent.keyboard("Só para a equipe.");
-    await userEvent.click(button("Adicionar")!);
-    await vi.waitFor(() => expect(posted).toHaveLength(2));
-    expect(posted[1]).toMatchObject({ anotacao: "Só para a equipe.", visivelSocio: false });
-    expect(await axeViolations(document.body)).toEqual([]);
   });
 
   it("tags them on the OS screen's notes card", async () => {

@@ -92,16 +92,38 @@ describe("upload indicator", () => {
     expect(host.querySelector(".upload-indicator")).toBeNull();
   });
 
-  it("announces compression of videos and images once per job", async () => {
+  it("announces compression of videos and images once per job, and only while it lasts (issue 50)", async () => {
+    const MB = 1024 * 1024;
     await mount();
-    await emit({ type: "state", job: job("v", "compressing", { kind: "video" }) });
-    await emit({ type: "state", job: job("v", "compressing", { kind: "video" }) });
-    await emit({ type: "state", job: job("i", "compressing", { kind: "image" }) });
+    await emit({ type: "state", job: job("v", "compressing", { kind: "video", size: 60 * MB }) });
+    await emit({ type: "state", job: job("v", "compressing", { kind: "video", size: 60 * MB }) });
+    await emit({ type: "state", job: job("i", "compressing", { kind: "image", size: 3 * MB }) });
+    // A small photo is not compressed: no toast, and its row says it is on the device, not 'Comprimindo…'.
+    await emit({ type: "state", job: job("s", "compressing", { kind: "image", size: 200_000 }) });
     await act(() => new Promise((r) => setTimeout(r, 50)));
     const text = document.body.textContent ?? "";
     expect(text.split("Comprimindo vídeo, aguarde...").length - 1).toBe(1);
-    expect(text).toContain("Comprimindo imagem, aguarde...");
+    expect(text.split("Comprimindo imagem, aguarde...").length - 1).toBe(1);
     expect(host.textContent).toContain("Enviando 2 arquivos");
+    expect(host.textContent).toContain("1 arquivo salvo no aparelho");
+    // The video's compression ended and its upload began: its toast goes, as the card moves on to 'Enviando'.
+    await emit({ type: "state", job: job("v", "uploading", { kind: "video", size: 9 * MB }) });
+    await act(() => new Promise((r) => setTimeout(r, 1500)));
+    expect(toasts().some((t) => t.includes("Comprimindo vídeo"))).toBe(false);
+    expect(toasts().some((t) => t.includes("Comprimindo imagem"))).toBe(true);
+  });
+
+  it("counts notes apart from files, without a bar of their own (issue 50)", async () => {
+    await mount();
+    const note = (id: string, state: OutboxRecord["state"]) =>
+      job(id, state, { kind: "note", name: "Anotação: Cliente relatou ruído", steps: [{ kind: "adicionar-anotacao", body: {} }] });
+    await emit({ type: "state", job: note("n1", "uploaded") });
+    expect(host.textContent).toContain("Enviando 1 anotação");
+    expect(host.querySelector("progress")).toBeNull();
+    await emit({ type: "state", job: job("f", "uploading", { progress: 40 }) });
+    await emit({ type: "progress", id: "f", percent: 40 });
+    expect(host.textContent).toContain("Enviando 1 arquivo e 1 anotação");
+    expect(host.querySelector("progress")!.value).toBe(40);
   });
 
   it("asks to sign in again on 401 and toasts the count once the queue is empty", async () => {
@@ -292,6 +314,17 @@ describe("upload notices (logic)", () => {
   const state = (j: OutboxRecord): OutboxEvent => ({ type: "state", job: j });
   it("tells nothing about a file being sent until the queue drains", () => {
     for (const st of ["stored", "uploading", "uploaded", "attached"] as const) expect(noticeFor(state(job("x", st)), undefined)).toBeNull();
+  });
+
+  it("tells a compression only for a file that is compressed, and takes it away when the compression ends (issue 50)", () => {
+    const MB = 1024 * 1024;
+    const viewOf = (j: OutboxRecord) => ({ ...j, kinds: [], startsOrder: false }) as unknown as Parameters<typeof noticeFor>[1];
+    // A 6 MB phone video is sent as it is: no 'Comprimindo vídeo…' beside its 'Enviando 6%'.
+    expect(noticeFor(state(job("small", "compressing", { kind: "video", size: 6 * MB })), viewOf(job("small", "stored")))).toBeNull();
+    const big = job("big", "compressing", { kind: "video", size: 60 * MB });
+    expect(noticeFor(state(big), viewOf(job("big", "stored")))).toEqual({ compressing: "video", id: "big" });
+    const before = viewOf(big);
+    expect(noticeFor(state(job("big", "uploading", { kind: "video", size: 9 * MB })), before)).toEqual({ compressed: "big" });
   });
 
   it("tells a video cut off by the network once, but not one captured while the app already shows it is offline", () => {

@@ -12,9 +12,9 @@ afterEach(() => {
   document.body.innerHTML = "";
 });
 
-/** Renders `ui` with its own QueryClient into a new element of the page; the test's end unmounts it and empties the page. */
-export async function renderWithQuery(ui: ReactNode): Promise<void> {
+/** Renders `ui` with its own QueryClient (or the one given) into a new element of the page; the test's end unmounts it and empties the page. */
+export async function renderWithQuery(ui: ReactNode, client = new QueryClient()): Promise<void> {
   const host = document.body.appendChild(document.createElement("div"));
   root = createRoot(host);
-  await act(async () => root!.render(<QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>));
+  await act(async () => root!.render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>));
 }

@@ -5,6 +5,8 @@ import { api, demoSession } from "./helpers";
 import { OutboxDb, type OutboxRecord } from "../../workers/outbox/outbox-db";
 import { backoffMs, processDue, type OutboxEvent, type Transport } from "../../workers/outbox/process";
 import { CHUNK_BYTES, xhrTransport } from "../../workers/outbox/xhr-transport";
+import { carriesFile, createJob } from "../../src/domain/outbox-job";
+import { noteSteps } from "../../src/domain/outbox-steps";
 
 let token = "";
 let appointment = "";
@@ -159,6 +161,101 @@ describe("upload outbox", () => {
     expect(await store.file("job-401")).toBeDefined();
     expect(await run(xhrTransport(api))).toBe("idle");
     expect((await store.get("job-401"))!.state).toBe("attached");
+  });
+
+  it("sends a note (a job without a file) through its one call, and adds it once when the answer was lost (issue 50)", async () => {
+    const real = xhrTransport(api);
+    const text = `Cliente relatou ruído ${Date.now()}`;
+    const note = createJob({
+      id: crypto.randomUUID(),
+      kind: "note",
+      name: "Anotação",
+      type: "text/plain",
+      size: text.length,
+      owner,
+      createdAt: Date.now(),
+      steps: noteSteps(
+        {
+          idSocioVeiculoAgendaExecucaoAnotacao: "",
+          idSocioVeiculoAgenda: appointment,
+          idPontoAtendimentoUsuario: userId,
+          anotacao: text,
+          visivelSocio: false,
+        },
+        new Date(),
+      ),
+    });
+    note.steps[0]!.body.idSocioVeiculoAgendaExecucaoAnotacao = note.id;
+    // Saved with no file, due at once: nothing to upload.
+    expect(note).toMatchObject({ state: "uploaded", progress: 100 });
+    await store.add(note);
+    const uploads: string[] = [];
+    let lose = true;
+    const lossy: Transport = {
+      upload: (...args) => (uploads.push("upload"), real.upload(...args)),
+      // The server adds the note but its answer never arrives (the network dropped), as when the phone loses signal mid-call.
+      post: async (path, body, tok) => {
+        const answer = await real.post(path, body, tok);
+        if (!lose) return answer;
+        lose = false;
+        return { status: 0, body: undefined };
+      },
+    };
+    await run(lossy);
+    expect(await store.get(note.id)).toMatchObject({ state: "uploaded", retryReason: "network" });
+    clock += 2000;
+    await run(lossy);
+    expect(await store.get(note.id)).toMatchObject({ state: "attached" });
+    expect(uploads).toEqual([]);
+    const res = await fetch(`${api}/agendamentos/get-anotacoes/${appointment}`, { headers: { authToken: token } });
+    const notes = ((await res.json()).anotacoes as { IdSocioVeiculoAgendaExecucaoAnotacao: string; Anotacao: string }[]).filter(
+      (n) => n.Anotacao === text,
+    );
+    expect(notes).toEqual([expect.objectContaining({ IdSocioVeiculoAgendaExecucaoAnotacao: note.id })]);
+  });
+
+  it("runs notes in their own lane: a note is sent while a file's upload is still on its way (issue 50)", async () => {
+    const real = xhrTransport(api);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const slow: Transport = {
+      // The file's upload takes as long as the test says (a video over a weak signal).
+      upload: async (...args) => (await held, real.upload(...args)),
+      post: real.post,
+    };
+    const blob = await jpeg();
+    await store.add({ ...job("job-slow-file", blob.size), createdAt: 1 }, blob);
+    const text = `Anotação durante envio ${Date.now()}`;
+    const id = crypto.randomUUID();
+    const note = createJob({
+      id,
+      kind: "note",
+      name: "Anotação",
+      type: "text/plain",
+      size: text.length,
+      owner,
+      createdAt: 2,
+      steps: noteSteps(
+        {
+          idSocioVeiculoAgendaExecucaoAnotacao: id,
+          idSocioVeiculoAgenda: appointment,
+          idPontoAtendimentoUsuario: userId,
+          anotacao: text,
+          visivelSocio: false,
+        },
+        new Date(),
+      ),
+    });
+    await store.add(note);
+    const lane = (runs: (j: OutboxRecord) => boolean) =>
+      processDue({ store, transport: slow, session: () => ({ token, owner }), emit: (e) => events.push(e), now: () => clock, lane: runs });
+    const files = lane(carriesFile);
+    expect(await lane((j) => !carriesFile(j))).toBe("idle");
+    expect(await store.get(id)).toMatchObject({ state: "attached" });
+    expect((await store.get("job-slow-file"))!.state).toBe("uploading");
+    release();
+    expect(await files).toBe("idle");
+    expect((await store.get("job-slow-file"))!.state).toBe("attached");
   });
 
   it("remembers each follow-up step once done, so the next pass resumes at the step that failed", async () => {

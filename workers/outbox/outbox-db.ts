@@ -34,10 +34,10 @@ export class OutboxDb {
     return new OutboxDb(db);
   }
 
-  /** Saves the file and its job in one transaction, before anything else happens to it. */
-  async add(job: OutboxJob, blob: Blob): Promise<void> {
+  /** Saves the file and its job in one transaction, before anything else happens to it; a job without a file (a note) alone. */
+  async add(job: OutboxJob, blob?: Blob): Promise<void> {
     const tx = this.db.transaction(["jobs", "files"], "readwrite");
-    await Promise.all([tx.objectStore("jobs").put(job), tx.objectStore("files").put({ id: job.id, blob }), tx.done]);
+    await Promise.all([tx.objectStore("jobs").put(job), ...(blob ? [tx.objectStore("files").put({ id: job.id, blob })] : []), tx.done]);
   }
 
   async get(id: string) {

@@ -27,10 +27,17 @@ const api = {
   wake: () => runner?.wake(),
   /** The page saw the device come back online: jobs waiting for the network are sent at once. */
   reconnected: () => runner?.reconnected(),
-  /** Saves the original file before anything else is done to it, then starts its hash (while it is compressed elsewhere). */
-  async add(job: OutboxRecord, file: Blob) {
+  /**
+   * Saves the original file before anything else is done to it, then starts its hash (while it is compressed elsewhere). A job
+   * without a file (a note) is saved and due at once: the uploader is woken for it.
+   */
+  async add(job: OutboxRecord, file?: Blob) {
     await (await opened()).add(job, file);
-    hashes.start(job.id, file);
+    if (file) hashes.start(job.id, file);
+    else {
+      runner?.announce({ type: "state", job });
+      runner?.wake();
+    }
   },
   file: async (id: string) => (await opened()).file(id),
   /**

@@ -78,6 +78,8 @@ export interface ProcessDeps {
    * wait (up to a minute) was only a guess at when the network returns; a server's 5xx/429 backoff is kept.
    */
   dueNow?: ReadonlySet<string>;
+  /** The jobs this pass runs (a lane of the uploader: files, or the jobs without one); all of them when absent. */
+  lane?: (job: OutboxRecord) => boolean;
 }
 
 type Outcome = "done" | "retry" | "paused" | "failed" | "skipped";
@@ -94,7 +96,7 @@ export async function processDue(deps: ProcessDeps): Promise<"idle" | "paused"> 
   const mine = (await deps.store.all()).filter((j) => ownedBy(j, session.owner));
   const facts = mine.map(orderFacts);
   const jobs = mine
-    .filter((j) => isPending(j) && (j.nextAttemptAt <= now() || !!deps.dueNow?.has(j.id)))
+    .filter((j) => isPending(j) && (deps.lane?.(j) ?? true) && (j.nextAttemptAt <= now() || !!deps.dueNow?.has(j.id)))
     .sort((a, b) => a.createdAt - b.createdAt);
   for (const job of jobs) {
     // Held at the start of the pass: read again, since the start (older, so run before it in this pass) may have just landed.
@@ -114,10 +116,14 @@ async function waitsForStart(store: OutboxDb, job: OutboxRecord, owner: JobOwner
  * order's start; Infinity when none. A held job is not counted (it is due, and would spin the loop while its start compresses,
  * waits out a backoff or waits for the attendant): the start's own change or attempt wakes the loop.
  */
-export function nextAttemptAt(jobs: readonly OutboxRecord[], owner: JobOwner | null): number {
+export function nextAttemptAt(
+  jobs: readonly OutboxRecord[],
+  owner: JobOwner | null,
+  lane: (job: OutboxRecord) => boolean = () => true,
+): number {
   const mine = jobs.filter((j) => ownedBy(j, owner));
   const facts = mine.map(orderFacts);
-  const ready = mine.filter((j) => isPending(j) && !startAwaited(orderFacts(j), facts));
+  const ready = mine.filter((j) => isPending(j) && lane(j) && !startAwaited(orderFacts(j), facts));
   return ready.length ? Math.min(...ready.map((j) => j.nextAttemptAt)) : Infinity;
 }
 

@@ -1,19 +1,33 @@
 // The uploader loop: only the tab holding the navigator lock uploads, only the signed-in owner's jobs; sleeps until the next due retry or a wake-up (worker logic).
-import { isPending } from "../../src/domain/outbox-job.ts";
-import type { OutboxDb } from "./outbox-db.ts";
+// Two lanes run side by side: files, and jobs without one (notes), so a note typed while a video uploads is not queued behind it.
+import { carriesFile, isPending } from "../../src/domain/outbox-job.ts";
+import type { OutboxDb, OutboxRecord } from "./outbox-db.ts";
 import type { OutboxSession } from "../../src/domain/outbox-job.ts";
 import { nextAttemptAt, processDue, type OutboxEvent } from "./process.ts";
 import { xhrTransport } from "./xhr-transport.ts";
 
 export const OUTBOX_LOCK = "portal-upload-outbox";
 
+/** One lane's loop state: its own wake-up, so waking the runner wakes each lane and none sleeps past a wake-up. */
+class Lane {
+  wakeUp: (() => void) | null = null;
+  /** A wake-up that came while a pass was running: the loop must not then sleep past it. */
+  woken = false;
+  /** Jobs waiting out a network backoff when the device came back online: sent on the lane's next pass, once. */
+  dueNow = new Set<string>();
+  constructor(readonly runs: (job: OutboxRecord) => boolean) {}
+  wake() {
+    this.woken = true;
+    this.wakeUp?.();
+  }
+}
+
 export class OutboxRunner {
   private session: OutboxSession | null = null;
   /** Aborts the requests of the session in force; replaced whenever the session changes. */
   private requests = new AbortController();
-  private wakeUp: (() => void) | null = null;
-  /** A wake-up that came while a pass was running: the loop must not then sleep past it. */
-  private woken = false;
+  /** Files one after the other; jobs without a file (notes: one small call each) in their own lane, never behind an upload. */
+  private readonly lanes = [new Lane(carriesFile), new Lane((job) => !carriesFile(job))];
   private started = false;
   constructor(
     private readonly store: OutboxDb,
@@ -39,16 +53,13 @@ export class OutboxRunner {
   }
 
   wake() {
-    this.woken = true;
-    this.wakeUp?.();
+    for (const lane of this.lanes) lane.wake();
   }
-
-  /** Jobs waiting out a network backoff when the device came back online: sent on the next pass, once. */
-  private dueNow = new Set<string>();
 
   /** The device is back online: what waited for the network goes now, not at the end of its backoff (up to a minute). */
   async reconnected() {
-    for (const j of await this.store.all()) if (isPending(j) && j.retryReason === "network") this.dueNow.add(j.id);
+    for (const j of await this.store.all())
+      if (isPending(j) && j.retryReason === "network") this.lanes.find((lane) => lane.runs(j))?.dueNow.add(j.id);
     this.wake();
   }
 
@@ -61,19 +72,20 @@ export class OutboxRunner {
   start() {
     if (this.started) return;
     this.started = true;
-    void navigator.locks.request(OUTBOX_LOCK, () => this.loop());
+    void navigator.locks.request(OUTBOX_LOCK, () => Promise.all(this.lanes.map((lane) => this.loop(lane))));
   }
 
-  private async loop(): Promise<never> {
+  private async loop(lane: Lane): Promise<never> {
     const transport = xhrTransport(this.apiBase);
     for (;;) {
       let status: "idle" | "paused" = "paused";
-      this.woken = false;
-      const dueNow = this.dueNow;
-      this.dueNow = new Set();
+      lane.woken = false;
+      const dueNow = lane.dueNow;
+      lane.dueNow = new Set();
       try {
         status = await processDue({
           dueNow,
+          lane: lane.runs,
           store: this.store,
           transport,
           session: () => this.session,
@@ -85,10 +97,10 @@ export class OutboxRunner {
       }
       // Only jobs this session may send count, or another user's due jobs would spin the loop without sending anything; nor
       // do jobs waiting for their order's start (nextAttemptAt).
-      const next = status === "paused" ? Infinity : nextAttemptAt(await this.store.all(), this.session?.owner ?? null);
-      if (this.woken) continue;
+      const next = status === "paused" ? Infinity : nextAttemptAt(await this.store.all(), this.session?.owner ?? null, lane.runs);
+      if (lane.woken) continue;
       await new Promise<void>((resolve) => {
-        this.wakeUp = resolve;
+        lane.wakeUp = resolve;
         if (Number.isFinite(next)) setTimeout(resolve, Math.max(0, next - Date.now()));
       });
     }

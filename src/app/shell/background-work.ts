@@ -6,6 +6,7 @@ import { watchStarts } from "../../features/agenda/start/start-watcher";
 import { showOutboxNotices, startOutbox } from "../../features/outbox/outbox-notices";
 import { watchDocuments } from "../../features/ordem-servico/document-watcher";
 import { watchFinishes } from "../../features/ordem-servico/finish-watcher";
+import { watchNotes } from "../../features/ordem-servico/note-watcher";
 import { watchInstallOffer } from "../pwa/install-offer";
 import { preloadPlateReader, scannerUsedHere } from "../../lib/workers/ocr-bridge";
 
@@ -24,10 +25,11 @@ function preloadReaderWhenIdle() {
   setTimeout(() => idle(() => void preloadPlateReader().catch(() => {})), READER_PRELOAD_DELAY_MS);
 }
 
-/** The start, finish, document and upload notices listen first: a job resumed after a reload may land before the screen that shows it. */
+/** The start, finish, note, document and upload notices listen first: a job resumed after a reload may land before the screen that shows it. */
 export function startBackgroundWork(client: QueryClient): Promise<void> {
   watchStarts(client);
   watchFinishes(client);
+  watchNotes(client);
   watchInstallOffer();
   watchDocuments();
   showOutboxNotices();

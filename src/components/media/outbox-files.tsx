@@ -33,6 +33,7 @@ export function OutboxFileList({ jobs, label, thumbs, className }: OutboxFileLis
 
 function OutboxFileRow({ job, online, thumb }: { job: OutboxJobView; online: boolean; thumb?: string }) {
   const state = fileStateOf(job, online);
+  const note = job.kind === "note";
   return (
     <li className={`outbox-file is-${state}`} data-state={state}>
       {/* Decorative: the row names the file beside it. */}
@@ -51,9 +52,10 @@ function OutboxFileRow({ job, online, thumb }: { job: OutboxJobView; online: boo
           </span>
         </>
       ) : (
-        <span className="outbox-file-state">{fileStateText(job, online)}</span>
+        <span className="outbox-file-state">{note && state === "sending" ? t.sendingNote : fileStateText(job, online)}</span>
       )}
-      {state === "sending" && <progress max={100} value={sendingPercent(job)} aria-label={t.progressOf(job.name)} />}
+      {/* A note is one small call: no bytes to count, no bar. */}
+      {state === "sending" && !note && <progress max={100} value={sendingPercent(job)} aria-label={t.progressOf(job.name)} />}
     </li>
   );
 }

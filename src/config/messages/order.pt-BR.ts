@@ -149,6 +149,12 @@ export const ORDER_MSG = {
     memberVisible: "Visível para o sócio",
     memberVisibleHint: "O sócio vê esta anotação no link de acompanhamento.",
     memberTag: "Visível ao sócio",
+    /** Issue 50: a note is saved on the device first and sent by the outbox. */
+    offlineSaved:
+      "Sem conexão: a anotação fica salva no aparelho e é enviada quando a conexão voltar. Excluir uma anotação precisa da internet.",
+    pendingList: "Anotações a enviar",
+    /** How a note on its way is listed: its first words. */
+    pendingName: (text: string) => `Anotação: ${text.length > 40 ? `${text.slice(0, 40).trimEnd()}…` : text}`,
   },
   documents: {
     reportsTitle: "Laudos",

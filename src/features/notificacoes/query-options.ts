@@ -4,12 +4,13 @@ import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { MSG } from "../../config/messages.pt-BR";
 import { unwrap } from "../../lib/api-client";
 import { listNotifications } from "./api/notificacoes";
+import { queryRoots } from "../../lib/query-keys";
 
 /** Keys per user: read state is each user's own. */
 export const notificationKeys = {
-  all: ["notificacoes"] as const,
-  latest: (userId: string) => ["notificacoes", "latest", userId] as const,
-  list: (userId: string) => ["notificacoes", "list", userId] as const,
+  all: queryRoots.notifications,
+  latest: (userId: string) => [...queryRoots.notifications, "latest", userId] as const,
+  list: (userId: string) => [...queryRoots.notifications, "list", userId] as const,
 };
 
 /** Asked every 30 s while a screen of the point is open: a decision of the central reaches the attendant wherever they are. */

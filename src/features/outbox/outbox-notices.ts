@@ -4,13 +4,19 @@ import type { OutboxEvent } from "../../../workers/outbox/process";
 import { MEDIA_MSG } from "../../config/messages/media.pt-BR";
 import { isOnline } from "../../lib/offline/network";
 import { toast } from "../../lib/toast";
+import { compresses } from "../../domain/compression";
 
 /** Laudos and recibos: jobs whose first step attaches the file as a laudo or a nota fiscal. */
 export const isDocumentJob = (job: { steps: readonly { kind: string }[] }) =>
   job.steps[0]?.kind === "adicionar-laudo" || job.steps[0]?.kind === "adicionar-nota-fiscal";
 
 export type OutboxNotice =
-  { sent: number } | { compressing: OutboxJobView["kind"] } | { video: "sent" | "failed" | "network" } | { waiting: string };
+  | { sent: number }
+  /** `id`: the job, so the toast goes away when its compression ends (`compressed`). */
+  | { compressing: OutboxJobView["kind"]; id: string }
+  | { compressed: string }
+  | { video: "sent" | "failed" | "network" }
+  | { waiting: string };
 
 /**
  * What the user should be told after one applied event while files are on their way: why the server asks a file to wait, a
@@ -22,7 +28,11 @@ export function noticeFor(e: OutboxEvent, before: OutboxJobView | undefined, onl
   // The server asked the file to wait and said why: told once when the wait begins (the indicator keeps showing it).
   if (e.notice) return before?.waiting === e.notice ? null : { waiting: e.notice };
   const video = e.job.kind === "video";
-  if (e.job.state === "compressing" && before?.state !== "compressing") return { compressing: e.job.kind };
+  // Told only for a file that is really compressed (a small one goes as it is: 'Comprimindo…' beside its 'Enviando 6%' contradicted
+  // the card), and taken away when the compression ends, as the card's row moves on.
+  if (e.job.state === "compressing" && before?.state !== "compressing")
+    return compresses(e.job.kind, e.job.size) ? { compressing: e.job.kind, id: e.job.id } : null;
+  if (before?.state === "compressing" && e.job.state !== "compressing") return { compressed: e.job.id };
   // Once the file is stored a failure is a refused follow-up (e.g. the start): the indicator shows the server's message instead.
   if (video && e.job.state === "failed" && before?.state !== "failed" && !e.job.storedName) return { video: "failed" };
   // The connection dropped while the app thought it was online: told once per job (the outbox keeps retrying on its own). A video
@@ -62,6 +72,9 @@ export function onOutboxNotice(listener: (notice: OutboxNotice) => void) {
   };
 }
 
+/** The id of a job's compression toast. */
+const compressionToast = (jobId: string) => `compressao-${jobId}`;
+
 let showing = false;
 /**
  * Tells the attendant about files sent, failed or being compressed, with toasts, for the tab's lifetime. Registered by the
@@ -77,7 +90,8 @@ export function showOutboxNotices(): void {
     else if ("video" in notice) {
       if (notice.video === "sent") toast.success(MEDIA_MSG.media.videoSent);
       else toast.error(notice.video === "network" ? MEDIA_MSG.media.videoNetwork : MEDIA_MSG.media.videoFailed);
-    } else if (notice.compressing === "video") toast.info(MEDIA_MSG.media.compressingVideo);
-    else if (notice.compressing === "image") toast.info(MEDIA_MSG.media.compressingImage);
+    } else if ("compressed" in notice) toast.dismiss(compressionToast(notice.compressed));
+    else if (notice.compressing === "video") toast.info(MEDIA_MSG.media.compressingVideo, { id: compressionToast(notice.id) });
+    else if (notice.compressing === "image") toast.info(MEDIA_MSG.media.compressingImage, { id: compressionToast(notice.id) });
   });
 }

@@ -10,14 +10,15 @@ export type FileState = "saved" | "compressing" | "sending" | "sent" | "failed";
  * any unsent job while the app is offline, is "saved on the device": nothing is moving. A job being sent (even its follow-up
  * call, the file already stored) is "sending"; only an attached job is "sent".
  */
-export function fileStateOf(job: Pick<OutboxJobView, "state" | "stalled" | "held">, online: boolean): FileState {
+export function fileStateOf(job: Pick<OutboxJobView, "state" | "stalled" | "held" | "compresses">, online: boolean): FileState {
   switch (job.state) {
     case "attached":
       return "sent";
     case "failed":
       return "failed";
     case "compressing":
-      return "compressing";
+      // A file too small to compress is only being hashed on the device before it is sent: not 'Comprimindo…' (issue 50).
+      return job.compresses === false ? "saved" : "compressing";
     case "stored":
       return "saved";
     default:
@@ -29,7 +30,7 @@ export function fileStateOf(job: Pick<OutboxJobView, "state" | "stalled" | "held
 export const sendingPercent = (job: Pick<OutboxJobView, "state" | "progress">) =>
   job.state === "uploaded" ? 100 : Math.max(0, Math.min(100, Math.round(job.progress)));
 
-export function fileStateText(job: Pick<OutboxJobView, "state" | "stalled" | "held" | "progress">, online: boolean): string {
+export function fileStateText(job: Pick<OutboxJobView, "state" | "stalled" | "held" | "progress" | "compresses">, online: boolean): string {
   const state = fileStateOf(job, online);
   const t = OUTBOX_MSG.fileState;
   if (state === "sending") return t.sending(sendingPercent(job));

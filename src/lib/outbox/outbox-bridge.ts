@@ -3,7 +3,7 @@ import { proxy, wrap, type Remote } from "comlink";
 import type { OutboxApi } from "../../../workers/outbox/outbox.worker";
 import type { OutboxEvent } from "../../../workers/outbox/process";
 import { createJob, type JobEvidence, type OutboxJob } from "../../domain/outbox-job";
-import type { FollowUpStep } from "../../domain/outbox-steps";
+import { noteSteps, type FollowUpStep, type NoteToAdd } from "../../domain/outbox-steps";
 import { API_BASE } from "../../config/env";
 import { bus } from "../bus";
 import { onOutboxSession, outboxSession } from "./outbox-session";
@@ -91,6 +91,31 @@ export async function addToOutbox(
   });
   await api.add(job, file);
   void compressAndQueue(job.id, file);
+  return job.id;
+}
+
+/**
+ * Saves a note on the device for the signed-in owner and sends it (issue 50): a note typed offline, or cut off by the network,
+ * waits in the outbox like a file and survives a reload or a killed tab. Its own id (in the body) makes a repeated call add it
+ * once. `name`: how the note is listed while on its way. Returns the job id.
+ */
+export async function addNoteToOutbox(note: NoteToAdd, name: string): Promise<string> {
+  const session = outboxSession();
+  await started;
+  const api = remote;
+  if (!api) throw new Error("the upload queue was stopped");
+  if (!session) throw new Error("no signed-in session to own the note");
+  const job = createJob({
+    id: note.idSocioVeiculoAgendaExecucaoAnotacao,
+    kind: "note",
+    name,
+    type: "text/plain",
+    size: new Blob([note.anotacao]).size,
+    owner: session.owner,
+    steps: noteSteps(note, new Date()),
+    createdAt: Date.now(),
+  });
+  await api.add(job);
   return job.id;
 }
 

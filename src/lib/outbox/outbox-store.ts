@@ -1,8 +1,9 @@
 // The ONE client view of the outbox (valtio): the signed-in owner's jobs, kept current from the bus; read by the upload indicator and the OS page (main thread).
 import { proxy } from "valtio/vanilla";
 import { orderOf, serviceLinkOf, startAwaited, type OutboxJob } from "../../domain/outbox-job";
-import { finishesOrder, startsOrder, type StepKind } from "../../domain/outbox-steps";
+import { finishesOrder, independentOfStart, startsOrder, type StepKind } from "../../domain/outbox-steps";
 import { bus } from "../bus";
+import { compresses } from "../../domain/compression";
 import { discardOutboxJob, listOutbox, retryOutboxJob, startOutboxWorker } from "./outbox-bridge";
 import type { OutboxEvent } from "../../../workers/outbox/process";
 import { isMine, onOutboxSession } from "./outbox-session";
@@ -23,6 +24,10 @@ export interface OutboxJobView {
   retryReason?: OutboxJob["retryReason"];
   /** The job starts its order once its video is attached (the agenda row follows it). */
   startsOrder: boolean;
+  /** The file is compressed before it is sent (it reaches a tier); a small one is only hashed. Absent = unknown. */
+  compresses?: boolean;
+  /** The job never waits for its order's start (a note). Absent = false. */
+  independent?: boolean;
   /** The follow-up calls of the job, in order: tells a photo from a laudo, a recibo or a final video of the same order. */
   kinds: readonly StepKind[];
   /** Why the server asked the job to wait (its 429 message); it is sent again by itself. Cleared by the job's next state. */
@@ -73,6 +78,8 @@ const view = (j: OutboxJob, waiting?: string, before?: OutboxJobView): OutboxJob
     attempts: j.attempts,
     retryReason: j.retryReason,
     startsOrder: startsOrder(j),
+    independent: independentOfStart(j),
+    compresses: compresses(j.kind, j.size),
     kinds: j.steps.map((s) => s.kind),
     ...(waiting ? { waiting } : {}),
     stalled: stalledAfter(j, before),
@@ -89,8 +96,11 @@ const drainListeners = new Set<DrainListener>();
 /** Files attached since the queue last had nothing on its way: told together once it has nothing left (`onQueueDrained`). */
 let landedSinceIdle: AttachedJob[] = [];
 
-/** A start or a finish is told by its own screen's watcher ('Ordem de Serviço iniciada…', 'OS finalizada…'), not as a file. */
-const toldByItsScreen = (job: AttachedJob) => startsOrder(job) || finishesOrder(job);
+/**
+ * A start, a finish or a note is told by its own watcher ('Ordem de Serviço iniciada…', 'OS finalizada…', 'Anotação
+ * adicionada…'), not as a file.
+ */
+const toldByItsScreen = (job: AttachedJob) => startsOrder(job) || finishesOrder(job) || job.kind === "note";
 
 /** Nothing left on its way (failed files wait for the user): the files attached since then are handed over once. */
 function checkDrained() {

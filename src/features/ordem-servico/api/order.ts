@@ -42,7 +42,6 @@ export const deletePhoto = (idSocioVeiculoAgendaExecucaoFoto: string) =>
 
 export const listNotes = (id: string, signal?: AbortSignal) =>
   get<Answer<typeof V.listNotes>>(`/agendamentos/get-anotacoes/${seg(id)}`, { signal });
-export const addNote = (b: Required<BodyOf<typeof V.addNote>>) => post<Answer<typeof V.addNote>>("/agendamentos/adicionar-anotacao", b);
 export const deleteNote = (idSocioVeiculoAgendaExecucaoAnotacao: string) =>
   post<Answer<typeof V.deleteNote>>("/agendamentos/deletar-anotacao", { idSocioVeiculoAgendaExecucaoAnotacao });
 

@@ -14,7 +14,6 @@ import type * as S from "../../../../contract/servicos";
 import type * as V from "../../../../contract/evidencias";
 import type { Answer } from "../../../../contract/route";
 import {
-  addNote,
   cancelOrder,
   checkAnnualLimit,
   checkWarranty,
@@ -33,7 +32,6 @@ import {
 type CancelAnswer = Answer<typeof cancelAppointment>;
 type FinishAnswer = Answer<typeof E.finishOrder>;
 type UnlinkAnswer = Answer<typeof S.unlinkService>;
-type NoteAnswer = Answer<typeof V.addNote>;
 type NoteDeleteAnswer = Answer<typeof V.deleteNote>;
 type DocumentDeleteAnswer = Answer<typeof V.deleteReport> | Answer<typeof V.deleteReceipt>;
 type PhotoDeleteAnswer = Answer<typeof V.deletePhoto>;
@@ -129,38 +127,6 @@ export function useUnlinkService({ orderId, vehicleId }: OrderRef, ui: MutationU
       void client.invalidateQueries({ queryKey: orderKeys.one(orderId) });
       void client.invalidateQueries({ queryKey: orderKeys.limits(vehicleId) });
       return ui.onSettled?.(...args);
-    },
-  });
-}
-
-/** A note's text and whether the member sees it on the follow page (issue 39). */
-export interface NoteInput {
-  anotacao: string;
-  visivelSocio: boolean;
-}
-
-/**
- * Adds a note stamped now. Failed or not the notes refetch, and the refetch is returned to onSettled: the button says
- * 'Adicionando…' until the new note is on the list.
- */
-export function useAddNote(orderId: string, userId: string, ui: MutationUi<NoteAnswer, NoteInput> = {}) {
-  const client = useQueryClient();
-  return useMutation<NoteAnswer, Error, NoteInput>({
-    ...ui,
-    mutationFn: async ({ anotacao, visivelSocio }) =>
-      unwrap(
-        await addNote({
-          idSocioVeiculoAgenda: orderId,
-          idPontoAtendimentoUsuario: userId,
-          anotacao,
-          visivelSocio,
-          data: new Date().toISOString(),
-        }),
-        ORDER_MSG.notes.addFailed,
-      ),
-    onSettled: (...args) => {
-      void ui.onSettled?.(...args);
-      return client.invalidateQueries({ queryKey: orderKeys.notes(orderId) });
     },
   });
 }

@@ -1,15 +1,20 @@
 // Notes modal of the OS screen: every note (newest first) in a scrollable region, a trimmed non-blank note to add, and
 // deletion after a confirmation; notes stay usable on concluded orders. A note may be marked visible to the member (the follow
-// link's page shows it, issue 39), and is tagged so (main thread).
-import { useLayoutEffect, useMemo, useRef, useState, type FormEvent } from "react";
+// link's page shows it, issue 39), and is tagged so. A note added goes through the outbox (issue 50): saved on the device
+// first, so one typed offline or cut off by the network is sent when the connection returns, listed meanwhile in the
+// outbox's words ('Salvo no aparelho', 'Enviando…', 'Falhou — tentar de novo') (main thread).
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
 import { ORDER_MSG } from "../../../config/messages/order.pt-BR";
 import { ConfirmModal } from "../../../components/ui/confirm-modal";
 import { Modal } from "../../../components/ui/modal";
 import { MSG } from "../../../config/messages.pt-BR";
-import { OfflineHint, useOfflineGuard } from "../../../lib/offline/offline-hint";
-import { useAddNote, useDeleteNote } from "../api/use-order-mutations";
+import { useOfflineGuard } from "../../../lib/offline/offline-hint";
+import { useDeleteNote } from "../api/use-order-mutations";
+import { addNoteToOutbox } from "../../../lib/outbox/outbox-bridge";
+import { useOrderOutbox } from "../../../lib/outbox/use-order-outbox";
+import { OutboxFileList } from "../../../components/media/outbox-files";
 import { notesQuery } from "../query-options";
 import type { Anotacao } from "../api/order";
 import { newestFirst, noteDate } from "../notes";
@@ -29,8 +34,14 @@ export function NotesModal({ orderId, userId, canEdit, onClose }: Props) {
   const query = useQuery(notesQuery(orderId));
   const [text, setText] = useState("");
   const [forMember, setForMember] = useState(false);
-  // Adding and deleting notes need the server; offline the notes stay readable.
+  // Deleting a note needs the server; adding one is saved on the device and sent when it can be.
   const { online, hintId, guard } = useOfflineGuard();
+  const [saving, setSaving] = useState(false);
+  const pending = useOrderOutbox(
+    orderId,
+    useCallback(() => {}, []),
+    "adicionar-anotacao",
+  );
   const [error, setError] = useState("");
   const [confirm, setConfirm] = useState<Anotacao | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
@@ -38,14 +49,6 @@ export function NotesModal({ orderId, userId, canEdit, onClose }: Props) {
   // The deleted note's button held the focus: once the list no longer shows it, focus goes back into the modal.
   const removedId = useRef<string | null>(null);
 
-  const add = useAddNote(orderId, userId, {
-    onSuccess: () => {
-      toast.success(t.added);
-      setText("");
-      setForMember(false);
-    },
-    onError: () => void toast.error(t.addFailed),
-  });
   const remove = useDeleteNote(orderId, {
     onSuccess: (_data, note) => {
       toast.success(t.removed);
@@ -60,7 +63,28 @@ export function NotesModal({ orderId, userId, canEdit, onClose }: Props) {
     const trimmed = text.trim();
     if (!trimmed) return setError(t.required);
     setError("");
-    add.mutate({ anotacao: trimmed, visivelSocio: forMember });
+    setSaving(true);
+    addNoteToOutbox(
+      {
+        idSocioVeiculoAgendaExecucaoAnotacao: crypto.randomUUID(),
+        idSocioVeiculoAgenda: orderId,
+        idPontoAtendimentoUsuario: userId,
+        anotacao: trimmed,
+        visivelSocio: forMember,
+      },
+      t.pendingName(trimmed),
+    ).then(
+      () => {
+        // On the device now: the field is free for the next note; the note's row says where it stands until the list shows it.
+        setText("");
+        setForMember(false);
+        setSaving(false);
+      },
+      () => {
+        setSaving(false);
+        toast.error(t.addFailed);
+      },
+    );
   };
   const notes = useMemo(() => newestFirst(query.data ?? []), [query.data]);
   useLayoutEffect(() => {
@@ -114,6 +138,7 @@ export function NotesModal({ orderId, userId, canEdit, onClose }: Props) {
             </div>
           )}
         </QueryState>
+        <OutboxFileList jobs={pending} label={t.pendingList} className="note-pending" />
         {canEdit && (
           <form className="note-form" onSubmit={submit} noValidate>
             <label htmlFor="nova-anotacao">{t.newLabel}</label>
@@ -150,10 +175,14 @@ export function NotesModal({ orderId, userId, canEdit, onClose }: Props) {
                 {error}
               </p>
             )}
-            <OfflineHint id={hintId} online={online} />
+            {!online && (
+              <p id={hintId} className="offline-hint">
+                {t.offlineSaved}
+              </p>
+            )}
             <div className="modal-actions">
-              <button type="submit" className="btn btn-primary" disabled={add.isPending} {...guard}>
-                {add.isPending ? t.adding : t.add}
+              <button type="submit" className="btn btn-primary" disabled={saving}>
+                {saving ? t.adding : t.add}
               </button>
             </div>
           </form>

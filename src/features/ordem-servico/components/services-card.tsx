@@ -19,6 +19,7 @@ import type { OutboxJobView } from "../../../lib/outbox/outbox-store";
 import { fileUrl } from "../../../lib/api-client";
 import { dateTimeText } from "../../../lib/br-format";
 import { useServiceFiles } from "../use-service-files";
+import { useDecisionReachesBell } from "../decision-sync";
 import "./services-card.css";
 
 // Loaded when 'Adicionar serviço' is pressed: the catalogue search is not needed to show the order.
@@ -118,6 +119,7 @@ interface Props {
 export function ServicesCard({ details, userId, pointId, canEdit, startHint }: Props) {
   const orderId = details.agendamento!.IdSocioVeiculoAgenda;
   const query = useQuery(linkedServicesQuery(orderId));
+  useDecisionReachesBell(query.data);
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<LinkedService | null>(null);
   // Linking and removing need the server (the OS page shows why).
