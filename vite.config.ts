@@ -46,7 +46,7 @@ export default defineConfig({
   // server, bench), never pre-bundled, or a worker importing it mid-session makes Vite re-optimise and reload the page.
   // onnxruntime-web is imported only by the OCR worker's second reader, loaded late: pre-bundled up front, so its discovery
   // does not make the dev server reload the page mid-run (the benches' pages).
-  optimizeDeps: { exclude: ["@ffmpeg/ffmpeg"], include: ["onnxruntime-web/wasm"] },
+  optimizeDeps: { exclude: ["@ffmpeg/ffmpeg"], include: ["onnxruntime-web/wasm", "fix-webm-duration"] },
   server: { port: 5173, proxy: { "/api": "http://localhost:3001" } },
 });
 

@@ -59,6 +59,8 @@ export default defineConfig({
             "@brazilian-utils/brazilian-utils/get-states",
             "@brazilian-utils/brazilian-utils/get-banks",
             "onnxruntime-web/wasm",
+            // A UMD file: pre-bundled so its default export exists in the browser tests (the build converts it itself).
+            "fix-webm-duration",
           ],
           // Served as it is: its worker module (@ffmpeg/ffmpeg/worker, imported by the video worker's nested worker) would
           // otherwise be discovered mid-run (same reload). vite.config.ts excludes it too.

@@ -166,6 +166,17 @@ for (const [name, options, mobile] of [
       await dialog.getByText("Número da conta inválido: informe o número com o dígito verificador (0000000-0).").waitFor();
       expect(calls.writes).toBe(0);
 
+      // Escape (the phone's back, the overlay, ×) on the filled form asks first (issue 50); staying keeps what was typed.
+      const asked: string[] = [];
+      page.once("dialog", (d) => {
+        asked.push(d.message());
+        void d.dismiss();
+      });
+      await page.keyboard.press("Escape");
+      await expect.poll(() => asked).toEqual(["Descartar o que você preencheu? Toque em Cancelar para continuar editando."]);
+      expect(await dialog.isVisible()).toBe(true);
+      expect(await dialog.getByLabel("Agência").inputValue()).not.toBe("");
+
       // Closing resets the form.
       await dialog.getByRole("button", { name: "Cancelar" }).click();
       await dialog.waitFor({ state: "detached" });

@@ -1,6 +1,7 @@
 // The order's initial and final videos and its photos, through their signed short-lived addresses (main thread).
 import type { MemberView } from "../../../contract/acompanhamento";
 import { MEMBER_MSG } from "../../config/messages/member.pt-BR";
+import { EvidenceVideo } from "../../components/media/evidence-video";
 
 export function OrderMedia({ view }: { view: MemberView }) {
   const videos = [
@@ -16,7 +17,7 @@ export function OrderMedia({ view }: { view: MemberView }) {
         ([label, src]) =>
           src && (
             <figure key={label} className="m-figure">
-              <video className="m-video" controls preload="metadata" src={src} aria-label={label} />
+              <EvidenceVideo className="m-video" src={src} label={label} />
               <figcaption>{label}</figcaption>
             </figure>
           ),

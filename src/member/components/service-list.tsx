@@ -1,4 +1,5 @@
 // The order's services with their approval status, warranty and their own video and photos (main thread).
+import { EvidenceVideo } from "../../components/media/evidence-video";
 import type { MemberService } from "../../../contract/acompanhamento";
 import { MEMBER_MSG } from "../../config/messages/member.pt-BR";
 import { dayText } from "../format";
@@ -18,7 +19,7 @@ export function ServiceList({ services }: { services: MemberService[] }) {
               {s.garantiaAte && <p className="m-muted">{MEMBER_MSG.warrantyUntil(dayText(s.garantiaAte))}</p>}
               {s.video && (
                 // The address is short-lived and signed: 'metadata' asks for the first bytes only until the member plays it.
-                <video className="m-video" controls preload="metadata" src={s.video} aria-label={MEMBER_MSG.serviceVideo(s.descricao)} />
+                <EvidenceVideo className="m-video" src={s.video} label={MEMBER_MSG.serviceVideo(s.descricao)} />
               )}
               {s.fotos.length > 0 && (
                 <ul className="m-photos">

@@ -3,6 +3,7 @@
 // to the service, the plate the phone read in the initial video, "Verificar evidências" over the order's chain, the decision
 // when there is one and the central's history of it; Aprovar and Recusar at its foot for a pending service and a role that
 // decides.
+import { EvidenceVideo } from "../../../components/media/evidence-video";
 import { useCallback, useMemo } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Modal } from "../../../components/ui/modal";
@@ -126,13 +127,7 @@ export function ApprovalsPanel({ row, canDecide, busy, onApprove, onReject, onCl
         )}
         <h3>{M.panel.initialVideo}</h3>
         {row.VideoInicial ? (
-          <video
-            className="central-video"
-            src={centralFileUrl(row.VideoInicial)}
-            controls
-            preload="metadata"
-            aria-label={M.panel.initialVideoLabel(os)}
-          />
+          <EvidenceVideo className="central-video" src={centralFileUrl(row.VideoInicial)} label={M.panel.initialVideoLabel(os)} />
         ) : (
           <p className="muted">{M.panel.noInitialVideo}</p>
         )}
@@ -175,13 +170,7 @@ export function ApprovalsPanel({ row, canDecide, busy, onApprove, onReject, onCl
             ))}
             {row.VideoServico && (
               <li className="approvals-panel-video">
-                <video
-                  className="central-video"
-                  src={centralFileUrl(row.VideoServico)}
-                  controls
-                  preload="metadata"
-                  aria-label={M.panel.serviceVideo(row.Servico)}
-                />
+                <EvidenceVideo className="central-video" src={centralFileUrl(row.VideoServico)} label={M.panel.serviceVideo(row.Servico)} />
               </li>
             )}
           </ul>

@@ -2,6 +2,7 @@
 // from the COMPE list, agency, account, account type), then holder, CPF/CNPJ and Selecionado. The rules are src/domain/bank-data.ts,
 // the same the server applies; errors show under their field and clear on edit; fields are disabled while saving (main thread).
 import { useId, useMemo, useState, type FormEvent } from "react";
+import { MSG } from "../../../config/messages.pt-BR";
 import { IMaskInput } from "react-imask";
 import { toast } from "../../../lib/toast";
 import { BANK_DATA_MSG } from "../../../config/messages/bank-data.pt-BR";
@@ -90,6 +91,8 @@ export function BankFormModal({ pointId, row, onClose }: Props) {
   const [errors, setErrors] = useState<Errors>({});
   const options = useMemo(() => bankOptions(row?.Banco), [row?.Banco]);
   const editing = Boolean(row);
+  const start = useMemo(() => JSON.stringify(initialForm(row)), [row]);
+  const changed = JSON.stringify(form) !== start;
 
   const save = useSaveBankData(pointId, {
     onSuccess: () => {
@@ -136,7 +139,14 @@ export function BankFormModal({ pointId, row, onClose }: Props) {
   const keyType = form.TipoChavePix as PixKeyType;
   const keyMask = KEY_MASKS[keyType] ?? null;
   return (
-    <Modal open title={editing ? M.editTitle : M.newTitle} onClose={onClose} preventClose={busy}>
+    <Modal
+      open
+      title={editing ? M.editTitle : M.newTitle}
+      onClose={onClose}
+      preventClose={busy}
+      // Issue 50: the phone's back, Escape, the overlay and × ask before throwing away what was typed or chosen.
+      discardQuestion={changed ? MSG.common.discardQuestion : null}
+    >
       <form onSubmit={submit} noValidate data-bank-form>
         <fieldset className="bank-form" disabled={busy}>
           <legend className="visually-hidden">{editing ? M.editTitle : M.newTitle}</legend>

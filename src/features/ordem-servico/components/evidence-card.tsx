@@ -1,5 +1,6 @@
 // 'Fotos e Vídeos da Execução': saved evidence of the order, evidence still on its way, capture that saves to the outbox first,
 // and "Verificar evidências" over the order's evidence chain (main thread).
+import { EvidenceVideo } from "../../../components/media/evidence-video";
 import { useCallback, useMemo } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
@@ -96,7 +97,7 @@ export function EvidenceCard({ orderId, userId, canEdit, canRemove }: Props) {
                 {photos.map((foto) => (
                   <li key={foto.IdSocioVeiculoAgendaExecucaoFoto} className="media-item">
                     {isVideo(foto.Foto) ? (
-                      <video src={fileUrl(foto.Foto)} controls preload="metadata" playsInline aria-label={ORDER_MSG.order.savedVideo} />
+                      <EvidenceVideo src={fileUrl(foto.Foto)} label={ORDER_MSG.order.savedVideo} />
                     ) : (
                       <img src={fileUrl(foto.Foto)} alt={ORDER_MSG.order.savedPhoto} loading="lazy" />
                     )}

@@ -2,6 +2,7 @@
 // and when, its photos and video, and its files still on their way), adding through the select-service modal and removing a
 // service not approved with a confirmation; cards on phones, a table from 1024px; no add/remove once the order is not running,
 // and adding disabled (explained) while its start is on its way (main thread).
+import { EvidenceVideo } from "../../../components/media/evidence-video";
 import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
@@ -76,7 +77,7 @@ function ServiceDetails({ service, queued }: { service: LinkedService; queued: r
             ))}
             {service.Video && (
               <li>
-                <video src={fileUrl(service.Video)} controls preload="metadata" playsInline aria-label={t.videoOf(service.label)} />
+                <EvidenceVideo src={fileUrl(service.Video)} label={t.videoOf(service.label)} />
               </li>
             )}
           </ul>

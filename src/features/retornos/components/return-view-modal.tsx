@@ -1,4 +1,5 @@
 // 'Detalhes do Retorno': every field of one return, and its stored photos and videos (main thread).
+import { EvidenceVideo } from "../../../components/media/evidence-video";
 import { RETURNS_MSG } from "../../../config/messages/returns.pt-BR";
 import { Modal } from "../../../components/ui/modal";
 import { isoToBr } from "../../../domain/dates";
@@ -66,7 +67,7 @@ export function ReturnViewModal({ row, onClose }: { row: RetornoServico; onClose
         <ul className="media-grid" aria-label={c.videos}>
           {videos.map((name, i) => (
             <li key={name} className="media-item">
-              <video src={fileUrl(name)} controls preload="metadata" playsInline aria-label={t.videoOf(i + 1)} />
+              <EvidenceVideo src={fileUrl(name)} label={t.videoOf(i + 1)} />
             </li>
           ))}
         </ul>
