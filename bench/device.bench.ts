@@ -4,7 +4,8 @@
 // (Vite production build, workers as hashed ES chunks, immutable /assets) and served from a static server on loopback. Per
 // operation the median and the spread of BENCH_DEVICE_RUNS runs: the OCR worker per frame (net alone, with the second
 // reader), the second reader's load (warm Cache API, cold), a 720p video's compression at the app's tier, the outbox's
-// streamed SHA-256 of that video and of a photo, the initial video's plate check, and "Verificar evidências" of an order.
+// streamed SHA-256 of that video and of a photo, the initial video's plate check, "Verificar evidências" of an order, and the
+// recorder's duration written into a camera recording's WebM at the stop (main thread).
 // Setup runs with the phone's limit lifted; each measured run with it on. Raw runs: bench/results/device-latest.json. Over 300
 // lines: each operation's setup, runs and printed lines read better side by side in one file.
 import fs from "node:fs";
@@ -18,7 +19,7 @@ import type { BenchRow } from "./types.ts";
 import type { DevicePreset } from "./calibrate.ts";
 import { honestPhone, PhoneUnavailable, type Phone } from "./phone.ts";
 import { readLabels } from "./labels.ts";
-import { FILMED_PLATE, OTHER_PLATE, type DevicePage, type HashInput } from "./browser/device-types.ts";
+import { FILMED_PLATE, OTHER_PLATE, type DevicePage, type HashInput, type WebmInput } from "./browser/device-types.ts";
 
 const env = process.env;
 const DEVICE: DevicePreset = env.BENCH_DEVICE === "mid-tier" ? "mid-tier" : "low-tier";
@@ -29,7 +30,7 @@ const SCENE_SEED = 4049;
 /** The 720p video compressed and hashed, and the recorded initial video (at least 4 s: the plate check reads its first 3 s). */
 const VIDEO_SECONDS = Math.max(1, Number(env.BENCH_DEVICE_VIDEO_SECONDS ?? 30));
 const PHOTO_LIMIT = env.BENCH_DEVICE_PHOTOS ? Number(env.BENCH_DEVICE_PHOTOS) : Infinity;
-const OPERATIONS = ["ocr", "second", "video", "hash", "plate", "verify"] as const;
+const OPERATIONS = ["ocr", "second", "video", "hash", "plate", "verify", "webm"] as const;
 type Operation = (typeof OPERATIONS)[number];
 const ONLY = (env.BENCH_DEVICE_ONLY?.split(",").map((s) => s.trim()) ?? [...OPERATIONS]).filter((o): o is Operation =>
   (OPERATIONS as readonly string[]).includes(o),
@@ -383,6 +384,45 @@ export default async function deviceBench(): Promise<BenchRow[]> {
         `"Verificar evidências", ${info!.files} files ${mb(info!.bytes)} (${list})`,
         out.map((r) => r.ms),
       );
+    }
+
+    if (wants("webm")) {
+      console.log(
+        "# webm: src/lib/capture/recorder.ts withDuration (fix-webm-duration: the whole Blob read with FileReader, its EBML parsed, " +
+          "the duration written into a new Blob) on the page's main thread, as at a recording's stop; inputs recorded once in the " +
+          "page, one after the other, by MediaRecorder as the app's recorder records (its type, 1 Mbps, 1-s chunks, no duration) from a 1280x720 30 fps " +
+          "canvas of moving shapes under a sensor's grain, real time; ms from the call to its Blob; the output's duration checked " +
+          "finite in a <video> after the timed part; longest main-thread task during the call (PerformanceObserver longtask)",
+      );
+      p.throttle(false);
+      const inputs = await call(page, "webmBefore").finally(() => p.throttle(true));
+      const names: Record<WebmInput, string> = {
+        minute: "a minute's recording at 1 Mbps",
+        largest: "the largest sent uncompressed",
+      };
+      for (const input of ["minute", "largest"] as const) {
+        const w = inputs[input];
+        const out = await runs(
+          `webm ${input}`,
+          () => call(page, "webmBefore"),
+          () => call(page, "webmRun", input),
+          (r) =>
+            `${r.ms.toFixed(0)} ms, longest task ${r.longestTaskMs?.toFixed(0) ?? "?"} ms, ${mb(w.bytes)} -> ${mb(r.bytesOut)}, ` +
+            `plays ${r.durationS.toFixed(1)} s`,
+        );
+        const what =
+          `duration written into a WebM at the recording's stop, ${names[input]}: ${mb(w.bytes)}, ${w.seconds.toFixed(0)} s, ` +
+          `${w.mimeType} at ${w.bitsPerSecond / 1e6} Mbps (${((w.bytes * 8) / w.seconds / 1e6).toFixed(2)} Mbps in the file)`;
+        report(
+          `${what}: total`,
+          out.map((r) => r.ms),
+        );
+        if (out.every((r) => r.longestTaskMs !== null))
+          report(
+            `${what}: longest main-thread task (0: none over 50 ms)`,
+            out.map((r) => r.longestTaskMs!),
+          );
+      }
     }
 
     const seconds = (Date.now() - started) / 1000;

@@ -1,13 +1,16 @@
 // Device bench page (browser; built like the app by bench/device.bench.ts and opened in Chromium on the honest phone): the app's
 // worker jobs through their own bridges (OCR frames, the second reader's load, video compression, the initial video's plate
-// check, "Verificar evidências") and the outbox worker's evidence hash, one run per call; the runner lifts the phone's CPU limit
-// for each `*Before` step (setup) and puts it back for the measured one.
+// check, "Verificar evidências"), the outbox worker's evidence hash and the recorder's duration written into a WebM at the stop
+// (main thread), one run per call; the runner lifts the phone's CPU limit for each `*Before` step (setup) and puts it back for
+// the measured one.
 import { wrap, type Remote } from "comlink";
 import { readPlateFrame, stopOcr, warmOcr, warmSecondReader } from "../../src/lib/workers/ocr-bridge";
 import { compressVideoByTier, compressVideoFile, stopVideoWorker } from "../../src/lib/workers/video-bridge";
 import { compressImageFile, stopImageWorker } from "../../src/lib/workers/image-bridge";
 import { stopVerify, verifyEvidenceChain } from "../../src/lib/workers/verify-bridge";
 import { ocrVideoPlateDeps } from "../../src/lib/capture/use-video-plate-check";
+import { recordingMimeType, withDuration } from "../../src/lib/capture/recorder";
+import { RECORDING_BITS_PER_SECOND } from "../../src/domain/capture";
 import { createVideoPlateReader, plateInstants, VIDEO_PLATE_FRAMES } from "../../src/domain/video-plate";
 import { MB, videoTier, type VideoTier } from "../../src/domain/compression";
 import { OCR_CACHE } from "../../workers/ocr/assets";
@@ -17,7 +20,19 @@ import { cameraClip, filmPlate, photoOf } from "./device-media";
 // The plates bench's generator (generatePlates on globalThis): the same scenes as the plates and scan benches for a seed.
 import "./plates-page";
 import type { HashApi } from "./hash.worker";
-import type { CompressRun, DevicePage, FramesRun, HashInput, PlateCheckRun, Prepared, PrepareOptions, VerifyInfo } from "./device-types";
+import type {
+  CompressRun,
+  DevicePage,
+  FramesRun,
+  HashInput,
+  PlateCheckRun,
+  Prepared,
+  PrepareOptions,
+  VerifyInfo,
+  WebmInfo,
+  WebmInput,
+  WebmRun,
+} from "./device-types";
 
 interface Labelled {
   plate: string;
@@ -36,6 +51,7 @@ let photos: File[] = [];
 let frames: { bitmap: ImageBitmap; plate: string }[] = [];
 let hashApi: Remote<HashApi> | null = null;
 let chain: EvidenceChain | null = null;
+let webms: Record<WebmInput, WebmInfo & { blob: Blob }> | null = null;
 
 const fromBase64 = (s: string) => Uint8Array.from(atob(s), (c) => c.charCodeAt(0));
 
@@ -66,6 +82,136 @@ async function compress(file: File): Promise<{ blob: Blob; engine: string }> {
   const out = await compressVideoFile(file);
   if (!out.compressed) throw new Error(`compression failed: ${out.warning ?? "not compressed"}`);
   return { blob: out.file, engine: out.engine ?? "?" };
+}
+
+/**
+ * A minute's recording at the app's 1 Mbps (7.5 MB, 7.2 MiB): recorded until its chunks hold that, whatever the seconds (this
+ * canvas came out at 0.7 to 1.0 Mbps from one bench run to the next: VP9 spends what the grain asks near its coarsest quantizer).
+ */
+const WEBM_MINUTE_BYTES = (60 * RECORDING_BITS_PER_SECOND) / 8;
+/**
+ * The largest recording the app sends as it is (videoTier: compressed over 25 MB): recorded until its chunks pass this, the last
+ * chunk at the stop (under a second, ~125 KB at 1 Mbps) keeps it under 25 MB.
+ */
+const WEBM_LARGEST_STOP_BYTES = 25 * MB - 512 * 1024;
+const WEBM_MAX_MS = 600_000;
+
+/** A grey grain tile (xorshift), drawn over each frame as a camera sensor's noise: the encoder spends its whole bitrate. */
+function grain(size: number, seed: number): OffscreenCanvas {
+  const tile = new OffscreenCanvas(size, size);
+  const ctx = tile.getContext("2d")!;
+  const img = ctx.createImageData(size, size);
+  let x = seed >>> 0 || 1;
+  for (let i = 0; i < img.data.length; i += 4) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    img.data[i] = img.data[i + 1] = img.data[i + 2] = (x >>> 0) & 0xff;
+    img.data[i + 3] = 255;
+  }
+  ctx.putImageData(img, 0, 0);
+  return tile;
+}
+
+/** A <video>'s duration for a file (Infinity for MediaRecorder's WebM, which does not carry it). */
+async function playerDuration(blob: Blob): Promise<number> {
+  const url = URL.createObjectURL(blob);
+  const video = document.createElement("video");
+  video.muted = true;
+  video.preload = "metadata";
+  try {
+    return await new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("the <video> did not load the WebM's metadata in 60 s")), 60_000);
+      video.onloadedmetadata = () => (clearTimeout(timer), resolve(video.duration));
+      video.onerror = () => (clearTimeout(timer), reject(new Error(`the <video> could not load the WebM: ${video.error?.message}`)));
+      video.src = url;
+    });
+  } finally {
+    video.removeAttribute("src");
+    video.load();
+    URL.revokeObjectURL(url);
+  }
+}
+
+/**
+ * A camera recording as the app's recorder makes it (src/lib/capture/recorder.ts startRecording: its MediaRecorder type, 1 Mbps,
+ * 1-s chunks; its length from the start event to the stop), without the duration it writes at the stop: a 1280x720 canvas
+ * stream at 30 fps (the camera's size), moving shapes under a sensor's grain, in real time until `enough`. One recording at a
+ * time (two encoders side by side share this host's two cores).
+ */
+async function recordWebm(enough: (ms: number, bytes: number) => boolean): Promise<WebmInfo & { blob: Blob }> {
+  const mimeType = recordingMimeType();
+  if (!mimeType) throw new Error("no MediaRecorder WebM type in this browser");
+  const width = 1280,
+    height = 720;
+  const canvas = document.createElement("canvas");
+  canvas.width = width;
+  canvas.height = height;
+  const ctx = canvas.getContext("2d")!;
+  const tiles = Array.from({ length: 8 }, (_, k) => grain(256, 2463534242 + k * 7919));
+  const draw = (i: number) => {
+    ctx.globalAlpha = 1;
+    ctx.fillStyle = `hsl(${(i * 2) % 360} 45% 45%)`;
+    ctx.fillRect(0, 0, width, height);
+    for (let k = 0; k < 6; k++) {
+      ctx.fillStyle = `hsl(${(k * 60 + i) % 360} 70% ${30 + k * 8}%)`;
+      const x = ((i * (3 + k) + k * 211) % (width + 200)) - 100;
+      const y = height / 2 + Math.sin(i / (20 + k * 5) + k) * (height / 3);
+      ctx.fillRect(x, y - 60, 160 + k * 20, 120);
+    }
+    // Several tiles at random offsets: no motion vector predicts the next frame's grain, as a camera's noise. Light: a grain
+    // much stronger puts VP9 at its coarsest quantizer, where it overshoots 1 Mbps several times (7.5 Mbps at 0.6).
+    ctx.globalAlpha = 0.3;
+    for (let y = 0; y < height; y += 256)
+      for (let x = 0; x < width; x += 256)
+        ctx.drawImage(tiles[(Math.random() * 8) | 0]!, x - ((Math.random() * 64) | 0), y - ((Math.random() * 64) | 0));
+  };
+  draw(0);
+  const stream = canvas.captureStream(30);
+  const recorder = new MediaRecorder(stream, { mimeType, videoBitsPerSecond: RECORDING_BITS_PER_SECOND });
+  const chunks: Blob[] = [];
+  let bytes = 0;
+  recorder.ondataavailable = (e) => {
+    if (e.data.size === 0) return;
+    chunks.push(e.data);
+    bytes += e.data.size;
+  };
+  let startedAt = performance.now();
+  recorder.onstart = () => (startedAt = performance.now());
+  recorder.start(1000);
+  try {
+    for (let i = 1; !enough(performance.now() - startedAt, bytes); i++) {
+      if (performance.now() - startedAt > WEBM_MAX_MS)
+        throw new Error(`MediaRecorder made ${bytes} bytes in ${WEBM_MAX_MS / 1000} s: not the app's 1 Mbps`);
+      draw(i);
+      await new Promise((r) => requestAnimationFrame(r));
+    }
+    return await new Promise((resolve, reject) => {
+      recorder.onstop = () => {
+        const seconds = (performance.now() - startedAt) / 1000;
+        const blob = new Blob(chunks, { type: mimeType.split(";")[0]! });
+        resolve({ blob, bytes: blob.size, seconds, mimeType, bitsPerSecond: RECORDING_BITS_PER_SECOND });
+      };
+      recorder.onerror = () => reject(new Error("MediaRecorder failed"));
+      recorder.stop();
+    });
+  } finally {
+    if (recorder.state !== "inactive") recorder.stop();
+    stream.getTracks().forEach((t) => t.stop());
+  }
+}
+
+/** The two recordings, each checked to play without a duration (MediaRecorder's WebM: Infinity). */
+async function recordWebms(): Promise<Record<WebmInput, WebmInfo & { blob: Blob }>> {
+  const out = {
+    minute: await recordWebm((_, bytes) => bytes >= WEBM_MINUTE_BYTES),
+    largest: await recordWebm((_, bytes) => bytes >= WEBM_LARGEST_STOP_BYTES),
+  };
+  for (const [input, w] of Object.entries(out)) {
+    const d = await playerDuration(w.blob);
+    if (d !== Infinity) throw new Error(`the ${input} recording has a duration before withDuration (${d})`);
+  }
+  return out;
 }
 
 const page: DevicePage = {
@@ -188,6 +334,40 @@ const page: DevicePage = {
   async hashRun(input: HashInput) {
     const blob = input === "video" ? video! : input === "compressed" ? compressed! : photos[0]!;
     return (await hashApi!.sha256(blob)).ms;
+  },
+
+  async webmBefore() {
+    webms ??= await recordWebms();
+    const info = (w: WebmInfo & { blob: Blob }): WebmInfo => ({
+      bytes: w.bytes,
+      seconds: w.seconds,
+      mimeType: w.mimeType,
+      bitsPerSecond: w.bitsPerSecond,
+    });
+    return { minute: info(webms.minute), largest: info(webms.largest) };
+  },
+
+  /** As at the recorder's stop: the recording's Blob and its measured length in, the Blob to save out (main thread). */
+  async webmRun(input: WebmInput): Promise<WebmRun> {
+    const w = webms![input];
+    const supported = PerformanceObserver.supportedEntryTypes.includes("longtask");
+    const tasks: PerformanceEntry[] = [];
+    const observer = supported ? new PerformanceObserver((list) => tasks.push(...list.getEntries())) : null;
+    observer?.observe({ type: "longtask" });
+    const t0 = performance.now();
+    const out = await withDuration(w.blob, w.seconds * 1000);
+    const t1 = performance.now();
+    // Not timed: the long tasks reported, the output played.
+    await new Promise((r) => setTimeout(r, 100));
+    if (observer) {
+      tasks.push(...observer.takeRecords());
+      observer.disconnect();
+    }
+    const during = tasks.filter((t) => t.startTime >= t0 && t.startTime < t1).map((t) => t.duration);
+    const durationS = await playerDuration(out);
+    if (!Number.isFinite(durationS))
+      throw new Error(`withDuration's ${input} WebM (${out.size} bytes, ${w.bytes} in) plays with duration ${durationS}`);
+    return { ms: t1 - t0, longestTaskMs: supported ? Math.max(0, ...during) : null, bytesOut: out.size, durationS };
   },
 
   async plateBefore() {

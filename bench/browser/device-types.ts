@@ -81,6 +81,30 @@ export interface VerifyRun {
 
 export type HashInput = "video" | "compressed" | "photo";
 
+/** The recordings whose duration is written: a minute's at 1 Mbps (7.5 MB) and the largest the app sends uncompressed. */
+export type WebmInput = "minute" | "largest";
+
+/** A WebM recorded in the page by MediaRecorder as the app's recorder records (no duration in it). */
+export interface WebmInfo {
+  bytes: number;
+  /** The recording's length as the app measures it (MediaRecorder's start to its stop), the duration written. */
+  seconds: number;
+  /** MediaRecorder's type, "video/webm;codecs=vp9" when the browser has VP9. */
+  mimeType: string;
+  /** Bits per second asked of MediaRecorder (the app's RECORDING_BITS_PER_SECOND). */
+  bitsPerSecond: number;
+}
+
+export interface WebmRun {
+  /** withDuration called to its Blob resolved. */
+  ms: number;
+  /** Longest main-thread task that began during the call (PerformanceObserver "longtask", 0: none over 50 ms; null: no API). */
+  longestTaskMs: number | null;
+  bytesOut: number;
+  /** The output's duration as a <video> reads it (checked finite after the timed part), seconds. */
+  durationS: number;
+}
+
 /** The page's steps: `*Before` is setup (run with the phone's limit lifted), the others are measured, one run per call. */
 export interface DevicePage {
   prepare(options: PrepareOptions): Promise<Prepared>;
@@ -101,6 +125,10 @@ export interface DevicePage {
   hashBefore(): Promise<Record<HashInput, number>>;
   /** ms of the streamed SHA-256 inside the worker. */
   hashRun(input: HashInput): Promise<number>;
+  /** The WebMs recorded once (unthrottled, in real time until 7.5 MB, then 25 MB), each checked to have no duration. */
+  webmBefore(): Promise<Record<WebmInput, WebmInfo>>;
+  /** src/lib/capture/recorder.ts withDuration on that WebM; throws when the output's duration is not finite. */
+  webmRun(input: WebmInput): Promise<WebmRun>;
   plateBefore(): Promise<void>;
   plateRun(orderPlate: string): Promise<PlateCheckRun>;
   verifyBefore(): Promise<VerifyInfo>;
