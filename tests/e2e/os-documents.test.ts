@@ -166,7 +166,12 @@ describe.each(viewports)("OS notes and documents (%s)", (label, options, mobile)
     await page.getByRole("list", { name: "Anotações a enviar" }).waitFor({ state: "detached" });
     // One toast for the event: the note's own, not also the files' 'Arquivo enviado…' (issue 50).
     expect(await page.locator(".Toastify__toast").filter({ hasText: "Anotação adicionada com sucesso!" }).count()).toBe(1);
-    expect(await page.locator(".Toastify__toast").filter({ hasText: /enviado/ }).count()).toBe(0);
+    expect(
+      await page
+        .locator(".Toastify__toast")
+        .filter({ hasText: /enviado/ })
+        .count(),
+    ).toBe(0);
     const stored = (await serverNotes()).filter((n) => n.Anotacao === text);
     expect(stored).toHaveLength(1);
     expect(calls["/agendamentos/adicionar-anotacao"]).toBeGreaterThanOrEqual(1);
