@@ -12,8 +12,8 @@ import { FILMED_PLATE } from "./device-types";
 /** A phone camera app's 720p H.264 bitrate (Android's 720p camcorder profile: about 12 Mbps). */
 export const CAMERA_BITRATE = 12_000_000;
 
-/** A square of random grey grain, drawn over each frame at a random offset. */
-function grainTile(size: number, seed: number): OffscreenCanvas {
+/** A square of random grey grain, drawn over each frame at a random offset (also the "webm" operation's recordings). */
+export function grainTile(size: number, seed: number): OffscreenCanvas {
   const tile = new OffscreenCanvas(size, size);
   const ctx = tile.getContext("2d")!;
   const img = ctx.createImageData(size, size);

@@ -16,7 +16,7 @@ import { MB, videoTier, type VideoTier } from "../../src/domain/compression";
 import { OCR_CACHE } from "../../workers/ocr/assets";
 import type { EvidenceChain } from "../../contract/evidencias-cadeia";
 import { chainOver } from "../../tests/support/evidence-chain";
-import { cameraClip, filmPlate, photoOf } from "./device-media";
+import { cameraClip, filmPlate, grainTile, photoOf } from "./device-media";
 // The plates bench's generator (generatePlates on globalThis): the same scenes as the plates and scan benches for a seed.
 import "./plates-page";
 import type { HashApi } from "./hash.worker";
@@ -96,23 +96,6 @@ const WEBM_MINUTE_BYTES = (60 * RECORDING_BITS_PER_SECOND) / 8;
 const WEBM_LARGEST_STOP_BYTES = 25 * MB - 512 * 1024;
 const WEBM_MAX_MS = 600_000;
 
-/** A grey grain tile (xorshift), drawn over each frame as a camera sensor's noise: the encoder spends its whole bitrate. */
-function grain(size: number, seed: number): OffscreenCanvas {
-  const tile = new OffscreenCanvas(size, size);
-  const ctx = tile.getContext("2d")!;
-  const img = ctx.createImageData(size, size);
-  let x = seed >>> 0 || 1;
-  for (let i = 0; i < img.data.length; i += 4) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    img.data[i] = img.data[i + 1] = img.data[i + 2] = (x >>> 0) & 0xff;
-    img.data[i + 3] = 255;
-  }
-  ctx.putImageData(img, 0, 0);
-  return tile;
-}
-
 /** A <video>'s duration for a file (Infinity for MediaRecorder's WebM, which does not carry it). */
 async function playerDuration(blob: Blob): Promise<number> {
   const url = URL.createObjectURL(blob);
@@ -148,7 +131,7 @@ async function recordWebm(enough: (ms: number, bytes: number) => boolean): Promi
   canvas.width = width;
   canvas.height = height;
   const ctx = canvas.getContext("2d")!;
-  const tiles = Array.from({ length: 8 }, (_, k) => grain(256, 2463534242 + k * 7919));
+  const tiles = Array.from({ length: 8 }, (_, k) => grainTile(256, 2463534242 + k * 7919));
   const draw = (i: number) => {
     ctx.globalAlpha = 1;
     ctx.fillStyle = `hsl(${(i * 2) % 360} 45% 45%)`;
