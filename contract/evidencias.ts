@@ -119,7 +119,10 @@ export const addNote = defineRoute({
     anotacao: nonBlank(MAX.note),
     /** Show the note on the member's follow page (issue 39); false when absent. */
     visivelSocio: Type.Optional(Type.Boolean()),
-    /** Sent by the clients; the server stamps the note. */
+    /**
+     * When the note was typed (ISO 8601), as the device says: kept when within the last 7 days and not ahead of the server's
+     * clock (a note typed offline and sent later keeps its hour); otherwise, or absent, the server stamps it now.
+     */
     data: Type.Optional(text(MAX.date)),
   }),
   response: { 200: obj({ message: str(), IdSocioVeiculoAgendaExecucaoAnotacao: str() }) },

@@ -93,7 +93,7 @@ export const deleteNote = (db: Db, id: string) => deleteChild(db, executionNotes
  */
 export async function insertNoteOnce(
   db: Db,
-  values: { id?: string; appointmentId: string; userId: string; text: string; visibleToMember: boolean },
+  values: { id?: string; appointmentId: string; userId: string; text: string; visibleToMember: boolean; createdAt: Date },
 ): Promise<{ row: NoteRow; added: boolean }> {
   const [row] = await db.insert(executionNotes).values(values).onConflictDoNothing({ target: executionNotes.id }).returning();
   if (row) return { row, added: true };

@@ -28,7 +28,24 @@ async function storedFile(db: Db, request: FastifyRequest, name: string) {
   return file;
 }
 
-export async function evidenciasRoutes(plain: FastifyInstance, { db }: RouteDeps) {
+/** How far back a note's typed time is taken (a note typed offline, sent when the connection returned); older is stamped now. */
+export const NOTE_TYPED_WITHIN_MS = 7 * 24 * 60 * 60 * 1000;
+/** A device's clock may run a little ahead: a typed time up to this much in the future is taken as now. */
+const NOTE_CLOCK_SKEW_MS = 2 * 60 * 1000;
+
+/**
+ * When a note was written: the time the device says it was typed (`data`, ISO 8601) when that is within the last 7 days and
+ * not ahead of the server's clock (a note typed offline keeps its hour, issue 50), otherwise the server's now.
+ */
+export function noteTime(data: string | undefined, now: Date): Date {
+  if (!data || !/^\d{4}-\d{2}-\d{2}T/.test(data)) return now;
+  const typed = new Date(data);
+  const age = now.getTime() - typed.getTime();
+  if (Number.isNaN(age) || age > NOTE_TYPED_WITHIN_MS || age < -NOTE_CLOCK_SKEW_MS) return now;
+  return age < 0 ? now : typed;
+}
+
+export async function evidenciasRoutes(plain: FastifyInstance, { db, clock }: RouteDeps) {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   /**
    * The order a call adds evidence to: this point's, not cancelled, and the acting attendant. A file is added under the
@@ -102,6 +119,7 @@ export async function evidenciasRoutes(plain: FastifyInstance, { db }: RouteDeps
       userId,
       text,
       visibleToMember: b.visivelSocio === true,
+      createdAt: noteTime(b.data, clock()),
     });
     // The same call again (the outbox after a lost answer) answers the note it added; an id already naming another note is refused.
     if (!added && (row.appointmentId !== appt.id || row.text !== text)) throw conflict(NOTE_ID_TAKEN);

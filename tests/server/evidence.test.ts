@@ -87,6 +87,28 @@ describe.each(BACKENDS)("OS evidence on %s", (backend) => {
     await post("/agendamentos/deletar-anotacao", { idSocioVeiculoAgendaExecucaoAnotacao: id });
   });
 
+  it("keeps the hour a note was typed (sent later by the outbox) within 7 days; a time too old, ahead or unreadable is now", async () => {
+    const hoursAgo = new Date(Date.now() - 3 * 3600_000).toISOString();
+    const cases: [string, string | undefined, (dataLog: number) => boolean][] = [
+      ["três horas atrás", hoursAgo, (d) => d === Date.parse(hoursAgo)],
+      ["trinta dias atrás", new Date(Date.now() - 30 * 86_400_000).toISOString(), (d) => Math.abs(d - Date.now()) < 60_000],
+      ["uma hora à frente", new Date(Date.now() + 3600_000).toISOString(), (d) => Math.abs(d - Date.now()) < 60_000],
+      ["ilegível", "ontem à tarde", (d) => Math.abs(d - Date.now()) < 60_000],
+      ["sem data", undefined, (d) => Math.abs(d - Date.now()) < 60_000],
+    ];
+    for (const [label, data, ok] of cases) {
+      const res = await post("/agendamentos/adicionar-anotacao", {
+        idSocioVeiculoAgenda: appt,
+        anotacao: `Nota ${label}`,
+        ...(data ? { data } : {}),
+      });
+      expect(res.statusCode).toBe(200);
+      const note = (await list("get-anotacoes")).anotacoes.find((n: { Anotacao: string }) => n.Anotacao === `Nota ${label}`);
+      expect([label, ok(Date.parse(note.DataLog))]).toEqual([label, true]);
+      await post("/agendamentos/deletar-anotacao", { idSocioVeiculoAgendaExecucaoAnotacao: note.IdSocioVeiculoAgendaExecucaoAnotacao });
+    }
+  });
+
   it("keeps laudos and recibos with the original file name, value and size", async () => {
     const up = (await upload(t, f.token1, "Laudo técnico.pdf", SAMPLE.pdf)).json();
     const laudo = await post("/agendamentos/adicionar-laudo", {
