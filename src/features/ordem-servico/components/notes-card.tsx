@@ -1,13 +1,13 @@
 // 'Anotações Gerais' card of the OS screen: the newest notes with their date, its own loading/empty/error state, and the
 // button that opens the notes modal (add and delete live there); notes still on their way from the device (main thread).
-import { lazy, Suspense, useCallback, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { ORDER_MSG } from "../../../config/messages/order.pt-BR";
 import { notesQuery } from "../query-options";
 import { newestFirst, noteDate } from "../notes";
 import { QueryState } from "../../../components/ui/query-state";
 import { OutboxFileList } from "../../../components/media/outbox-files";
-import { useOrderOutbox } from "../../../lib/outbox/use-order-outbox";
+import { usePendingNotes } from "../use-pending-notes";
 
 // The modal loads when first opened, as the screen's other modals: the card shows the newest notes without it.
 const NotesModal = lazy(() => import("./notes-modal").then((m) => ({ default: m.NotesModal })));
@@ -20,11 +20,7 @@ export function NotesCard({ orderId, userId, canEdit }: { orderId: string; userI
   const [open, setOpen] = useState(false);
   const t = ORDER_MSG.notes;
   // Notes saved on the device and not yet on the server (issue 50): shown above the list, in the outbox's words.
-  const pending = useOrderOutbox(
-    orderId,
-    useCallback(() => {}, []),
-    "adicionar-anotacao",
-  );
+  const pending = usePendingNotes(orderId);
 
   return (
     <section className="card notes-card" aria-labelledby="anotacoes-titulo">

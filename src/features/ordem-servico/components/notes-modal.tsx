@@ -3,7 +3,7 @@
 // link's page shows it, issue 39), and is tagged so. A note added goes through the outbox (issue 50): saved on the device
 // first, so one typed offline or cut off by the network is sent when the connection returns, listed meanwhile in the
 // outbox's words ('Salvo no aparelho', 'Enviando…', 'Falhou — tentar de novo') (main thread).
-import { useCallback, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { useLayoutEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
 import { ORDER_MSG } from "../../../config/messages/order.pt-BR";
@@ -13,7 +13,7 @@ import { MSG } from "../../../config/messages.pt-BR";
 import { useOfflineGuard } from "../../../lib/offline/offline-hint";
 import { useDeleteNote } from "../api/use-order-mutations";
 import { addNoteToOutbox } from "../../../lib/outbox/outbox-bridge";
-import { useOrderOutbox } from "../../../lib/outbox/use-order-outbox";
+import { usePendingNotes } from "../use-pending-notes";
 import { OutboxFileList } from "../../../components/media/outbox-files";
 import { notesQuery } from "../query-options";
 import type { Anotacao } from "../api/order";
@@ -37,11 +37,7 @@ export function NotesModal({ orderId, userId, canEdit, onClose }: Props) {
   // Deleting a note needs the server; adding one is saved on the device and sent when it can be.
   const { online, hintId, guard } = useOfflineGuard();
   const [saving, setSaving] = useState(false);
-  const pending = useOrderOutbox(
-    orderId,
-    useCallback(() => {}, []),
-    "adicionar-anotacao",
-  );
+  const pending = usePendingNotes(orderId);
   const [error, setError] = useState("");
   const [confirm, setConfirm] = useState<Anotacao | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
