@@ -515,6 +515,69 @@ describe.each(BACKENDS)("payment runs on %s", (backend) => {
     expect(paidLines[0]!.n).toBe(1);
     expect((await payoutRow(x.id)).paid).toBe("S");
   });
+
+  it("under parallel requests: two split runs take four distinct NSAs, and Caixa drafts distinct numbers", async () => {
+    const day = await today();
+    // Two clerks generate two Itaú runs at once, each written as two files (PIX and accounts): four NSAs, none twice.
+    const itau = (
+      await call(t, central, "POST", "/central/pagamentos/contas-pagadoras", { ...ITAU_ACCOUNT, Nome: "Itaú - corrida" })
+    ).json().data.IdContaPagadora as string;
+    const runs: string[] = [];
+    for (const token of [central, second]) {
+      const pix = await insertPayout(t, f.p1, { executedDaysAgo: 1, value: 21 });
+      const ted = await insertPayout(t, f.p2, { executedDaysAgo: 1, value: 22 });
+      runs.push((await newRun([pix.id, ted.id], day, token, itau)).json().data.IdRemessa);
+    }
+    const gens = await Promise.all([
+      http(central, "POST", runPath(runs[0]!, "gerar"), {}),
+      http(second, "POST", runPath(runs[1]!, "gerar"), {}),
+    ]);
+    expect(gens.map((g) => g.status)).toEqual([200, 200]);
+    const files = gens.map((g) => (g.body.data as { Arquivos: { Nsa: number }[] }).Arquivos.map((a) => a.Nsa));
+    expect(files.map((nsas) => nsas.length)).toEqual([2, 2]);
+    expect(files.flat().sort((m, n) => m - n)).toEqual([1, 2, 3, 4]);
+    const stored = await queryRows<{ nsa: number }>(
+      t.db,
+      sql`select nsa from payment_run_files where bank_profile_id = ${itau} order by nsa`,
+    );
+    expect(stored.map((r) => r.nsa)).toEqual([1, 2, 3, 4]);
+
+    // Four Caixa drafts at once: each transfer's "seu número" from the one sequence, digits only, none twice.
+    const caixa = (
+      await call(t, central, "POST", "/central/pagamentos/contas-pagadoras", {
+        ...ITAU_ACCOUNT,
+        Nome: "Caixa - corrida",
+        CodigoBanco: "104",
+        NomeBanco: "CAIXA",
+        Layout: "104",
+        Convenio: "444774",
+        DigitoAgencia: "5",
+        CodigoCompromisso: "13",
+        ParametroTransmissao: "a1",
+      })
+    ).json().data.IdContaPagadora as string;
+    const payouts = [];
+    for (let i = 0; i < 4; i++) payouts.push(await insertPayout(t, f.p2, { executedDaysAgo: 1, value: 5 + i }));
+    const drafts = await Promise.all(
+      payouts.map((payout, i) =>
+        http(i % 2 ? second : central, "POST", "/central/pagamentos/remessas", {
+          ids: [payout.id],
+          dataPagamento: day,
+          idContaPagadora: caixa,
+        }),
+      ),
+    );
+    expect(drafts.map((d) => d.status)).toEqual([200, 200, 200, 200]);
+    const numbers = await Promise.all(
+      drafts.map(
+        async (d) =>
+          (await call(t, central, "GET", runPath((d.body.data as { IdRemessa: string }).IdRemessa))).json().transferencias[0]
+            .SeuNumero as string,
+      ),
+    );
+    for (const n of numbers) expect(n).toMatch(/^\d{1,6}$/);
+    expect(new Set(numbers).size).toBe(4);
+  });
 });
 
 function addDays(day: string, n: number) {
