@@ -47,10 +47,16 @@ function AfterFirstPaint({ children }: { children: ReactNode }) {
 }
 
 export default function OrderPage({ id, userId, pointId }: { id: string; userId: string; pointId: string }) {
-  const query = useQuery(orderDetailsQuery(id));
+  const start = useOrderStarting(id);
+  const query = useQuery({
+    ...orderDetailsQuery(id),
+    // The start landed in this tab but the order's last read still says it is not started (that read was already on its way,
+    // or failed on a weak signal): read again every 3 s until it says so, so the screen turns EM EXECUÇÃO by itself rather
+    // than staying INICIANDO until the next visit (seen once in a loaded full e2e run).
+    refetchInterval: (q) => (start === "landed" && !q.state.data?.execucao?.DataHoraInicio ? 3_000 : false),
+  });
   const [modal, setModal] = useState<ModalName | null>(null);
   const finishJob = useFinishJob(id);
-  const start = useOrderStarting(id);
   const { online, hintId } = useOfflineGuard(PAGE_OFFLINE_HINT);
   const startHintId = useId();
   const t = ORDER_MSG.order;
