@@ -57,6 +57,20 @@ export async function startOutboxWorker(opts: { apiBase?: string; dbName?: strin
   }
 }
 
+/**
+ * The queue and the session a new job is saved for (the session as it was when the user acted). A file or a note added before
+ * the shell's background work has started the queue (its chunk still loading on a slow network), or while the worker is
+ * starting, waits for it instead of being refused or listed among the jobs to resume.
+ */
+async function queueFor() {
+  const session = outboxSession();
+  await started;
+  const api = remote;
+  if (!api) throw new Error("the upload queue was stopped");
+  if (!session) throw new Error("no signed-in session to own the job");
+  return { api, session };
+}
+
 /** A File's lastModified as ISO 8601: a camera capture's File is made when it was taken; "" when the browser gives none. */
 const capturedAt = (file: File) => (file.lastModified > 0 ? new Date(file.lastModified).toISOString() : "");
 
@@ -71,13 +85,7 @@ export async function addToOutbox(
   steps: Omit<FollowUpStep, "done">[],
   opts: { videoPlate?: JobEvidence["videoPlate"] } = {},
 ): Promise<string> {
-  const session = outboxSession();
-  // A file chosen before the shell's background work has started the queue (its chunk still loading on a slow network), or
-  // while the worker is starting, waits for it instead of being refused or listed among the jobs to resume.
-  await started;
-  const api = remote;
-  if (!api) throw new Error("the upload queue was stopped");
-  if (!session) throw new Error("no signed-in session to own the upload");
+  const { api, session } = await queueFor();
   const job = createJob({
     id: crypto.randomUUID(),
     kind: kindOf(file),
@@ -100,11 +108,7 @@ export async function addToOutbox(
  * once. `name`: how the note is listed while on its way. Returns the job id.
  */
 export async function addNoteToOutbox(note: NoteToAdd, name: string): Promise<string> {
-  const session = outboxSession();
-  await started;
-  const api = remote;
-  if (!api) throw new Error("the upload queue was stopped");
-  if (!session) throw new Error("no signed-in session to own the note");
+  const { api, session } = await queueFor();
   const job = createJob({
     id: note.idSocioVeiculoAgendaExecucaoAnotacao,
     kind: "note",
