@@ -119,6 +119,10 @@ describe.each(viewports)("OS notes and documents (%s)", (label, options, mobile)
   it("keeps a note typed offline: 'Salvo no aparelho', kept across a reload, sent once when the connection returns (issue 50)", async () => {
     const ctx = await browser.newContext({ ...options, bypassCSP: true }); // only to load axe
     const calls = countCalls(ctx);
+    // The route is in place before the page and its upload worker start (a route added later did not always reach the
+    // worker's requests in a loaded run); it cuts the API while `offline`.
+    let offline = false;
+    await ctx.route("**/api/**", (route) => void (offline ? route.abort("internetdisconnected") : route.continue()));
     const page = await openOrder(ctx);
     // The service worker's precache must be complete before the network goes (the reload below is served by it).
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
@@ -130,7 +134,7 @@ describe.each(viewports)("OS notes and documents (%s)", (label, options, mobile)
       .first()
       .waitFor();
     // Offline for the page AND the upload worker (Chromium's offline emulation alone lets a dedicated worker's requests through).
-    await ctx.route("**/api/**", (route) => void route.abort("internetdisconnected"));
+    offline = true;
     await ctx.setOffline(true);
     await dialog.getByText(/^Sem conexão: a anotação fica salva no aparelho/).waitFor();
     const text = `Cliente relatou ruído na roda dianteira (offline ${label} ${tag})`;
@@ -151,7 +155,7 @@ describe.each(viewports)("OS notes and documents (%s)", (label, options, mobile)
     await page.getByRole("list", { name: "Anotações a enviar" }).getByText("Salvo no aparelho").waitFor();
     expect((await serverNotes()).some((n) => n.Anotacao === text)).toBe(false);
 
-    await ctx.unrouteAll({ behavior: "ignoreErrors" });
+    offline = false;
     await ctx.setOffline(false);
     await page.getByText("Anotação adicionada com sucesso!").waitFor({ timeout: 30_000 });
     if (mobile) {
