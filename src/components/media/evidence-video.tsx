@@ -31,10 +31,9 @@ export function EvidenceVideo({ src, label, className }: Props) {
     if (stage.current === "poster") stage.current = "done";
   };
   const onPlay = (e: SyntheticEvent<HTMLVideoElement>) => {
-    if (stage.current === "poster" || stage.current === "seeking") {
-      stage.current = "done";
-      e.currentTarget.currentTime = 0;
-    } else stage.current = "done";
+    const onPosterFrame = stage.current === "poster" || stage.current === "seeking";
+    stage.current = "done";
+    if (onPosterFrame) e.currentTarget.currentTime = 0;
   };
   return (
     <video
