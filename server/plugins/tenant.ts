@@ -4,7 +4,7 @@ import type { FastifyRequest } from "fastify";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.ts";
 import { appointments, pointUsers, storedFiles, vehicles } from "../db/schema.ts";
-import { isUuid } from "../lib/db-rows.ts";
+import { isUuid } from "../db/rows.ts";
 import { notFound } from "../lib/http-errors.ts";
 
 export const NOT_FOUND = {

@@ -4,7 +4,7 @@
 import { sql } from "drizzle-orm";
 import type { PayeeReview } from "../../contract/central-points.ts";
 import type { Db } from "../db/client.ts";
-import { rows } from "../lib/db-rows.ts";
+import { rows } from "../db/rows.ts";
 import { holderIsPerson, holderIsPoint, payeeDiff } from "../../src/domain/payee.ts";
 import { currentPayees, holdReasonSql, holdText, type HoldReason, type Payee } from "../services/payout-hold.ts";
 

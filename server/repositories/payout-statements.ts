@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 import type { EspelhoRow } from "../../contract/espelho.ts";
 import type { Db } from "../db/client.ts";
-import { rows } from "../lib/db-rows.ts";
+import { rows } from "../db/rows.ts";
 import { legacySqlText } from "../lib/format.ts";
 import { holdReasonSql, holdText, type HoldReason } from "../services/payout-hold.ts";
 

@@ -4,7 +4,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { payoutStatements } from "../db/schema.ts";
 import type { Payee, Payout, PayoutFilter, PayoutTotals } from "../../contract/central-payments.ts";
-import { rows } from "../lib/db-rows.ts";
+import { rows } from "../db/rows.ts";
 import { formatBRL } from "../../src/domain/format.ts";
 import { isoToBr, wallClock } from "../../src/domain/dates.ts";
 import { insertNotifications } from "./notifications.ts";

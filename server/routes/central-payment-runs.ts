@@ -10,7 +10,7 @@ import { schemaOf } from "../../contract/route.ts";
 import * as C from "../../contract/central-payment-runs.ts";
 import { HttpError } from "../lib/http-errors.ts";
 import { requireCentralPermission } from "../lib/central-roles.ts";
-import { isUuid, lockPoints } from "../lib/db-rows.ts";
+import { isUuid, lockPoints } from "../db/rows.ts";
 import { brasiliaToday, parseDay, parsePeriod } from "../lib/dates.ts";
 import { isoToBr, wallClock } from "../../src/domain/dates.ts";
 import { formatBRL } from "../../src/domain/format.ts";

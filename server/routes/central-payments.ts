@@ -9,7 +9,7 @@ import * as C from "../../contract/central-payments.ts";
 import { CENTRAL_MESSAGES } from "../lib/central-messages.ts";
 import { HttpError } from "../lib/http-errors.ts";
 import { requireCentralPermission } from "../lib/central-roles.ts";
-import { isUuid, lockPoints } from "../lib/db-rows.ts";
+import { isUuid, lockPoints } from "../db/rows.ts";
 import { brasiliaToday, parseDay, parsePeriod } from "../lib/dates.ts";
 import { isoToBr, wallClock } from "../../src/domain/dates.ts";
 import { currentPayees, pointHolds } from "../services/payout-hold.ts";

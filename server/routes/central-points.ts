@@ -9,7 +9,7 @@ import * as C from "../../contract/central-points.ts";
 import { CENTRAL_MESSAGES } from "../lib/central-messages.ts";
 import { HttpError } from "../lib/http-errors.ts";
 import { requireCentralPermission } from "../lib/central-roles.ts";
-import { isUuid } from "../lib/db-rows.ts";
+import { isUuid } from "../db/rows.ts";
 import { brasiliaToday } from "../lib/dates.ts";
 import { holdText, pointHolds } from "../services/payout-hold.ts";
 import { centralActor } from "../services/audit.ts";

@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { Db } from "../db/client.ts";
-import { isUuid, lockPoints } from "../lib/db-rows.ts";
+import { isUuid, lockPoints } from "../db/rows.ts";
 import { badRequest, notFound } from "../lib/http-errors.ts";
 import { schemaOf } from "../../contract/route.ts";
 import * as C from "../../contract/ponto-atendimento.ts";

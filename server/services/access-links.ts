@@ -3,7 +3,7 @@ import { and, desc, eq, gt, isNull, notInArray } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { accessTokens, pointUsers, servicePoints, sessions } from "../db/schema.ts";
 import { hashToken, isLinkToken, newToken } from "../lib/secrets.ts";
-import { sameEmail } from "../lib/db-rows.ts";
+import { sameEmail } from "../db/rows.ts";
 import type { ServerConfig } from "../config.ts";
 import type { AccessCheck, AccessLink } from "../../contract/acesso.ts";
 import { ACCESS_LINK_HOURS, ACCESS_LINK_PATHS, type AccessLinkKind } from "../../src/domain/team.ts";

@@ -8,7 +8,7 @@ import { and, eq, isNull, sql, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { centralUsers, servicePoints } from "../db/schema.ts";
 import { CENTRAL_MESSAGES } from "../lib/central-messages.ts";
-import { lockPoints } from "../lib/db-rows.ts";
+import { lockPoints } from "../db/rows.ts";
 import { HttpError } from "../lib/http-errors.ts";
 import { PAYEE_REVIEW_MESSAGES as M } from "../lib/payee-review-messages.ts";
 import { PIX_KEY_TYPE_LABELS } from "../../src/domain/bank-data.ts";

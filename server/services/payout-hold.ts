@@ -5,7 +5,7 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { servicePoints } from "../db/schema.ts";
-import { rows } from "../lib/db-rows.ts";
+import { rows } from "../db/rows.ts";
 import { isoToBr, wallClock } from "../../src/domain/dates.ts";
 
 export const HOLD_DAYS = 7;

@@ -3,7 +3,7 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { appointments, executions, executionServices, services, vehicles } from "../db/schema.ts";
-import { rows } from "../lib/db-rows.ts";
+import { rows } from "../db/rows.ts";
 import { wallClock } from "../../src/domain/dates.ts";
 
 /** The contract's payout: the service's extra value alone when parts were not the member's and it is set, else extra + payout; 0 -> null. */
