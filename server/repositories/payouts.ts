@@ -8,7 +8,7 @@ import { rows } from "../db/rows.ts";
 import { formatBRL } from "../../src/domain/format.ts";
 import { isoToBr, wallClock } from "../../src/domain/dates.ts";
 import { insertNotifications } from "./notifications.ts";
-import { holdReasonSql, holdText, type HoldReason } from "../services/payout-hold.ts";
+import { holdReasonSql, holdText, type HoldReason } from "../rules/payout-hold.ts";
 
 /** A payout as the list's SQL names it: the contract's fields, with the hold's code and the change's time still raw. */
 type PayoutRow = Omit<Payout, "PagamentoFeito" | "MotivoRetencao" | "DadosPagamentoAlteradosEm" | "Retido" | "Situacao"> & {

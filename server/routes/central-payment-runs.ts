@@ -19,7 +19,7 @@ import type { ReturnFile } from "../../src/domain/cnab240-return.ts";
 import { cnabTransferOf, yourNumberOf } from "../../src/domain/payment-run.ts";
 import { CENTRAL_MESSAGES } from "../lib/central-messages.ts";
 import { RUN_MESSAGES } from "../lib/central-payments-messages.ts";
-import { currentPayees, pointHolds } from "../services/payout-hold.ts";
+import { currentPayees, pointHolds } from "../repositories/payout-holds.ts";
 import * as payouts from "../repositories/payouts.ts";
 import * as runs from "../repositories/payment-runs.ts";
 import { recordCentralActions, type CentralAction } from "../repositories/central-actions.ts";

@@ -12,7 +12,7 @@ import { requireCentralPermission } from "../lib/central-roles.ts";
 import { isUuid, lockPoints } from "../db/rows.ts";
 import { brasiliaToday, parseDay, parsePeriod } from "../lib/dates.ts";
 import { isoToBr, wallClock } from "../../src/domain/dates.ts";
-import { currentPayees, pointHolds } from "../services/payout-hold.ts";
+import { currentPayees, pointHolds } from "../repositories/payout-holds.ts";
 import * as payouts from "../repositories/payouts.ts";
 import { lastPaymentAction, recordCentralActions } from "../repositories/central-actions.ts";
 import { pushAfterCommit } from "../services/push.ts";
