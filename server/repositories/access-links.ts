@@ -21,7 +21,7 @@ export async function storeAccessLink(
     if (link.issuedBy !== null) {
       await tx.delete(accessTokens).where(unused);
     } else {
-      // One request of the user at a time (row lock), so two at once cannot both keep SELF_SERVICE_LINKS - 1 others.
+      // One request of the user at a time (row lock), so two at once cannot both keep `ownKept` others.
       await tx.select({ id: pointUsers.id }).from(pointUsers).where(eq(pointUsers.id, link.userId)).for("update");
       const own = and(unused, isNull(accessTokens.issuedBy));
       const kept = await tx

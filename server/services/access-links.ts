@@ -45,10 +45,7 @@ export async function issueAccessLink(
   await storeAccessLink(
     db,
     { tokenHash: hashToken(token), userId: user.id, kind, issuedBy: opts.issuedBy, expiresAt },
-    {
-      ownKept: SELF_SERVICE_LINKS - 1,
-      now: opts.now,
-    },
+    { ownKept: SELF_SERVICE_LINKS - 1, now: opts.now },
   );
   return { Tipo: kind, Link: `${opts.origin}${ACCESS_LINK_PATHS[kind]}#${token}`, ExpiraEm: expiresAt.toISOString() };
 }
