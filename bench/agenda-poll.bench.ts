@@ -5,7 +5,7 @@ import autocannon from "autocannon";
 import { buildApp } from "../server/app.ts";
 import { loadConfig } from "../server/config.ts";
 import { openDatabase, type DbHandle } from "../server/db/client.ts";
-import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from "../server/db/seed.ts";
+import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from "../server/seed.ts";
 import { monthRange, wallClock } from "../src/domain/dates.ts";
 import { BUSY, seedBusyPoint } from "./busy-point.ts";
 import { withFreshPostgres } from "./postgres.ts";

@@ -5,7 +5,7 @@ import pg from "pg";
 import { buildApp } from "../server/app.ts";
 import { loadConfig } from "../server/config.ts";
 import { openDatabase, type DbHandle } from "../server/db/client.ts";
-import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from "../server/db/seed.ts";
+import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from "../server/seed.ts";
 import { postgresAdmin } from "./postgres.ts";
 import type { BenchRow } from "./types.ts";
 

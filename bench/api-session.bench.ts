@@ -3,7 +3,7 @@ import autocannon from "autocannon";
 import { buildApp } from "../server/app.ts";
 import { loadConfig } from "../server/config.ts";
 import { openDatabase } from "../server/db/client.ts";
-import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from "../server/db/seed.ts";
+import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from "../server/seed.ts";
 import type { BenchRow } from "./types.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);

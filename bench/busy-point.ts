@@ -1,7 +1,7 @@
 // Seeds a busy service point for the agenda-poll bench: three years of history (~20 000 appointments) beside other points, in bulk SQL (Node).
 import { sql } from "drizzle-orm";
 import type { Db } from "../server/db/client.ts";
-import { rows } from "../server/lib/db-rows.ts";
+import { rows } from "../server/db/rows.ts";
 
 export const BUSY = { appointments: 20_000, days: 3 * 365, otherPoints: 4, perOtherPoint: 5_000, members: 3_000 } as const;
 

@@ -5,7 +5,7 @@ import { createHash, randomBytes } from "node:crypto";
 import http from "node:http";
 import type { Socket } from "node:net";
 import { DeleteBucketCommand, DeleteObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
-import { DEMO_PASSWORD, DEMO_USERS } from "../server/db/seed.ts";
+import { DEMO_PASSWORD, DEMO_USERS } from "../server/seed.ts";
 import { startServer } from "../tests/support/start-server.ts";
 import { mp4Bytes } from "../tests/support/mp4-bytes.ts";
 import type { BenchRow } from "./types.ts";

@@ -4,7 +4,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { openDatabase } from "../server/db/client.ts";
 import * as s from "../server/db/schema.ts";
-import { DEMO_USERS, seedCentralIfEmpty, seedIfEmpty } from "../server/db/seed.ts";
+import { DEMO_USERS, seedCentralIfEmpty, seedIfEmpty } from "../server/seed.ts";
 import { wallClock } from "../src/domain/dates.ts";
 
 export interface Booking {

@@ -20,11 +20,39 @@ export function packageOf(bare) {
   return bare.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0];
 }
 
+/**
+ * The server's floors, top to bottom (docs/architecture.md "Server floors"): a file in server/ imports its own floor and the
+ * floors below it, never one above (type-only imports included). The composition root wires everything; plugins are the
+ * Fastify hooks and guards the routes use, so they sit under routes and may use services and repositories (no service uses
+ * a plugin); the seed writes the demo data like a repository; storage sits beside lib. Anyone may import config.ts.
+ */
+export const SERVER_FLOORS = [
+  ["server/server.ts", "server/app.ts"],
+  ["server/routes"],
+  ["server/plugins"],
+  ["server/services"],
+  ["server/repositories", "server/seed.ts", "server/seed"],
+  ["server/rules"],
+  ["server/lib", "server/storage"],
+  ["server/db"],
+  ["server/config.ts"],
+];
+const FLOOR_LIST = SERVER_FLOORS.map((floor) => floor.join(", ")).join(" > ");
+
+/** The floor (0 = top) and folder of a path in server/; floor null for a path on none. */
+export function serverFloorOf(rel) {
+  for (const [floor, dirs] of SERVER_FLOORS.entries()) {
+    const dir = dirs.find((d) => inside(rel, d));
+    if (dir) return { floor, dir };
+  }
+  return { floor: null, dir: rel.split("/").slice(0, 2).join("/") };
+}
+
 /** Which layer a repository-relative path belongs to; null outside the layered code (tests, bench, scripts, configs). */
 export function layerOf(rel) {
   const parts = rel.split("/");
   if (parts[0] === "workers") return { name: "workers" };
-  if (parts[0] === "server") return { name: "server" };
+  if (parts[0] === "server") return { name: "server", ...serverFloorOf(rel) };
   if (parts[0] === "contract") return { name: "contract" };
   if (parts[0] !== "src" || parts.length < 2) return null;
   if (parts[1] === "features") return { name: "features", feature: parts[2] };
@@ -63,7 +91,14 @@ function violation(from, target, typeOnly) {
     return inside(rel, "server") ? "workers/ never import server/" : null;
   }
   if (from.name === "server") {
-    return inside(rel, "src") && !inside(rel, "src/domain") ? "server/ never imports the UI: only src/domain from src" : null;
+    if (inside(rel, "src") && !inside(rel, "src/domain")) return "server/ never imports the UI: only src/domain from src";
+    if (to?.name !== "server") return null;
+    if (from.floor === null || to.floor === null) {
+      return `${from.floor === null ? from.dir : to.dir} is on no server floor: add it to SERVER_FLOORS (lint/import-boundaries.js)`;
+    }
+    return to.floor < from.floor
+      ? `${from.dir} may not import ${to.dir}: a server file imports its own floor and those below (${FLOOR_LIST})`
+      : null;
   }
   // From here on: the main thread (src/**).
   if (to?.name === "workers" || to?.name === "server" || to?.name === "contract") {

@@ -2,7 +2,7 @@
 import { loadConfig } from "./config.ts";
 import { openDatabase, type Db } from "./db/client.ts";
 import { DataDirLockedError } from "./db/lock.ts";
-import { DEMO_CENTRAL, DEMO_PASSWORD, DEMO_USERS, seedCentralIfEmpty, seedIfEmpty } from "./db/seed.ts";
+import { DEMO_CENTRAL, DEMO_PASSWORD, DEMO_USERS, seedCentralIfEmpty, seedIfEmpty } from "./seed.ts";
 import { buildApp } from "./app.ts";
 import { purgeExpiredSessions } from "./plugins/auth.ts";
 import { purgeExpiredCentralSessions } from "./plugins/central-auth.ts";
@@ -10,7 +10,7 @@ import { purgeExpiredRateLimits } from "./lib/rate-limit-store.ts";
 import { openStorage } from "./storage/s3-storage.ts";
 import { purgeExpiredUploadLocks } from "./lib/upload-locker.ts";
 import { startUploadSweeps } from "./lib/upload-sweeps.ts";
-import { startNotificationPurge } from "./lib/notification-purge.ts";
+import { startNotificationPurge } from "./services/notification-purge.ts";
 
 let config;
 try {

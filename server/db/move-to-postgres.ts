@@ -6,7 +6,7 @@ import { is, sql } from "drizzle-orm";
 import { toSnakeCase } from "drizzle-orm/casing";
 import * as schema from "./schema.ts";
 import { openDatabase, type Db } from "./client.ts";
-import { rows } from "../lib/db-rows.ts";
+import { rows } from "./rows.ts";
 
 const BATCH = 500;
 

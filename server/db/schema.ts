@@ -61,7 +61,7 @@ export const servicePoints = pgTable(
     photos: text(),
     /**
      * Last change of what a payout is paid to (bank/PIX data, CNPJ, company name) and the central's last confirmation of it:
-     * while a change of the last 7 days is unconfirmed, the point's payouts are held back (server/services/payout-hold.ts).
+     * while a change of the last 7 days is unconfirmed, the point's payouts are held back (server/rules/payout-hold.ts).
      */
     paymentDataChangedAt: timestamp({ withTimezone: true }),
     paymentDataConfirmedAt: timestamp({ withTimezone: true }),
@@ -593,7 +593,7 @@ export const invitations = pgTable("invitations", {
 
 /**
  * What the point's users are told (GET /notificacoes, Web Push): the central's decisions and payments, a return registered by
- * a colleague. Written in the transaction of the change; kept 90 days (server/lib/notification-purge.ts). The spec's own
+ * a colleague. Written in the transaction of the change; kept 90 days (server/services/notification-purge.ts). The spec's own
  * side-effect rows (kind "reagendamento", "cancelamento") live here too and are not listed.
  */
 export const pointNotifications = pgTable(

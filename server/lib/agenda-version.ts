@@ -1,7 +1,7 @@
 // Reads the agenda list's change counters (bumped by the triggers of migration 0002) in one primary-key query (server only).
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { rows } from "./db-rows.ts";
+import { rows } from "../db/rows.ts";
 
 /** Scope of the counter for shared reference data (members, vehicles, services, motivations). */
 export const SHARED_SCOPE = "00000000-0000-0000-0000-000000000000";

@@ -5,7 +5,7 @@ import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from "@fastify/
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { rateLimitWindows } from "../db/schema.ts";
-import { rows } from "./db-rows.ts";
+import { rows } from "../db/rows.ts";
 
 type Callback = (err: Error | null, result?: { current: number; ttl: number }) => void;
 

@@ -6,7 +6,7 @@ import type { Lock, Locker, RequestRelease } from "@tus/utils";
 import { ERRORS } from "@tus/utils";
 import type { Db } from "../db/client.ts";
 import { uploadLocks } from "../db/schema.ts";
-import { rows } from "./db-rows.ts";
+import { rows } from "../db/rows.ts";
 
 /** A holder that stops renewing (its process died) loses the lock this long after its last renewal. */
 const LEASE_MS = 15_000;

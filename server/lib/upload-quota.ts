@@ -5,7 +5,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { pendingUploads } from "../db/schema.ts";
 import { RESUMABLE_EXPIRY_MS } from "../storage/storage.ts";
-import { lockPoints, rows } from "./db-rows.ts";
+import { lockPoints, rows } from "../db/rows.ts";
 
 export interface PendingLimits {
   maxCount: number;

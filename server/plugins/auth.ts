@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../db/client.ts";
 import { pointUsers, sessions } from "../db/schema.ts";
 import { hashToken } from "../lib/secrets.ts";
+import { SESSION_COOKIE } from "../lib/session-cookie.ts";
 import { DEACTIVATED_CODE, DEACTIVATED_MESSAGE } from "../../src/domain/deactivation.ts";
 
 export interface AuthContext {
@@ -22,8 +23,6 @@ declare module "fastify" {
 export const UNAUTHORIZED = { success: false, message: "Acesso não autorizado! Faça login novamente." };
 /** The 401 of an account the point's administrator deactivated (the login's after the right password, and a once-valid token's). */
 export const DEACTIVATED = { success: false, message: DEACTIVATED_MESSAGE, codigo: DEACTIVATED_CODE } as const;
-
-export const SESSION_COOKIE = "portal_session";
 
 function cookieToken(request: FastifyRequest): string | undefined {
   const raw = request.headers.cookie;
@@ -58,7 +57,7 @@ export async function findSession(db: Db, token: string): Promise<AuthContext | 
 }
 
 /**
- * A token whose session its user's deactivation ended: the session stays on file, expired at that moment (services/access-links.ts
+ * A token whose session its user's deactivation ended: the session stays on file, expired at that moment (repositories/access-links.ts
  * `revokeUserAccess`), until the purge at the next start. Only the holder of a token that was valid learns of the deactivation.
  */
 async function endedByDeactivation(db: Db, token: string): Promise<boolean> {

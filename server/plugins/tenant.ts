@@ -1,11 +1,10 @@
 // Tenant guards: every id in a path or body must belong to the token's service point, else 404 with no data (server only).
-import { and, eq, inArray } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.ts";
-import { appointments, pointUsers, storedFiles, vehicles } from "../db/schema.ts";
-import { isUuid } from "../lib/db-rows.ts";
+import { isUuid } from "../db/rows.ts";
 import { notFound } from "../lib/http-errors.ts";
+import * as tenant from "../repositories/tenant.ts";
 
 export const NOT_FOUND = {
   point: "Ponto de atendimento não encontrado.",
@@ -21,11 +20,7 @@ export function assertOwnPoint(request: FastifyRequest, idPontoAtendimento: unkn
 
 export async function ownAppointment(db: Db, request: FastifyRequest, id: unknown, opts: { lock?: boolean } = {}) {
   if (!isUuid(id)) throw notFound(NOT_FOUND.appointment);
-  const query = db
-    .select()
-    .from(appointments)
-    .where(and(eq(appointments.id, id), eq(appointments.servicePointId, request.auth.servicePointId)));
-  const [row] = await (opts.lock ? query.for("update") : query.limit(1));
+  const row = await tenant.pointAppointment(db, request.auth.servicePointId, id, opts.lock ?? false);
   if (!row) throw notFound(NOT_FOUND.appointment);
   return row;
 }
@@ -39,11 +34,7 @@ export const lockOwnAppointment = (tx: Db, request: FastifyRequest, id: unknown)
 /** A user of this point (the team's administrator edits, deactivates and reactivates them). */
 export async function ownUser(db: Db, request: FastifyRequest, id: unknown) {
   if (!isUuid(id)) throw notFound(NOT_FOUND.user);
-  const [row] = await db
-    .select()
-    .from(pointUsers)
-    .where(and(eq(pointUsers.id, id), eq(pointUsers.servicePointId, request.auth.servicePointId)))
-    .limit(1);
+  const row = await tenant.pointUser(db, request.auth.servicePointId, id);
   if (!row) throw notFound(NOT_FOUND.user);
   return row;
 }
@@ -57,14 +48,9 @@ export async function ownChild<T extends PgTable & { id: AnyPgColumn; appointmen
   message: string,
 ) {
   if (!isUuid(id)) throw notFound(message);
-  const [row] = await db
-    .select({ child: table, appointment: appointments })
-    .from(table as PgTable)
-    .innerJoin(appointments, eq(appointments.id, table.appointmentId))
-    .where(and(eq(table.id, id), eq(appointments.servicePointId, request.auth.servicePointId)))
-    .limit(1);
+  const row = await tenant.pointChild(db, request.auth.servicePointId, table, id);
   if (!row) throw notFound(message);
-  return row as { child: T["$inferSelect"]; appointment: typeof appointments.$inferSelect };
+  return row;
 }
 
 /** The acting attendant: the token's user, or another active user of the same point named in the body. */
@@ -72,10 +58,7 @@ export async function actingUser(db: Db, request: FastifyRequest, bodyUserId: un
   if (bodyUserId === undefined || bodyUserId === null || bodyUserId === "" || bodyUserId === request.auth.userId)
     return request.auth.userId;
   if (!isUuid(bodyUserId)) throw notFound(NOT_FOUND.user);
-  const [u] = await db
-    .select({ id: pointUsers.id })
-    .from(pointUsers)
-    .where(and(eq(pointUsers.id, bodyUserId), eq(pointUsers.servicePointId, request.auth.servicePointId), eq(pointUsers.active, "A")));
+  const u = await tenant.activePointUserId(db, request.auth.servicePointId, bodyUserId);
   if (!u) throw notFound(NOT_FOUND.user);
   return u.id;
 }
@@ -84,22 +67,14 @@ export async function actingUser(db: Db, request: FastifyRequest, bodyUserId: un
 export async function assertOwnFiles(db: Db, request: FastifyRequest, names: (string | null | undefined)[]) {
   const wanted = [...new Set(names.filter((n): n is string => typeof n === "string" && n !== ""))];
   if (wanted.length === 0) return;
-  const found = await db
-    .select({ name: storedFiles.storedName })
-    .from(storedFiles)
-    .where(and(inArray(storedFiles.storedName, wanted), eq(storedFiles.servicePointId, request.auth.servicePointId)));
+  const found = await tenant.pointStoredNames(db, request.auth.servicePointId, wanted);
   if (found.length !== wanted.length) throw notFound(NOT_FOUND.file);
 }
 
 /** A member's vehicle this point may look at: one with an appointment here. */
 export async function vehicleSeenHere(db: Db, request: FastifyRequest, id: unknown) {
   if (!isUuid(id)) throw notFound(NOT_FOUND.vehicle);
-  const [row] = await db
-    .selectDistinct({ vehicle: vehicles })
-    .from(vehicles)
-    .innerJoin(appointments, eq(appointments.vehicleId, vehicles.id))
-    .where(and(eq(vehicles.id, id), eq(appointments.servicePointId, request.auth.servicePointId)))
-    .limit(1);
-  if (!row) throw notFound(NOT_FOUND.vehicle);
-  return row.vehicle;
+  const vehicle = await tenant.vehicleSeenAtPoint(db, request.auth.servicePointId, id);
+  if (!vehicle) throw notFound(NOT_FOUND.vehicle);
+  return vehicle;
 }

@@ -4,7 +4,7 @@ import type { Static } from "typebox";
 import type { Db } from "../db/client.ts";
 import { appointments, executions, members, motivations, pointNotifications, pointUsers, vehicles } from "../db/schema.ts";
 import type { Agendamento, AgendaRow, AppointmentDetails, Execucao, Motivacao, Socio, SocioVeiculo } from "../../contract/agendamentos.ts";
-import { rows } from "../lib/db-rows.ts";
+import { rows } from "../db/rows.ts";
 import { agendaListSql, type AgendaFilters } from "../lib/agenda-list.ts";
 import { dayToIso } from "../lib/dates.ts";
 import { instantToWallClockIso, timeToIso } from "../lib/format.ts";

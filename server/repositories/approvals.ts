@@ -16,7 +16,7 @@ import {
 } from "../db/schema.ts";
 import type { DecidedService, PendingService } from "../../contract/central-approvals.ts";
 import { addDays, brasiliaInstant } from "../../src/domain/dates.ts";
-import { payoutValue } from "../services/service-rules.ts";
+import { payoutValue } from "../rules/payout-value.ts";
 import { toAgendamento, type AppointmentRow } from "./appointments.ts";
 import type { Decision } from "./approval-decisions.ts";
 

@@ -4,7 +4,7 @@ import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { auditLog, servicePoints } from "../db/schema.ts";
 import type { AuditEntry } from "../../contract/auditoria.ts";
-import type { FieldChange } from "../services/audit.ts";
+import type { FieldChange } from "../rules/audit-fields.ts";
 
 type AuditRow = typeof auditLog.$inferSelect;
 

@@ -11,7 +11,7 @@ import type { BankBody, DadoBancario } from "../../contract/ponto-atendimento.ts
 import type { Db } from "../db/client.ts";
 import { bankAccounts } from "../db/schema.ts";
 import { badRequest } from "../lib/http-errors.ts";
-import { labelled, type FieldSpec } from "../services/audit.ts";
+import { labelled, type FieldSpec } from "../rules/audit-fields.ts";
 import { methodFields } from "../../src/domain/bank-method.ts";
 
 export type BankAccountRow = typeof bankAccounts.$inferSelect;

@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { centralUsers } from "../db/schema.ts";
-import { sameEmail } from "../lib/db-rows.ts";
+import { sameEmail } from "../db/rows.ts";
 import type { CentralRole, CentralUser } from "../../contract/central-session.ts";
 
 export const toCentralUser = (u: { id: string; name: string; email: string; role: string }): CentralUser => ({

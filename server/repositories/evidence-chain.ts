@@ -4,7 +4,7 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { appointments, evidenceChain, evidenceSeals, pointUsers, storedFiles, vehicles } from "../db/schema.ts";
-import { isUuid } from "../lib/db-rows.ts";
+import { isUuid } from "../db/rows.ts";
 
 export type ChainRow = typeof evidenceChain.$inferSelect;
 export type SealRow = typeof evidenceSeals.$inferSelect;

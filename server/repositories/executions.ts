@@ -3,7 +3,7 @@ import { randomInt } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { appointments, executions, members, payoutStatements, services, vehicles } from "../db/schema.ts";
-import { payoutValue } from "../services/service-rules.ts";
+import { payoutValue } from "../rules/payout-value.ts";
 import type { AppointmentRow } from "./appointments.ts";
 import type { LinkRow } from "./linked-services.ts";
 import { pointById } from "./points.ts";

@@ -18,7 +18,7 @@ import {
   services,
   vehicles,
 } from "../db/schema.ts";
-import { rows } from "../lib/db-rows.ts";
+import { rows } from "../db/rows.ts";
 
 export type FollowLinkRow = typeof followLinks.$inferSelect;
 

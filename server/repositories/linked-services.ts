@@ -4,7 +4,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { executionServices, pointServices, pointUsers, services, vehicles } from "../db/schema.ts";
 import type { LinkedService, PointService } from "../../contract/servicos.ts";
-import { payoutValue } from "../services/service-rules.ts";
+import { payoutValue } from "../rules/payout-value.ts";
 
 type ServiceRow = typeof services.$inferSelect;
 export type LinkRow = typeof executionServices.$inferSelect;

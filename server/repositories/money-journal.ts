@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import type { JournalEntry } from "../../contract/central-payment-runs.ts";
-import { rows } from "../lib/db-rows.ts";
+import { rows } from "../db/rows.ts";
 
 export interface JournalFilters {
   pointId?: string;

@@ -4,9 +4,10 @@
 import { sql } from "drizzle-orm";
 import type { PayeeReview } from "../../contract/central-points.ts";
 import type { Db } from "../db/client.ts";
-import { rows } from "../lib/db-rows.ts";
+import { rows } from "../db/rows.ts";
 import { holderIsPerson, holderIsPoint, payeeDiff } from "../../src/domain/payee.ts";
-import { currentPayees, holdReasonSql, holdText, type HoldReason, type Payee } from "../services/payout-hold.ts";
+import { holdReasonSql, holdText, type HoldReason, type Payee } from "../rules/payout-hold.ts";
+import { currentPayees } from "./payout-holds.ts";
 
 /** A phone changed this recently is pointed out: whoever changed the payment data may have changed it too. */
 export const PHONE_RECENT_DAYS = 30;

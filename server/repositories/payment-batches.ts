@@ -4,7 +4,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { paymentBatches, payoutStatements } from "../db/schema.ts";
 import type { Batch } from "../../contract/central-payments.ts";
-import { rows } from "../lib/db-rows.ts";
+import { rows } from "../db/rows.ts";
 
 export type BatchRow = typeof paymentBatches.$inferSelect;
 

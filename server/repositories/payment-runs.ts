@@ -6,7 +6,7 @@ import type { Db } from "../db/client.ts";
 import { bankProfiles, paymentRunFiles, paymentRuns, paymentTransfers, payoutStatements } from "../db/schema.ts";
 import type { BankProfile, BankProfileInput, PaymentRun, PaymentTransfer, RunFile, RunState } from "../../contract/central-payment-runs.ts";
 import type { Payee } from "../../contract/central-payments.ts";
-import { rows } from "../lib/db-rows.ts";
+import { rows } from "../db/rows.ts";
 
 export type BankProfileRow = typeof bankProfiles.$inferSelect;
 export type RunRow = typeof paymentRuns.$inferSelect;

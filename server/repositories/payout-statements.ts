@@ -3,9 +3,9 @@
 import { sql } from "drizzle-orm";
 import type { EspelhoRow } from "../../contract/espelho.ts";
 import type { Db } from "../db/client.ts";
-import { rows } from "../lib/db-rows.ts";
+import { rows } from "../db/rows.ts";
 import { legacySqlText } from "../lib/format.ts";
-import { holdReasonSql, holdText, type HoldReason } from "../services/payout-hold.ts";
+import { holdReasonSql, holdText, type HoldReason } from "../rules/payout-hold.ts";
 
 export interface StatementFilters {
   servicePointId: string;

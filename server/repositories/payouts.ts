@@ -4,11 +4,11 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { payoutStatements } from "../db/schema.ts";
 import type { Payee, Payout, PayoutFilter, PayoutTotals } from "../../contract/central-payments.ts";
-import { rows } from "../lib/db-rows.ts";
+import { rows } from "../db/rows.ts";
 import { formatBRL } from "../../src/domain/format.ts";
 import { isoToBr, wallClock } from "../../src/domain/dates.ts";
 import { insertNotifications } from "./notifications.ts";
-import { holdReasonSql, holdText, type HoldReason } from "../services/payout-hold.ts";
+import { holdReasonSql, holdText, type HoldReason } from "../rules/payout-hold.ts";
 
 /** A payout as the list's SQL names it: the contract's fields, with the hold's code and the change's time still raw. */
 type PayoutRow = Omit<Payout, "PagamentoFeito" | "MotivoRetencao" | "DadosPagamentoAlteradosEm" | "Retido" | "Situacao"> & {

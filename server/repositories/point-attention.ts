@@ -17,8 +17,8 @@ import {
   type SortDirection,
 } from "../../contract/central-points.ts";
 import type { CentralHome } from "../../contract/central-home.ts";
-import { rows } from "../lib/db-rows.ts";
-import { holdReasonSql, unconfirmedChangeSql } from "../services/payout-hold.ts";
+import { rows } from "../db/rows.ts";
+import { holdReasonSql, unconfirmedChangeSql } from "../rules/payout-hold.ts";
 import { maskAccount, maskDocument, maskPixKey } from "../lib/bank-mask.ts";
 
 const DAY_MS = 86_400_000;

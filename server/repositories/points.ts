@@ -6,7 +6,7 @@ import type { Db } from "../db/client.ts";
 import { servicePoints } from "../db/schema.ts";
 import { timeToIso } from "../lib/format.ts";
 import { badRequest } from "../lib/http-errors.ts";
-import type { FieldSpec } from "../services/audit.ts";
+import type { FieldSpec } from "../rules/audit-fields.ts";
 
 /** A point's row by id (the caller checked the id is the token's point). */
 export async function pointById(db: Db, id: string) {

@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import type { Avaliacao, MediaAvaliacoes } from "../../contract/avaliacoes.ts";
 import type { Db } from "../db/client.ts";
-import { rows } from "../lib/db-rows.ts";
+import { rows } from "../db/rows.ts";
 
 /** The average (two decimals; 0 with no ratings) and the count of the point's ratings. */
 export async function ratingAverage(db: Db, servicePointId: string): Promise<MediaAvaliacoes> {

@@ -3,7 +3,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { AgendamentoDisponivel, RetornoServico } from "../../contract/retorno-servico.ts";
 import type { Db } from "../db/client.ts";
 import { payoutStatements, serviceReturns } from "../db/schema.ts";
-import { rows } from "../lib/db-rows.ts";
+import { rows } from "../db/rows.ts";
 
 /** The columns a body may set (the handler checked and normalised them). */
 export type ReturnValues = Pick<

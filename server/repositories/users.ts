@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { centralUsers, pointUsers, servicePoints, userTypes } from "../db/schema.ts";
-import { sameEmail } from "../lib/db-rows.ts";
+import { sameEmail } from "../db/rows.ts";
 import { timeToIso } from "../lib/format.ts";
 import type { SessionUser, SignedInUser } from "../../contract/credenciado.ts";
 import type { TeamUser, UserType } from "../../contract/usuarios.ts";

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { PlateLookup } from "../../contract/scanner.ts";
 import type { Db } from "../db/client.ts";
 import { invitations } from "../db/schema.ts";
-import { rows } from "../lib/db-rows.ts";
+import { rows } from "../db/rows.ts";
 
 /**
  * The member's active vehicle of a normalised plate (no hyphen, upper case), with its latest open appointment at the point

@@ -10,16 +10,9 @@ import { createMailer } from "../lib/mailer.ts";
 import { isEmail } from "../../src/domain/validators.ts";
 import { passwordProblem, passwordUserInputs, ACCESS_LINK_HOURS } from "../../src/domain/team.ts";
 import { passwordEstimator } from "../lib/password-strength.ts";
-import {
-  activeUserByEmail,
-  findUsableLink,
-  INVALID_LINK,
-  issueAccessLink,
-  linkOrigin,
-  spendLinkAndSetPassword,
-  toAccessCheck,
-} from "../services/access-links.ts";
-import { startPointSession } from "./credenciado.ts";
+import { findUsableLink, INVALID_LINK, issueAccessLink, linkOrigin, toAccessCheck } from "../services/access-links.ts";
+import { activeUserByEmail, spendLinkAndSetPassword } from "../repositories/access-links.ts";
+import { startPointSession } from "../services/sign-in.ts";
 import {
   acceptCentralInvitation,
   findUsableInvitation,

@@ -11,7 +11,7 @@ import * as C from "../../contract/acompanhamento.ts";
 import { MAX } from "../../contract/fields.ts";
 import { badRequest, conflict, HttpError, notFound } from "../lib/http-errors.ts";
 import { conflictOnUnique } from "../lib/db-errors.ts";
-import { isUuid } from "../lib/db-rows.ts";
+import { isUuid } from "../db/rows.ts";
 import { cleanOriginalName, detectType } from "../lib/file-types.ts";
 import { checkFileSignature } from "../lib/signed-file-url.ts";
 import { multipartError, sniffPart, stallGuard, tooLarge } from "../lib/upload-input.ts";

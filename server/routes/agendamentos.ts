@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { Db } from "../db/client.ts";
-import { lockPoints } from "../lib/db-rows.ts";
+import { lockPoints } from "../db/rows.ts";
 import { badRequest, conflict, notFound } from "../lib/http-errors.ts";
 import { brasiliaToday, parseDay, parsePeriod } from "../lib/dates.ts";
 import { agendaVersion } from "../lib/agenda-version.ts";

@@ -10,7 +10,7 @@ import { CENTRAL_MESSAGES } from "../lib/central-messages.ts";
 import { APPROVALS_MESSAGES } from "../lib/central-approvals-messages.ts";
 import { HttpError } from "../lib/http-errors.ts";
 import { requireCentralPermission } from "../lib/central-roles.ts";
-import { isUuid } from "../lib/db-rows.ts";
+import { isUuid } from "../db/rows.ts";
 import { parsePeriod } from "../lib/dates.ts";
 import * as approvals from "../repositories/approval-decisions.ts";
 import { decidedServices, pendingServices } from "../repositories/approvals.ts";

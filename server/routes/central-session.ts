@@ -5,7 +5,7 @@ import { schemaOf } from "../../contract/route.ts";
 import * as C from "../../contract/central-session.ts";
 import { centralUserById } from "../repositories/central-users.ts";
 import { closeCentralSession } from "../repositories/sessions.ts";
-import { SESSION_COOKIE } from "../plugins/auth.ts";
+import { SESSION_COOKIE } from "../lib/session-cookie.ts";
 import type { RouteDeps } from "./deps.ts";
 
 export async function centralSessionRoutes(plain: FastifyInstance, { db }: RouteDeps) {

@@ -16,7 +16,7 @@ import { CENTRAL_ROLE_MESSAGES, requireCentralPermission } from "../lib/central-
 import { CENTRAL_NAME, ROLE_LABELS, STAFF_MESSAGES as M } from "../lib/central-staff-messages.ts";
 import { HttpError, badRequest, conflict, notFound } from "../lib/http-errors.ts";
 import { conflictOnUnique } from "../lib/db-errors.ts";
-import { isUuid } from "../lib/db-rows.ts";
+import { isUuid } from "../db/rows.ts";
 import { hashPassword, verifyPassword } from "../lib/secrets.ts";
 import { passwordEstimator } from "../lib/password-strength.ts";
 import { linkOrigin } from "../services/access-links.ts";

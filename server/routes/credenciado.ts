@@ -1,24 +1,19 @@
 // /credenciado: login (public, rate-limited), token check, signed-in user data, logout (server only).
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { RouteDeps } from "./deps.ts";
-import { hashPassword, hashToken, newToken, verifyPassword } from "../lib/secrets.ts";
-import { DEACTIVATED, SESSION_COOKIE } from "../plugins/auth.ts";
+import { hashPassword, newToken, verifyPassword } from "../lib/secrets.ts";
+import { SESSION_COOKIE } from "../lib/session-cookie.ts";
+import { DEACTIVATED } from "../plugins/auth.ts";
 import { isEmail, isBlank } from "../../src/domain/validators.ts";
 import { schemaOf } from "../../contract/route.ts";
 import * as C from "../../contract/credenciado.ts";
 import * as users from "../repositories/users.ts";
 import * as sessions from "../repositories/sessions.ts";
 import { centralUserByEmail } from "../repositories/central-users.ts";
+import { startCentralSession, startPointSession } from "../services/sign-in.ts";
 
 type Deps = Pick<RouteDeps, "db" | "config">;
-
-/** The HttpOnly session cookie media tags send (files only; never accepted for a change). */
-const sessionCookie = (token: string, lifetimeMs: number, secure: boolean) =>
-  `${SESSION_COOKIE}=${token}; Path=/api; HttpOnly; SameSite=Strict; Max-Age=${Math.floor(lifetimeMs / 1000)}${secure ? "; Secure" : ""}`;
-
-const lifetime = (config: Deps["config"], remember: boolean) =>
-  remember ? config.rememberDays * 86_400_000 : config.sessionHours * 3_600_000;
 
 // Verifying against a real hash when the e-mail is unknown keeps response time from revealing which e-mails exist.
 let decoyHash: Promise<string> | undefined;
@@ -51,56 +46,6 @@ export async function credenciadoLoginRoutes(plain: FastifyInstance, { db, confi
     if (!user) return startCentralSession({ db, config }, request, reply, central!, remember, "Login realizado com sucesso.");
     return startPointSession({ db, config }, request, reply, user, remember, "Login realizado com sucesso.");
   });
-}
-
-/**
- * Opens a session for a member of the central's staff and answers as the login does (`perfil: "central"`, token, HttpOnly
- * cookie); also the end of a central colleague's invitation (issue 38), which signs them in.
- */
-export async function startCentralSession(
-  { db, config }: Deps,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  central: { id: string; email: string; name: string },
-  remember: boolean,
-  message: string,
-): Promise<C.CentralSignIn> {
-  const lifetimeMs = lifetime(config, remember);
-  const token = newToken();
-  await sessions.openCentralSession(db, {
-    tokenHash: hashToken(token),
-    userId: central.id,
-    remember,
-    expiresAt: new Date(Date.now() + lifetimeMs),
-  });
-  reply.header("set-cookie", sessionCookie(token, lifetimeMs, request.protocol === "https"));
-  return { message, token, perfil: "central" as const, user: users.toSignedInUser(central) };
-}
-
-/**
- * Opens a session for an attendant and answers as the login does (token, user, HttpOnly cookie); also the end of 'Primeiro
- * acesso' and of a password reset, which sign the user in.
- */
-export async function startPointSession(
-  { db, config }: Deps,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  user: { id: string; email: string; name: string; servicePointId: string },
-  remember: boolean,
-  message: string,
-): Promise<C.PointSignIn> {
-  const lifetimeMs = lifetime(config, remember);
-  const token = newToken();
-  await sessions.openPointSession(db, {
-    tokenHash: hashToken(token),
-    userId: user.id,
-    servicePointId: user.servicePointId,
-    remember,
-    expiresAt: new Date(Date.now() + lifetimeMs),
-  });
-  await users.recordSignIn(db, user.id);
-  reply.header("set-cookie", sessionCookie(token, lifetimeMs, request.protocol === "https"));
-  return { message, token, user: users.toSignedInUser(user) };
 }
 
 export async function credenciadoRoutes(plain: FastifyInstance, { db }: Deps) {

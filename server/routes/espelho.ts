@@ -7,7 +7,7 @@ import { schemaOf } from "../../contract/route.ts";
 import * as C from "../../contract/espelho.ts";
 import { assertOwnPoint } from "../plugins/tenant.ts";
 import { statementProof, statementRows } from "../repositories/payout-statements.ts";
-import { isUuid } from "../lib/db-rows.ts";
+import { isUuid } from "../db/rows.ts";
 import { sendStoredFile } from "./uploads.ts";
 import type { RouteDeps } from "./deps.ts";
 

@@ -2,14 +2,15 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { Db } from "../db/client.ts";
-import { isUuid, lockPoints } from "../lib/db-rows.ts";
+import { isUuid, lockPoints } from "../db/rows.ts";
 import { badRequest, notFound } from "../lib/http-errors.ts";
 import { schemaOf } from "../../contract/route.ts";
 import * as C from "../../contract/ponto-atendimento.ts";
 import { assertOwnPoint } from "../plugins/tenant.ts";
 import { assertAdministrator } from "../plugins/roles.ts";
-import { fieldChanges, pointActor, recordAudit, type AuditEntry } from "../services/audit.ts";
-import { currentPayees } from "../services/payout-hold.ts";
+import { pointActor, recordAudit, type AuditEntry } from "../services/audit.ts";
+import { fieldChanges } from "../rules/audit-fields.ts";
+import { currentPayees } from "../repositories/payout-holds.ts";
 import { recordPaymentDataChange } from "../services/payee-review.ts";
 import { pushAfterCommit } from "../services/push.ts";
 import * as banks from "../repositories/bank-accounts.ts";

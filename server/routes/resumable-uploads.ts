@@ -27,7 +27,7 @@ import { databaseLocker } from "../lib/upload-locker.ts";
 import { tooLarge, UNSUPPORTED } from "../lib/upload-input.ts";
 import { QUOTA_MESSAGES, QUOTA_RETRY_AFTER_S, releasePendingUpload, reservePendingUpload } from "../lib/upload-quota.ts";
 import { declaredEvidence, EVIDENCE_MESSAGES, evidenceColumns, sha256OfResumable } from "../lib/evidence-hash.ts";
-import { isUuid } from "../lib/db-rows.ts";
+import { isUuid } from "../db/rows.ts";
 import type { RouteDeps } from "./deps.ts";
 
 export const TUS_PATH = "/api/uploads/tus";

@@ -1,9 +1,7 @@
 // One-time access links (invitation = first password, reset = new password): issued hashed, used once, revoking sessions (server only).
-import { and, desc, eq, gt, isNull, notInArray } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { accessTokens, pointUsers, servicePoints, sessions } from "../db/schema.ts";
 import { hashToken, isLinkToken, newToken } from "../lib/secrets.ts";
-import { sameEmail } from "../lib/db-rows.ts";
+import { storeAccessLink, usableLinkByHash } from "../repositories/access-links.ts";
 import type { ServerConfig } from "../config.ts";
 import type { AccessCheck, AccessLink } from "../../contract/acesso.ts";
 import { ACCESS_LINK_HOURS, ACCESS_LINK_PATHS, type AccessLinkKind } from "../../src/domain/team.ts";
@@ -34,7 +32,7 @@ export const linkOrigin = (config: ServerConfig) => config.publicUrl ?? "";
  * - Asked for by the user ('Esqueci minha senha', `issuedBy` null): anyone may ask for anyone's e-mail, so it only ADDS a
  *   link: the administrator's invitation (or an earlier reset e-mail) keeps working; only the user's own unused requests
  *   beyond the newest SELF_SERVICE_LINKS (and expired ones) are dropped. Whichever link is used first ends the others
- *   (spendLinkAndSetPassword).
+ *   (repositories/access-links.ts spendLinkAndSetPassword).
  */
 export async function issueAccessLink(
   db: Db,
@@ -44,25 +42,11 @@ export async function issueAccessLink(
   const kind: AccessLinkKind = user.passwordHash ? "redefinicao" : "convite";
   const token = newToken();
   const expiresAt = new Date(opts.now.getTime() + ACCESS_LINK_HOURS * 3_600_000);
-  await db.transaction(async (tx) => {
-    const unused = and(eq(accessTokens.userId, user.id), isNull(accessTokens.usedAt));
-    if (opts.issuedBy !== null) {
-      await tx.delete(accessTokens).where(unused);
-    } else {
-      // One request of the user at a time (row lock), so two at once cannot both keep SELF_SERVICE_LINKS - 1 others.
-      await tx.select({ id: pointUsers.id }).from(pointUsers).where(eq(pointUsers.id, user.id)).for("update");
-      const own = and(unused, isNull(accessTokens.issuedBy));
-      const kept = await tx
-        .select({ id: accessTokens.id })
-        .from(accessTokens)
-        .where(and(own, gt(accessTokens.expiresAt, opts.now)))
-        .orderBy(desc(accessTokens.id))
-        .limit(SELF_SERVICE_LINKS - 1);
-      const keep = kept.map((k) => k.id);
-      await tx.delete(accessTokens).where(keep.length ? and(own, notInArray(accessTokens.id, keep)) : own);
-    }
-    await tx.insert(accessTokens).values({ tokenHash: hashToken(token), userId: user.id, kind, issuedBy: opts.issuedBy, expiresAt });
-  });
+  await storeAccessLink(
+    db,
+    { tokenHash: hashToken(token), userId: user.id, kind, issuedBy: opts.issuedBy, expiresAt },
+    { ownKept: SELF_SERVICE_LINKS - 1, now: opts.now },
+  );
   return { Tipo: kind, Link: `${opts.origin}${ACCESS_LINK_PATHS[kind]}#${token}`, ExpiraEm: expiresAt.toISOString() };
 }
 
@@ -72,25 +56,7 @@ export async function issueAccessLink(
  */
 export async function findUsableLink(db: Db, token: unknown, now: Date) {
   if (!isLinkToken(token)) return undefined;
-  const [row] = await db
-    .select({
-      link: accessTokens,
-      user: pointUsers,
-      point: { tradeName: servicePoints.tradeName, corporateName: servicePoints.corporateName, city: servicePoints.city },
-    })
-    .from(accessTokens)
-    .innerJoin(pointUsers, eq(pointUsers.id, accessTokens.userId))
-    .innerJoin(servicePoints, eq(servicePoints.id, pointUsers.servicePointId))
-    .where(
-      and(
-        eq(accessTokens.tokenHash, hashToken(token)),
-        isNull(accessTokens.usedAt),
-        gt(accessTokens.expiresAt, now),
-        eq(pointUsers.active, "A"),
-      ),
-    )
-    .limit(1);
-  return row;
+  return usableLinkByHash(db, hashToken(token), now);
 }
 
 /** What a usable link opens, as POST /credenciado/acesso answers it. */
@@ -104,52 +70,3 @@ export const toAccessCheck = ({ link, user, point }: NonNullable<Awaited<ReturnT
   Ponto: point.tradeName,
   RazaoSocial: point.corporateName,
 });
-
-/**
- * Spends the link and sets the password in one transaction: the conditional UPDATE makes the link single-use even when two
- * requests race (the second finds used_at set). Every session and other pending link of the user ends (a reset signs out
- * the stolen phone too); the caller opens the new session, which records the sign-in. Returns false when the link was spent
- * meanwhile.
- */
-export async function spendLinkAndSetPassword(db: Db, linkId: number, userId: string, passwordHash: string, now: Date): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const spent = await tx
-      .update(accessTokens)
-      .set({ usedAt: now })
-      .where(and(eq(accessTokens.id, linkId), isNull(accessTokens.usedAt), gt(accessTokens.expiresAt, now)))
-      .returning({ id: accessTokens.id });
-    if (spent.length === 0) return false;
-    await tx
-      .update(pointUsers)
-      .set({ passwordHash })
-      .where(and(eq(pointUsers.id, userId), eq(pointUsers.active, "A")));
-    await revokeUserAccess(tx, userId);
-    return true;
-  });
-}
-
-/**
- * Ends every session and pending link of a user at once: their next call is 401. On a deactivation the sessions are expired
- * instead of deleted, so the holder of such a token is told why (plugins/auth.ts); expired, they never work again, not even
- * after a reactivation, and the purge at start deletes them.
- */
-export async function revokeUserAccess(db: Db, userId: string, { deactivated = false } = {}) {
-  const now = new Date();
-  if (deactivated) {
-    await db
-      .update(sessions)
-      .set({ expiresAt: new Date(now.getTime() - 1) })
-      .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)));
-  } else await db.delete(sessions).where(eq(sessions.userId, userId));
-  await db.delete(accessTokens).where(and(eq(accessTokens.userId, userId), isNull(accessTokens.usedAt)));
-}
-
-/** Active user by e-mail, case-insensitive. */
-export async function activeUserByEmail(db: Db, email: string) {
-  const [user] = await db
-    .select()
-    .from(pointUsers)
-    .where(and(sameEmail(pointUsers.email, email), eq(pointUsers.active, "A")))
-    .limit(1);
-  return user;
-}

@@ -2,14 +2,14 @@
 // and calls as a point user's link, told apart by the table the token's hash is found in (a random 256-bit token names one row
 // at most); the password follows the portal's rule, and the answer signs the colleague in as the central's login does (server only).
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { RouteDeps } from "../routes/deps.ts";
+import type { ServerDeps } from "./deps.ts";
 import type { AccessCheck } from "../../contract/acesso.ts";
 import { hashPassword } from "../lib/secrets.ts";
 import { passwordEstimator } from "../lib/password-strength.ts";
 import { passwordProblem, passwordUserInputs } from "../../src/domain/team.ts";
 import { CENTRAL_NAME, STAFF_MESSAGES } from "../lib/central-staff-messages.ts";
 import { findUsableInvitation, isKnownInvitation, spendInvitation } from "../repositories/central-staff.ts";
-import { startCentralSession } from "../routes/credenciado.ts";
+import { startCentralSession } from "./sign-in.ts";
 import { INVALID_LINK } from "./access-links.ts";
 
 export type UsableInvitation = NonNullable<Awaited<ReturnType<typeof findUsableInvitation>>>;
@@ -26,13 +26,13 @@ export const toCentralAccessCheck = (invitation: UsableInvitation): AccessCheck 
 });
 
 /** The refusal of an unusable link: a spent or expired central invitation says to ask the central's admins, anything else the point's. */
-export async function invalidLinkMessage(deps: Pick<RouteDeps, "db">, token: unknown) {
+export async function invalidLinkMessage(deps: Pick<ServerDeps, "db">, token: unknown) {
   return (await isKnownInvitation(deps.db, token)) ? STAFF_MESSAGES.invalidInvitation : INVALID_LINK;
 }
 
 /** The colleague's first password through their invitation: checked, the link spent once, then signed in (or a 400 answered). */
 export async function acceptCentralInvitation(
-  { db, config, clock }: Pick<RouteDeps, "db" | "config" | "clock">,
+  { db, config, clock }: Pick<ServerDeps, "db" | "config" | "clock">,
   request: FastifyRequest,
   reply: FastifyReply,
   invitation: UsableInvitation,

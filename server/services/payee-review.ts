@@ -8,15 +8,17 @@ import { and, eq, isNull, sql, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { centralUsers, servicePoints } from "../db/schema.ts";
 import { CENTRAL_MESSAGES } from "../lib/central-messages.ts";
-import { lockPoints } from "../lib/db-rows.ts";
+import { lockPoints } from "../db/rows.ts";
 import { HttpError } from "../lib/http-errors.ts";
 import { PAYEE_REVIEW_MESSAGES as M } from "../lib/payee-review-messages.ts";
 import { PIX_KEY_TYPE_LABELS } from "../../src/domain/bank-data.ts";
 import { holderIsPerson } from "../../src/domain/payee.ts";
 import { recordCentralActions } from "../repositories/central-actions.ts";
 import { insertNotifications } from "../repositories/notifications.ts";
-import { fieldChanges, labelled, recordAudit, type Actor, type FieldSpec } from "./audit.ts";
-import { currentPayees, markPaymentDataChanged, whenText, type Payee } from "./payout-hold.ts";
+import { recordAudit, type Actor } from "./audit.ts";
+import { fieldChanges, labelled, type FieldSpec } from "../rules/audit-fields.ts";
+import { whenText, type Payee } from "../rules/payout-hold.ts";
+import { currentPayees, markPaymentDataChanged } from "../repositories/payout-holds.ts";
 
 /** central_actions.entity of a confirmation (the history of /central/historico/:id lists it with the point's id). */
 const ENTITY = "service_point";

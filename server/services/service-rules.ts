@@ -1,16 +1,10 @@
-// Warranty and annual-limit rules for linking services to an OS (used by the check routes and enforced on link), and the
-// payout of a linked service (the finish's rule, also shown on the linked list) (server only).
+// Warranty and annual-limit rules for linking services to an OS (used by the check routes and enforced on link) (server only).
+// The payout of a linked service is rules/payout-value.ts.
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { appointments, executions, executionServices, services, vehicles } from "../db/schema.ts";
-import { rows } from "../lib/db-rows.ts";
+import { rows } from "../db/rows.ts";
 import { wallClock } from "../../src/domain/dates.ts";
-
-/** The contract's payout: the service's extra value alone when parts were not the member's and it is set, else extra + payout; 0 -> null. */
-export function payoutValue(partByMember: string | null, extra: number | null, payout: number): number | null {
-  const value = partByMember === "N" && (extra ?? 0) > 0 ? extra! : (extra ?? 0) + payout;
-  return value === 0 ? null : Math.round(value * 100) / 100;
-}
 
 export interface Warranty {
   garantiaValida: boolean;

@@ -1,5 +1,4 @@
 // Follow-up steps of an outbox job: the ONE place where a step kind is defined — which call it makes and with what body (pure; page, upload worker).
-import type { OutboxJob } from "./outbox-job.ts";
 
 /**
  * Each kind names a contract call that the server makes idempotent (repeating it after a lost answer changes nothing),
@@ -37,8 +36,11 @@ export interface FollowUpStep {
   done?: boolean;
 }
 
-/** The HTTP call of a step: its kind's path, its body plus the uploaded file's stored name. */
-export function stepRequest(step: FollowUpStep, job: Pick<OutboxJob, "storedName">): { path: string; body: Record<string, unknown> } {
+/**
+ * The HTTP call of a step: its kind's path, its body plus the uploaded file's stored name (`job`: an OutboxJob, or anything
+ * carrying its storedName; typed structurally so this module does not import outbox-job.ts, which imports it).
+ */
+export function stepRequest(step: FollowUpStep, job: { storedName?: string }): { path: string; body: Record<string, unknown> } {
   const kind: { path: string; fileFields: readonly string[] } = STEP_KINDS[step.kind];
   const body = { ...step.body };
   for (const field of kind.fileFields) body[field] = job.storedName;

@@ -50,7 +50,7 @@ export const isCpf = (document: string | null | undefined) => digitsOf(document)
 /**
  * The holder is a natural person: a CPF as the holder's document, or a PIX key of type CPF (a key only a person holds). A key
  * of type e-mail, phone or random with a CPF holder is covered by the first. The server's SQL says the same
- * (server/services/payout-hold.ts personPayeeSql).
+ * (server/rules/payout-hold.ts personPayeeSql).
  */
 export const holderIsPerson = (p: Pick<PayeeValues, "TipoChavePix" | "DocumentoTitular">) =>
   isCpf(p.DocumentoTitular) || p.TipoChavePix === "CPF";

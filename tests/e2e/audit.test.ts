@@ -60,7 +60,7 @@ const rowName = (p: Payout) => `OS ${p.NumeroOS} — ${p.NomeServico}`;
 const today = brasiliaToday();
 /**
  * The payouts' period these tests look at: the seed's concluded orders are 6 to 20 days old whatever the day
- * (server/db/seed/plan.ts), so early in a month this month (the screen's default) holds none of them.
+ * (server/seed/plan.ts), so early in a month this month (the screen's default) holds none of them.
  */
 const PERIOD = { dataInicio: addDays(today, -60), dataFim: addDays(today, 60) };
 const PERIOD_QUERY = `?inicio=${PERIOD.dataInicio}&fim=${PERIOD.dataFim}`;

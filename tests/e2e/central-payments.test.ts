@@ -34,7 +34,7 @@ const monthLast = (() => {
   return `${today.slice(0, 7)}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, "0")}`;
 })();
 /**
- * The period the other tests open: the seed's concluded orders are 6 to 20 days old whatever the day (server/db/seed/plan.ts),
+ * The period the other tests open: the seed's concluded orders are 6 to 20 days old whatever the day (server/seed/plan.ts),
  * so early in a month this month holds none of them; 60 days either side of today holds them and every order of this run.
  */
 const first = addDays(today, -60);

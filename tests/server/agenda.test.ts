@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { BACKENDS, call, fixtures, makeTestApp, queryRows, SAMPLE, upload, type Fixtures, type TestApp } from "./helpers";
 import { appointments, executions, executionServices, payoutStatements, pointNotifications, services } from "../../server/db/schema";
-import { DEMO_USERS } from "../../server/db/seed";
+import { DEMO_USERS } from "../../server/seed";
 
 // Monday 2030-03-04, 10:10 in Brasília.
 const NOW = new Date("2030-03-04T13:10:00Z");

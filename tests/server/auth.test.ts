@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { BACKENDS, loginAs, makeTestApp, queryRows, type TestApp } from "./helpers";
 import { pointUsers, servicePoints, sessions } from "../../server/db/schema";
 import { hashToken } from "../../server/lib/secrets";
-import { DEMO_PASSWORD, DEMO_USERS } from "../../server/db/seed";
+import { DEMO_PASSWORD, DEMO_USERS } from "../../server/seed";
 
 describe.each(BACKENDS)("session routes on %s", (backend) => {
   let t: TestApp;

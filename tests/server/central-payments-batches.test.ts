@@ -19,10 +19,10 @@ import {
   type PayoutOptions,
   type TestApp,
 } from "./helpers";
-import { DEMO_CENTRAL } from "../../server/db/seed";
+import { DEMO_CENTRAL } from "../../server/seed";
 import { PAYMENT_MESSAGES } from "../../server/lib/central-payments-messages";
 import { CENTRAL_ROLE_MESSAGES } from "../../server/lib/central-roles";
-import { HOLD_MESSAGES } from "../../server/services/payout-hold";
+import { HOLD_MESSAGES } from "../../server/rules/payout-hold";
 
 describe.each(BACKENDS)("central payment batches on %s", (backend) => {
   let t: TestApp;

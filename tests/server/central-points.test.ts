@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { BACKENDS, call, fixtures, makeTestApp, queryRows, type Fixtures, type TestApp } from "./helpers";
-import { DEMO_CENTRAL, DEMO_PASSWORD } from "../../server/db/seed";
+import { DEMO_CENTRAL, DEMO_PASSWORD } from "../../server/seed";
 import { CENTRAL_POINTS_MESSAGES } from "../../server/lib/central-points-messages";
 import { CENTRAL_ONLY } from "../../server/plugins/central-auth";
 import type { PointFlag, PointPage, PointSummary } from "../../contract/central-points";

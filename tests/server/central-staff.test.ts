@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { BACKENDS, makeTestApp, queryRows, type TestApp } from "./helpers";
-import { DEMO_CENTRAL, DEMO_PASSWORD, DEMO_USERS } from "../../server/db/seed";
+import { DEMO_CENTRAL, DEMO_PASSWORD, DEMO_USERS } from "../../server/seed";
 import { CENTRAL_ROLE_MESSAGES } from "../../server/lib/central-roles";
 import { STAFF_MESSAGES } from "../../server/lib/central-staff-messages";
 import { INVALID_LINK } from "../../server/services/access-links";

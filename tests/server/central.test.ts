@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { BACKENDS, call, fixtures, makeTestApp, queryRows, SAMPLE, upload, type Fixtures, type TestApp } from "./helpers";
-import { DEMO_CENTRAL, DEMO_PASSWORD, DEMO_USERS } from "../../server/db/seed";
+import { DEMO_CENTRAL, DEMO_PASSWORD, DEMO_USERS } from "../../server/seed";
 import { centralActions, centralUsers, executionServices, pointNotifications } from "../../server/db/schema";
 import { CENTRAL_MESSAGES } from "../../server/lib/central-messages";
 import { APPROVALS_MESSAGES } from "../../server/lib/central-approvals-messages";

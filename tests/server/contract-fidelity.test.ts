@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { BACKENDS, call, fixtures, makeTestApp, queryRows, SAMPLE, upload, type Fixtures, type TestApp } from "./helpers";
 import { executionServices, services } from "../../server/db/schema";
-import { DEMO_USERS } from "../../server/db/seed";
+import { DEMO_USERS } from "../../server/seed";
 import { isoToBr, legacyToBr, parseLegacyDateTime, wallClockIsoToBr } from "../../src/domain/dates";
 
 // Monday 2030-03-04, 10:10 in Brasília; the order is finished at 21:05 Brasília, already the next day in UTC.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { BACKENDS, call, fixtures, makeTestApp, queryRows, resumableUpload, SAMPLE, upload, type Fixtures, type TestApp } from "./helpers";
 import { ROUTES, type Ids } from "./route-table";
-import { DEMO_USERS } from "../../server/db/seed";
+import { DEMO_USERS } from "../../server/seed";
 import { CONTRACT_ROUTES } from "../../contract/routes";
 
 /** Gives point 2 one of every child resource, created through the API with point 2's own token. */

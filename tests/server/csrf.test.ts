@@ -3,7 +3,7 @@ import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTestApp, multipart, SAMPLE, upload, loginAs, type TestApp } from "./helpers";
 import { storedFiles } from "../../server/db/schema";
-import { DEMO_PASSWORD, DEMO_USERS } from "../../server/db/seed";
+import { DEMO_PASSWORD, DEMO_USERS } from "../../server/seed";
 
 describe("cookie and CSRF", () => {
   let t: TestApp;

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { call, loginAs, makeTestApp, queryRows, type TestApp } from "./helpers";
-import { DEMO_CENTRAL, DEMO_USERS } from "../../server/db/seed";
+import { DEMO_CENTRAL, DEMO_USERS } from "../../server/seed";
 import { wallClock } from "../../src/domain/dates";
 
 const MOMENTS = [

@@ -14,7 +14,7 @@ import { evidenceChain, executionServices, storedFiles } from "../../server/db/s
 import { buildApp } from "../../server/app";
 import { loadConfig } from "../../server/config";
 import { openDatabase } from "../../server/db/client";
-import { DEMO_CENTRAL, DEMO_PASSWORD, DEMO_USERS } from "../../server/db/seed";
+import { DEMO_CENTRAL, DEMO_PASSWORD, DEMO_USERS } from "../../server/seed";
 import { EVIDENCE_MESSAGES } from "../../server/lib/evidence-hash";
 import { chainEntryText, GENESIS_HASH, sealText, type EvidenceKind } from "../../src/domain/evidence-chain";
 import type { EvidenceChain } from "../../contract/evidencias-cadeia";

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import type { LightMyRequestResponse } from "fastify";
 import { BACKENDS, fixtures, loginAs, makeTestApp, multipart, type Fixtures, type TestApp } from "./helpers";
 import { ROUTES, type Ids, type RouteCase } from "./route-table";
-import { DEMO_USERS } from "../../server/db/seed";
+import { DEMO_USERS } from "../../server/seed";
 
 const PER_ROUTE = Number(process.env.FUZZ_PER_ROUTE ?? 30);
 

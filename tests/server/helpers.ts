@@ -6,10 +6,10 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { sql } from "drizzle-orm";
 import { buildApp } from "../../server/app";
-import { rows as queryRows } from "../../server/lib/db-rows";
+import { rows as queryRows } from "../../server/db/rows";
 import { loadConfig, type ServerConfig } from "../../server/config";
 import { openDatabase, type Db } from "../../server/db/client";
-import { DEMO_CENTRAL, DEMO_PASSWORD, DEMO_USERS, seedCentralIfEmpty, seedIfEmpty } from "../../server/db/seed";
+import { DEMO_CENTRAL, DEMO_PASSWORD, DEMO_USERS, seedCentralIfEmpty, seedIfEmpty } from "../../server/seed";
 import { centralUsers } from "../../server/db/schema";
 import { hashPassword } from "../../server/lib/secrets";
 

@@ -1,7 +1,7 @@
 // Input bounds and the 4xx answers that used to be 500s or a blocked event loop: long e-mail, year 0000, repeated query keys (node, server project).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BACKENDS, call, fixtures, makeTestApp, type Fixtures, type TestApp } from "./helpers";
-import { DEMO_PASSWORD, DEMO_USERS } from "../../server/db/seed";
+import { DEMO_PASSWORD, DEMO_USERS } from "../../server/seed";
 
 const RANGE = "fora do intervalo permitido (anos de 1900 a 2999).";
 

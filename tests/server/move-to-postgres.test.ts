@@ -10,7 +10,7 @@ import { buildApp } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
 import { openDatabase, type DbHandle } from "../../server/db/client.ts";
 import { moveDatabase, tablesInForeignKeyOrder } from "../../server/db/move-to-postgres.ts";
-import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from "../../server/db/seed.ts";
+import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from "../../server/seed.ts";
 import { loginAs, queryRows } from "./helpers";
 
 const admin = process.env.TEST_DATABASE_URL;

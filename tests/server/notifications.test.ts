@@ -10,7 +10,7 @@ import { eq, sql } from "drizzle-orm";
 // @ts-expect-error http_ece (web-push's encryption) ships no types.
 import ece from "http_ece";
 import { BACKENDS, call, fixtures, loginAs, makeTestApp, queryRows, type Fixtures, type TestApp } from "./helpers";
-import { DEMO_CENTRAL, DEMO_PASSWORD, DEMO_USERS } from "../../server/db/seed";
+import { DEMO_CENTRAL, DEMO_PASSWORD, DEMO_USERS } from "../../server/seed";
 import { centralUsers, notificationReads, pointNotifications, pushSubscriptions } from "../../server/db/schema";
 import { hashPassword } from "../../server/lib/secrets";
 import { insertNotifications, purgeOldNotifications } from "../../server/repositories/notifications";

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { BACKENDS, fixtures, makeTestApp, queryRows, type Fixtures, type TestApp } from "./helpers";
-import { DEMO_CENTRAL, DEMO_PASSWORD, DEMO_USERS } from "../../server/db/seed";
+import { DEMO_CENTRAL, DEMO_PASSWORD, DEMO_USERS } from "../../server/seed";
 import { centralUsers } from "../../server/db/schema";
 import { hashPassword } from "../../server/lib/secrets";
 import { CENTRAL_MESSAGES } from "../../server/lib/central-messages";

@@ -18,7 +18,7 @@ import {
   type Fixtures,
   type TestApp,
 } from "./helpers";
-import { DEMO_BANK_PROFILE, DEMO_CENTRAL } from "../../server/db/seed";
+import { DEMO_BANK_PROFILE, DEMO_CENTRAL } from "../../server/seed";
 import { RUN_MESSAGES } from "../../server/lib/central-payments-messages";
 import { CENTRAL_ROLE_MESSAGES } from "../../server/lib/central-roles";
 import { cnabReturnFrom } from "../../src/domain/cnab240-return";

@@ -4,12 +4,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { BACKENDS, call, fixtures, makeTestApp, queryRows, type Fixtures, type TestApp } from "./helpers";
-import { DEMO_CENTRAL, DEMO_PASSWORD, DEMO_USERS } from "../../server/db/seed";
+import { DEMO_CENTRAL, DEMO_PASSWORD, DEMO_USERS } from "../../server/seed";
 import { auditLog, bankAccounts, payoutStatements, pointUsers, servicePoints, userTypes } from "../../server/db/schema";
 import { CENTRAL_MESSAGES } from "../../server/lib/central-messages";
 import { TEAM_MESSAGES } from "../../server/routes/usuarios";
 import { ADMIN_ONLY } from "../../server/plugins/roles";
-import { HOLD_MESSAGES } from "../../server/services/payout-hold";
+import { HOLD_MESSAGES } from "../../server/rules/payout-hold";
 
 const DAY = 86_400_000;
 const STRONG = "Girassol-Amarelo-Noturno-47";

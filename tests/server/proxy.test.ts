@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { makeTestApp, type TestApp } from "./helpers";
 import { buildApp } from "../../server/app";
 import { loadConfig, parseTrustProxy, type ServerConfig } from "../../server/config";
-import { DEMO_USERS } from "../../server/db/seed";
+import { DEMO_USERS } from "../../server/seed";
 
 let t: TestApp;
 let app: FastifyInstance | undefined;

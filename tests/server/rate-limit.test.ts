@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { sql } from "drizzle-orm";
 import { buildApp } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
-import { DEMO_USERS } from "../../server/db/seed.ts";
+import { DEMO_USERS } from "../../server/seed.ts";
 import { BACKENDS, makeTestApp, queryRows, type TestApp } from "./helpers";
 
 const LIMIT = { max: 3, windowMs: 60_000 };

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { loadConfig } from "../../server/config";
 import { openDatabase } from "../../server/db/client";
-import { seedCentralIfEmpty, seedIfEmpty } from "../../server/db/seed";
+import { seedCentralIfEmpty, seedIfEmpty } from "../../server/seed";
 import { BODY_TIMEOUT_MESSAGE } from "../../server/lib/upload-timeouts";
 import { fixtures, multipart, SAMPLE, type Fixtures, type TestApp } from "./helpers";
 

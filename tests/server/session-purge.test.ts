@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { BACKENDS, call, loginAs, makeTestApp, queryRows, type TestApp } from "./helpers";
 import { purgeExpiredSessions } from "../../server/plugins/auth";
 import { purgeExpiredCentralSessions } from "../../server/plugins/central-auth";
-import { DEMO_CENTRAL, DEMO_PASSWORD } from "../../server/db/seed";
+import { DEMO_CENTRAL, DEMO_PASSWORD } from "../../server/seed";
 
 describe.each(BACKENDS)("session purge on %s", (backend) => {
   let t: TestApp;

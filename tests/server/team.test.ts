@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { startSmtpCapture, type SmtpCapture } from "../support/smtp-capture";
 import { BACKENDS, call, fixtures, loginAs, makeTestApp, queryRows, SAMPLE, upload, type Fixtures, type TestApp } from "./helpers";
-import { DEMO_CENTRAL, DEMO_PASSWORD, DEMO_USERS } from "../../server/db/seed";
+import { DEMO_CENTRAL, DEMO_PASSWORD, DEMO_USERS } from "../../server/seed";
 import { accessTokens, pointUsers, sessions, userTypes } from "../../server/db/schema";
 import { TEAM_MESSAGES } from "../../server/routes/usuarios";
 

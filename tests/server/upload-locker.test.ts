@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { BACKENDS, makeTestApp, type TestApp } from "./helpers";
 import { databaseLocker } from "../../server/lib/upload-locker";
-import { rows } from "../../server/lib/db-rows";
+import { rows } from "../../server/db/rows";
 
 describe.each(BACKENDS)("upload locks on %s", (backend) => {
   let t: TestApp;

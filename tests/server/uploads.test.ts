@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { BACKENDS, fixtures, makeTestApp, multipart, SAMPLE, upload, type Fixtures, type TestApp } from "./helpers";
 import { storedFiles } from "../../server/db/schema";
-import { DEMO_PASSWORD, DEMO_USERS } from "../../server/db/seed";
+import { DEMO_PASSWORD, DEMO_USERS } from "../../server/seed";
 
 const LIMITS = { image: 2048, video: 4096, document: 2048 };
 

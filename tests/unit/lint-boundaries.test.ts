@@ -305,3 +305,117 @@ describe("file and folder name lint rule", () => {
     },
   );
 });
+
+describe("import-boundaries lint rule: the server's floors", () => {
+  const refusedUp: [string, string, string, RegExp][] = [
+    [
+      "lib importing a repository",
+      "server/lib/x.ts",
+      `import { purgeOldNotifications } from "../repositories/notifications.ts";\nexport const p = purgeOldNotifications;`,
+      /server\/lib may not import server\/repositories: /,
+    ],
+    [
+      "a repository importing a service",
+      "server/repositories/x.ts",
+      `import { recordAudit } from "../services/audit.ts";\nexport const r = recordAudit;`,
+      /server\/repositories may not import server\/services: /,
+    ],
+    [
+      "a repository type-importing a service",
+      "server/repositories/x.ts",
+      `import type { Actor } from "../services/audit.ts";\nexport type A = Actor;`,
+      /server\/repositories may not import server\/services: /,
+    ],
+    [
+      "a service importing a route",
+      "server/services/x.ts",
+      `import type { TypedApp } from "../routes/deps.ts";\nexport type T = TypedApp;`,
+      /server\/services may not import server\/routes: /,
+    ],
+    [
+      "a service importing a plugin",
+      "server/services/x.ts",
+      `import { ownUser } from "../plugins/tenant.ts";\nexport const o = ownUser;`,
+      /server\/services may not import server\/plugins: /,
+    ],
+    [
+      "a rule importing a repository",
+      "server/rules/x.ts",
+      `import { currentPayees } from "../repositories/payout-holds.ts";\nexport const c = currentPayees;`,
+      /server\/rules may not import server\/repositories: /,
+    ],
+    [
+      "db importing lib",
+      "server/db/x.ts",
+      `import { hashPassword } from "../lib/secrets.ts";\nexport const h = hashPassword;`,
+      /server\/db may not import server\/lib: /,
+    ],
+    [
+      "storage importing a repository (storage sits beside lib)",
+      "server/storage/x.ts",
+      `import { storedFileByName } from "../repositories/stored-files.ts";\nexport const s = storedFileByName;`,
+      /server\/storage may not import server\/repositories: /,
+    ],
+    [
+      "config importing anything in server/",
+      "server/config.ts",
+      `import { rows } from "./db/rows.ts";\nexport const r = rows;`,
+      /server\/config\.ts may not import server\/db: /,
+    ],
+    [
+      "the seed importing a service",
+      "server/seed/x.ts",
+      `import { issueAccessLink } from "../services/access-links.ts";\nexport const i = issueAccessLink;`,
+      /server\/seed may not import server\/services: /,
+    ],
+    [
+      "a file on no floor",
+      "server/tools/x.ts",
+      `import { rows } from "../db/rows.ts";\nexport const r = rows;`,
+      /server\/tools is on no server floor/,
+    ],
+  ];
+
+  const allowedDown: [string, string, string][] = [
+    [
+      "the composition root importing every floor",
+      "server/app.ts",
+      `import { credenciadoRoutes } from "./routes/credenciado.ts";\nimport { ownUser } from "./plugins/tenant.ts";\nimport { startNotificationPurge } from "./services/notification-purge.ts";\nimport { seedIfEmpty } from "./seed.ts";\nexport const a = [credenciadoRoutes, ownUser, startNotificationPurge, seedIfEmpty];`,
+    ],
+    [
+      "a route importing plugins, services, repositories, rules, lib, db and config",
+      "server/routes/x.ts",
+      `import { ownUser } from "../plugins/tenant.ts";\nimport { recordAudit } from "../services/audit.ts";\nimport { pointHolds } from "../repositories/payout-holds.ts";\nimport { holdText } from "../rules/payout-hold.ts";\nimport { notFound } from "../lib/http-errors.ts";\nimport { rows } from "../db/rows.ts";\nimport type { ServerConfig } from "../config.ts";\nexport type C = ServerConfig;\nexport const a = [ownUser, recordAudit, pointHolds, holdText, notFound, rows];`,
+    ],
+    [
+      "a plugin importing a repository and another plugin",
+      "server/plugins/x.ts",
+      `import * as tenant from "../repositories/tenant.ts";\nimport { readToken } from "./auth.ts";\nexport const a = [tenant, readToken];`,
+    ],
+    [
+      "a repository importing another repository and the rules",
+      "server/repositories/x.ts",
+      `import { currentPayees } from "./payout-holds.ts";\nimport { payoutValue } from "../rules/payout-value.ts";\nexport const a = [currentPayees, payoutValue];`,
+    ],
+    [
+      "lib importing storage, db and config (storage sits beside lib)",
+      "server/lib/x.ts",
+      `import type { FileStorage } from "../storage/storage.ts";\nimport { rows } from "../db/rows.ts";\nimport { loadConfig } from "../config.ts";\nexport type F = FileStorage;\nexport const a = [rows, loadConfig];`,
+    ],
+    [
+      "db importing db and config, the contract and domain",
+      "server/db/x.ts",
+      `import { servicePoints } from "./schema.ts";\nimport type { ServerConfig } from "../config.ts";\nimport type { CentralRole } from "../../contract/central-session.ts";\nimport { wallClock } from "../../src/domain/dates.ts";\nexport type T = [ServerConfig, CentralRole];\nexport const a = [servicePoints, wallClock];`,
+    ],
+  ];
+
+  it.each(refusedUp)("refuses %s", async (_name, file, code, why) => {
+    const errors = await boundaryErrors(file, code);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(why);
+  });
+
+  it.each(allowedDown)("allows %s", async (_name, file, code) => {
+    expect(await boundaryErrors(file, code)).toEqual([]);
+  });
+});

@@ -1,11 +1,9 @@
 // Payouts held back from payment (server only): a point with no selected bank data, or whose payment data (bank/PIX data,
 // CNPJ, company name) changed in the last 7 days and was not confirmed by the central since; a change to a natural person
 // (a CPF holder) stays held until two central users confirm it, however old (issue 49). A change and a payment both lock the
-// point's row first, so a payment never goes to data changed while it was being registered.
-import { eq, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { servicePoints } from "../db/schema.ts";
-import { rows } from "../lib/db-rows.ts";
+// point's row first, so a payment never goes to data changed while it was being registered. The rules and their SQL
+// expressions; the queries that apply them are repositories/payout-holds.ts.
+import { sql, type SQL } from "drizzle-orm";
 import { isoToBr, wallClock } from "../../src/domain/dates.ts";
 
 export const HOLD_DAYS = 7;
@@ -76,36 +74,6 @@ export function holdReasonSql(point: SQL, now: Date): SQL<HoldReason> {
     else 'segunda_confirmacao' end`;
 }
 
-/** The points' holds at `now`, with the payment data's last change and confirmation (one query for the payment and the review). */
-export async function pointHolds(tx: Db, pointIds: string[], now: Date) {
-  return rows<{ id: string; name: string; changed: Date | string | null; confirmed: Date | string | null; reason: HoldReason }>(
-    tx,
-    sql`select p.id, p.trade_name as name, p.payment_data_changed_at as changed, p.payment_data_confirmed_at as confirmed,
-      ${holdReasonSql(sql`p`, now)} as reason from service_points p where p.id in ${pointIds}`,
-  );
-}
-
-/**
- * Records that the point's payment data changed now, by the point user `by`, in the caller's transaction, which holds the
- * point's row lock (plugins/tenant.ts lockPoints) from its start: a payment of the point waits for it (and the other way
- * round). A first confirmation of the data before is void. `previous` is the payee just before the change: kept as the
- * review's "before" when the point has none yet (never changed, never confirmed).
- */
-export async function markPaymentDataChanged(tx: Db, pointId: string, at: Date, by: string | null, previous: Payee) {
-  await tx
-    .update(servicePoints)
-    .set({
-      paymentDataChangedAt: at,
-      paymentDataChangedBy: by,
-      paymentDataFirstConfirmedBy: null,
-      paymentDataFirstConfirmedAt: null,
-      paymentDataConfirmedPayee: sql`case when ${servicePoints.paymentDataConfirmedPayee} is null
-        and ${servicePoints.paymentDataChangedAt} is null then ${JSON.stringify(previous)}::jsonb
-        else ${servicePoints.paymentDataConfirmedPayee} end`,
-    })
-    .where(eq(servicePoints.id, pointId));
-}
-
 /** What a payout is paid to, as it is now: the selected bank/PIX data and the point's CNPJ and company name. */
 export interface Payee {
   RazaoSocial: string;
@@ -119,18 +87,4 @@ export interface Payee {
   TipoConta: string | null;
   NomeTitular: string | null;
   DocumentoTitular: string | null;
-}
-
-export async function currentPayees(tx: Db, pointIds: string[]): Promise<Map<string, Payee>> {
-  const ids = [...new Set(pointIds)];
-  if (ids.length === 0) return new Map();
-  const list = await rows<Payee & { id: string }>(
-    tx,
-    sql`select p.id, p.corporate_name as "RazaoSocial", p.cnpj as "Cnpj", b.id as "IdDadoBancario",
-      b.pix_key_type as "TipoChavePix", b.pix_key as "ChavePix", b.bank as "Banco", b.agency as "NumeroAgencia",
-      b.account as "NumeroConta", b.account_type as "TipoConta", b.holder_name as "NomeTitular", b.holder_document as "DocumentoTitular"
-    from service_points p left join bank_accounts b on b.service_point_id = p.id and b.selected = 'S'
-    where p.id in ${ids}`,
-  );
-  return new Map(list.map(({ id, ...payee }) => [id, payee]));
 }

@@ -1,6 +1,6 @@
 // Demo seed, first part: the two service points, the user types and the points' staff (server only).
-import type { Db } from "../client.ts";
-import * as s from "../schema.ts";
+import type { Db } from "../db/client.ts";
+import * as s from "../db/schema.ts";
 
 export type Point = typeof s.servicePoints.$inferSelect;
 export type PointUser = typeof s.pointUsers.$inferSelect;

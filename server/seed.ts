@@ -1,8 +1,8 @@
 // Demo data seeded on first start: two service points (tenant isolation), users, members, vehicles, services and the appointments around today (server only).
 import { sql } from "drizzle-orm";
-import type { Db } from "./client.ts";
-import * as s from "./schema.ts";
-import { hashPassword } from "../lib/secrets.ts";
+import type { Db } from "./db/client.ts";
+import * as s from "./db/schema.ts";
+import { hashPassword } from "./lib/secrets.ts";
 import { seedBankAccount, seedServiceReturns } from "./seed/bank-and-returns.ts";
 import { seedMotivations, seedServices } from "./seed/catalogue.ts";
 import { seedMembersAndVehicles } from "./seed/members.ts";
@@ -64,7 +64,7 @@ export async function seedIfEmpty(db: Db, now: Date = new Date()): Promise<boole
   return true;
 }
 
-/** The demo world, part by part (server/db/seed/, a file each), in the order of their inserts: it fixes serial ids, OS numbers, seq. */
+/** The demo world, part by part (server/seed/, a file each), in the order of their inserts: it fixes serial ids, OS numbers, seq. */
 async function seed(db: Db, now: Date) {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const points = await seedPoints(db, passwordHash, DEMO_USERS);

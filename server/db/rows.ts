@@ -2,8 +2,8 @@
 // row locks (server only).
 import { inArray, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { Db } from "../db/client.ts";
-import { servicePoints } from "../db/schema.ts";
+import type { Db } from "./client.ts";
+import { servicePoints } from "./schema.ts";
 
 export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;

@@ -1,6 +1,6 @@
 // Demo seed, third part: the catalogue (motivations, services per vehicle type and the services each point offers) (server only).
-import type { Db } from "../client.ts";
-import * as s from "../schema.ts";
+import type { Db } from "../db/client.ts";
+import * as s from "../db/schema.ts";
 import type { Point } from "./points.ts";
 
 export type Motivation = typeof s.motivations.$inferSelect;

@@ -1,8 +1,8 @@
 // Demo seed, fourth part: the orders around today (appointments, executions, linked services, payouts, ratings) (server only).
 import { randomInt } from "node:crypto";
-import type { Db } from "../client.ts";
-import * as s from "../schema.ts";
-import { brasiliaInstant } from "../../../src/domain/dates.ts";
+import type { Db } from "../db/client.ts";
+import * as s from "../db/schema.ts";
+import { brasiliaInstant } from "../../src/domain/dates.ts";
 import type { Motivation, Service } from "./catalogue.ts";
 import type { Member, Vehicle } from "./members.ts";
 import type { PlanItem } from "./plan.ts";

@@ -1,7 +1,7 @@
 // Demo seed, last part: point 1's bank account and two service returns (Retorno de Serviço) on its concluded orders (server only).
 import { sql } from "drizzle-orm";
-import type { Db } from "../client.ts";
-import * as s from "../schema.ts";
+import type { Db } from "../db/client.ts";
+import * as s from "../db/schema.ts";
 import type { Point } from "./points.ts";
 
 /** Seeds point 1's selected bank account: a PIX key by its CNPJ. */

@@ -1,5 +1,5 @@
 // Demo seed: the plan, which appointments the demo has around today and in which state (server only).
-import { addDays, wallClock } from "../../../src/domain/dates.ts";
+import { addDays, wallClock } from "../../src/domain/dates.ts";
 import type { Point } from "./points.ts";
 
 /** ready = in progress with every linked service approved (can be finished at once). */

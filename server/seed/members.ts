@@ -1,6 +1,6 @@
 // Demo seed, second part: the program's members and their vehicles, shared by every service point (server only).
-import type { Db } from "../client.ts";
-import * as s from "../schema.ts";
+import type { Db } from "../db/client.ts";
+import * as s from "../db/schema.ts";
 
 export type Member = typeof s.members.$inferSelect;
 export type Vehicle = typeof s.vehicles.$inferSelect;
