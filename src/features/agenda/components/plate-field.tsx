@@ -1,6 +1,6 @@
-// Plate field masked with react-imask (old ABC-1234 or Mercosul ABC1D23, upper-case) that looks the vehicle up among the members (main thread).
+// Plate field (the shared masked PlateInput: old ABC-1234 or Mercosul ABC1D23, upper-case) that looks the vehicle up among the members (main thread).
 import { useEffect, useId, useState } from "react";
-import { IMaskInput } from "react-imask";
+import { PlateInput } from "../../../components/ui/plate-input";
 import { AGENDA_MSG } from "../../../config/messages/agenda.pt-BR";
 import { useQuery } from "@tanstack/react-query";
 import { plateLookupQuery } from "../query-options";
@@ -12,10 +12,6 @@ export interface ChosenVehicle {
   descricao?: string;
   nomeSocio?: string;
 }
-
-// IMask picks the pattern that accepts most of what was typed: "ABC1234" -> ABC-1234, "ABC1D23" -> ABC1D23.
-const PLATE_MASKS = [{ mask: "aaa-0000" }, { mask: "aaa0a00" }];
-const upper = (s: string) => s.toUpperCase();
 
 interface Props {
   pointId: string;
@@ -55,18 +51,7 @@ export function PlateField({ pointId, onVehicle, error }: Props) {
   return (
     <div>
       <label htmlFor={id}>{AGENDA_MSG.agenda.plate}</label>
-      <IMaskInput
-        id={id}
-        mask={PLATE_MASKS}
-        prepareChar={upper}
-        unmask
-        inputMode="text"
-        autoCapitalize="characters"
-        autoComplete="off"
-        aria-describedby={`${id}-note`}
-        aria-invalid={bad || error ? true : undefined}
-        onAccept={(value: string) => setPlate(value.toUpperCase())}
-      />
+      <PlateInput id={id} invalid={Boolean(bad || error)} onPlate={setPlate} />
       <p id={`${id}-note`} className={bad || error ? "form-error" : "muted"} role={bad ? "alert" : "status"}>
         {error && !bad ? error : note}
       </p>
