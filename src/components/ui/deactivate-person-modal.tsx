@@ -22,16 +22,14 @@ interface Props {
 }
 
 export function DeactivatePersonModal({ person, texts: M, whoClass, state, onConfirm, onClose }: Props) {
+  const labels = { title: M.deactivateTitle, confirmLabel: M.deactivate, pendingLabel: M.deactivating, backLabel: M.cancel };
   return (
     <ConfirmModal
-      title={M.deactivateTitle}
-      onClose={onClose}
-      onConfirm={onConfirm}
+      {...labels}
       pending={state.isPending}
-      confirmLabel={M.deactivate}
-      pendingLabel={M.deactivating}
-      backLabel={M.cancel}
       error={state.error ? state.error.message : null}
+      onConfirm={onConfirm}
+      onClose={onClose}
     >
       <p className={whoClass}>
         <strong>{person.Nome}</strong>

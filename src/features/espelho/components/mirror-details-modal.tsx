@@ -11,6 +11,10 @@ import { PaymentBadge } from "./mirror-list";
 
 const t = MIRROR_MSG.mirror;
 const f = t.fields;
+/** The fields shown as they are (or 'Não informado'), in the spec's order around the amount; a paid row's payment fields. */
+const BEFORE_VALUE = ["numeroOS", "cliente", "documentoCliente", "placa", "servico", "dataAgendamento", "dataExecucao"] as const;
+const AFTER_VALUE = ["codigoEspelho", "tipoComissao", "descricao", "razaoSocial", "cnpj", "matricula"] as const;
+const PAYMENT = ["dataPagamento", "referenciaPagamento"] as const;
 
 export function MirrorDetailsModal({ row, onClose }: { row: Transaction; onClose: () => void }) {
   /** Why the proof did not download: '' for no reason known (unreachable), the server's message otherwise; null: no error. */
@@ -47,26 +51,11 @@ export function MirrorDetailsModal({ row, onClose }: { row: Transaction; onClose
         rows={[
           { label: f.statusPagamento, value: <PaymentBadge status={row.statusPagamento} /> },
           row.motivoRetencao ? { label: f.motivoRetencao, value: row.motivoRetencao } : null,
-          { label: f.numeroOS, value: row.numeroOS },
-          { label: f.cliente, value: row.cliente },
-          { label: f.documentoCliente, value: row.documentoCliente },
-          { label: f.placa, value: row.placa },
-          { label: f.servico, value: row.servico },
-          { label: f.dataAgendamento, value: row.dataAgendamento },
-          { label: f.dataExecucao, value: row.dataExecucao },
+          ...BEFORE_VALUE.map((key) => ({ label: f[key], value: row[key] })),
           { label: f.valorRepasse, value: formatBRL(row.valorRepasse) },
-          { label: f.codigoEspelho, value: row.codigoEspelho },
-          { label: f.tipoComissao, value: row.tipoComissao },
-          { label: f.descricao, value: row.descricao },
-          { label: f.razaoSocial, value: row.razaoSocial },
-          { label: f.cnpj, value: row.cnpj },
-          { label: f.matricula, value: row.matricula },
+          ...AFTER_VALUE.map((key) => ({ label: f[key], value: row[key] })),
           ...(row.statusPagamento === "PAGO"
-            ? [
-                { label: f.dataPagamento, value: row.dataPagamento },
-                { label: f.referenciaPagamento, value: row.referenciaPagamento },
-                { label: f.comprovante, value: proof },
-              ]
+            ? [...PAYMENT.map((key) => ({ label: f[key], value: row[key] })), { label: f.comprovante, value: proof }]
             : []),
         ]}
       />
