@@ -4,14 +4,7 @@ import { PlateInput } from "../../../components/ui/plate-input";
 import { AGENDA_MSG } from "../../../config/messages/agenda.pt-BR";
 import { useQuery } from "@tanstack/react-query";
 import { plateLookupQuery } from "../query-options";
-
-export interface ChosenVehicle {
-  idSocio: string;
-  idSocioVeiculo: string;
-  placa: string;
-  descricao?: string;
-  nomeSocio?: string;
-}
+import { vehicleDescription, vehicleOf, type ChosenVehicle } from "../../../lib/chosen-vehicle";
 
 interface Props {
   pointId: string;
@@ -25,17 +18,7 @@ export function PlateField({ pointId, onVehicle, error }: Props) {
   const lookup = useQuery(plateLookupQuery(pointId, plate));
   const found = plate.length === 7 && lookup.data ? lookup.data : null;
   useEffect(() => {
-    onVehicle(
-      found && found.IdSocio
-        ? {
-            idSocio: String(found.IdSocio),
-            idSocioVeiculo: found.IdSocioVeiculo,
-            placa: found.PlacaVeiculo,
-            nomeSocio: found.NomeSocio,
-            descricao: [found.MarcaVeiculo, found.ModeloVeiculo, found.AnoVeiculo].filter(Boolean).join(" "),
-          }
-        : null,
-    );
+    onVehicle(found && found.IdSocio ? vehicleOf(found) : null);
   }, [found, onVehicle]);
   const note =
     plate.length < 7
@@ -46,7 +29,7 @@ export function PlateField({ pointId, onVehicle, error }: Props) {
           ? AGENDA_MSG.agenda.plateFailed
           : !found
             ? AGENDA_MSG.agenda.plateNotMember
-            : `${found.NomeSocio} · ${[found.MarcaVeiculo, found.ModeloVeiculo, found.AnoVeiculo].filter(Boolean).join(" ")}`;
+            : `${found.NomeSocio} · ${vehicleDescription(found)}`;
   const bad = plate.length === 7 && !lookup.isPending && !found;
   return (
     <div>
