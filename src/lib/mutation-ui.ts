@@ -7,3 +7,14 @@ export type MutationUi<TData, TVariables = void> = Pick<
   UseMutationOptions<TData, Error, TVariables>,
   "onSuccess" | "onError" | "onSettled"
 >;
+
+/**
+ * The row a list's call is running for, and which action: the first of `running` whose mutation is pending, its variables
+ * being the row's id (the team's and the staff's Reativar and link buttons show their pending label on that row alone).
+ */
+export function pendingRow<A extends string>(
+  running: readonly (readonly [A, { isPending: boolean; variables: string | undefined }])[],
+): { action: A; id: string } | null {
+  for (const [action, mutation] of running) if (mutation.isPending && mutation.variables) return { action, id: mutation.variables };
+  return null;
+}

@@ -10,7 +10,8 @@ import { FormFooter } from "../../../components/ui/form-footer";
 import { SearchableSelect } from "../../../components/ui/searchable-select";
 import { useScheduleAppointment } from "../api/use-agenda-mutations";
 import { motivationsQuery } from "../query-options";
-import { PlateField, type ChosenVehicle } from "./plate-field";
+import { PlateField } from "./plate-field";
+import type { ChosenVehicle } from "../../../lib/chosen-vehicle";
 import { SlotSelect } from "./slot-select";
 
 interface Props {

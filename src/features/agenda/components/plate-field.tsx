@@ -1,21 +1,10 @@
-// Plate field masked with react-imask (old ABC-1234 or Mercosul ABC1D23, upper-case) that looks the vehicle up among the members (main thread).
+// Plate field (the shared masked PlateInput: old ABC-1234 or Mercosul ABC1D23, upper-case) that looks the vehicle up among the members (main thread).
 import { useEffect, useId, useState } from "react";
-import { IMaskInput } from "react-imask";
+import { PlateInput } from "../../../components/ui/plate-input";
 import { AGENDA_MSG } from "../../../config/messages/agenda.pt-BR";
 import { useQuery } from "@tanstack/react-query";
 import { plateLookupQuery } from "../query-options";
-
-export interface ChosenVehicle {
-  idSocio: string;
-  idSocioVeiculo: string;
-  placa: string;
-  descricao?: string;
-  nomeSocio?: string;
-}
-
-// IMask picks the pattern that accepts most of what was typed: "ABC1234" -> ABC-1234, "ABC1D23" -> ABC1D23.
-const PLATE_MASKS = [{ mask: "aaa-0000" }, { mask: "aaa0a00" }];
-const upper = (s: string) => s.toUpperCase();
+import { vehicleDescription, vehicleOf, type ChosenVehicle } from "../../../lib/chosen-vehicle";
 
 interface Props {
   pointId: string;
@@ -29,17 +18,7 @@ export function PlateField({ pointId, onVehicle, error }: Props) {
   const lookup = useQuery(plateLookupQuery(pointId, plate));
   const found = plate.length === 7 && lookup.data ? lookup.data : null;
   useEffect(() => {
-    onVehicle(
-      found && found.IdSocio
-        ? {
-            idSocio: String(found.IdSocio),
-            idSocioVeiculo: found.IdSocioVeiculo,
-            placa: found.PlacaVeiculo,
-            nomeSocio: found.NomeSocio,
-            descricao: [found.MarcaVeiculo, found.ModeloVeiculo, found.AnoVeiculo].filter(Boolean).join(" "),
-          }
-        : null,
-    );
+    onVehicle(found && found.IdSocio ? vehicleOf(found) : null);
   }, [found, onVehicle]);
   const note =
     plate.length < 7
@@ -50,23 +29,12 @@ export function PlateField({ pointId, onVehicle, error }: Props) {
           ? AGENDA_MSG.agenda.plateFailed
           : !found
             ? AGENDA_MSG.agenda.plateNotMember
-            : `${found.NomeSocio} · ${[found.MarcaVeiculo, found.ModeloVeiculo, found.AnoVeiculo].filter(Boolean).join(" ")}`;
+            : `${found.NomeSocio} · ${vehicleDescription(found)}`;
   const bad = plate.length === 7 && !lookup.isPending && !found;
   return (
     <div>
       <label htmlFor={id}>{AGENDA_MSG.agenda.plate}</label>
-      <IMaskInput
-        id={id}
-        mask={PLATE_MASKS}
-        prepareChar={upper}
-        unmask
-        inputMode="text"
-        autoCapitalize="characters"
-        autoComplete="off"
-        aria-describedby={`${id}-note`}
-        aria-invalid={bad || error ? true : undefined}
-        onAccept={(value: string) => setPlate(value.toUpperCase())}
-      />
+      <PlateInput id={id} invalid={Boolean(bad || error)} onPlate={setPlate} />
       <p id={`${id}-note`} className={bad || error ? "form-error" : "muted"} role={bad ? "alert" : "status"}>
         {error && !bad ? error : note}
       </p>

@@ -1,6 +1,7 @@
 // A service point's registration data, read-only (formatted CNPJ and CEP): the "Contatos e cadastro" part of the central's
 // point page (main thread).
 import { formatCepText, formatDocument } from "../../../lib/br-format";
+import { FieldList } from "../../../components/ui/field-list";
 import type { PointRegistration } from "../../../../contract/central-points";
 
 export const REGISTRATION_TEXT = {
@@ -22,10 +23,9 @@ export const REGISTRATION_TEXT = {
 } as const;
 const t = REGISTRATION_TEXT;
 
-const orNone = (v: string | number | null | undefined) => {
-  const text = v === null || v === undefined ? "" : String(v).trim();
-  return text ? text : <span className="muted">{t.notInformed}</span>;
-};
+/** The value as text without its outer spaces; FieldList shows an empty one as NOT_INFORMED. */
+const text = (v: string | number | null | undefined) => (v === null || v === undefined ? null : String(v).trim());
+const NOT_INFORMED = <span className="muted">{t.notInformed}</span>;
 
 export function RegistrationData({ data }: { data: PointRegistration }) {
   return (
@@ -34,39 +34,33 @@ export function RegistrationData({ data }: { data: PointRegistration }) {
         <h3 id="ponto-cadastro-dados" className="point-registration-title">
           {t.pointCard}
         </h3>
-        <dl className="field-list">
-          <dt>{t.tradeName}</dt>
-          <dd>{orNone(data.NomeFantasia)}</dd>
-          <dt>{t.corporateName}</dt>
-          <dd>{orNone(data.RazaoSocial)}</dd>
-          <dt>{t.cnpj}</dt>
-          <dd>{orNone(formatDocument(data.Cnpj))}</dd>
-          <dt>{t.stateRegistration}</dt>
-          <dd>{orNone(data.InscricaoEstadual)}</dd>
-          <dt>{t.registrationNumber}</dt>
-          <dd>{orNone(data.Matricula)}</dd>
-          <dt>{t.lifts}</dt>
-          <dd>{orNone(data.QuantidadeElevadores)}</dd>
-        </dl>
+        <FieldList
+          empty={NOT_INFORMED}
+          rows={[
+            { label: t.tradeName, value: text(data.NomeFantasia) },
+            { label: t.corporateName, value: text(data.RazaoSocial) },
+            { label: t.cnpj, value: text(formatDocument(data.Cnpj)) },
+            { label: t.stateRegistration, value: text(data.InscricaoEstadual) },
+            { label: t.registrationNumber, value: text(data.Matricula) },
+            { label: t.lifts, value: text(data.QuantidadeElevadores) },
+          ]}
+        />
       </section>
       <section aria-labelledby="ponto-cadastro-endereco">
         <h3 id="ponto-cadastro-endereco" className="point-registration-title">
           {t.addressCard}
         </h3>
-        <dl className="field-list">
-          <dt>{t.cep}</dt>
-          <dd>{orNone(formatCepText(data.Cep))}</dd>
-          <dt>{t.address}</dt>
-          <dd>{orNone(data.Endereco)}</dd>
-          <dt>{t.complement}</dt>
-          <dd>{orNone(data.Complemento)}</dd>
-          <dt>{t.district}</dt>
-          <dd>{orNone(data.Bairro)}</dd>
-          <dt>{t.city}</dt>
-          <dd>{orNone(data.Cidade)}</dd>
-          <dt>{t.uf}</dt>
-          <dd>{orNone(data.Uf)}</dd>
-        </dl>
+        <FieldList
+          empty={NOT_INFORMED}
+          rows={[
+            { label: t.cep, value: text(formatCepText(data.Cep)) },
+            { label: t.address, value: text(data.Endereco) },
+            { label: t.complement, value: text(data.Complemento) },
+            { label: t.district, value: text(data.Bairro) },
+            { label: t.city, value: text(data.Cidade) },
+            { label: t.uf, value: text(data.Uf) },
+          ]}
+        />
       </section>
     </div>
   );

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { QueryState } from "../../../components/ui/query-state";
 import { toast } from "../../../lib/toast";
+import { pendingRow } from "../../../lib/mutation-ui";
 import { STAFF_MSG as M } from "../../../config/messages/central-staff.pt-BR";
 import type { Colleague } from "../api/staff";
 import { useNewInvitationLink, useReactivateColleague } from "../api/use-staff-mutations";
@@ -35,12 +36,10 @@ export function StaffSection() {
     onError: (err) => toast.error(err.message),
   });
   const link = useNewInvitationLink({ onError: (err) => toast.error(err.message) });
-  const pending =
-    reactivate.isPending && reactivate.variables
-      ? { action: "reactivate" as const, id: reactivate.variables }
-      : link.isPending && link.variables
-        ? { action: "link" as const, id: link.variables }
-        : null;
+  const pending = pendingRow([
+    ["reactivate", reactivate],
+    ["link", link],
+  ]);
   const admin = list.data?.Papel === "admin";
   const me = list.data?.data.find((c) => c.Voce);
 

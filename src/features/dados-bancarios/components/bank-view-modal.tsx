@@ -1,7 +1,8 @@
 // Visualizar Dados Bancários: every field of one entry, read only (main thread).
 import { BANK_DATA_MSG } from "../../../config/messages/bank-data.pt-BR";
 import { paymentTypeOf } from "../../../domain/bank-data";
-import { Modal } from "../../../components/ui/modal";
+import { FieldList, type FieldRow } from "../../../components/ui/field-list";
+import { ViewModal } from "../../../components/ui/view-modal";
 import type { DadoBancario } from "../api/dados-bancarios";
 import { accountTypeLabel, createdOn, documentOf, keyTypeLabel, selectedLabel, typeLabel } from "../display";
 
@@ -9,43 +10,27 @@ const M = BANK_DATA_MSG.bankData;
 
 export function BankViewModal({ row, onClose }: { row: DadoBancario; onClose: () => void }) {
   const pix = paymentTypeOf(row) === "PIX";
-  const fields: [string, string][] = [
-    [M.paymentType, typeLabel(row)],
+  const fields: FieldRow[] = [
+    { label: M.paymentType, value: typeLabel(row) },
     ...(pix
-      ? ([
-          [M.pixKeyType, keyTypeLabel(row.TipoChavePix)],
-          [M.pixKey, row.ChavePix],
-        ] as [string, string][])
-      : ([
-          [M.bank, row.Banco],
-          [M.agency, row.NumeroAgencia],
-          [M.account, row.NumeroConta],
-          [M.accountType, accountTypeLabel(row.TipoConta)],
-        ] as [string, string][])),
-    [M.holderName, row.NomeTitular],
-    [M.holderDocument, documentOf(row)],
-    [M.selected, selectedLabel(row)],
-    [M.cols.createdAt, createdOn(row.DataCadastro)],
+      ? [
+          { label: M.pixKeyType, value: keyTypeLabel(row.TipoChavePix) },
+          { label: M.pixKey, value: row.ChavePix },
+        ]
+      : [
+          { label: M.bank, value: row.Banco },
+          { label: M.agency, value: row.NumeroAgencia },
+          { label: M.account, value: row.NumeroConta },
+          { label: M.accountType, value: accountTypeLabel(row.TipoConta) },
+        ]),
+    { label: M.holderName, value: row.NomeTitular },
+    { label: M.holderDocument, value: documentOf(row) },
+    { label: M.selected, value: selectedLabel(row) },
+    { label: M.cols.createdAt, value: createdOn(row.DataCadastro) },
   ];
   return (
-    <Modal
-      open
-      title={M.viewTitle}
-      onClose={onClose}
-      footer={
-        <button type="button" className="btn" onClick={onClose}>
-          {M.close}
-        </button>
-      }
-    >
-      <dl className="bank-view">
-        {fields.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value || "—"}</dd>
-          </div>
-        ))}
-      </dl>
-    </Modal>
+    <ViewModal title={M.viewTitle} closeLabel={M.close} onClose={onClose}>
+      <FieldList className="bank-view" grouped empty="—" rows={fields} />
+    </ViewModal>
   );
 }

@@ -1,61 +1,58 @@
 // Dados Cadastrais in view mode: the three cards of the spec as read-only field lists (main thread).
-import { Fragment } from "react";
+import type { ReactNode } from "react";
+import { FieldList } from "../../../components/ui/field-list";
 import { REGISTRATION_MSG } from "../../../config/messages/registration.pt-BR";
-import { DAYS, type RegistrationForm } from "../form";
+import { DAYS, type FieldKey, type RegistrationForm } from "../form";
 
 const t = REGISTRATION_MSG.registration;
-const orNone = (v: string) => (v.trim() ? v : t.notInformed);
+
+/** Each text card's fields in the spec's order: label and the form's key. */
+const POINT_FIELDS: readonly (readonly [string, FieldKey])[] = [
+  [t.corporateName, "RazaoSocial"],
+  [t.cnpj, "Cnpj"],
+  [t.stateRegistration, "InscricaoEstadual"],
+  [t.lifts, "QtdeElevadores"],
+  [t.cep, "EnderecoCep"],
+];
+const ADDRESS_FIELDS: readonly (readonly [string, FieldKey])[] = [
+  [t.address, "Endereco"],
+  [t.uf, "EnderecoUf"],
+  [t.city, "EnderecoCidade"],
+  [t.district, "EnderecoBairro"],
+  [t.complement, "EnderecoComplemento"],
+];
+
+function Card({ id, title, className = "card", children }: { id: string; title: string; className?: string; children: ReactNode }) {
+  return (
+    <section className={className} aria-labelledby={id}>
+      <h2 id={id} className="card-title">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
 
 export function RegistrationView({ form }: { form: RegistrationForm }) {
+  const texts = (fields: readonly (readonly [string, FieldKey])[]) => (
+    <FieldList empty={t.notInformed} rows={fields.map(([label, key]) => ({ label, value: form[key] }))} />
+  );
   return (
     <div className="registration-grid">
-      <section className="card" aria-labelledby="cadastro-credenciado">
-        <h2 id="cadastro-credenciado" className="card-title">
-          {t.pointCard}
-        </h2>
-        <dl className="field-list">
-          <dt>{t.corporateName}</dt>
-          <dd>{orNone(form.RazaoSocial)}</dd>
-          <dt>{t.cnpj}</dt>
-          <dd>{orNone(form.Cnpj)}</dd>
-          <dt>{t.stateRegistration}</dt>
-          <dd>{orNone(form.InscricaoEstadual)}</dd>
-          <dt>{t.lifts}</dt>
-          <dd>{orNone(form.QtdeElevadores)}</dd>
-          <dt>{t.cep}</dt>
-          <dd>{orNone(form.EnderecoCep)}</dd>
-        </dl>
-      </section>
-      <section className="card" aria-labelledby="cadastro-endereco">
-        <h2 id="cadastro-endereco" className="card-title">
-          {t.addressCard}
-        </h2>
-        <dl className="field-list">
-          <dt>{t.address}</dt>
-          <dd>{orNone(form.Endereco)}</dd>
-          <dt>{t.uf}</dt>
-          <dd>{orNone(form.EnderecoUf)}</dd>
-          <dt>{t.city}</dt>
-          <dd>{orNone(form.EnderecoCidade)}</dd>
-          <dt>{t.district}</dt>
-          <dd>{orNone(form.EnderecoBairro)}</dd>
-          <dt>{t.complement}</dt>
-          <dd>{orNone(form.EnderecoComplemento)}</dd>
-        </dl>
-      </section>
-      <section className="card registration-hours" aria-labelledby="cadastro-horarios">
-        <h2 id="cadastro-horarios" className="card-title">
-          {t.hoursCard}
-        </h2>
-        <dl className="field-list">
-          {DAYS.map((d) => (
-            <Fragment key={d.key}>
-              <dt>{d.label}</dt>
-              <dd>{form[d.start] && form[d.end] ? t.hoursRange(form[d.start], form[d.end]) : t.closed}</dd>
-            </Fragment>
-          ))}
-        </dl>
-      </section>
+      <Card id="cadastro-credenciado" title={t.pointCard}>
+        {texts(POINT_FIELDS)}
+      </Card>
+      <Card id="cadastro-endereco" title={t.addressCard}>
+        {texts(ADDRESS_FIELDS)}
+      </Card>
+      <Card id="cadastro-horarios" title={t.hoursCard} className="card registration-hours">
+        <FieldList
+          rows={DAYS.map((d) => ({
+            label: d.label,
+            value: form[d.start] && form[d.end] ? t.hoursRange(form[d.start], form[d.end]) : t.closed,
+          }))}
+        />
+      </Card>
     </div>
   );
 }

@@ -2,7 +2,7 @@
 // the server's refusal (the principal user, oneself) stays in the dialog (main thread).
 import { toast } from "../../../lib/toast";
 import { TEAM_MSG } from "../../../config/messages/team.pt-BR";
-import { ConfirmModal } from "../../../components/ui/confirm-modal";
+import { DeactivatePersonModal } from "../../../components/ui/deactivate-person-modal";
 import type { TeamUser } from "../api/usuarios";
 import { useDeactivateUser } from "../api/use-usuarios-mutations";
 
@@ -16,22 +16,13 @@ export function DeactivateUserModal({ row, onClose }: { row: TeamUser; onClose: 
     },
   });
   return (
-    <ConfirmModal
-      title={M.deactivateTitle}
-      onClose={onClose}
+    <DeactivatePersonModal
+      person={row}
+      texts={M}
+      whoClass="team-confirm-who"
+      state={deactivate}
       onConfirm={() => deactivate.mutate(row.IdPontoAtendimentoUsuario)}
-      pending={deactivate.isPending}
-      confirmLabel={M.deactivate}
-      pendingLabel={M.deactivating}
-      backLabel={M.cancel}
-      error={deactivate.isError ? deactivate.error.message : null}
-    >
-      <p className="team-confirm-who">
-        <strong>{row.Nome}</strong>
-        <br />
-        <span className="muted">{row.Email}</span>
-      </p>
-      <p>{M.deactivateQuestion(row.Nome)}</p>
-    </ConfirmModal>
+      onClose={onClose}
+    />
   );
 }

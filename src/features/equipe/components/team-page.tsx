@@ -4,6 +4,7 @@
 import { lazy, Suspense, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
+import { pendingRow } from "../../../lib/mutation-ui";
 import { QueryState } from "../../../components/ui/query-state";
 import { TEAM_MSG } from "../../../config/messages/team.pt-BR";
 import type { TeamUser } from "../api/usuarios";
@@ -37,12 +38,10 @@ function TeamScreen({ pointId, userId }: Omit<TeamPageProps, "admin">) {
     onError: (err) => toast.error(err.message),
   });
   const link = useAccessLink({ onError: (err) => toast.error(err.message) });
-  const pending =
-    reactivate.isPending && reactivate.variables
-      ? { action: "reactivate" as const, id: reactivate.variables }
-      : link.isPending && link.variables
-        ? { action: "link" as const, id: link.variables }
-        : null;
+  const pending = pendingRow([
+    ["reactivate", reactivate],
+    ["link", link],
+  ]);
 
   const onAction = (action: TeamAction, row: TeamUser) => {
     if (action === "edit" || action === "deactivate") return setOpen({ kind: action, row });

@@ -1,11 +1,9 @@
 // Cards Cliente and Execução of the OS screen: who, which vehicle, why, and who started and finished it (main thread).
+import { FieldList } from "../../../components/ui/field-list";
 import { ORDER_MSG } from "../../../config/messages/order.pt-BR";
 import { displayPlate } from "../../../domain/plate";
 import { formatDocument } from "../../../lib/br-format";
 import type { AppointmentDetails } from "../api/order";
-
-const orNone = (value: unknown) =>
-  value === null || value === undefined || String(value).trim() === "" ? ORDER_MSG.order.notInformed : String(value);
 
 export function vehicleText(v: AppointmentDetails["socioVeiculo"]) {
   return [v?.MarcaVeiculo, v?.VeiculoModelo, v?.Ano, v?.Litragem]
@@ -21,16 +19,15 @@ export function ClientCard({ details }: { details: AppointmentDetails }) {
       <h2 id="cliente-titulo" className="card-title">
         {t.clientTitle}
       </h2>
-      <dl className="field-list">
-        <dt>{t.name}</dt>
-        <dd>{orNone(socio?.Nome)}</dd>
-        <dt>{t.document}</dt>
-        <dd>{socio?.Cpf ? formatDocument(socio.Cpf) : t.notInformed}</dd>
-        <dt>{t.vehicle}</dt>
-        <dd>{orNone(vehicleText(socioVeiculo))}</dd>
-        <dt>{t.plate}</dt>
-        <dd>{socioVeiculo?.Placa ? displayPlate(socioVeiculo.Placa) : t.notInformed}</dd>
-      </dl>
+      <FieldList
+        empty={t.notInformed}
+        rows={[
+          { label: t.name, value: socio?.Nome },
+          { label: t.document, value: socio?.Cpf ? formatDocument(socio.Cpf) : t.notInformed },
+          { label: t.vehicle, value: vehicleText(socioVeiculo) },
+          { label: t.plate, value: socioVeiculo?.Placa ? displayPlate(socioVeiculo.Placa) : t.notInformed },
+        ]}
+      />
     </section>
   );
 }
@@ -43,14 +40,14 @@ export function ExecutionCard({ details }: { details: AppointmentDetails }) {
       <h2 id="execucao-titulo" className="card-title">
         {t.executionTitle}
       </h2>
-      <dl className="field-list">
-        <dt>{t.motivation}</dt>
-        <dd>{motivo?.Descricao ? motivo.Descricao.toUpperCase() : t.notInformed}</dd>
-        <dt>{t.initialExecutor}</dt>
-        <dd>{orNone(execucao?.ExecutorInicio)}</dd>
-        <dt>{t.finalExecutor}</dt>
-        <dd>{orNone(execucao?.ExecutorFim)}</dd>
-      </dl>
+      <FieldList
+        empty={t.notInformed}
+        rows={[
+          { label: t.motivation, value: motivo?.Descricao ? motivo.Descricao.toUpperCase() : t.notInformed },
+          { label: t.initialExecutor, value: execucao?.ExecutorInicio },
+          { label: t.finalExecutor, value: execucao?.ExecutorFim },
+        ]}
+      />
     </section>
   );
 }

@@ -1,7 +1,8 @@
 // 'Detalhes do Retorno': every field of one return, and its stored photos and videos (main thread).
 import { EvidenceVideo } from "../../../components/media/evidence-video";
 import { RETURNS_MSG } from "../../../config/messages/returns.pt-BR";
-import { Modal } from "../../../components/ui/modal";
+import { FieldList } from "../../../components/ui/field-list";
+import { ViewModal } from "../../../components/ui/view-modal";
 import { isoToBr } from "../../../domain/dates";
 import { displayPlate } from "../../../domain/plate";
 import { fileUrl } from "../../../lib/api-client";
@@ -16,36 +17,21 @@ export function ReturnViewModal({ row, onClose }: { row: RetornoServico; onClose
   const videos = fileList(row.Videos);
   const c = t.cols;
   return (
-    <Modal
-      open
-      title={t.viewTitle}
-      onClose={onClose}
-      footer={
-        <button type="button" className="btn" onClick={onClose}>
-          {t.close}
-        </button>
-      }
-    >
-      <dl className="returns-details">
-        <dt>{c.os}</dt>
-        <dd>{row.NumeroOS}</dd>
-        <dt>{c.status}</dt>
-        <dd>{statusLabel(row.Status)}</dd>
-        <dt>{c.kind}</dt>
-        <dd>{kindLabel(row.Tipo)}</dd>
-        <dt>{c.member}</dt>
-        <dd>{row.NomeSocio || t.notInformed}</dd>
-        <dt>{c.plate}</dt>
-        <dd>{displayPlate(row.PlacaVeiculo)}</dd>
-        <dt>{c.service}</dt>
-        <dd>{row.NomeServico?.toUpperCase() || t.notInformed}</dd>
-        <dt>{c.appointmentDate}</dt>
-        <dd>{row.DataAgendamento ? isoToBr(row.DataAgendamento) : t.notInformed}</dd>
-        <dt>{c.registered}</dt>
-        <dd>{registeredAt(row.DataLog)}</dd>
-        <dt>{c.description}</dt>
-        <dd className="returns-description">{row.Descricao}</dd>
-      </dl>
+    <ViewModal title={t.viewTitle} closeLabel={t.close} onClose={onClose}>
+      <FieldList
+        className="returns-details"
+        rows={[
+          { label: c.os, value: row.NumeroOS },
+          { label: c.status, value: statusLabel(row.Status) },
+          { label: c.kind, value: kindLabel(row.Tipo) },
+          { label: c.member, value: row.NomeSocio || t.notInformed },
+          { label: c.plate, value: displayPlate(row.PlacaVeiculo) },
+          { label: c.service, value: row.NomeServico?.toUpperCase() || t.notInformed },
+          { label: c.appointmentDate, value: row.DataAgendamento ? isoToBr(row.DataAgendamento) : t.notInformed },
+          { label: c.registered, value: registeredAt(row.DataLog) },
+          { label: c.description, value: row.Descricao, className: "returns-description" },
+        ]}
+      />
       <h3 className="returns-files-title">{c.photos}</h3>
       {photos.length === 0 ? (
         <p className="muted">{t.noFiles}</p>
@@ -72,6 +58,6 @@ export function ReturnViewModal({ row, onClose }: { row: RetornoServico; onClose
           ))}
         </ul>
       )}
-    </Modal>
+    </ViewModal>
   );
 }

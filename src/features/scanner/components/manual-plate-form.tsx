@@ -1,12 +1,8 @@
 // 'Digitar placa': the plate typed with the mask of old (ABC-1234) and Mercosul (ABC1D23) plates, looked up like a read one (main thread).
 import { useId, useState, type FormEvent } from "react";
-import { IMaskInput } from "react-imask";
+import { PlateInput } from "../../../components/ui/plate-input";
 import { SCANNER_MSG } from "../../../config/messages/scanner.pt-BR";
 import { plateFormat } from "../../../domain/plate";
-
-// IMask picks the pattern that accepts most of what was typed: "ABC1234" -> ABC-1234, "ABC1D23" -> ABC1D23.
-const PLATE_MASKS = [{ mask: "aaa-0000" }, { mask: "aaa0a00" }];
-const upper = (s: string) => s.toUpperCase();
 
 interface Props {
   onSubmit: (plate: string) => void;
@@ -28,18 +24,11 @@ export function ManualPlateForm({ onSubmit, busy }: Props) {
       <h2 className="scanner-manual-title">{SCANNER_MSG.scanner.typePlate}</h2>
       <label htmlFor={id}>{SCANNER_MSG.scanner.plate}</label>
       <div className="scanner-manual-row">
-        <IMaskInput
+        <PlateInput
           id={id}
-          mask={PLATE_MASKS}
-          prepareChar={upper}
-          unmask
-          inputMode="text"
-          autoCapitalize="characters"
-          autoComplete="off"
-          aria-describedby={`${id}-note`}
-          aria-invalid={error ? true : undefined}
-          onAccept={(value: string) => {
-            setPlate(value.toUpperCase());
+          invalid={Boolean(error)}
+          onPlate={(value) => {
+            setPlate(value);
             if (error) setError("");
           }}
         />

@@ -12,6 +12,7 @@ import { plateSet } from "../../../domain/plate-match";
 import type { ScanAdvice } from "../../../domain/plate-lock";
 import { isoToBr, wallClock } from "../../../domain/dates";
 import type { PlateLookup } from "../../../lib/plate-lookup";
+import { vehicleOf, type ChosenVehicle } from "../../../lib/chosen-vehicle";
 import { plateChoices, type PlateChoice } from "../choices";
 import { expectedPlatesQuery, plateLookupQuery, type ExpectedPlate } from "../query-options";
 import { usePlateCamera } from "../use-plate-camera";
@@ -23,19 +24,10 @@ import { VehicleModal } from "./vehicle-modal";
 export const REDIRECT_DELAY_MS = 1_500;
 export const VEHICLE_MODAL_DELAY_MS = 500;
 
-/** The vehicle handed to the booking modal (the same shape as the agenda's chosen vehicle). */
-export interface ScannedVehicle {
-  idSocio: string;
-  idSocioVeiculo: string;
-  placa: string;
-  descricao?: string;
-  nomeSocio?: string;
-}
-
 interface Props {
   pointId: string;
   /** The agenda's 'Novo Agendamento' with the vehicle chosen, composed in src/app (features do not import each other). */
-  renderNewAppointment?: (vehicle: ScannedVehicle, onClose: () => void) => ReactNode;
+  renderNewAppointment?: (vehicle: ChosenVehicle, onClose: () => void) => ReactNode;
   /** Reading this long without a lock pauses the scanner (use-plate-camera.ts PAUSE_AFTER_MS). */
   pauseAfterMs?: number;
 }
@@ -77,14 +69,6 @@ function ChoiceLabel({ choice }: { choice: PlateChoice }) {
     </>
   );
 }
-
-const vehicleOf = (f: PlateLookup): ScannedVehicle => ({
-  idSocio: String(f.IdSocio ?? ""),
-  idSocioVeiculo: f.IdSocioVeiculo,
-  placa: f.PlacaVeiculo,
-  nomeSocio: f.NomeSocio,
-  descricao: [f.MarcaVeiculo, f.ModeloVeiculo, f.AnoVeiculo].filter(Boolean).join(" "),
-});
 
 export default function ScannerPage({ pointId, renderNewAppointment, pauseAfterMs }: Props) {
   const client = useQueryClient();
