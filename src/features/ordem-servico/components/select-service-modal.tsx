@@ -6,8 +6,7 @@ import { useId, useMemo, useState, type FormEvent } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
 import { ORDER_MSG } from "../../../config/messages/order.pt-BR";
-import { Modal } from "../../../components/ui/modal";
-import { MSG } from "../../../config/messages.pt-BR";
+import { FormModal } from "../../../components/ui/form-modal";
 import { Field } from "../../../components/form/field";
 import { useForm } from "../../../components/form/use-form";
 import { SearchableSelect } from "../../../components/ui/searchable-select";
@@ -127,108 +126,101 @@ export function SelectServiceModal({ details, userId, pointId, linked, onClose }
     setItems(next);
   };
 
-  const formId = `${noticeId}-form`;
   return (
-    <Modal
-      open
+    <FormModal
       title={t.selectTitle}
       onClose={onClose}
-      preventClose={busy}
+      onSubmit={submit}
+      busy={busy}
       // A service chosen, a reason typed or a photo taken: the phone's back asks before throwing them away.
-      discardQuestion={dirty || items.length > 0 ? MSG.common.discardQuestion : null}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose} disabled={busy}>
-            {t.cancel}
-          </button>
-          <button type="submit" form={formId} className="btn btn-primary" disabled={busy || options.length === 0} {...guard}>
-            {busy ? t.checking : t.confirm}
-          </button>
-        </>
-      }
+      dirty={dirty || items.length > 0}
+      cancelLabel={t.cancel}
+      submitLabel={t.confirm}
+      busyLabel={t.checking}
+      submitDisabled={options.length === 0}
+      submitGuard={guard}
+      formClassName="select-service-form"
     >
-      <form id={formId} className="select-service-form" onSubmit={submit} noValidate>
-        <QueryState
-          query={catalogue}
-          variant="card"
-          loading={t.loading}
-          error={t.catalogueFailed}
-          empty={t.noneAvailable}
-          isEmpty={() => options.length === 0}
-        >
-          {() => (
-            <>
-              <SearchableSelect
-                label={t.selectLabel}
-                options={options}
-                value={choice}
-                placeholder={t.selectPlaceholder}
+      <QueryState
+        query={catalogue}
+        variant="card"
+        loading={t.loading}
+        error={t.catalogueFailed}
+        empty={t.noneAvailable}
+        isEmpty={() => options.length === 0}
+      >
+        {() => (
+          <>
+            <SearchableSelect
+              label={t.selectLabel}
+              options={options}
+              value={choice}
+              placeholder={t.selectPlaceholder}
+              disabled={busy}
+              errorId={notice ? `${noticeId}-${notice.kind}` : undefined}
+              onChange={(v) => {
+                set({ choice: v });
+                setNotice(null);
+              }}
+            />
+            <p className="muted select-service-hint">{t.selectHint}</p>
+            {chosen && (
+              <div className="select-service-terms">
+                <dl className="select-service-payout">
+                  <dt>{t.payoutLabel}</dt>
+                  <dd>{formatBRL(chosen.ValorRepasse)}</dd>
+                </dl>
+                {chosen.AprovacaoCentral && <p className="select-service-central">{t.centralApproval}</p>}
+              </div>
+            )}
+            <Field
+              id={fieldId("reason")}
+              label={
+                <>
+                  {t.reasonLabel}
+                  {needsReason && <span aria-hidden="true"> *</span>}
+                </>
+              }
+              labelClassName="select-service-label"
+              hint={t.reasonHint}
+              hintClassName="muted select-service-hint"
+              error={errors.reason}
+              alert
+              onlyWhenShown
+            >
+              <textarea
+                rows={3}
+                maxLength={REASON_MAX}
+                required={needsReason}
                 disabled={busy}
-                errorId={notice ? `${noticeId}-${notice.kind}` : undefined}
-                onChange={(v) => {
-                  set({ choice: v });
-                  setNotice(null);
-                }}
+                {...field("reason")}
+                aria-describedby={`${fieldId("reason")}-hint ${fieldId("reason")}-count${errors.reason ? ` ${errorId("reason")}` : ""}`}
               />
-              <p className="muted select-service-hint">{t.selectHint}</p>
-              {chosen && (
-                <div className="select-service-terms">
-                  <dl className="select-service-payout">
-                    <dt>{t.payoutLabel}</dt>
-                    <dd>{formatBRL(chosen.ValorRepasse)}</dd>
-                  </dl>
-                  {chosen.AprovacaoCentral && <p className="select-service-central">{t.centralApproval}</p>}
-                </div>
-              )}
-              <Field
-                id={fieldId("reason")}
-                label={
-                  <>
-                    {t.reasonLabel}
-                    {needsReason && <span aria-hidden="true"> *</span>}
-                  </>
-                }
-                labelClassName="select-service-label"
-                hint={t.reasonHint}
-                hintClassName="muted select-service-hint"
-                error={errors.reason}
-                alert
-                onlyWhenShown
-              >
-                <textarea
-                  rows={3}
-                  maxLength={REASON_MAX}
-                  required={needsReason}
-                  disabled={busy}
-                  {...field("reason")}
-                  aria-describedby={`${fieldId("reason")}-hint ${fieldId("reason")}-count${errors.reason ? ` ${errorId("reason")}` : ""}`}
-                />
-                <p id={`${fieldId("reason")}-count`} className="muted note-counter">
-                  {t.chars(reason.length, REASON_MAX)}
+              <p id={`${fieldId("reason")}-count`} className="muted note-counter">
+                {t.chars(reason.length, REASON_MAX)}
+              </p>
+            </Field>
+            <fieldset className="select-service-files" disabled={busy}>
+              <legend>{t.filesTitle}</legend>
+              <p className="muted select-service-hint">{t.filesHint(MAX_SERVICE_PHOTOS, MAX_SERVICE_VIDEOS)}</p>
+              <MediaPicker kinds={["photo", "video"]} items={items} onChange={pick} disabled={busy} />
+              {filesError && (
+                <p className="form-error" role="alert">
+                  {filesError}
                 </p>
-              </Field>
-              <fieldset className="select-service-files" disabled={busy}>
-                <legend>{t.filesTitle}</legend>
-                <p className="muted select-service-hint">{t.filesHint(MAX_SERVICE_PHOTOS, MAX_SERVICE_VIDEOS)}</p>
-                <MediaPicker kinds={["photo", "video"]} items={items} onChange={pick} disabled={busy} />
-                {filesError && (
-                  <p className="form-error" role="alert">
-                    {filesError}
-                  </p>
-                )}
-              </fieldset>
-            </>
-          )}
-        </QueryState>
-        <OfflineHint id={hintId} online={online} />
-        {/* Two stable live regions: refusals (warranty, limit, duplicate) are news; failures and a missing choice are errors. */}
-        <p id={`${noticeId}-info`} className="select-service-notice" role="status">
-          {notice?.kind === "info" ? notice.text : ""}
-        </p>
-        <p id={`${noticeId}-error`} className="form-error" role="alert">
-          {notice?.kind === "error" ? notice.text : ""}
-        </p>
-      </form>
-    </Modal>
+              )}
+            </fieldset>
+          </>
+        )}
+      </QueryState>
+      <OfflineHint id={hintId} online={online} />
+      {/* Two stable live regions: refusals (warranty, limit, duplicate) are news; failures and a missing choice are errors. */}
+      <p id={`${noticeId}-info`} className="select-service-notice" role="status">
+        {notice?.kind === "info" ? notice.text : ""}
+      </p>
+      <p id={`${noticeId}-error`} className="form-error" role="alert">
+        {notice?.kind === "error" ? notice.text : ""}
+      </p>
+    </FormModal>
   );
 }

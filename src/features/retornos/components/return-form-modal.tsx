@@ -1,14 +1,14 @@
 // 'Novo Retorno' / 'Editar Retorno': appointment (create only), type, status, description, photos and videos. The return is
 // saved first, then its new files go through the outbox and the modal stays open (closing blocked) until they are on it (main thread).
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
 import { RETURNS_MSG } from "../../../config/messages/returns.pt-BR";
 import { MediaPicker } from "../../../components/media/media-picker";
 import { Modal } from "../../../components/ui/modal";
+import { FormModal } from "../../../components/ui/form-modal";
 import { Field } from "../../../components/form/field";
 import { useForm } from "../../../components/form/use-form";
-import { MSG } from "../../../config/messages.pt-BR";
 import { SearchableSelect } from "../../../components/ui/searchable-select";
 import { withReason } from "../../../domain/format";
 import { isBlank } from "../../../domain/validators";
@@ -34,8 +34,6 @@ interface Props {
 
 export function ReturnFormModal({ pointId, row, onClose }: Props) {
   const editing = Boolean(row);
-  const ids = useId();
-  const formId = `${ids}-form`;
   const { values, errors, set, field, fieldId, errorId, handleSubmit, fail, dirty } = useForm({
     initial: () => ({
       appointment: "",
@@ -129,116 +127,108 @@ export function ReturnFormModal({ pointId, row, onClose }: Props) {
     );
   }
   return (
-    <Modal
-      open
+    <FormModal
       title={title}
       onClose={onClose}
-      preventClose={busy}
+      onSubmit={submit}
+      busy={busy}
       // Anything typed or chosen beyond what the return had: back, Escape, the overlay or × ask before throwing it away.
-      discardQuestion={dirty || media.length > 0 ? MSG.common.discardQuestion : null}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose} disabled={busy}>
-            {t.cancel}
-          </button>
-          <button type="submit" form={formId} className="btn btn-primary" disabled={busy}>
-            {busy ? t.saving : editing ? t.update : t.save}
-          </button>
-        </>
-      }
+      dirty={dirty || media.length > 0}
+      cancelLabel={t.cancel}
+      submitLabel={editing ? t.update : t.save}
+      busyLabel={t.saving}
+      formClassName="returns-form"
     >
-      <form id={formId} className="returns-form" onSubmit={submit} noValidate>
-        {row ? (
-          <div>
-            <p className="returns-form-label">{t.appointment}</p>
-            <p className="chosen-vehicle">
-              <strong>{t.osLabel(row.NumeroOS)}</strong>{" "}
-              {[displayPlate(row.PlacaVeiculo), row.NomeSocio, row.NomeServico?.toUpperCase()].filter(Boolean).join(" · ")}
-            </p>
-            <p className="muted returns-hint">{t.appointmentKept}</p>
-          </div>
-        ) : (
-          <div>
-            <SearchableSelect
-              label={t.appointment}
-              options={options}
-              value={values.appointment}
-              placeholder={t.appointmentPlaceholder}
-              disabled={busy}
-              onChange={(v) => set({ appointment: v })}
-              errorId={errorId("appointment")}
-            />
-            <p id={errorId("appointment")} className="form-error" role={appointments.isError ? "alert" : undefined}>
-              {errors.appointment ?? (appointments.isError ? t.appointmentsFailed : "")}
-            </p>
-          </div>
-        )}
-        <Field id={fieldId("kind")} label={t.kindLabel} error={errors.kind}>
-          <select {...field("kind")} disabled={busy}>
-            <option value="">{t.kindPlaceholder}</option>
-            {t.kinds.map((k) => (
-              <option key={k} value={k}>
-                {k}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id={fieldId("status")} label={t.status} error={errors.status}>
-          <select {...field("status")} disabled={busy}>
-            <option value="">{t.statusPlaceholder}</option>
-            {STATUS_CODES.map((s) => (
-              <option key={s} value={s}>
-                {statusLabel(s)}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id={fieldId("description")} label={t.description} error={errors.description}>
-          <textarea rows={4} maxLength={4000} {...field("description")} disabled={busy} />
-        </Field>
-        <fieldset className="returns-media" disabled={busy}>
-          <legend>{t.media}</legend>
-          <p className="muted returns-hint">{t.mediaHint}</p>
-          {kept.length > 0 && (
-            <ul className="media-grid" aria-label={t.savedFiles}>
-              {kept.map((f) => (
-                <li key={f.name} className="media-item">
-                  {f.video ? (
-                    <video src={fileUrl(f.name)} controls preload="metadata" playsInline aria-label={f.name} />
-                  ) : (
-                    <img src={fileUrl(f.name)} alt={f.name} loading="lazy" />
-                  )}
-                  <button
-                    type="button"
-                    className="btn media-remove"
-                    aria-label={t.removeFile(f.name)}
-                    onClick={() => {
-                      if (f.video) setVideos((v) => v.filter((x) => x !== f.name));
-                      else setPhotos((p) => p.filter((x) => x !== f.name));
-                    }}
-                  >
-                    ×
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-          <MediaPicker
-            kinds={["photo", "video"]}
-            items={media}
-            disabled={busy}
-            onChange={(next) => {
-              media.filter((m) => !next.includes(m)).forEach(releaseLocalMedia);
-              setMedia(next);
-            }}
-          />
-        </fieldset>
-        {errors.form && (
-          <p className="form-error" role="alert">
-            {errors.form}
+      {row ? (
+        <div>
+          <p className="returns-form-label">{t.appointment}</p>
+          <p className="chosen-vehicle">
+            <strong>{t.osLabel(row.NumeroOS)}</strong>{" "}
+            {[displayPlate(row.PlacaVeiculo), row.NomeSocio, row.NomeServico?.toUpperCase()].filter(Boolean).join(" · ")}
           </p>
+          <p className="muted returns-hint">{t.appointmentKept}</p>
+        </div>
+      ) : (
+        <div>
+          <SearchableSelect
+            label={t.appointment}
+            options={options}
+            value={values.appointment}
+            placeholder={t.appointmentPlaceholder}
+            disabled={busy}
+            onChange={(v) => set({ appointment: v })}
+            errorId={errorId("appointment")}
+          />
+          <p id={errorId("appointment")} className="form-error" role={appointments.isError ? "alert" : undefined}>
+            {errors.appointment ?? (appointments.isError ? t.appointmentsFailed : "")}
+          </p>
+        </div>
+      )}
+      <Field id={fieldId("kind")} label={t.kindLabel} error={errors.kind}>
+        <select {...field("kind")} disabled={busy}>
+          <option value="">{t.kindPlaceholder}</option>
+          {t.kinds.map((k) => (
+            <option key={k} value={k}>
+              {k}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id={fieldId("status")} label={t.status} error={errors.status}>
+        <select {...field("status")} disabled={busy}>
+          <option value="">{t.statusPlaceholder}</option>
+          {STATUS_CODES.map((s) => (
+            <option key={s} value={s}>
+              {statusLabel(s)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id={fieldId("description")} label={t.description} error={errors.description}>
+        <textarea rows={4} maxLength={4000} {...field("description")} disabled={busy} />
+      </Field>
+      <fieldset className="returns-media" disabled={busy}>
+        <legend>{t.media}</legend>
+        <p className="muted returns-hint">{t.mediaHint}</p>
+        {kept.length > 0 && (
+          <ul className="media-grid" aria-label={t.savedFiles}>
+            {kept.map((f) => (
+              <li key={f.name} className="media-item">
+                {f.video ? (
+                  <video src={fileUrl(f.name)} controls preload="metadata" playsInline aria-label={f.name} />
+                ) : (
+                  <img src={fileUrl(f.name)} alt={f.name} loading="lazy" />
+                )}
+                <button
+                  type="button"
+                  className="btn media-remove"
+                  aria-label={t.removeFile(f.name)}
+                  onClick={() => {
+                    if (f.video) setVideos((v) => v.filter((x) => x !== f.name));
+                    else setPhotos((p) => p.filter((x) => x !== f.name));
+                  }}
+                >
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
         )}
-      </form>
-    </Modal>
+        <MediaPicker
+          kinds={["photo", "video"]}
+          items={media}
+          disabled={busy}
+          onChange={(next) => {
+            media.filter((m) => !next.includes(m)).forEach(releaseLocalMedia);
+            setMedia(next);
+          }}
+        />
+      </fieldset>
+      {errors.form && (
+        <p className="form-error" role="alert">
+          {errors.form}
+        </p>
+      )}
+    </FormModal>
   );
 }
