@@ -1,7 +1,7 @@
 // The one form hook of the SPA (main thread): values, the per-field errors a src/domain-style validator returns, touched and
 // submitted, `field(name)` props for native inputs, `handleSubmit` (validate all, focus the first invalid field) and `dirty`
 // for the modal's discard question. Hand-written rather than react-hook-form (~9 kB gzip, a register/ref model the masked
-// react-imask inputs and the searchable select would need adapters for): this is well under 1 kB gzip, a real cost on a
+// react-imask inputs and the searchable select would need adapters for): this is about 0.7 kB gzip, a real cost saved on a
 // low-tier phone's first open of a form, and the forms here are a handful of controlled fields each.
 import { useId, useState, type ChangeEvent, type FormEvent } from "react";
 
