@@ -1,7 +1,7 @@
 // Novo Dado Bancário / Editar Dados Bancários: PIX (key type and a key masked and checked by its type) or TRANSFERÊNCIA (bank
 // from the COMPE list, agency, account, account type), then holder, CPF/CNPJ and Selecionado. The rules are src/domain/bank-data.ts,
 // the same the server applies; errors show under their field and clear on edit; fields are disabled while saving (main thread).
-import { useId, useMemo, useState, type FormEvent } from "react";
+import { useMemo, type ReactNode } from "react";
 import { MSG } from "../../../config/messages.pt-BR";
 import { IMaskInput } from "react-imask";
 import { toast } from "../../../lib/toast";
@@ -20,6 +20,8 @@ import {
 import { withReason } from "../../../domain/format";
 import { Modal } from "../../../components/ui/modal";
 import { FormFooter } from "../../../components/ui/form-footer";
+import { Field, FieldError } from "../../../components/form/field";
+import { useForm } from "../../../components/form/use-form";
 import { SearchableSelect } from "../../../components/ui/searchable-select";
 import type { DadoBancario } from "../api/dados-bancarios";
 import { useSaveBankData } from "../api/use-dados-bancarios-mutations";
@@ -27,7 +29,6 @@ import { bankOptions } from "../banks";
 import { methodFields } from "../../../domain/bank-method";
 
 const M = BANK_DATA_MSG.bankData;
-type Errors = Partial<Record<BankField | "form", string>>;
 type Form = BankDataFields & { kind: PaymentType };
 
 interface Props {
@@ -84,15 +85,27 @@ const KEY_MASKS: Record<PixKeyType, object | null> = {
 /** CPF while it fits, CNPJ from the 12th character or the first letter. */
 const DOCUMENT_MASK = { mask: [{ mask: "000.000.000-00" }, { mask: "CC.CCC.CCC/CCCC-00", definitions: ALNUM }], prepareChar: upper };
 const CHECK_DIGIT = { D: /[0-9Xx]/ };
+const payloadOf = (f: Form) => normalizeBankData(methodFields(f.kind, f));
 
 export function BankFormModal({ pointId, row, onClose }: Props) {
-  const id = useId();
-  const [form, setForm] = useState<Form>(() => initialForm(row));
-  const [errors, setErrors] = useState<Errors>({});
+  const {
+    values: form,
+    errors,
+    set,
+    aria,
+    field,
+    fieldId,
+    errorId,
+    handleSubmit,
+    fail,
+    dirty,
+  } = useForm<Form>({
+    initial: () => initialForm(row),
+    // The other method's fields go empty, as the contract asks; the rules are the server's (src/domain/bank-data.ts).
+    validate: (f) => Object.fromEntries(bankDataErrors(f.kind, payloadOf(f)).map((x) => [x.field, x.message])),
+  });
   const options = useMemo(() => bankOptions(row?.Banco), [row?.Banco]);
   const editing = Boolean(row);
-  const start = useMemo(() => JSON.stringify(initialForm(row)), [row]);
-  const changed = JSON.stringify(form) !== start;
 
   const save = useSaveBankData(pointId, {
     onSuccess: () => {
@@ -100,44 +113,31 @@ export function BankFormModal({ pointId, row, onClose }: Props) {
       onClose();
     },
     onError: (err) => {
-      setErrors({ form: withReason(M.saveFailed, err.message) });
+      fail(withReason(M.saveFailed, err.message));
       toast.error(M.saveFailedAlert);
     },
   });
   const busy = save.isPending;
 
-  const set = (patch: Partial<Form>, ...cleared: (BankField | "form")[]) => {
-    setForm((f) => ({ ...f, ...patch }));
-    const keys = [...(Object.keys(patch) as BankField[]), ...cleared, "form" as const];
-    if (keys.some((k) => errors[k]))
-      setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !keys.includes(k as BankField))));
-  };
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    // The other method's fields go empty, as the contract asks.
-    const payload = normalizeBankData(methodFields(form.kind, form));
-    const found = bankDataErrors(form.kind, payload);
-    if (found.length) {
-      setErrors(Object.fromEntries(found.map((x) => [x.field, x.message])));
-      // Focus the first field with a problem, so its message is read out.
-      requestAnimationFrame(() => document.querySelector<HTMLElement>("[data-bank-form] [aria-invalid='true']")?.focus());
-      return;
-    }
-    setErrors({});
-    save.mutate({ fields: payload, id: row?.IdDadoBancario });
-  };
-
-  /** The attributes linking a field to its error paragraph, and that paragraph (empty, hence hidden, without an error). */
-  const link = (field: BankField) => ({ "aria-describedby": `${id}-${field}-err`, "aria-invalid": errors[field] ? true : undefined });
-  const errorText = (field: BankField) => (
-    <p id={`${id}-${field}-err`} className="form-error" role={errors[field] ? "alert" : undefined}>
-      {errors[field]}
-    </p>
-  );
+  // Focus goes to the first field with a problem, so its message is read out.
+  const submit = handleSubmit((f) => save.mutate({ fields: payloadOf(f), id: row?.IdDadoBancario }));
 
   const keyType = form.TipoChavePix as PixKeyType;
   const keyMask = KEY_MASKS[keyType] ?? null;
+  /** A field's frame: label, control, and its error line (empty, hence hidden, without an error; an alert with one). */
+  const frame = (name: BankField, label: string, control: ReactNode) => (
+    <Field id={fieldId(name)} label={label} error={errors[name]} alert>
+      {control}
+    </Field>
+  );
+  /** A masked input's props: accepted values only, the same value not set twice. */
+  const masked = (name: "ChavePix" | "NumeroAgencia" | "NumeroConta" | "DocumentoTitular") => ({
+    id: fieldId(name),
+    value: form[name],
+    autoComplete: "off",
+    ...aria(name),
+    onAccept: (v: string) => v !== form[name] && set({ [name]: v }),
+  });
   return (
     <Modal
       open
@@ -145,61 +145,53 @@ export function BankFormModal({ pointId, row, onClose }: Props) {
       onClose={onClose}
       preventClose={busy}
       // Issue 50: the phone's back, Escape, the overlay and × ask before throwing away what was typed or chosen.
-      discardQuestion={changed ? MSG.common.discardQuestion : null}
+      discardQuestion={dirty ? MSG.common.discardQuestion : null}
     >
-      <form onSubmit={submit} noValidate data-bank-form>
+      <form onSubmit={submit} noValidate>
         <fieldset className="bank-form" disabled={busy}>
           <legend className="visually-hidden">{editing ? M.editTitle : M.newTitle}</legend>
-          <label htmlFor={`${id}-kind`}>{M.paymentType}</label>
-          <select id={`${id}-kind`} value={form.kind} onChange={(e) => set({ kind: e.target.value as PaymentType })}>
+          <label htmlFor={fieldId("kind")}>{M.paymentType}</label>
+          <select id={fieldId("kind")} value={form.kind} onChange={(e) => set({ kind: e.target.value as PaymentType })}>
             <option value="PIX">{M.pix}</option>
             <option value="TRANSFERENCIA">{M.transfer}</option>
           </select>
 
           {form.kind === "PIX" ? (
             <>
-              <label htmlFor={`${id}-keytype`}>{M.pixKeyType}</label>
-              <select
-                id={`${id}-keytype`}
-                value={form.TipoChavePix}
-                {...link("TipoChavePix")}
-                onChange={(e) => set({ TipoChavePix: e.target.value, ChavePix: "" })}
-              >
-                <option value="">{M.choose}</option>
-                {PIX_KEY_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {M.keyTypes[t]}
-                  </option>
-                ))}
-              </select>
-              {errorText("TipoChavePix")}
-              <label htmlFor={`${id}-key`}>{M.pixKey}</label>
-              {keyMask ? (
-                <IMaskInput
-                  key={keyType}
-                  id={`${id}-key`}
-                  {...keyMask}
-                  value={form.ChavePix}
-                  placeholder={M.keyPlaceholders[keyType]}
-                  inputMode={keyType === "CPF" || keyType === "TELEFONE" ? "numeric" : "text"}
-                  autoComplete="off"
-                  {...link("ChavePix")}
-                  onAccept={(v: string) => v !== form.ChavePix && set({ ChavePix: v })}
-                />
-              ) : (
-                <input
-                  id={`${id}-key`}
-                  type={keyType === "EMAIL" ? "email" : "text"}
-                  inputMode={keyType === "EMAIL" ? "email" : "text"}
-                  autoComplete="off"
-                  maxLength={77}
-                  value={form.ChavePix}
-                  placeholder={keyType === "EMAIL" ? M.keyPlaceholders.EMAIL : undefined}
-                  {...link("ChavePix")}
-                  onChange={(e) => set({ ChavePix: e.target.value })}
-                />
+              {frame(
+                "TipoChavePix",
+                M.pixKeyType,
+                <select {...field("TipoChavePix")} onChange={(e) => set({ TipoChavePix: e.target.value, ChavePix: "" })}>
+                  <option value="">{M.choose}</option>
+                  {PIX_KEY_TYPES.map((t) => (
+                    <option key={t} value={t}>
+                      {M.keyTypes[t]}
+                    </option>
+                  ))}
+                </select>,
               )}
-              {errorText("ChavePix")}
+              {frame(
+                "ChavePix",
+                M.pixKey,
+                keyMask ? (
+                  <IMaskInput
+                    key={keyType}
+                    {...keyMask}
+                    placeholder={M.keyPlaceholders[keyType]}
+                    inputMode={keyType === "CPF" || keyType === "TELEFONE" ? "numeric" : "text"}
+                    {...masked("ChavePix")}
+                  />
+                ) : (
+                  <input
+                    type={keyType === "EMAIL" ? "email" : "text"}
+                    inputMode={keyType === "EMAIL" ? "email" : "text"}
+                    autoComplete="off"
+                    maxLength={77}
+                    placeholder={keyType === "EMAIL" ? M.keyPlaceholders.EMAIL : undefined}
+                    {...field("ChavePix")}
+                  />
+                ),
+              )}
             </>
           ) : (
             <>
@@ -209,84 +201,61 @@ export function BankFormModal({ pointId, row, onClose }: Props) {
                 value={form.Banco}
                 placeholder={M.bankPlaceholder}
                 disabled={busy}
-                errorId={`${id}-Banco-err`}
+                errorId={errorId("Banco")}
                 onChange={(v) => set({ Banco: v })}
               />
-              {errorText("Banco")}
+              <FieldError id={errorId("Banco")} error={errors.Banco} alert />
               <div className="bank-form-row">
                 <div>
-                  <label htmlFor={`${id}-agency`}>{M.agency}</label>
-                  <IMaskInput
-                    id={`${id}-agency`}
-                    mask="0000-D"
-                    definitions={CHECK_DIGIT}
-                    prepareChar={upper}
-                    value={form.NumeroAgencia}
-                    placeholder="0000-0"
-                    inputMode="numeric"
-                    autoComplete="off"
-                    {...link("NumeroAgencia")}
-                    onAccept={(v: string) => v !== form.NumeroAgencia && set({ NumeroAgencia: v })}
-                  />
-                  {errorText("NumeroAgencia")}
+                  {frame(
+                    "NumeroAgencia",
+                    M.agency,
+                    <IMaskInput
+                      mask="0000-D"
+                      definitions={CHECK_DIGIT}
+                      prepareChar={upper}
+                      placeholder="0000-0"
+                      inputMode="numeric"
+                      {...masked("NumeroAgencia")}
+                    />,
+                  )}
                 </div>
                 <div>
-                  <label htmlFor={`${id}-account`}>{M.account}</label>
-                  <IMaskInput
-                    id={`${id}-account`}
-                    mask="0000000-D"
-                    definitions={CHECK_DIGIT}
-                    prepareChar={upper}
-                    value={form.NumeroConta}
-                    placeholder="0000000-0"
-                    inputMode="numeric"
-                    autoComplete="off"
-                    {...link("NumeroConta")}
-                    onAccept={(v: string) => v !== form.NumeroConta && set({ NumeroConta: v })}
-                  />
-                  {errorText("NumeroConta")}
+                  {frame(
+                    "NumeroConta",
+                    M.account,
+                    <IMaskInput
+                      mask="0000000-D"
+                      definitions={CHECK_DIGIT}
+                      prepareChar={upper}
+                      placeholder="0000000-0"
+                      inputMode="numeric"
+                      {...masked("NumeroConta")}
+                    />,
+                  )}
                 </div>
               </div>
-              <label htmlFor={`${id}-accounttype`}>{M.accountType}</label>
-              <select
-                id={`${id}-accounttype`}
-                value={form.TipoConta}
-                {...link("TipoConta")}
-                onChange={(e) => set({ TipoConta: e.target.value })}
-              >
-                <option value="">{M.choose}</option>
-                {ACCOUNT_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {M.accountTypes[t]}
-                  </option>
-                ))}
-              </select>
-              {errorText("TipoConta")}
+              {frame(
+                "TipoConta",
+                M.accountType,
+                <select {...field("TipoConta")}>
+                  <option value="">{M.choose}</option>
+                  {ACCOUNT_TYPES.map((t) => (
+                    <option key={t} value={t}>
+                      {M.accountTypes[t]}
+                    </option>
+                  ))}
+                </select>,
+              )}
             </>
           )}
 
-          <label htmlFor={`${id}-holder`}>{M.holderName}</label>
-          <input
-            id={`${id}-holder`}
-            type="text"
-            autoComplete="name"
-            maxLength={200}
-            value={form.NomeTitular}
-            {...link("NomeTitular")}
-            onChange={(e) => set({ NomeTitular: e.target.value })}
-          />
-          {errorText("NomeTitular")}
-          <label htmlFor={`${id}-doc`}>{M.holderDocument}</label>
-          <IMaskInput
-            id={`${id}-doc`}
-            {...DOCUMENT_MASK}
-            value={form.DocumentoTitular}
-            placeholder={M.holderDocumentPlaceholder}
-            autoComplete="off"
-            {...link("DocumentoTitular")}
-            onAccept={(v: string) => v !== form.DocumentoTitular && set({ DocumentoTitular: v })}
-          />
-          {errorText("DocumentoTitular")}
+          {frame("NomeTitular", M.holderName, <input type="text" autoComplete="name" maxLength={200} {...field("NomeTitular")} />)}
+          {frame(
+            "DocumentoTitular",
+            M.holderDocument,
+            <IMaskInput {...DOCUMENT_MASK} placeholder={M.holderDocumentPlaceholder} {...masked("DocumentoTitular")} />,
+          )}
           <label className="checkbox">
             <input
               type="checkbox"

@@ -3,6 +3,7 @@
 import type { ReactNode } from "react";
 import { IMaskInput } from "react-imask";
 import { getStates } from "@brazilian-utils/brazilian-utils/get-states";
+import { Field } from "../../../components/form/field";
 import { REGISTRATION_MSG } from "../../../config/messages/registration.pt-BR";
 import { DAYS, HOURS, type DayKey, type FieldKey, type FormErrors, type RegistrationForm } from "../form";
 
@@ -21,16 +22,12 @@ interface Props {
 const fieldId = (key: string) => `cadastro-${key}`;
 const errorId = (key: string) => `cadastro-${key}-erro`;
 
-/** Label, control and the error line under it (empty lines take no room). */
-function Field({ name, label, error, children }: { name: FieldKey; label: string; error?: string; children: ReactNode }) {
+/** The shared field frame with this form's ids: label, control and the error line under it (empty lines take no room). */
+function RegistrationField({ name, label, error, children }: { name: FieldKey; label: string; error?: string; children: ReactNode }) {
   return (
-    <div className="registration-field">
-      <label htmlFor={fieldId(name)}>{label}</label>
+    <Field id={fieldId(name)} errorId={errorId(name)} className="registration-field" label={label} error={error}>
       {children}
-      <p id={errorId(name)} className="form-error">
-        {error}
-      </p>
-    </div>
+    </Field>
   );
 }
 
@@ -42,7 +39,7 @@ export function RegistrationForm({ form, errors, disabled, onChange }: Props) {
     "aria-invalid": error ? true : undefined,
   });
   const text = (key: FieldKey, label: string, extra: { autoComplete?: string; required?: boolean } = {}) => (
-    <Field name={key} label={label} error={errors[key]}>
+    <RegistrationField name={key} label={label} error={errors[key]}>
       <input
         type="text"
         maxLength={300}
@@ -52,7 +49,7 @@ export function RegistrationForm({ form, errors, disabled, onChange }: Props) {
         onChange={(e) => onChange(key, e.target.value)}
         {...a11y(key)}
       />
-    </Field>
+    </RegistrationField>
   );
   return (
     <div className="registration-grid">
@@ -62,7 +59,7 @@ export function RegistrationForm({ form, errors, disabled, onChange }: Props) {
         </h2>
         <div className="registration-fields">
           {text("RazaoSocial", t.corporateName, { autoComplete: "organization", required: true })}
-          <Field name="Cnpj" label={t.cnpj} error={errors.Cnpj}>
+          <RegistrationField name="Cnpj" label={t.cnpj} error={errors.Cnpj}>
             <IMaskInput
               mask="00.000.000/0000-00"
               value={form.Cnpj}
@@ -73,9 +70,9 @@ export function RegistrationForm({ form, errors, disabled, onChange }: Props) {
               onAccept={(value: string) => onChange("Cnpj", value)}
               {...a11y("Cnpj")}
             />
-          </Field>
+          </RegistrationField>
           {text("InscricaoEstadual", t.stateRegistration)}
-          <Field name="QtdeElevadores" label={t.lifts} error={errors.QtdeElevadores}>
+          <RegistrationField name="QtdeElevadores" label={t.lifts} error={errors.QtdeElevadores}>
             <input
               type="number"
               inputMode="numeric"
@@ -87,8 +84,8 @@ export function RegistrationForm({ form, errors, disabled, onChange }: Props) {
               onChange={(e) => onChange("QtdeElevadores", e.target.value)}
               {...a11y("QtdeElevadores")}
             />
-          </Field>
-          <Field name="EnderecoCep" label={t.cep} error={errors.EnderecoCep}>
+          </RegistrationField>
+          <RegistrationField name="EnderecoCep" label={t.cep} error={errors.EnderecoCep}>
             <IMaskInput
               mask="00000-000"
               value={form.EnderecoCep}
@@ -99,7 +96,7 @@ export function RegistrationForm({ form, errors, disabled, onChange }: Props) {
               onAccept={(value: string) => onChange("EnderecoCep", value)}
               {...a11y("EnderecoCep")}
             />
-          </Field>
+          </RegistrationField>
         </div>
       </section>
       <section className="card" aria-labelledby="cadastro-endereco">
@@ -108,14 +105,14 @@ export function RegistrationForm({ form, errors, disabled, onChange }: Props) {
         </h2>
         <div className="registration-fields">
           {text("Endereco", t.address, { autoComplete: "street-address", required: true })}
-          <Field name="EnderecoUf" label={t.uf} error={errors.EnderecoUf}>
+          <RegistrationField name="EnderecoUf" label={t.uf} error={errors.EnderecoUf}>
             <select value={form.EnderecoUf} aria-required onChange={(e) => onChange("EnderecoUf", e.target.value)} {...a11y("EnderecoUf")}>
               <option value="">{t.ufPlaceholder}</option>
               {STATES.map((s) => (
                 <option key={s.code} value={s.code}>{`${s.code} – ${s.name}`}</option>
               ))}
             </select>
-          </Field>
+          </RegistrationField>
           {text("EnderecoCidade", t.city, { autoComplete: "address-level2", required: true })}
           {text("EnderecoBairro", t.district, { autoComplete: "address-level3", required: true })}
           {text("EnderecoComplemento", t.complement)}

@@ -3,13 +3,16 @@
 // link's page shows it, issue 39), and is tagged so. A note added goes through the outbox (issue 50): saved on the device
 // first, so one typed offline or cut off by the network is sent when the connection returns, listed meanwhile in the
 // outbox's words ('Salvo no aparelho', 'Enviando…', 'Falhou — tentar de novo') (main thread).
-import { useLayoutEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
 import { ORDER_MSG } from "../../../config/messages/order.pt-BR";
 import { ConfirmModal } from "../../../components/ui/confirm-modal";
 import { Modal } from "../../../components/ui/modal";
 import { MSG } from "../../../config/messages.pt-BR";
+import { FieldError } from "../../../components/form/field";
+import { useForm } from "../../../components/form/use-form";
+import { isBlank } from "../../../domain/validators";
 import { useOfflineGuard } from "../../../lib/offline/offline-hint";
 import { useDeleteNote } from "../api/use-order-mutations";
 import { addNoteToOutbox } from "../../../lib/outbox/outbox-bridge";
@@ -32,13 +35,17 @@ interface Props {
 export function NotesModal({ orderId, userId, canEdit, onClose }: Props) {
   const t = ORDER_MSG.notes;
   const query = useQuery(notesQuery(orderId));
-  const [text, setText] = useState("");
-  const [forMember, setForMember] = useState(false);
+  const { values, errors, set, field, handleSubmit, reset, dirty } = useForm({
+    initial: { text: "", forMember: false },
+    validate: ({ text }) => ({ text: isBlank(text) ? t.required : undefined }),
+    // Only a note typed is worth the question; the member's box alone is not.
+    isDirty: ({ text }) => !isBlank(text),
+  });
+  const { text, forMember } = values;
   // Deleting a note needs the server; adding one is saved on the device and sent when it can be.
   const { online, hintId, guard } = useOfflineGuard();
   const [saving, setSaving] = useState(false);
   const pending = usePendingNotes(orderId);
-  const [error, setError] = useState("");
   const [confirm, setConfirm] = useState<Anotacao | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
   const formRef = useRef<HTMLTextAreaElement>(null);
@@ -54,34 +61,33 @@ export function NotesModal({ orderId, userId, canEdit, onClose }: Props) {
     onSettled: () => setConfirm(null),
   });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const trimmed = text.trim();
-    if (!trimmed) return setError(t.required);
-    setError("");
-    setSaving(true);
-    addNoteToOutbox(
-      {
-        idSocioVeiculoAgendaExecucaoAnotacao: crypto.randomUUID(),
-        idSocioVeiculoAgenda: orderId,
-        idPontoAtendimentoUsuario: userId,
-        anotacao: trimmed,
-        visivelSocio: forMember,
-      },
-      t.pendingName(trimmed),
-    ).then(
-      () => {
-        // On the device now: the field is free for the next note; the note's row says where it stands until the list shows it.
-        setText("");
-        setForMember(false);
-        setSaving(false);
-      },
-      () => {
-        setSaving(false);
-        toast.error(t.addFailed);
-      },
-    );
-  };
+  const submit = handleSubmit(
+    ({ text, forMember }) => {
+      const trimmed = text.trim();
+      setSaving(true);
+      addNoteToOutbox(
+        {
+          idSocioVeiculoAgendaExecucaoAnotacao: crypto.randomUUID(),
+          idSocioVeiculoAgenda: orderId,
+          idPontoAtendimentoUsuario: userId,
+          anotacao: trimmed,
+          visivelSocio: forMember,
+        },
+        t.pendingName(trimmed),
+      ).then(
+        () => {
+          // On the device now: the field is free for the next note; the note's row says where it stands until the list shows it.
+          reset();
+          setSaving(false);
+        },
+        () => {
+          setSaving(false);
+          toast.error(t.addFailed);
+        },
+      );
+    },
+    { focus: false },
+  );
   const notes = useMemo(() => newestFirst(query.data ?? []), [query.data]);
   useLayoutEffect(() => {
     const id = removedId.current;
@@ -92,7 +98,7 @@ export function NotesModal({ orderId, userId, canEdit, onClose }: Props) {
 
   return (
     <>
-      <Modal open title={t.title} onClose={onClose} discardQuestion={text.trim() ? MSG.common.discardQuestion : null}>
+      <Modal open title={t.title} onClose={onClose} discardQuestion={dirty ? MSG.common.discardQuestion : null}>
         <QueryState
           query={query}
           variant="card"
@@ -140,16 +146,11 @@ export function NotesModal({ orderId, userId, canEdit, onClose }: Props) {
             <label htmlFor="nova-anotacao">{t.newLabel}</label>
             <textarea
               ref={formRef}
-              id="nova-anotacao"
               rows={3}
               maxLength={NOTE_MAX}
-              value={text}
+              {...field("text")}
+              id="nova-anotacao"
               aria-describedby="nova-anotacao-contador"
-              aria-invalid={error ? true : undefined}
-              onChange={(e) => {
-                setText(e.target.value);
-                if (error) setError("");
-              }}
             />
             <p id="nova-anotacao-contador" className="muted note-counter">
               {t.chars(text.length, NOTE_MAX)}
@@ -159,18 +160,14 @@ export function NotesModal({ orderId, userId, canEdit, onClose }: Props) {
                 type="checkbox"
                 checked={forMember}
                 aria-describedby="nova-anotacao-socio"
-                onChange={(e) => setForMember(e.target.checked)}
+                onChange={(e) => set({ forMember: e.target.checked })}
               />
               {t.memberVisible}
             </label>
             <p id="nova-anotacao-socio" className="muted">
               {t.memberVisibleHint}
             </p>
-            {error && (
-              <p className="form-error" role="alert">
-                {error}
-              </p>
-            )}
+            <FieldError error={errors.text} alert onlyWhenShown />
             {!online && (
               <p id={hintId} className="offline-hint">
                 {t.offlineSaved}

@@ -6,14 +6,16 @@ import { useId, useMemo, useState, type FormEvent } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
 import { ORDER_MSG } from "../../../config/messages/order.pt-BR";
-import { Modal } from "../../../components/ui/modal";
-import { MSG } from "../../../config/messages.pt-BR";
+import { FormModal } from "../../../components/ui/form-modal";
+import { Field } from "../../../components/form/field";
+import { useForm } from "../../../components/form/use-form";
 import { SearchableSelect } from "../../../components/ui/searchable-select";
 import { MediaPicker } from "../../../components/media/media-picker";
 import { useLocalMedia } from "../../../components/media/use-local-media";
 import { kindOfType, type LocalMedia } from "../../../lib/capture/local-media";
 import { OfflineHint, useOfflineGuard } from "../../../lib/offline/offline-hint";
 import { formatBRL } from "../../../domain/format";
+import { isBlank } from "../../../domain/validators";
 import type { AppointmentDetails, LinkedService } from "../api/order";
 import { useLinkService } from "../api/use-order-mutations";
 import { pointServicesQuery } from "../query-options";
@@ -42,9 +44,17 @@ export function SelectServiceModal({ details, userId, pointId, linked, onClose }
   const vehicleId = details.socioVeiculo?.IdSocioVeiculo ?? "";
   const vehicleType = details.socioVeiculo?.TipoVeiculo;
   const catalogue = useQuery(pointServicesQuery(pointId));
-  const [choice, setChoice] = useState("");
-  const [reason, setReason] = useState("");
-  const [reasonError, setReasonError] = useState("");
+  const { values, errors, set, field, fieldId, errorId, handleSubmit, dirty } = useForm<{ choice: string; reason: string }>({
+    initial: { choice: "", reason: "" },
+    // The reason the central reads: required when the chosen service (or none yet) goes to the central, and not too long.
+    validate: ({ reason }): { reason?: string } => ({
+      reason:
+        needsReason && isBlank(reason) ? t.reasonRequired : reason.trim().length > REASON_MAX ? t.reasonTooLong(REASON_MAX) : undefined,
+    }),
+    // A service chosen or a reason typed (the photos are counted below).
+    isDirty: (v) => v.choice !== "" || v.reason.trim() !== "",
+  });
+  const { choice, reason } = values;
   const [filesError, setFilesError] = useState("");
   const { items, setItems } = useLocalMedia();
   const [queueing, setQueueing] = useState(false);
@@ -92,15 +102,21 @@ export function SelectServiceModal({ details, userId, pointId, linked, onClose }
   );
 
   const busy = link.isPending || queueing;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (busy || !online) return;
-    if (!choice) return setNotice({ kind: "error", text: t.required });
-    const text = reason.trim();
-    if (needsReason && !text) return setReasonError(t.reasonRequired);
-    if (text.length > REASON_MAX) return setReasonError(t.reasonTooLong(REASON_MAX));
-    setNotice(null);
-    link.mutate({ idServico: choice, descricao: text, linkedIds });
+  const submitValid = handleSubmit(
+    ({ reason }) => {
+      setNotice(null);
+      link.mutate({ idServico: choice, descricao: reason.trim(), linkedIds });
+    },
+    { focus: false },
+  );
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    if (busy || !online) return e.preventDefault();
+    // No service chosen is said in the form's error region (the searchable select points to it), before the reason is checked.
+    if (!choice) {
+      e.preventDefault();
+      return setNotice({ kind: "error", text: t.required });
+    }
+    submitValid(e);
   };
   // The server keeps three photos and one video per linked service: more is refused here, the previous choice kept.
   const pick = (next: LocalMedia[]) => {
@@ -110,110 +126,101 @@ export function SelectServiceModal({ details, userId, pointId, linked, onClose }
     setItems(next);
   };
 
-  const formId = `${noticeId}-form`;
   return (
-    <Modal
-      open
+    <FormModal
       title={t.selectTitle}
       onClose={onClose}
-      preventClose={busy}
+      onSubmit={submit}
+      busy={busy}
       // A service chosen, a reason typed or a photo taken: the phone's back asks before throwing them away.
-      discardQuestion={choice || reason.trim() || items.length > 0 ? MSG.common.discardQuestion : null}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose} disabled={busy}>
-            {t.cancel}
-          </button>
-          <button type="submit" form={formId} className="btn btn-primary" disabled={busy || options.length === 0} {...guard}>
-            {busy ? t.checking : t.confirm}
-          </button>
-        </>
-      }
+      dirty={dirty || items.length > 0}
+      cancelLabel={t.cancel}
+      submitLabel={t.confirm}
+      busyLabel={t.checking}
+      submitDisabled={options.length === 0}
+      submitGuard={guard}
+      formClassName="select-service-form"
     >
-      <form id={formId} className="select-service-form" onSubmit={submit} noValidate>
-        <QueryState
-          query={catalogue}
-          variant="card"
-          loading={t.loading}
-          error={t.catalogueFailed}
-          empty={t.noneAvailable}
-          isEmpty={() => options.length === 0}
-        >
-          {() => (
-            <>
-              <SearchableSelect
-                label={t.selectLabel}
-                options={options}
-                value={choice}
-                placeholder={t.selectPlaceholder}
-                disabled={busy}
-                errorId={notice ? `${noticeId}-${notice.kind}` : undefined}
-                onChange={(v) => {
-                  setChoice(v);
-                  setNotice(null);
-                }}
-              />
-              <p className="muted select-service-hint">{t.selectHint}</p>
-              {chosen && (
-                <div className="select-service-terms">
-                  <dl className="select-service-payout">
-                    <dt>{t.payoutLabel}</dt>
-                    <dd>{formatBRL(chosen.ValorRepasse)}</dd>
-                  </dl>
-                  {chosen.AprovacaoCentral && <p className="select-service-central">{t.centralApproval}</p>}
-                </div>
-              )}
-              <label htmlFor={`${noticeId}-reason`} className="select-service-label">
-                {t.reasonLabel}
-                {needsReason && <span aria-hidden="true"> *</span>}
-              </label>
-              <p id={`${noticeId}-reason-hint`} className="muted select-service-hint">
-                {t.reasonHint}
-              </p>
+      <QueryState
+        query={catalogue}
+        variant="card"
+        loading={t.loading}
+        error={t.catalogueFailed}
+        empty={t.noneAvailable}
+        isEmpty={() => options.length === 0}
+      >
+        {() => (
+          <>
+            <SearchableSelect
+              label={t.selectLabel}
+              options={options}
+              value={choice}
+              placeholder={t.selectPlaceholder}
+              disabled={busy}
+              errorId={notice ? `${noticeId}-${notice.kind}` : undefined}
+              onChange={(v) => {
+                set({ choice: v });
+                setNotice(null);
+              }}
+            />
+            <p className="muted select-service-hint">{t.selectHint}</p>
+            {chosen && (
+              <div className="select-service-terms">
+                <dl className="select-service-payout">
+                  <dt>{t.payoutLabel}</dt>
+                  <dd>{formatBRL(chosen.ValorRepasse)}</dd>
+                </dl>
+                {chosen.AprovacaoCentral && <p className="select-service-central">{t.centralApproval}</p>}
+              </div>
+            )}
+            <Field
+              id={fieldId("reason")}
+              label={
+                <>
+                  {t.reasonLabel}
+                  {needsReason && <span aria-hidden="true"> *</span>}
+                </>
+              }
+              labelClassName="select-service-label"
+              hint={t.reasonHint}
+              hintClassName="muted select-service-hint"
+              error={errors.reason}
+              alert
+              onlyWhenShown
+            >
               <textarea
-                id={`${noticeId}-reason`}
                 rows={3}
                 maxLength={REASON_MAX}
-                value={reason}
                 required={needsReason}
                 disabled={busy}
-                aria-invalid={reasonError ? true : undefined}
-                aria-describedby={`${noticeId}-reason-hint ${noticeId}-reason-count${reasonError ? ` ${noticeId}-reason-error` : ""}`}
-                onChange={(e) => {
-                  setReason(e.target.value);
-                  if (reasonError) setReasonError("");
-                }}
+                {...field("reason")}
+                aria-describedby={`${fieldId("reason")}-hint ${fieldId("reason")}-count${errors.reason ? ` ${errorId("reason")}` : ""}`}
               />
-              <p id={`${noticeId}-reason-count`} className="muted note-counter">
+              <p id={`${fieldId("reason")}-count`} className="muted note-counter">
                 {t.chars(reason.length, REASON_MAX)}
               </p>
-              {reasonError && (
-                <p id={`${noticeId}-reason-error`} className="form-error" role="alert">
-                  {reasonError}
+            </Field>
+            <fieldset className="select-service-files" disabled={busy}>
+              <legend>{t.filesTitle}</legend>
+              <p className="muted select-service-hint">{t.filesHint(MAX_SERVICE_PHOTOS, MAX_SERVICE_VIDEOS)}</p>
+              <MediaPicker kinds={["photo", "video"]} items={items} onChange={pick} disabled={busy} />
+              {filesError && (
+                <p className="form-error" role="alert">
+                  {filesError}
                 </p>
               )}
-              <fieldset className="select-service-files" disabled={busy}>
-                <legend>{t.filesTitle}</legend>
-                <p className="muted select-service-hint">{t.filesHint(MAX_SERVICE_PHOTOS, MAX_SERVICE_VIDEOS)}</p>
-                <MediaPicker kinds={["photo", "video"]} items={items} onChange={pick} disabled={busy} />
-                {filesError && (
-                  <p className="form-error" role="alert">
-                    {filesError}
-                  </p>
-                )}
-              </fieldset>
-            </>
-          )}
-        </QueryState>
-        <OfflineHint id={hintId} online={online} />
-        {/* Two stable live regions: refusals (warranty, limit, duplicate) are news; failures and a missing choice are errors. */}
-        <p id={`${noticeId}-info`} className="select-service-notice" role="status">
-          {notice?.kind === "info" ? notice.text : ""}
-        </p>
-        <p id={`${noticeId}-error`} className="form-error" role="alert">
-          {notice?.kind === "error" ? notice.text : ""}
-        </p>
-      </form>
-    </Modal>
+            </fieldset>
+          </>
+        )}
+      </QueryState>
+      <OfflineHint id={hintId} online={online} />
+      {/* Two stable live regions: refusals (warranty, limit, duplicate) are news; failures and a missing choice are errors. */}
+      <p id={`${noticeId}-info`} className="select-service-notice" role="status">
+        {notice?.kind === "info" ? notice.text : ""}
+      </p>
+      <p id={`${noticeId}-error`} className="form-error" role="alert">
+        {notice?.kind === "error" ? notice.text : ""}
+      </p>
+    </FormModal>
   );
 }

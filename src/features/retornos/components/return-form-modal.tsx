@@ -1,14 +1,17 @@
 // 'Novo Retorno' / 'Editar Retorno': appointment (create only), type, status, description, photos and videos. The return is
 // saved first, then its new files go through the outbox and the modal stays open (closing blocked) until they are on it (main thread).
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
 import { RETURNS_MSG } from "../../../config/messages/returns.pt-BR";
 import { MediaPicker } from "../../../components/media/media-picker";
 import { Modal } from "../../../components/ui/modal";
-import { MSG } from "../../../config/messages.pt-BR";
+import { FormModal } from "../../../components/ui/form-modal";
+import { Field } from "../../../components/form/field";
+import { useForm } from "../../../components/form/use-form";
 import { SearchableSelect } from "../../../components/ui/searchable-select";
 import { withReason } from "../../../domain/format";
+import { isBlank } from "../../../domain/validators";
 import { displayPlate } from "../../../domain/plate";
 import { fileUrl } from "../../../lib/api-client";
 import { releaseLocalMedia, type LocalMedia } from "../../../lib/capture/local-media";
@@ -21,8 +24,6 @@ import { fileList } from "./return-format";
 import { ReturnUploads } from "./return-uploads-view";
 
 const t = RETURNS_MSG.returns;
-type Field = "appointment" | "kind" | "status" | "description";
-type Errors = Partial<Record<Field | "form", string>>;
 const NONE: readonly SentFile[] = [];
 
 interface Props {
@@ -33,16 +34,25 @@ interface Props {
 
 export function ReturnFormModal({ pointId, row, onClose }: Props) {
   const editing = Boolean(row);
-  const ids = useId();
-  const formId = `${ids}-form`;
-  const [appointment, setAppointment] = useState("");
-  const [kind, setKind] = useState(row ? kindLabel(row.Tipo) : "");
-  const [status, setStatus] = useState<string>(row?.Status ?? "A");
-  const [description, setDescription] = useState(row?.Descricao ?? "");
+  const { values, errors, set, field, fieldId, errorId, handleSubmit, fail, dirty } = useForm({
+    initial: () => ({
+      appointment: "",
+      kind: row ? kindLabel(row.Tipo) : "",
+      status: (row?.Status ?? "A") as string,
+      description: row?.Descricao ?? "",
+    }),
+    validate: (v) => ({
+      appointment: !editing && isBlank(v.appointment) ? t.appointmentRequired : undefined,
+      kind: isBlank(v.kind) ? t.kindRequired : undefined,
+      status: isBlank(v.status) ? t.statusRequired : undefined,
+      description: isBlank(v.description) ? t.descriptionRequired : undefined,
+    }),
+    // Anything typed or chosen beyond what the return had (the media are counted below).
+    isDirty: (v, start) => v.description.trim() !== start.description.trim() || v.appointment !== "",
+  });
   const [photos, setPhotos] = useState(() => fileList(row?.Fotos));
   const [videos, setVideos] = useState(() => fileList(row?.Videos));
   const [media, setMedia] = useState<LocalMedia[]>([]);
-  const [errors, setErrors] = useState<Errors>({});
   const [sent, setSent] = useState<SentFile[] | null>(null);
   const uploads = useReturnUploads(sent ?? NONE);
   // Every new file is on the return (or was discarded): the modal closes by itself.
@@ -69,38 +79,31 @@ export function ReturnFormModal({ pointId, row, onClose }: Props) {
       if (files.length === 0) onClose();
       else setSent(files);
     },
-    onError: (err) => setErrors({ form: withReason(failed, err.message) }),
+    onError: (err) => fail(withReason(failed, err.message)),
   });
 
-  const clear = (field: Field) => setErrors((e) => (e[field] || e.form ? { ...e, [field]: undefined, form: undefined } : e));
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const next: Errors = {};
-    if (!editing && !appointment) next.appointment = t.appointmentRequired;
-    if (!kind) next.kind = t.kindRequired;
-    if (!status) next.status = t.statusRequired;
-    if (!description.trim()) next.description = t.descriptionRequired;
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
-    save.mutate({
-      id: row?.IdRetornoServico,
-      data: {
-        IdSocioVeiculoAgenda: row?.IdSocioVeiculoAgenda ?? appointment,
-        Tipo: kind,
-        Status: status,
-        Descricao: description.trim(),
-        Fotos: photos.join(","),
-        Videos: videos.join(","),
-      },
-    });
-  };
+  // Focus stays where it is on a refused submit, as this form always did.
+  const submit = handleSubmit(
+    ({ appointment, kind, status, description }) =>
+      save.mutate({
+        id: row?.IdRetornoServico,
+        data: {
+          IdSocioVeiculoAgenda: row?.IdSocioVeiculoAgenda ?? appointment,
+          Tipo: kind,
+          Status: status,
+          Descricao: description.trim(),
+          Fotos: photos.join(","),
+          Videos: videos.join(","),
+        },
+      }),
+    { focus: false },
+  );
 
   const options = (appointments.data ?? []).map((a) => ({
     value: a.IdSocioVeiculoAgenda,
     label: [t.osLabel(a.NumeroOS), displayPlate(a.Placa), a.SocioNome, a.NomeServico?.toUpperCase()].filter(Boolean).join(" · "),
   }));
   const busy = save.isPending;
-  const describedBy = (field: Field) => `${ids}-${field}-err`;
   const kept = [...photos.map((name) => ({ name, video: false })), ...videos.map((name) => ({ name, video: true }))];
   const title = editing ? t.editTitle : t.newReturn;
   if (sent) {
@@ -124,67 +127,45 @@ export function ReturnFormModal({ pointId, row, onClose }: Props) {
     );
   }
   return (
-    <Modal
-      open
+    <FormModal
       title={title}
       onClose={onClose}
-      preventClose={busy}
+      onSubmit={submit}
+      busy={busy}
       // Anything typed or chosen beyond what the return had: back, Escape, the overlay or × ask before throwing it away.
-      discardQuestion={
-        description.trim() !== (row?.Descricao ?? "").trim() || appointment || media.length > 0 ? MSG.common.discardQuestion : null
-      }
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose} disabled={busy}>
-            {t.cancel}
-          </button>
-          <button type="submit" form={formId} className="btn btn-primary" disabled={busy}>
-            {busy ? t.saving : editing ? t.update : t.save}
-          </button>
-        </>
-      }
+      dirty={dirty || media.length > 0}
+      cancelLabel={t.cancel}
+      submitLabel={editing ? t.update : t.save}
+      busyLabel={t.saving}
+      formClassName="returns-form"
     >
-      <form id={formId} className="returns-form" onSubmit={submit} noValidate>
-        {row ? (
-          <div>
-            <p className="returns-form-label">{t.appointment}</p>
-            <p className="chosen-vehicle">
-              <strong>{t.osLabel(row.NumeroOS)}</strong>{" "}
-              {[displayPlate(row.PlacaVeiculo), row.NomeSocio, row.NomeServico?.toUpperCase()].filter(Boolean).join(" · ")}
-            </p>
-            <p className="muted returns-hint">{t.appointmentKept}</p>
-          </div>
-        ) : (
-          <div>
-            <SearchableSelect
-              label={t.appointment}
-              options={options}
-              value={appointment}
-              placeholder={t.appointmentPlaceholder}
-              disabled={busy}
-              onChange={(v) => {
-                setAppointment(v);
-                clear("appointment");
-              }}
-              errorId={describedBy("appointment")}
-            />
-            <p id={describedBy("appointment")} className="form-error" role={appointments.isError ? "alert" : undefined}>
-              {errors.appointment ?? (appointments.isError ? t.appointmentsFailed : "")}
-            </p>
-          </div>
-        )}
-        <label htmlFor={`${ids}-kind`}>{t.kindLabel}</label>
-        <select
-          id={`${ids}-kind`}
-          value={kind}
-          disabled={busy}
-          aria-describedby={describedBy("kind")}
-          aria-invalid={errors.kind ? true : undefined}
-          onChange={(e) => {
-            setKind(e.target.value);
-            clear("kind");
-          }}
-        >
+      {row ? (
+        <div>
+          <p className="returns-form-label">{t.appointment}</p>
+          <p className="chosen-vehicle">
+            <strong>{t.osLabel(row.NumeroOS)}</strong>{" "}
+            {[displayPlate(row.PlacaVeiculo), row.NomeSocio, row.NomeServico?.toUpperCase()].filter(Boolean).join(" · ")}
+          </p>
+          <p className="muted returns-hint">{t.appointmentKept}</p>
+        </div>
+      ) : (
+        <div>
+          <SearchableSelect
+            label={t.appointment}
+            options={options}
+            value={values.appointment}
+            placeholder={t.appointmentPlaceholder}
+            disabled={busy}
+            onChange={(v) => set({ appointment: v })}
+            errorId={errorId("appointment")}
+          />
+          <p id={errorId("appointment")} className="form-error" role={appointments.isError ? "alert" : undefined}>
+            {errors.appointment ?? (appointments.isError ? t.appointmentsFailed : "")}
+          </p>
+        </div>
+      )}
+      <Field id={fieldId("kind")} label={t.kindLabel} error={errors.kind}>
+        <select {...field("kind")} disabled={busy}>
           <option value="">{t.kindPlaceholder}</option>
           {t.kinds.map((k) => (
             <option key={k} value={k}>
@@ -192,21 +173,9 @@ export function ReturnFormModal({ pointId, row, onClose }: Props) {
             </option>
           ))}
         </select>
-        <p id={describedBy("kind")} className="form-error">
-          {errors.kind}
-        </p>
-        <label htmlFor={`${ids}-status`}>{t.status}</label>
-        <select
-          id={`${ids}-status`}
-          value={status}
-          disabled={busy}
-          aria-describedby={describedBy("status")}
-          aria-invalid={errors.status ? true : undefined}
-          onChange={(e) => {
-            setStatus(e.target.value);
-            clear("status");
-          }}
-        >
+      </Field>
+      <Field id={fieldId("status")} label={t.status} error={errors.status}>
+        <select {...field("status")} disabled={busy}>
           <option value="">{t.statusPlaceholder}</option>
           {STATUS_CODES.map((s) => (
             <option key={s} value={s}>
@@ -214,69 +183,52 @@ export function ReturnFormModal({ pointId, row, onClose }: Props) {
             </option>
           ))}
         </select>
-        <p id={describedBy("status")} className="form-error">
-          {errors.status}
-        </p>
-        <label htmlFor={`${ids}-desc`}>{t.description}</label>
-        <textarea
-          id={`${ids}-desc`}
-          rows={4}
-          maxLength={4000}
-          value={description}
+      </Field>
+      <Field id={fieldId("description")} label={t.description} error={errors.description}>
+        <textarea rows={4} maxLength={4000} {...field("description")} disabled={busy} />
+      </Field>
+      <fieldset className="returns-media" disabled={busy}>
+        <legend>{t.media}</legend>
+        <p className="muted returns-hint">{t.mediaHint}</p>
+        {kept.length > 0 && (
+          <ul className="media-grid" aria-label={t.savedFiles}>
+            {kept.map((f) => (
+              <li key={f.name} className="media-item">
+                {f.video ? (
+                  <video src={fileUrl(f.name)} controls preload="metadata" playsInline aria-label={f.name} />
+                ) : (
+                  <img src={fileUrl(f.name)} alt={f.name} loading="lazy" />
+                )}
+                <button
+                  type="button"
+                  className="btn media-remove"
+                  aria-label={t.removeFile(f.name)}
+                  onClick={() => {
+                    if (f.video) setVideos((v) => v.filter((x) => x !== f.name));
+                    else setPhotos((p) => p.filter((x) => x !== f.name));
+                  }}
+                >
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <MediaPicker
+          kinds={["photo", "video"]}
+          items={media}
           disabled={busy}
-          aria-describedby={describedBy("description")}
-          aria-invalid={errors.description ? true : undefined}
-          onChange={(e) => {
-            setDescription(e.target.value);
-            clear("description");
+          onChange={(next) => {
+            media.filter((m) => !next.includes(m)).forEach(releaseLocalMedia);
+            setMedia(next);
           }}
         />
-        <p id={describedBy("description")} className="form-error">
-          {errors.description}
+      </fieldset>
+      {errors.form && (
+        <p className="form-error" role="alert">
+          {errors.form}
         </p>
-        <fieldset className="returns-media" disabled={busy}>
-          <legend>{t.media}</legend>
-          <p className="muted returns-hint">{t.mediaHint}</p>
-          {kept.length > 0 && (
-            <ul className="media-grid" aria-label={t.savedFiles}>
-              {kept.map((f) => (
-                <li key={f.name} className="media-item">
-                  {f.video ? (
-                    <video src={fileUrl(f.name)} controls preload="metadata" playsInline aria-label={f.name} />
-                  ) : (
-                    <img src={fileUrl(f.name)} alt={f.name} loading="lazy" />
-                  )}
-                  <button
-                    type="button"
-                    className="btn media-remove"
-                    aria-label={t.removeFile(f.name)}
-                    onClick={() => {
-                      if (f.video) setVideos((v) => v.filter((x) => x !== f.name));
-                      else setPhotos((p) => p.filter((x) => x !== f.name));
-                    }}
-                  >
-                    ×
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-          <MediaPicker
-            kinds={["photo", "video"]}
-            items={media}
-            disabled={busy}
-            onChange={(next) => {
-              media.filter((m) => !next.includes(m)).forEach(releaseLocalMedia);
-              setMedia(next);
-            }}
-          />
-        </fieldset>
-        {errors.form && (
-          <p className="form-error" role="alert">
-            {errors.form}
-          </p>
-        )}
-      </form>
-    </Modal>
+      )}
+    </FormModal>
   );
 }
