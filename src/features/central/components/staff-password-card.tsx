@@ -1,14 +1,16 @@
 // 'Alterar minha senha' in Equipe da central: the current password, the new one twice (the portal's rule: its length, spaces
 // and e-mail parts checked here, its strength by the server, which says why it refuses), 'Mostrar senhas'; the other sessions
 // of the user end, this one stays (main thread).
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
 import { toast } from "../../../lib/toast";
+import { useForm, type FormErrors } from "../../../components/form/use-form";
+import { FieldError } from "../../../components/form/field";
 import { STAFF_MSG as M } from "../../../config/messages/central-staff.pt-BR";
 import { MIN_PASSWORD_LENGTH, PASSWORD_PROBLEMS, passwordProblem } from "../../../domain/team";
 import { useChangeOwnPassword, type PasswordInput } from "../api/use-staff-mutations";
 
-type Field = "current" | "password" | "confirmation";
-type Errors = Partial<Record<Field | "form", string>>;
+type Field = keyof PasswordInput;
+type Errors = FormErrors<PasswordInput>;
 const EMPTY: PasswordInput = { current: "", password: "", confirmation: "" };
 
 function errorsOf(f: PasswordInput, email: string): Errors {
@@ -25,58 +27,41 @@ function errorsOf(f: PasswordInput, email: string): Errors {
 }
 
 export function StaffPasswordCard({ email }: { email: string }) {
-  const id = useId();
-  const [form, setForm] = useState<PasswordInput>(EMPTY);
+  const form = useForm<PasswordInput>({ initial: EMPTY, validate: (f) => errorsOf(f, email) });
+  const { errors, fieldId, errorId } = form;
+  const titleId = useId();
   const [show, setShow] = useState(false);
-  const [errors, setErrors] = useState<Errors>({});
   const save = useChangeOwnPassword({
     onSuccess: ({ message }) => {
       toast.success(message);
-      setForm(EMPTY);
+      form.reset();
       setShow(false);
     },
-    onError: (err) => setErrors({ form: err.message }),
+    onError: (err) => form.fail(err.message),
   });
   const busy = save.isPending;
-  const set = (field: Field, value: string) => {
-    setForm((f) => ({ ...f, [field]: value }));
-    if (errors[field] || errors.form) setErrors((e) => ({ ...e, [field]: undefined, form: undefined }));
-  };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    const found = errorsOf(form, email);
-    setErrors(found);
-    const first = (["current", "password", "confirmation"] as const).find((f) => found[f]);
-    if (first) return document.getElementById(`${id}-${first}`)?.focus();
-    save.mutate(form);
-  };
+  const submit = form.handleSubmit((values) => !busy && save.mutate(values));
   const field = (name: Field, label: string, autoComplete: string, hint?: string) => (
     <>
-      <label htmlFor={`${id}-${name}`}>{label}</label>
+      <label htmlFor={fieldId(name)}>{label}</label>
       <input
-        id={`${id}-${name}`}
+        {...form.field(name)}
         type={show ? "text" : "password"}
         autoComplete={autoComplete}
         maxLength={256}
-        value={form[name]}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={[hint && `${id}-${name}-hint`, `${id}-${name}-err`].filter(Boolean).join(" ")}
-        onChange={(e) => set(name, e.target.value)}
+        aria-describedby={[hint && `${fieldId(name)}-hint`, errorId(name)].filter(Boolean).join(" ")}
       />
       {hint && (
-        <p id={`${id}-${name}-hint`} className="muted staff-hint">
+        <p id={`${fieldId(name)}-hint`} className="muted staff-hint">
           {hint}
         </p>
       )}
-      <p id={`${id}-${name}-err`} className="form-error" role={errors[name] ? "alert" : undefined}>
-        {errors[name]}
-      </p>
+      <FieldError id={errorId(name)} error={errors[name]} alert />
     </>
   );
   return (
-    <section className="card staff-password" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="card-title">
+    <section className="card staff-password" aria-labelledby={titleId}>
+      <h2 id={titleId} className="card-title">
         {M.passwordTitle}
       </h2>
       <p className="muted staff-hint">{M.passwordIntro}</p>

@@ -1,7 +1,6 @@
 // Adicionar usuário / Editar usuário: Nome, E-mail, Telefone (masked, optional) and Cargo from /usuarios/tipos; the principal
 // user's role only among the administrative ones, and their e-mail read-only to anyone but themselves. Errors under their
 // field, the server's message as it comes; fields disabled while saving (main thread).
-import { useId, useState, type FormEvent } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { IMaskInput } from "react-imask";
 import { isValidPhone } from "@brazilian-utils/brazilian-utils/is-valid-phone";
@@ -11,6 +10,8 @@ import { TEAM_MSG } from "../../../config/messages/team.pt-BR";
 import { isBlank, isEmail } from "../../../domain/validators";
 import { Modal } from "../../../components/ui/modal";
 import { FormFooter } from "../../../components/ui/form-footer";
+import { useForm, type FormErrors } from "../../../components/form/use-form";
+import { FieldError } from "../../../components/form/field";
 import { QueryError, QueryLoading } from "../../../components/ui/query-state";
 import type { AccessLink, TeamUser, UserFields } from "../api/usuarios";
 import { useSaveUser } from "../api/use-usuarios-mutations";
@@ -19,9 +20,8 @@ import { phoneDigits } from "../../../domain/team";
 import { userTypesQuery } from "../query-options";
 
 const M = TEAM_MSG.team;
-type Field = "Nome" | "Email" | "Telefone" | "IdUsuarioTipo";
-type Errors = Partial<Record<Field | "form", string>>;
-const FIELDS: readonly Field[] = ["Nome", "Email", "Telefone", "IdUsuarioTipo"];
+type Field = keyof UserFields;
+type Errors = FormErrors<UserFields>;
 
 /** A landline (0000-0000) while it fits, a mobile (00000-0000) from the 11th digit. */
 const PHONE_MASK = { mask: [{ mask: "(00) 0000-0000" }, { mask: "(00) 00000-0000" }] };
@@ -47,16 +47,18 @@ function errorsOf(f: UserFields): Errors {
 }
 
 export function UserFormModal({ pointId, row, emailLocked = false, onClose, onAdded }: Props) {
-  const id = useId();
   const editing = Boolean(row);
   const title = editing ? M.editTitle : M.addTitle;
-  const [form, setForm] = useState<UserFields>(() => ({
-    Nome: row?.Nome ?? "",
-    Email: row?.Email ?? "",
-    Telefone: phoneLabel(row?.Telefone) ?? "",
-    IdUsuarioTipo: row ? String(row.IdUsuarioTipo) : "",
-  }));
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useForm<UserFields>({
+    initial: () => ({
+      Nome: row?.Nome ?? "",
+      Email: row?.Email ?? "",
+      Telefone: phoneLabel(row?.Telefone) ?? "",
+      IdUsuarioTipo: row ? String(row.IdUsuarioTipo) : "",
+    }),
+    validate: errorsOf,
+  });
+  const { values, errors, fieldId, errorId } = form;
   const types = useQuery(userTypesQuery());
   // Active roles (and the one the user has, whatever it is); the principal user stays administrative.
   const options = (types.data ?? []).filter(
@@ -72,88 +74,60 @@ export function UserFormModal({ pointId, row, emailLocked = false, onClose, onAd
         onClose();
       }
     },
-    onError: (err) => setErrors({ form: err.message }),
+    onError: (err) => form.fail(err.message),
   });
   const busy = save.isPending;
 
-  const set = (field: Field, value: string) => {
-    setForm((f) => ({ ...f, [field]: value }));
-    if (errors[field] || errors.form) setErrors((e) => ({ ...e, [field]: undefined, form: undefined }));
-  };
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = form.handleSubmit((f) => {
     if (busy) return;
-    const found = errorsOf(form);
-    setErrors(found);
-    const first = FIELDS.find((f) => found[f]);
-    if (first) return document.getElementById(`${id}-${first}`)?.focus();
-    const phone = phoneDigits(form.Telefone ?? "");
+    const phone = phoneDigits(f.Telefone ?? "");
     save.mutate({
-      fields: { Nome: form.Nome.trim(), Email: form.Email.trim(), Telefone: phone || null, IdUsuarioTipo: form.IdUsuarioTipo },
+      fields: { Nome: f.Nome.trim(), Email: f.Email.trim(), Telefone: phone || null, IdUsuarioTipo: f.IdUsuarioTipo },
       id: row?.IdPontoAtendimentoUsuario,
     });
-  };
-
-  /** The attributes linking a field to its error (and hint) paragraph. */
-  const link = (field: Field, hint = false) => ({
-    id: `${id}-${field}`,
-    "aria-describedby": [hint && `${id}-${field}-hint`, `${id}-${field}-err`].filter(Boolean).join(" "),
-    "aria-invalid": errors[field] ? true : undefined,
   });
-  const errorText = (field: Field) => (
-    <p id={`${id}-${field}-err`} className="form-error" role={errors[field] ? "alert" : undefined}>
-      {errors[field]}
-    </p>
-  );
+
+  /** The attributes binding a field and linking it to its error (and hint) paragraph. */
+  const link = (field: Field, hint = false) => ({
+    ...form.field(field),
+    value: values[field] ?? "",
+    "aria-describedby": [hint && `${fieldId(field)}-hint`, errorId(field)].filter(Boolean).join(" "),
+  });
+  const errorText = (field: Field) => <FieldError id={errorId(field)} error={errors[field]} alert />;
 
   return (
     <Modal open title={title} onClose={onClose} preventClose={busy}>
       <form onSubmit={submit} noValidate>
         <fieldset className="bank-form" disabled={busy}>
           <legend className="visually-hidden">{title}</legend>
-          <label htmlFor={`${id}-Nome`}>{M.name}</label>
-          <input
-            type="text"
-            autoComplete="off"
-            maxLength={200}
-            value={form.Nome}
-            {...link("Nome")}
-            onChange={(e) => set("Nome", e.target.value)}
-          />
+          <label htmlFor={fieldId("Nome")}>{M.name}</label>
+          <input type="text" autoComplete="off" maxLength={200} {...link("Nome")} />
           {errorText("Nome")}
-          <label htmlFor={`${id}-Email`}>{M.email}</label>
-          <input
-            type="email"
-            inputMode="email"
-            autoComplete="off"
-            maxLength={200}
-            value={form.Email}
-            readOnly={emailLocked}
-            {...link("Email", emailLocked)}
-            onChange={(e) => set("Email", e.target.value)}
-          />
+          <label htmlFor={fieldId("Email")}>{M.email}</label>
+          <input type="email" inputMode="email" autoComplete="off" maxLength={200} readOnly={emailLocked} {...link("Email", emailLocked)} />
           {emailLocked && (
-            <p id={`${id}-Email-hint`} className="muted team-hint">
+            <p id={`${fieldId("Email")}-hint`} className="muted team-hint">
               {M.principalEmailLocked}
             </p>
           )}
           {errorText("Email")}
-          <label htmlFor={`${id}-Telefone`}>{M.phone}</label>
+          <label htmlFor={fieldId("Telefone")}>{M.phone}</label>
           <IMaskInput
             {...PHONE_MASK}
-            value={form.Telefone ?? ""}
+            value={values.Telefone ?? ""}
             placeholder="(00) 00000-0000"
             inputMode="tel"
             autoComplete="off"
-            {...link("Telefone", true)}
-            onAccept={(v: string) => v !== form.Telefone && set("Telefone", v)}
+            id={fieldId("Telefone")}
+            aria-invalid={errors.Telefone ? true : undefined}
+            aria-describedby={`${fieldId("Telefone")}-hint ${errorId("Telefone")}`}
+            onAccept={(v: string) => v !== values.Telefone && form.set({ Telefone: v })}
           />
-          <p id={`${id}-Telefone-hint`} className="muted team-hint">
+          <p id={`${fieldId("Telefone")}-hint`} className="muted team-hint">
             {M.phoneHint}
           </p>
           {errorText("Telefone")}
-          <label htmlFor={`${id}-IdUsuarioTipo`}>{M.role}</label>
+          <label htmlFor={fieldId("IdUsuarioTipo")}>{M.role}</label>
           {types.data === undefined ? (
             types.isError ? (
               <QueryError message={types.error.message} onRetry={() => void types.refetch()} retrying={types.isFetching} />
@@ -161,11 +135,7 @@ export function UserFormModal({ pointId, row, emailLocked = false, onClose, onAd
               <QueryLoading label={MSG.session.loading} />
             )
           ) : (
-            <select
-              value={form.IdUsuarioTipo}
-              {...link("IdUsuarioTipo", Boolean(row?.Principal))}
-              onChange={(e) => set("IdUsuarioTipo", e.target.value)}
-            >
+            <select {...link("IdUsuarioTipo", Boolean(row?.Principal))}>
               <option value="">{M.chooseRole}</option>
               {options.map((t) => (
                 <option key={t.IdUsuarioTipo} value={t.IdUsuarioTipo}>
@@ -175,7 +145,7 @@ export function UserFormModal({ pointId, row, emailLocked = false, onClose, onAd
             </select>
           )}
           {row?.Principal && (
-            <p id={`${id}-IdUsuarioTipo-hint`} className="muted team-hint">
+            <p id={`${fieldId("IdUsuarioTipo")}-hint`} className="muted team-hint">
               {M.principalRole}
             </p>
           )}
