@@ -59,3 +59,13 @@ export type Answer<
 > = R["response"][S] extends TSchema ? Static<R["response"][S]> : never;
 /** A route's JSON body (for the client's calls). */
 export type BodyOf<R extends RouteSpec> = R["body"] extends TSchema ? Static<R["body"]> : never;
+/** A route's path parameters and query (for the client's calls). */
+export type ParamsOf<R extends RouteSpec> = R["params"] extends TSchema ? Static<R["params"]> : never;
+export type QueryOf<R extends RouteSpec> = R["querystring"] extends TSchema ? Static<R["querystring"]> : never;
+
+declare const routeSpec: unique symbol;
+/**
+ * A route as the client calls it: its method and url only (contract/gen/, written by scripts/api-routes.ts, no schema in the
+ * bundle), carrying the route's spec as a type for api-client's `call`.
+ */
+export type RouteRef<R extends RouteSpec> = { readonly method: R["method"]; readonly url: R["url"]; readonly [routeSpec]?: R };

@@ -53,7 +53,7 @@ export function layerOf(rel) {
   const parts = rel.split("/");
   if (parts[0] === "workers") return { name: "workers" };
   if (parts[0] === "server") return { name: "server", ...serverFloorOf(rel) };
-  if (parts[0] === "contract") return { name: "contract" };
+  if (parts[0] === "contract") return { name: "contract", gen: parts[1] === "gen" };
   if (parts[0] !== "src" || parts.length < 2) return null;
   if (parts[1] === "features") return { name: "features", feature: parts[2] };
   // The member's follow page (acompanhar.html): a page of its own, held to a feature's rules.
@@ -72,6 +72,8 @@ function violation(from, target, typeOnly) {
     return inside(rel, "src/domain") ? null : "src/domain imports only from src/domain";
   }
   if (from.name === "contract") {
+    // contract/gen is the client's route table (method and url): it reads the schemas' types only, so no TypeBox reaches the bundle.
+    if (from.gen && !typeOnly) return "contract/gen/ imports types only (it is the client's runtime route table)";
     // The API contract is schemas only: the server validates with them, the client and workers read their static types.
     if (bare) return bare === "typebox" || bare.startsWith("typebox/") ? null : "contract/ imports only the typebox package";
     return inside(rel, "contract") ? null : "contract/ imports only from contract/";
@@ -102,6 +104,7 @@ function violation(from, target, typeOnly) {
   }
   // From here on: the main thread (src/**).
   if (to?.name === "workers" || to?.name === "server" || to?.name === "contract") {
+    if (to.gen) return null; // contract/gen: the routes' method and url, what api-client's call takes (no schemas)
     return typeOnly ? null : `src/ may only \`import type\` from ${to.name}/ (workers are started by the bridges in src/lib/workers)`;
   }
   if (!to) return null;

@@ -109,3 +109,27 @@ export function finishOrderSteps(finish: FinishOrder): Omit<FollowUpStep, "done"
 
 /** A job that finishes an order (its last step is concluir): the OS screen follows it. */
 export const finishesOrder = (job: { steps: readonly Pick<FollowUpStep, "kind">[] }) => job.steps.some((s) => s.kind === "concluir");
+
+/** The one step of a photo taken on the OS screen: add it to the order, by whom. */
+export const photoSteps = (idSocioVeiculoAgenda: string, idPontoAtendimentoUsuario: string): Omit<FollowUpStep, "done">[] => [
+  { kind: "adicionar-foto", body: { idSocioVeiculoAgenda, idPontoAtendimentoUsuario } },
+];
+
+/** The one step of an OS document (a laudo or a recibo, the contract's nota fiscal): add it to the order, by whom, when. */
+export const documentSteps = (
+  kind: "adicionar-laudo" | "adicionar-nota-fiscal",
+  idSocioVeiculoAgenda: string,
+  idPontoAtendimentoUsuario: string,
+  at: Date,
+): Omit<FollowUpStep, "done">[] => [{ kind, body: { idSocioVeiculoAgenda, idPontoAtendimentoUsuario, data: at.toISOString() } }];
+
+/** The one step of a service return's photo or video: add it to the return. */
+export const returnFileSteps = (
+  kind: "anexar-foto-retorno" | "anexar-video-retorno",
+  IdRetornoServico: string,
+): Omit<FollowUpStep, "done">[] => [{ kind, body: { IdRetornoServico } }];
+
+/** The one step of a service file's job: attach the stored name to the link (the order rides along so the job is the order's). */
+export const serviceFileSteps = (orderId: string, linkId: string, tipo: "foto" | "video"): Omit<FollowUpStep, "done">[] => [
+  { kind: "anexar-arquivo-servico", body: { idSocioVeiculoAgenda: orderId, idSocioVeiculoAgendaExecucaoServico: linkId, tipo } },
+];

@@ -3,10 +3,9 @@
 // query options each feature builds over its own key (main thread).
 import { queryOptions, type QueryKey } from "@tanstack/react-query";
 import { MSG } from "../config/messages.pt-BR";
-import { get, unwrap } from "./api-client";
-import type * as C from "../../contract/auditoria";
+import { call, unwrap } from "./api-client";
+import * as routes from "../../contract/gen/auditoria";
 import type { AuditEntity, AuditPage } from "../../contract/auditoria";
-import type { Answer } from "../../contract/route";
 
 export type { AuditChange, AuditEntity, AuditEntry, AuditPage } from "../../contract/auditoria";
 
@@ -27,10 +26,14 @@ export interface AuditFilter {
 export const AUDIT_PAGE_SIZE = 20;
 
 export function listAuditLog(f: AuditFilter, signal?: AbortSignal) {
-  const q = new URLSearchParams({ pagina: String(f.pagina ?? 1), porPagina: String(f.porPagina ?? AUDIT_PAGE_SIZE) });
-  if (f.entidade && f.entidade.length > 0) q.set("entidade", typeof f.entidade === "string" ? f.entidade : f.entidade.join(","));
-  if (f.idPontoAtendimento) q.set("idPontoAtendimento", f.idPontoAtendimento);
-  return get<Answer<typeof C.listAuditLog>>(`/auditoria?${q}`, { signal });
+  const entidade = typeof f.entidade === "string" ? f.entidade : f.entidade?.join(",");
+  const query = {
+    pagina: String(f.pagina ?? 1),
+    porPagina: String(f.porPagina ?? AUDIT_PAGE_SIZE),
+    entidade,
+    idPontoAtendimento: f.idPontoAtendimento,
+  };
+  return call(routes.listAuditLog, { query }, { signal });
 }
 
 /** One page of the record under the caller's key (each feature's factory builds it). */

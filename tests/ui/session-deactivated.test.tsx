@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithQuery } from "./render";
 import LoginPage from "../../src/features/session/components/login-page";
 import { initSession, login, sessionStore } from "../../src/features/session/store";
-import { get } from "../../src/lib/api-client";
+import { call } from "../../src/lib/api-client";
+import { listAppointments } from "../../contract/gen/agendamentos";
 import { STORAGE_KEYS } from "../../src/config/env";
 
 const TEXT = "Seu acesso foi desativado pelo administrador do ponto. Fale com ele para voltar a entrar.";
@@ -46,14 +47,14 @@ describe("a deactivated user on the login screen", () => {
     await initSession();
     expect(sessionStore.status).toBe("authenticated");
     answer(401, deactivated);
-    await get("/agendamentos/lista/p1");
+    await call(listAppointments, { params: { idPontoAtendimento: "p1" } });
     expect([sessionStore.status, sessionStore.signedOutBy]).toEqual(["unauthenticated", "deactivated"]);
 
     storeSession();
     answer(200, { message: "ok", data: USER });
     await initSession();
     answer(401, plain401);
-    await get("/agendamentos/lista/p1");
+    await call(listAppointments, { params: { idPontoAtendimento: "p1" } });
     expect([sessionStore.status, sessionStore.signedOutBy]).toEqual(["unauthenticated", null]);
     await renderWithQuery(<LoginPage />);
     expect(alertText()).toBeNull();

@@ -187,6 +187,18 @@ const refused: [string, string, string, RegExp][] = [
     /only `import type` from contract/,
   ],
   [
+    "src value-importing a contract schema file next to the generated routes",
+    "src/lib/x.ts",
+    `import { listAppointments } from "../../contract/gen/agendamentos";\nimport * as C from "../../contract/agendamentos";\nexport const r = [listAppointments, C];`,
+    /only `import type` from contract/,
+  ],
+  [
+    "contract/gen value-importing a schema file (TypeBox would reach the bundle)",
+    "contract/gen/x.ts",
+    `import { listAppointments } from "../agendamentos.ts";\nexport const r = listAppointments;`,
+    /contract\/gen\/ imports types only/,
+  ],
+  [
     "contract importing the server",
     "contract/x.ts",
     `import { MAX } from "../server/lib/http-errors.ts";\nexport const m = MAX;`,
@@ -211,6 +223,16 @@ const allowed: [string, string, string][] = [
     "src type-importing the contract",
     "src/features/agenda/api/x.ts",
     `import type * as C from "../../../../contract/agendamentos";\nimport type { Answer } from "../../../../contract/route";\nexport type A = Answer<typeof C.listAppointments>;`,
+  ],
+  [
+    "src value-importing contract/gen (the routes' method and url)",
+    "src/features/agenda/api/x.ts",
+    `import { call } from "../../../lib/api-client";\nimport * as routes from "../../../../contract/gen/agendamentos";\nexport const r = () => call(routes.listMotivations);`,
+  ],
+  [
+    "contract/gen type-importing the contract",
+    "contract/gen/x.ts",
+    `import type * as C from "../agendamentos.ts";\nimport type { RouteRef } from "../route.ts";\nexport const r = { method: "GET", url: "/x" } as RouteRef<typeof C.listMotivations>;`,
   ],
   [
     "the contract importing typebox and itself",

@@ -2,7 +2,7 @@
 // and the order's such jobs grouped by the link their step names (main thread).
 import { useMemo } from "react";
 import { kindOfType } from "../../lib/capture/local-media";
-import type { FollowUpStep } from "../../domain/outbox-steps";
+import { serviceFileSteps } from "../../domain/outbox-steps";
 import { addToOutbox } from "../../lib/outbox/outbox-bridge";
 import { useOrderOutbox } from "../../lib/outbox/use-order-outbox";
 import type { OutboxJobView } from "../../lib/outbox/outbox-store";
@@ -12,11 +12,6 @@ export const SERVICE_FILE_STEP = "anexar-arquivo-servico" as const;
 /** The linked service's slots on the server: Foto1..3 and Video. */
 export const MAX_SERVICE_PHOTOS = 3;
 export const MAX_SERVICE_VIDEOS = 1;
-
-/** The one step of a service file's job: attach the stored name to the link (the order rides along so the job is the order's). */
-export function serviceFileSteps(orderId: string, linkId: string, tipo: ServiceFileKind): Omit<FollowUpStep, "done">[] {
-  return [{ kind: SERVICE_FILE_STEP, body: { idSocioVeiculoAgenda: orderId, idSocioVeiculoAgendaExecucaoServico: linkId, tipo } }];
-}
 
 /**
  * Saves each file on the device as an outbox job attaching it to the link (photos first, then the video). Resolves with the

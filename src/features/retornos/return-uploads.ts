@@ -11,7 +11,7 @@ import { useSnapshot } from "valtio";
 import { proxy } from "valtio/vanilla";
 import { toast } from "../../lib/toast";
 import { MEDIA_MSG } from "../../config/messages/media.pt-BR";
-import type { StepKind } from "../../domain/outbox-steps";
+import { returnFileSteps, type StepKind } from "../../domain/outbox-steps";
 import { kindOfType, releaseLocalMedia, type LocalMedia } from "../../lib/capture/local-media";
 import { discardJob, onJobAttached, outboxStore, type OutboxJobView } from "../../lib/outbox/outbox-store";
 import { addToOutbox } from "../../lib/outbox/outbox-bridge";
@@ -29,9 +29,9 @@ export interface SentFile {
 export async function enqueueReturnFiles(returnId: string, items: readonly LocalMedia[]): Promise<SentFile[]> {
   const sent: SentFile[] = [];
   for (const item of items) {
-    const kind: StepKind = kindOfType(item.type) === "video" ? "anexar-video-retorno" : "anexar-foto-retorno";
+    const kind = kindOfType(item.type) === "video" ? "anexar-video-retorno" : "anexar-foto-retorno";
     try {
-      sent.push({ id: await addToOutbox(item.file, [{ kind, body: { IdRetornoServico: returnId } }]), name: item.name });
+      sent.push({ id: await addToOutbox(item.file, returnFileSteps(kind, returnId)), name: item.name });
     } catch {
       toast.error(MEDIA_MSG.media.uploadFailed);
     } finally {

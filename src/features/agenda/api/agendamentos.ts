@@ -1,12 +1,11 @@
 // Calls of /agendamentos used by the agenda: list, schedule, reschedule, cancel, slots, motivations; their types come from the
 // contract (type-only imports, nothing added to the bundle) (main thread). The plate lookup, shared with the scanner, is src/lib/plate-lookup.ts.
-import { get, post, seg } from "../../../lib/api-client";
+import { call } from "../../../lib/api-client";
+import * as routes from "../../../../contract/gen/agendamentos";
 import type * as C from "../../../../contract/agendamentos";
-import type { Answer, BodyOf } from "../../../../contract/route";
+import type { BodyOf } from "../../../../contract/route";
 
 export type { AgendaRow, AppointmentDetails, Motivacao } from "../../../../contract/agendamentos";
-
-type Msg = Answer<typeof C.rescheduleAppointment>;
 
 /**
  * Optional range (yyyy-MM-dd, both ends included) so the 10 s poll does not download years of history; none gives the full list.
@@ -17,21 +16,13 @@ export const listAppointments = (
   range: { dataInicio?: string; dataFim?: string; status?: "A" } = {},
   signal?: AbortSignal,
 ) => {
-  const q = new URLSearchParams();
-  if (range.status) q.set("status", range.status);
-  if (range.dataInicio) q.set("dataInicio", range.dataInicio);
-  if (range.dataFim) q.set("dataFim", range.dataFim);
-  const query = q.toString() ? `?${q.toString()}` : "";
-  return get<Answer<typeof C.listAppointments>>(`/agendamentos/lista/${seg(idPontoAtendimento)}${query}`, {
-    signal,
-  });
+  const { status, dataInicio, dataFim } = range;
+  return call(routes.listAppointments, { params: { idPontoAtendimento }, query: { status, dataInicio, dataFim } }, { signal });
 };
 /** The original client sends pecaPorContaDoSocio; this portal books the member's part as N. */
 export const scheduleAppointment = (b: Omit<BodyOf<typeof C.scheduleAppointment>, "pecaPorContaDoSocio">) =>
-  post<Answer<typeof C.scheduleAppointment>>("/agendamentos/agendar", { ...b, pecaPorContaDoSocio: "N" });
-export const rescheduleAppointment = (b: BodyOf<typeof C.rescheduleAppointment>) => post<Msg>("/agendamentos/reagendar", b);
-export const cancelAppointment = (b: BodyOf<typeof C.cancelAppointment>) =>
-  post<Answer<typeof C.cancelAppointment>>("/agendamentos/cancelar", b);
-export const listAvailableSlots = (b: BodyOf<typeof C.listFreeSlots>) =>
-  post<Answer<typeof C.listFreeSlots>>("/agendamentos/lista-horarios-disponiveis", b);
-export const listMotivations = () => get<Answer<typeof C.listMotivations>>("/agendamentos/lista-motivacoes");
+  call(routes.scheduleAppointment, { body: { ...b, pecaPorContaDoSocio: "N" } });
+export const rescheduleAppointment = (b: BodyOf<typeof C.rescheduleAppointment>) => call(routes.rescheduleAppointment, { body: b });
+export const cancelAppointment = (b: BodyOf<typeof C.cancelAppointment>) => call(routes.cancelAppointment, { body: b });
+export const listAvailableSlots = (b: BodyOf<typeof C.listFreeSlots>) => call(routes.listFreeSlots, { body: b });
+export const listMotivations = () => call(routes.listMotivations);

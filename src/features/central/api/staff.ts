@@ -1,10 +1,9 @@
 // Calls of the central's 'Equipe da central' (/central/equipe, issue 38): the colleagues, invitations, roles, deactivation and
 // the own password; their types come from the contract (type-only imports) (main thread).
-import { get, post, seg, type ApiResult } from "../../../lib/api-client";
-import type * as C from "../../../../contract/central-staff";
+import { call, type ApiResult } from "../../../lib/api-client";
+import * as routes from "../../../../contract/gen/central-staff";
 import type { AccessLink } from "../../../../contract/acesso";
 import type { CentralRole } from "../../../../contract/central-session";
-import type { Answer, BodyOf } from "../../../../contract/route";
 
 export type { Colleague } from "../../../../contract/central-staff";
 export type { AccessLink } from "../../../../contract/acesso";
@@ -21,18 +20,11 @@ const absolute = <T extends { acesso: AccessLink }>(res: ApiResult<T>): ApiResul
 
 export type InviteFields = { Nome: string; Email: string; Papel: CentralRole };
 
-export const listStaff = (signal?: AbortSignal) => get<Answer<typeof C.listStaff>>("/central/equipe", { signal });
-export const inviteColleague = (f: InviteFields) =>
-  post<Answer<typeof C.inviteColleague>>("/central/equipe/convidar", f satisfies BodyOf<typeof C.inviteColleague>).then(absolute);
-export const newInvitationLink = (id: string) =>
-  post<Answer<typeof C.newInvitationLink>>(`/central/equipe/${seg(id)}/convite`, {}).then(absolute);
-export const changeRole = (id: string, Papel: CentralRole) =>
-  post<Answer<typeof C.changeRole>>(`/central/equipe/${seg(id)}/papel`, { Papel } satisfies BodyOf<typeof C.changeRole>);
-export const deactivateColleague = (id: string) => post<Answer<typeof C.deactivateColleague>>(`/central/equipe/${seg(id)}/desativar`, {});
-export const reactivateColleague = (id: string) => post<Answer<typeof C.reactivateColleague>>(`/central/equipe/${seg(id)}/reativar`, {});
+export const listStaff = (signal?: AbortSignal) => call(routes.listStaff, {}, { signal });
+export const inviteColleague = (f: InviteFields) => call(routes.inviteColleague, { body: f }).then(absolute);
+export const newInvitationLink = (id: string) => call(routes.newInvitationLink, { params: { id }, body: {} }).then(absolute);
+export const changeRole = (id: string, Papel: CentralRole) => call(routes.changeRole, { params: { id }, body: { Papel } });
+export const deactivateColleague = (id: string) => call(routes.deactivateColleague, { params: { id }, body: {} });
+export const reactivateColleague = (id: string) => call(routes.reactivateColleague, { params: { id }, body: {} });
 export const changeOwnPassword = (senhaAtual: string, novaSenha: string, confirmacao: string) =>
-  post<Answer<typeof C.changeOwnPassword>>("/central/equipe/senha", {
-    senhaAtual,
-    novaSenha,
-    confirmacao,
-  } satisfies BodyOf<typeof C.changeOwnPassword>);
+  call(routes.changeOwnPassword, { body: { senhaAtual, novaSenha, confirmacao } });

@@ -1,6 +1,7 @@
 // Calls for the point's bank and PIX payout data; their types come from the contract (type-only imports, nothing added to
 // the bundle) (main thread).
-import { get, post, seg } from "../../../lib/api-client";
+import { call } from "../../../lib/api-client";
+import * as routes from "../../../../contract/gen/ponto-atendimento";
 import type * as C from "../../../../contract/ponto-atendimento";
 import type { Answer, BodyOf } from "../../../../contract/route";
 
@@ -12,15 +13,9 @@ export type DadoBancarioInput = Omit<BodyOf<typeof C.addBankAccount>, "IdDadoBan
 export type BankDataAnswer = Answer<typeof C.addBankAccount>;
 
 export const listBankData = (idPontoAtendimento: string, signal?: AbortSignal) =>
-  get<Answer<typeof C.listBankAccounts>>(`/ponto-atendimento/get-dados-bancarios/${seg(idPontoAtendimento)}`, { signal });
-export const addBankData = (b: DadoBancarioInput) => post<BankDataAnswer>("/ponto-atendimento/add-dado-bancario", b);
+  call(routes.listBankAccounts, { params: { idPontoAtendimento } }, { signal });
+export const addBankData = (b: DadoBancarioInput) => call(routes.addBankAccount, { body: b });
 /** The original client sends the id under both spellings. */
 export const editBankData = (b: DadoBancarioInput & { IdDadoBancario: string }) =>
-  post<Answer<typeof C.editBankAccount>>("/ponto-atendimento/edit-dado-bancario", {
-    ...b,
-    idDadoBancario: b.IdDadoBancario,
-  } satisfies BodyOf<typeof C.editBankAccount>);
-export const deleteBankData = (IdDadoBancario: string) =>
-  post<Answer<typeof C.deleteBankAccount>>("/ponto-atendimento/delete-dado-bancario", {
-    IdDadoBancario,
-  } satisfies BodyOf<typeof C.deleteBankAccount>);
+  call(routes.editBankAccount, { body: { ...b, idDadoBancario: b.IdDadoBancario } });
+export const deleteBankData = (IdDadoBancario: string) => call(routes.deleteBankAccount, { body: { IdDadoBancario } });

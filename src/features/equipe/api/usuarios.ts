@@ -1,8 +1,9 @@
 // Calls of /usuarios: the point's team (list, roles, add, edit, deactivate, reactivate) and its access links (main thread).
-import { get, post, seg, type ApiResult } from "../../../lib/api-client";
+import { call, type ApiResult } from "../../../lib/api-client";
+import * as routes from "../../../../contract/gen/usuarios";
 import type * as C from "../../../../contract/usuarios";
 import type { AccessLink } from "../../../../contract/acesso";
-import type { Answer, BodyOf } from "../../../../contract/route";
+import type { BodyOf } from "../../../../contract/route";
 
 export type { TeamUser, UserType } from "../../../../contract/usuarios";
 export type { AccessLink } from "../../../../contract/acesso";
@@ -12,8 +13,8 @@ export type UserFields = Required<Pick<BodyOf<typeof C.addUser>, "Nome" | "Email
 
 /** Every user of the point, the inactive ones too (the screen offers Reativar). */
 export const listTeam = (idPontoAtendimento: string, signal?: AbortSignal) =>
-  get<Answer<typeof C.listTeam>>(`/usuarios/lista/${seg(idPontoAtendimento)}?inativos=S`, { signal });
-export const listUserTypes = (signal?: AbortSignal) => get<Answer<typeof C.listUserTypes>>("/usuarios/tipos", { signal });
+  call(routes.listTeam, { params: { idPontoAtendimento }, query: { inativos: "S" } }, { signal });
+export const listUserTypes = (signal?: AbortSignal) => call(routes.listUserTypes, {}, { signal });
 /**
  * The server gives an absolute link when PUBLIC_URL is set, else a path (it never builds one from the request's Host header):
  * a path is completed with the address this browser shows, the portal the administrator is using.
@@ -24,14 +25,10 @@ const absolute = <T extends { acesso: AccessLink }>(res: ApiResult<T>): ApiResul
     : res;
 
 export const addUser = (u: UserFields & Required<Pick<BodyOf<typeof C.addUser>, "IdPontoAtendimento">>) =>
-  post<Answer<typeof C.addUser>>("/usuarios/adicionar", u).then(absolute);
+  call(routes.addUser, { body: u }).then(absolute);
 export const updateUser = (u: UserFields & Pick<BodyOf<typeof C.updateUser>, "IdPontoAtendimentoUsuario">) =>
-  post<Answer<typeof C.updateUser>>("/usuarios/atualizar", u);
-export const deactivateUser = (IdPontoAtendimentoUsuario: string) =>
-  post<Answer<typeof C.deactivateUser>>("/usuarios/deletar", { IdPontoAtendimentoUsuario } satisfies BodyOf<typeof C.deactivateUser>);
-export const reactivateUser = (IdPontoAtendimentoUsuario: string) =>
-  post<Answer<typeof C.reactivateUser>>("/usuarios/reativar", { IdPontoAtendimentoUsuario } satisfies BodyOf<typeof C.reactivateUser>);
+  call(routes.updateUser, { body: u });
+export const deactivateUser = (IdPontoAtendimentoUsuario: string) => call(routes.deactivateUser, { body: { IdPontoAtendimentoUsuario } });
+export const reactivateUser = (IdPontoAtendimentoUsuario: string) => call(routes.reactivateUser, { body: { IdPontoAtendimentoUsuario } });
 export const createAccessLink = (IdPontoAtendimentoUsuario: string) =>
-  post<Answer<typeof C.createAccessLink>>("/usuarios/link-acesso", {
-    IdPontoAtendimentoUsuario,
-  } satisfies BodyOf<typeof C.createAccessLink>).then(absolute);
+  call(routes.createAccessLink, { body: { IdPontoAtendimentoUsuario } }).then(absolute);

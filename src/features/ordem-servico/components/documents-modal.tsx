@@ -10,7 +10,7 @@ import { ConfirmModal } from "../../../components/ui/confirm-modal";
 import { Modal } from "../../../components/ui/modal";
 import { useOfflineGuard } from "../../../lib/offline/offline-hint";
 import { dateTimeText } from "../../../lib/br-format";
-import type { StepKind } from "../../../domain/outbox-steps";
+import { documentSteps } from "../../../domain/outbox-steps";
 import { fileUrl } from "../../../lib/api-client";
 import { useOrderFiles } from "../../../lib/outbox/use-order-outbox";
 import { addToOutbox } from "../../../lib/outbox/outbox-bridge";
@@ -25,7 +25,7 @@ import { ResponsiveList, type Column } from "../../../components/ui/responsive-l
 export const DOCUMENT_EXTENSIONS = [".pdf", ".jpg", ".jpeg", ".png", ".doc", ".docx"] as const;
 export const isAcceptedDocument = (name: string) => DOCUMENT_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext));
 
-const STEP: Record<DocumentKind, StepKind> = { laudo: "adicionar-laudo", recibo: "adicionar-nota-fiscal" };
+const STEP: Record<DocumentKind, Parameters<typeof documentSteps>[0]> = { laudo: "adicionar-laudo", recibo: "adicionar-nota-fiscal" };
 
 const t = ORDER_MSG.documents;
 const TEXT = {
@@ -133,9 +133,7 @@ export function DocumentsModal({ kind, orderId, userId, canEdit, canRemove, onCl
     setError("");
     try {
       // Saved on the device first; the worker sends it and then attaches it with the stored name (nomeArquivo / notaFiscal).
-      await addToOutbox(file, [
-        { kind: STEP[kind], body: { idSocioVeiculoAgenda: orderId, idPontoAtendimentoUsuario: userId, data: new Date().toISOString() } },
-      ]);
+      await addToOutbox(file, documentSteps(STEP[kind], orderId, userId, new Date()));
     } catch {
       toast.error(text.uploadFailed);
     }

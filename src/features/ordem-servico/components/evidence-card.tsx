@@ -15,6 +15,7 @@ import { releaseLocalMedia, type LocalMedia } from "../../../lib/capture/local-m
 import { PAGE_OFFLINE_HINT, useOfflineGuard } from "../../../lib/offline/offline-hint";
 import { useOrderFiles } from "../../../lib/outbox/use-order-outbox";
 import { addToOutbox } from "../../../lib/outbox/outbox-bridge";
+import { photoSteps } from "../../../domain/outbox-steps";
 import { useDeletePhoto } from "../api/use-order-mutations";
 import { evidenceChainQuery, orderKeys, photosQuery } from "../query-options";
 import { QueryLoading, QueryState } from "../../../components/ui/query-state";
@@ -52,9 +53,7 @@ export function EvidenceCard({ orderId, userId, canEdit, canRemove }: Props) {
     for (const item of items) {
       let kept = false;
       try {
-        const id = await addToOutbox(item.file, [
-          { kind: "adicionar-foto", body: { idSocioVeiculoAgenda: orderId, idPontoAtendimentoUsuario: userId } },
-        ]);
+        const id = await addToOutbox(item.file, photoSteps(orderId, userId));
         if (item.type.startsWith("image/")) {
           keep(id, item.url);
           kept = true;

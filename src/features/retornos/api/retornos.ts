@@ -1,8 +1,9 @@
 // Calls of /retorno-servico: list, create, update, delete returns and the appointments they may refer to; their types come
 // from the contract (type-only imports, nothing added to the bundle) (main thread).
-import { get, post, seg } from "../../../lib/api-client";
+import { call } from "../../../lib/api-client";
+import * as routes from "../../../../contract/gen/retorno-servico";
 import type * as C from "../../../../contract/retorno-servico";
-import type { Answer, BodyOf } from "../../../../contract/route";
+import type { Answer } from "../../../../contract/route";
 
 export type { AgendamentoDisponivel, RetornoServico } from "../../../../contract/retorno-servico";
 
@@ -12,15 +13,10 @@ export type RetornoInput = Omit<C.ReturnData, "IdRetornoServico">;
 export type ReturnAnswer = Answer<typeof C.deleteReturn>;
 
 export const listReturns = (idPontoAtendimento: string, signal?: AbortSignal) =>
-  get<Answer<typeof C.listReturns>>(`/retorno-servico/lista/${seg(idPontoAtendimento)}`, { signal });
-export const addReturn = (data: RetornoInput) =>
-  post<Answer<typeof C.addReturn>>("/retorno-servico/adicionar", { data } satisfies BodyOf<typeof C.addReturn>);
+  call(routes.listReturns, { params: { idPontoAtendimento } }, { signal });
+export const addReturn = (data: RetornoInput) => call(routes.addReturn, { body: { data } });
 export const updateReturn = (idRetornoServico: string, data: RetornoInput) =>
-  post<Answer<typeof C.updateReturn>>("/retorno-servico/atualizar", {
-    idRetornoServico,
-    data: { ...data, IdRetornoServico: idRetornoServico },
-  } satisfies BodyOf<typeof C.updateReturn>);
-export const deleteReturn = (idRetornoServico: string) =>
-  post<Answer<typeof C.deleteReturn>>("/retorno-servico/deletar", { idRetornoServico } satisfies BodyOf<typeof C.deleteReturn>);
+  call(routes.updateReturn, { body: { idRetornoServico, data: { ...data, IdRetornoServico: idRetornoServico } } });
+export const deleteReturn = (idRetornoServico: string) => call(routes.deleteReturn, { body: { idRetornoServico } });
 export const listReturnableAppointments = (idPontoAtendimento: string, signal?: AbortSignal) =>
-  get<Answer<typeof C.listReturnableAppointments>>(`/retorno-servico/agendamentos-disponiveis/${seg(idPontoAtendimento)}`, { signal });
+  call(routes.listReturnableAppointments, { params: { idPontoAtendimento } }, { signal });

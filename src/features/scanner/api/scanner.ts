@@ -1,7 +1,8 @@
 // Calls of the scanner: the WhatsApp invitation and the point's expected appointments (the agenda list); their types come from
 // the contract (type-only imports) (main thread). The plate lookup, shared with the agenda, is src/lib/plate-lookup.ts.
-import { get, post, seg } from "../../../lib/api-client";
-import type * as A from "../../../../contract/agendamentos";
+import { call } from "../../../lib/api-client";
+import { listAppointments } from "../../../../contract/gen/agendamentos";
+import { sendInvite as sendInviteRoute } from "../../../../contract/gen/scanner";
 import type * as C from "../../../../contract/scanner";
 import type { Answer, BodyOf } from "../../../../contract/route";
 
@@ -9,11 +10,8 @@ import type { Answer, BodyOf } from "../../../../contract/route";
 export type InviteInput = BodyOf<typeof C.sendInvite>;
 export type InviteAnswer = Answer<typeof C.sendInvite>;
 
-export const sendInvite = ({ telefone, placa }: InviteInput) => post<InviteAnswer>("/scanner/enviar-convite", { telefone, placa });
+export const sendInvite = ({ telefone, placa }: InviteInput) => call(sendInviteRoute, { body: { telefone, placa } });
 
 /** The agenda list (GET /agendamentos/lista) of a few days: the scanner reads the plates the point expects, whose, and when. */
 export const listExpected = (idPontoAtendimento: string, dataInicio: string, dataFim: string, signal?: AbortSignal) =>
-  get<Answer<typeof A.listAppointments>>(
-    `/agendamentos/lista/${seg(idPontoAtendimento)}?${new URLSearchParams({ dataInicio, dataFim }).toString()}`,
-    { signal },
-  );
+  call(listAppointments, { params: { idPontoAtendimento }, query: { dataInicio, dataFim } }, { signal });

@@ -1,10 +1,11 @@
 // Calls of /credenciado: login, token check, user data, logout, and the access links (first access, new password); and the
 // central staff's session calls the same store makes. Their types come from the contract (type-only imports) (main thread).
-import { get, post } from "../../../lib/api-client";
+import { call } from "../../../lib/api-client";
+import * as sessionRoutes from "../../../../contract/gen/credenciado";
+import * as accessRoutes from "../../../../contract/gen/acesso";
+import * as centralRoutes from "../../../../contract/gen/central-session";
 import type * as C from "../../../../contract/credenciado";
-import type * as A from "../../../../contract/acesso";
-import type * as CS from "../../../../contract/central-session";
-import type { Answer, BodyOf } from "../../../../contract/route";
+import type { Answer } from "../../../../contract/route";
 
 export type { SessionUser } from "../../../../contract/credenciado";
 export type { AccessCheck } from "../../../../contract/acesso";
@@ -14,27 +15,17 @@ export type { CentralUser } from "../../../../contract/central-session";
 export type LoginResponse = Answer<typeof C.login>;
 
 export const login = (email: string, password: string, lembrar: boolean) =>
-  post<LoginResponse>("/credenciado/login", { email, password, lembrar } satisfies BodyOf<typeof C.login>, { token: null });
-export const checkAuth = (token: string) => get<Answer<typeof C.checkSession>>("/credenciado/auth", { token });
-export const getUser = (token: string) => get<Answer<typeof C.getSessionUser>>("/credenciado/get", { token });
-export const logoutSession = (token: string) => post<Answer<typeof C.logout>>("/credenciado/logout", {}, { token });
-export const getCentralUser = (token: string) => get<Answer<typeof CS.getCentralUser>>("/central/me", { token });
-export const logoutCentral = (token: string) => post<Answer<typeof CS.logoutCentral>>("/central/logout", {}, { token });
+  call(sessionRoutes.login, { body: { email, password, lembrar } }, { token: null });
+export const checkAuth = (token: string) => call(sessionRoutes.checkSession, {}, { token });
+export const getUser = (token: string) => call(sessionRoutes.getSessionUser, {}, { token });
+export const logoutSession = (token: string) => call(sessionRoutes.logout, { body: {} }, { token });
+export const getCentralUser = (token: string) => call(centralRoutes.getCentralUser, {}, { token });
+export const logoutCentral = (token: string) => call(centralRoutes.logoutCentral, { body: {} }, { token });
 
 export const checkAccess = (token: string, signal?: AbortSignal) =>
-  post<Answer<typeof A.checkAccessLink>>("/credenciado/acesso", { token } satisfies BodyOf<typeof A.checkAccessLink>, {
-    token: null,
-    signal,
-  });
+  call(accessRoutes.checkAccessLink, { body: { token } }, { token: null, signal });
 /** Sets the password of an access link; the answer is the login's (and the session cookie is set too). */
 export const definePassword = (token: string, senha: string, confirmacao: string) =>
-  post<Answer<typeof A.setPasswordByLink>>(
-    "/credenciado/definir-senha",
-    { token, senha, confirmacao } satisfies BodyOf<typeof A.setPasswordByLink>,
-    { token: null },
-  );
+  call(accessRoutes.setPasswordByLink, { body: { token, senha, confirmacao } }, { token: null });
 /** Always the same neutral answer for a well-formed e-mail, whether an account has it or not. */
-export const forgotPassword = (email: string) =>
-  post<Answer<typeof A.requestPasswordReset>>("/credenciado/esqueci-senha", { email } satisfies BodyOf<typeof A.requestPasswordReset>, {
-    token: null,
-  });
+export const forgotPassword = (email: string) => call(accessRoutes.requestPasswordReset, { body: { email } }, { token: null });
