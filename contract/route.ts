@@ -65,7 +65,9 @@ export type QueryOf<R extends RouteSpec> = R["querystring"] extends TSchema ? St
 
 declare const routeSpec: unique symbol;
 /**
- * A route as the client calls it: its method and url only (contract/gen/, written by scripts/api-routes.ts, no schema in the
- * bundle), carrying the route's spec as a type for api-client's `call`.
+ * A route as the client calls it: "METHOD /url" (contract/gen/, written by scripts/api-routes.ts, no schema in the bundle),
+ * carrying the route's spec as a type for api-client's `call`. A string, not an object: the build inlines an imported string
+ * constant where it is used (vite.config.ts `inlineConst`), so each route's text lands in the chunk that calls it, as a
+ * literal URL did, instead of every route of a contract file in the first chunk that uses one of them.
  */
-export type RouteRef<R extends RouteSpec> = { readonly method: R["method"]; readonly url: R["url"]; readonly [routeSpec]?: R };
+export type RouteRef<R extends RouteSpec> = `${R["method"]} ${R["url"]}` & { readonly [routeSpec]?: R };

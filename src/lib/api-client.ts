@@ -79,6 +79,9 @@ export type CallInput<R extends RouteSpec> = Part<"params", ParamsOf<R>, false> 
 /** The input may be left out when the route needs none. */
 type CallArgs<I, O> = object extends I ? [input?: I, opts?: O] : [input: I, opts?: O];
 
+/** A route's method and url ("GET /x/:id"). */
+const split = (route: string) => route.split(" ", 2) as [Method, string];
+
 /** The route's url with each `:name` replaced by its encoded param, then the query's set values (in their order) if any. */
 function routePath(url: string, params: object | undefined, query: object | undefined): string {
   const values = (params ?? {}) as Record<string, string | number>;
@@ -97,7 +100,8 @@ export function call<R extends RouteSpec>(route: RouteRef<R>, ...[input, opts]: 
   const headers: Record<string, string> = { accept: "application/json" };
   if (body !== undefined) headers["content-type"] = "application/json";
   const json = body === undefined ? undefined : JSON.stringify(body);
-  return request<Answer<R>>(route.method, routePath(route.url, params, query), json, headers, opts);
+  const [method, url] = split(route);
+  return request<Answer<R>>(method, routePath(url, params, query), json, headers, opts);
 }
 
 export type FormInput<R extends RouteSpec> = Part<"params", ParamsOf<R>, false> & {
@@ -112,7 +116,8 @@ export function postForm<R extends RouteSpec>(route: RouteRef<R>, input: FormInp
   const form = new FormData();
   for (const [name, value] of Object.entries(input.fields ?? {})) form.append(name, value);
   for (const [name, file] of Object.entries(input.files ?? {})) if (file) form.append(name, file[0], file[1]);
-  return request<Answer<R>>(route.method, routePath(route.url, input.params, undefined), form, { accept: "application/json" }, opts);
+  const [method, url] = split(route);
+  return request<Answer<R>>(method, routePath(url, input.params, undefined), form, { accept: "application/json" }, opts);
 }
 
 /** URL of a stored file; <img>/<video> send the HttpOnly session cookie, since they cannot send the authToken header. */

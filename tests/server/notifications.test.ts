@@ -158,6 +158,9 @@ describe.each(BACKENDS)("notifications on %s", (backend) => {
     expect((await inbox(colleague)).naoLidas).toBe(0);
     expect((await inbox(f.token1)).naoLidas).toBe(unreadBefore - 1);
     expect((await inbox(f.token2)).naoLidas).toBe(0);
+    // The app sends it as the contract has it, without a body (no content-type): the same answer.
+    const bare = await t.app.inject({ method: "POST", url: "/api/notificacoes/lidas/todas", headers: { authToken: colleague } });
+    expect([bare.statusCode, bare.json()]).toEqual([200, { success: true, message: "Todas as notificações foram marcadas como lidas." }]);
   });
 
   it("pages newest first with a cursor, without repeating or skipping rows written in one transaction", async () => {
