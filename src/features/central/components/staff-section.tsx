@@ -2,7 +2,7 @@
 // list; an admin invites by link, changes roles, issues a new invitation, deactivates and reactivates), and 'Alterar minha
 // senha' for everyone. The role shown is the server's reading now, so a change made by another admin shows here at once
 // (main thread).
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { QueryState } from "../../../components/ui/query-state";
 import { toast } from "../../../lib/toast";
@@ -11,13 +11,16 @@ import { STAFF_MSG as M } from "../../../config/messages/central-staff.pt-BR";
 import type { Colleague } from "../api/staff";
 import { useNewInvitationLink, useReactivateColleague } from "../api/use-staff-mutations";
 import { staffQuery } from "../staff-queries";
-import { StaffDeactivateModal } from "./staff-deactivate-modal";
-import { StaffInviteModal } from "./staff-invite-modal";
-import { StaffLinkModal, type StaffLinkTarget } from "./staff-link-modal";
+import type { StaffLinkTarget } from "./staff-link-modal";
 import { StaffList, type StaffAction } from "./staff-list";
 import { StaffPasswordCard } from "./staff-password-card";
-import { StaffRoleModal } from "./staff-role-modal";
 import "./staff.css";
+
+// The dialogs load on their first opening, as the point's team screen does: not in the console's first JS.
+const StaffInviteModal = lazy(() => import("./staff-invite-modal").then((m) => ({ default: m.StaffInviteModal })));
+const StaffRoleModal = lazy(() => import("./staff-role-modal").then((m) => ({ default: m.StaffRoleModal })));
+const StaffDeactivateModal = lazy(() => import("./staff-deactivate-modal").then((m) => ({ default: m.StaffDeactivateModal })));
+const StaffLinkModal = lazy(() => import("./staff-link-modal").then((m) => ({ default: m.StaffLinkModal })));
 
 type Open =
   | { kind: "invite" }
@@ -83,12 +86,14 @@ export function StaffSection() {
           </>
         )}
       </QueryState>
-      {open?.kind === "invite" && (
-        <StaffInviteModal onClose={close} onInvited={(name, access) => setOpen({ kind: "link", name, access })} />
-      )}
-      {open?.kind === "role" && <StaffRoleModal row={open.row} onClose={close} />}
-      {open?.kind === "deactivate" && <StaffDeactivateModal row={open.row} onClose={close} />}
-      {open?.kind === "link" && <StaffLinkModal name={open.name} access={open.access} onClose={close} />}
+      <Suspense fallback={null}>
+        {open?.kind === "invite" && (
+          <StaffInviteModal onClose={close} onInvited={(name, access) => setOpen({ kind: "link", name, access })} />
+        )}
+        {open?.kind === "role" && <StaffRoleModal row={open.row} onClose={close} />}
+        {open?.kind === "deactivate" && <StaffDeactivateModal row={open.row} onClose={close} />}
+        {open?.kind === "link" && <StaffLinkModal name={open.name} access={open.access} onClose={close} />}
+      </Suspense>
     </section>
   );
 }

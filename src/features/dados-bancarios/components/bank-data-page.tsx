@@ -10,11 +10,11 @@ import { useBankFilters } from "../filters";
 import { bankDataQuery } from "../query-options";
 import { BankFilterBar } from "./bank-filters";
 import { BankList, type BankAction } from "./bank-list";
-import { BankViewModal } from "./bank-view-modal";
 import { DeleteBankModal } from "./delete-bank-modal";
 
 // The form, with its list of every bank (the bulk of this screen's code), loads when first opened; the service worker precaches it.
 const BankFormModal = lazy(() => import("./bank-form-modal").then((m) => ({ default: m.BankFormModal })));
+const BankViewModal = lazy(() => import("./bank-view-modal").then((m) => ({ default: m.BankViewModal })));
 
 export interface BankDataPageProps {
   pointId: string;
@@ -59,8 +59,8 @@ export default function BankDataPage({ pointId }: BankDataPageProps) {
       <Suspense fallback={null}>
         {open?.kind === "new" && <BankFormModal pointId={pointId} onClose={close} />}
         {open?.kind === "edit" && <BankFormModal pointId={pointId} row={open.row} onClose={close} />}
+        {open?.kind === "view" && <BankViewModal row={open.row} onClose={close} />}
       </Suspense>
-      {open?.kind === "view" && <BankViewModal row={open.row} onClose={close} />}
       {open?.kind === "delete" && <DeleteBankModal row={open.row} onClose={close} />}
     </section>
   );

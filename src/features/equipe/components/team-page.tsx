@@ -10,8 +10,7 @@ import { TEAM_MSG } from "../../../config/messages/team.pt-BR";
 import type { TeamUser } from "../api/usuarios";
 import { useAccessLink, useReactivateUser } from "../api/use-usuarios-mutations";
 import { teamQuery } from "../query-options";
-import { AccessLinkModal, type AccessLinkTarget } from "./access-link-modal";
-import { DeactivateUserModal } from "./deactivate-user-modal";
+import type { AccessLinkTarget } from "./access-link-modal";
 import { TeamList, type TeamAction } from "./team-list";
 import "./team.css";
 
@@ -27,6 +26,8 @@ type Open =
 const M = TEAM_MSG.team;
 // The form, with the phone mask (react-imask), loads when first opened; the service worker precaches it.
 const UserFormModal = lazy(() => import("./user-form-modal").then((m) => ({ default: m.UserFormModal })));
+const DeactivateUserModal = lazy(() => import("./deactivate-user-modal").then((m) => ({ default: m.DeactivateUserModal })));
+const AccessLinkModal = lazy(() => import("./access-link-modal").then((m) => ({ default: m.AccessLinkModal })));
 
 function TeamScreen({ pointId, userId }: Omit<TeamPageProps, "admin">) {
   const list = useQuery(teamQuery(pointId));
@@ -85,9 +86,9 @@ function TeamScreen({ pointId, userId }: Omit<TeamPageProps, "admin">) {
             onAdded={close}
           />
         )}
+        {open?.kind === "deactivate" && <DeactivateUserModal row={open.row} onClose={close} />}
+        {open?.kind === "link" && <AccessLinkModal name={open.name} phone={open.phone} access={open.access} onClose={close} />}
       </Suspense>
-      {open?.kind === "deactivate" && <DeactivateUserModal row={open.row} onClose={close} />}
-      {open?.kind === "link" && <AccessLinkModal name={open.name} phone={open.phone} access={open.access} onClose={close} />}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 // Espelho Financeiro (/espelho): indicator cards, filters in the URL, Atualizar, the payout rows with their details modal, and the
 // CSV export of the rows on screen (main thread).
-import { useMemo, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
 import { QueryState } from "../../../components/ui/query-state";
@@ -10,9 +10,11 @@ import { formatBRL, withReason } from "../../../domain/format";
 import { useMirrorFilters } from "../filters";
 import { mirrorFileName, mirrorTotals, toTransaction, type Transaction } from "../mirror";
 import { mirrorQuery } from "../query-options";
-import { MirrorDetailsModal } from "./mirror-details-modal";
 import { MirrorFilterBar } from "./mirror-filters";
 import { MirrorList } from "./mirror-list";
+
+// The details dialog loads on its first opening, as the other screens' dialogs do: not in the page's first JS.
+const MirrorDetailsModal = lazy(() => import("./mirror-details-modal").then((m) => ({ default: m.MirrorDetailsModal })));
 
 const t = MIRROR_MSG.mirror;
 
@@ -97,7 +99,7 @@ export default function MirrorPage({ pointId }: MirrorPageProps) {
           )}
         </QueryState>
       )}
-      {open && <MirrorDetailsModal row={open} onClose={() => setOpen(null)} />}
+      <Suspense fallback={null}>{open && <MirrorDetailsModal row={open} onClose={() => setOpen(null)} />}</Suspense>
     </section>
   );
 }

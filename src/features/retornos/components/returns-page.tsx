@@ -1,6 +1,6 @@
 // Retorno de Serviço (/retorno-servico): filters in the URL (dates, status, type, all applied), the point's returns, and the
 // modals of 'Novo Retorno' and of each row's view / edit / delete (main thread).
-import { useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
 import { RETURNS_MSG } from "../../../config/messages/returns.pt-BR";
@@ -13,10 +13,12 @@ import { useDeleteReturn } from "../api/use-retornos-mutations";
 import { matches, useReturnFilters } from "../filters";
 import { returnKeys, returnsQuery } from "../query-options";
 import { isReturnJob } from "../return-uploads";
-import { ReturnFormModal } from "./return-form-modal";
-import { ReturnViewModal } from "./return-view-modal";
 import { ReturnsFilterBar } from "./returns-filters";
 import { ReturnsList, type RowAction } from "./returns-list";
+
+// The dialogs load on their first opening, as the other screens' forms do: not in the page's first JS.
+const ReturnFormModal = lazy(() => import("./return-form-modal").then((m) => ({ default: m.ReturnFormModal })));
+const ReturnViewModal = lazy(() => import("./return-view-modal").then((m) => ({ default: m.ReturnViewModal })));
 
 export interface ReturnsPageProps {
   pointId: string;
@@ -76,9 +78,11 @@ export default function ReturnsPage({ pointId }: ReturnsPageProps) {
           </>
         )}
       </QueryState>
-      {open?.kind === "new" && <ReturnFormModal pointId={pointId} onClose={close} />}
-      {open?.kind === "edit" && <ReturnFormModal pointId={pointId} row={open.row} onClose={close} />}
-      {open?.kind === "view" && <ReturnViewModal row={open.row} onClose={close} />}
+      <Suspense fallback={null}>
+        {open?.kind === "new" && <ReturnFormModal pointId={pointId} onClose={close} />}
+        {open?.kind === "edit" && <ReturnFormModal pointId={pointId} row={open.row} onClose={close} />}
+        {open?.kind === "view" && <ReturnViewModal row={open.row} onClose={close} />}
+      </Suspense>
       {open?.kind === "delete" && (
         <ConfirmModal
           title={t.deleteTitle}
