@@ -5,6 +5,7 @@
 // expressions; the queries that apply them are repositories/payout-holds.ts.
 import { sql, type SQL } from "drizzle-orm";
 import { isoToBr, wallClock } from "../../src/domain/dates.ts";
+import type { TransferPayee } from "../../src/domain/payment-run.ts";
 
 export const HOLD_DAYS = 7;
 
@@ -74,17 +75,10 @@ export function holdReasonSql(point: SQL, now: Date): SQL<HoldReason> {
     else 'segunda_confirmacao' end`;
 }
 
-/** What a payout is paid to, as it is now: the selected bank/PIX data and the point's CNPJ and company name. */
-export interface Payee {
-  RazaoSocial: string;
-  Cnpj: string;
+/**
+ * What a payout is paid to, as it is now: the selected bank/PIX data and the point's CNPJ and company name — a transfer's
+ * payee (src/domain/payment-run.ts, what the bank file writes) plus the account's id.
+ */
+export interface Payee extends TransferPayee {
   IdDadoBancario: string | null;
-  TipoChavePix: string | null;
-  ChavePix: string | null;
-  Banco: string | null;
-  NumeroAgencia: string | null;
-  NumeroConta: string | null;
-  TipoConta: string | null;
-  NomeTitular: string | null;
-  DocumentoTitular: string | null;
 }
