@@ -23,7 +23,12 @@ const ROUTES: [string, string][] = [
   ["/scan", "src/features/scanner/components/scanner-page.tsx"],
   ["/equipe", "src/features/equipe/components/team-page.tsx"],
   ["/notificacoes", "src/features/notificacoes/components/notifications-page.tsx"],
-  ["/central", "src/features/central/components/central-page.tsx"],
+  ["/central/inicio", "src/features/central/components/home-section.tsx"],
+  ["/central/aprovacoes", "src/features/central/components/approvals-section.tsx"],
+  ["/central/pagamentos", "src/features/central/components/payments-section.tsx"],
+  ["/central/pontos", "src/features/central/components/points-section.tsx"],
+  ["/central/registro-alteracoes", "src/features/central/components/audit-section.tsx"],
+  ["/central/equipe", "src/features/central/components/staff-section.tsx"],
 ];
 
 /** What each media engine adds when it is first used (worker chunks and assets loaded on demand, not at startup). */

@@ -85,10 +85,14 @@ const ROUTES = (orderId: string, pointId: string): RouteCase[] =>
   ).map(([label, path, isPublic]) => ({
     label,
     path,
-    // The page's module, from the table the build also uses (src/app/page-files.ts); the console's sections share one.
+    // The page's module, from the table the build also uses (src/app/page-files.ts); a point's page is the points section's.
     source:
       PAGE_FILES[
-        path.startsWith(`${PATHS.orderPrefix}/`) ? PATHS.orderPrefix : path.startsWith(`${PATHS.central}/`) ? PATHS.central : path
+        path.startsWith(`${PATHS.orderPrefix}/`)
+          ? PATHS.orderPrefix
+          : path.startsWith(`${CENTRAL_PATHS.points}/`)
+            ? CENTRAL_PATHS.points
+            : path
       ]!,
     public: isPublic,
     central: path.startsWith(`${PATHS.central}/`),

@@ -1,7 +1,7 @@
 // The page module of every route, by file: one table for the build, which writes each route's HTML with its page chunk
 // preloaded (scripts/route-html.ts), and for the Lighthouse bench; the router's lazy imports are checked against it
 // (tests/unit/page-files.test.ts). Runs in Node at build time and in tests; the app itself does not import it.
-import { PATHS } from "../config/paths";
+import { CENTRAL_PATHS, PATHS } from "../config/paths";
 
 export const PAGE_FILES: Readonly<Record<string, string>> = {
   [PATHS.login]: "src/features/session/components/login-page.tsx",
@@ -16,7 +16,13 @@ export const PAGE_FILES: Readonly<Record<string, string>> = {
   [PATHS.bankData]: "src/features/dados-bancarios/components/bank-data-page.tsx",
   [PATHS.registration]: "src/features/dados-cadastrais/components/registration-page.tsx",
   [PATHS.mirror]: "src/features/espelho/components/mirror-page.tsx",
-  [PATHS.central]: "src/features/central/components/central-page.tsx",
+  // The Central console's sections (PATHS.central itself only redirects to the home section).
+  [CENTRAL_PATHS.home]: "src/features/central/components/home-section.tsx",
+  [CENTRAL_PATHS.approvals]: "src/features/central/components/approvals-section.tsx",
+  [CENTRAL_PATHS.payments]: "src/features/central/components/payments-section.tsx",
+  [CENTRAL_PATHS.points]: "src/features/central/components/points-section.tsx",
+  [CENTRAL_PATHS.audit]: "src/features/central/components/audit-section.tsx",
+  [CENTRAL_PATHS.staff]: "src/features/central/components/staff-section.tsx",
   [PATHS.team]: "src/features/equipe/components/team-page.tsx",
   [PATHS.audit]: "src/features/auditoria/components/audit-page.tsx",
   [PATHS.notifications]: "src/features/notificacoes/components/notifications-page.tsx",

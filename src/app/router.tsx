@@ -1,7 +1,7 @@
 // Every route of the spec, with lazily loaded pages (main thread).
 import { lazy, Suspense } from "react";
-import { Route, Switch } from "wouter";
-import { PATHS } from "../config/paths";
+import { Redirect, Route, Switch, useLocation } from "wouter";
+import { CENTRAL_PATHS, isCentralPath, PATHS } from "../config/paths";
 import { ChunkErrorBoundary, lazyPage } from "./lazy-page";
 import { LoadingScreen } from "./loading-screen";
 import { AdminOnly, CentralPrivate, Private, Public, PublicOnly, useIsAdmin } from "./guards";
@@ -35,7 +35,24 @@ const MirrorPage = lazyPage(() => import("../features/espelho/components/mirror-
 const AgendaPage = lazyPage(() => import("../features/agenda/components/agenda-page"));
 const OrderPage = lazyPage(() => import("../features/ordem-servico/components/order-page"));
 const ScannerPage = lazyPage(() => import("../features/scanner/components/scanner-page"));
-const CentralPage = lazyPage(() => import("../features/central/components/central-page"));
+// The Central console: each section a page of its own (its own chunk and HTML), under the one central route below.
+const CentralHome = lazyPage(() => import("../features/central/components/home-section"));
+const CentralApprovals = lazyPage(() => import("../features/central/components/approvals-section"));
+const CentralPayments = lazyPage(() => import("../features/central/components/payments-section"));
+const CentralPoints = lazyPage(() => import("../features/central/components/points-section"));
+const CentralAudit = lazyPage(() => import("../features/central/components/audit-section"));
+const CentralStaff = lazyPage(() => import("../features/central/components/staff-section"));
+
+/** The console's section for a path under /central (null: none, /central itself goes to the home section). */
+function centralSection(pathname: string) {
+  if (pathname.startsWith(CENTRAL_PATHS.payments)) return CentralPayments;
+  if (pathname.startsWith(CENTRAL_PATHS.points)) return CentralPoints;
+  if (pathname.startsWith(CENTRAL_PATHS.audit)) return CentralAudit;
+  if (pathname.startsWith(CENTRAL_PATHS.approvals)) return CentralApprovals;
+  if (pathname.startsWith(CENTRAL_PATHS.staff)) return CentralStaff;
+  if (pathname.startsWith(CENTRAL_PATHS.home)) return CentralHome;
+  return null;
+}
 const TeamPage = lazyPage(() => import("../features/equipe/components/team-page"));
 const AuditPage = lazyPage(() => import("../features/auditoria/components/audit-page"));
 const NotificationsPage = lazyPage(() => import("../features/notificacoes/components/notifications-page"));
@@ -67,7 +84,7 @@ function preloadOpeningPage(pathname: string) {
     [PATHS.firstAccess]: FirstAccessPage,
     [PATHS.resetPassword]: ResetPasswordPage,
   };
-  if (pathname === PATHS.central || pathname.startsWith(`${PATHS.central}/`)) return CentralPage.preload();
+  if (isCentralPath(pathname)) return (centralSection(pathname) ?? CentralHome).preload();
   const page = pathname.startsWith(`${PATHS.orderPrefix}/`) ? OrderPage : byPath[pathname.replace(/(.)\/$/, "$1")];
   page?.preload();
 }
@@ -128,10 +145,19 @@ function NotificationsRoute() {
   return <NotificationsPage userId={user?.IdPontoAtendimentoUsuario ?? ""} pointId={user?.IdPontoAtendimento ?? ""} />;
 }
 
-/** The central console gets the signed-in central user's role (Papel): each section shows only what the role may do. */
+/** The central console's section for the URL, with the signed-in central user's role (Papel): each shows only what it may do. */
 function CentralRoute() {
   const { central } = useSession();
-  return <CentralPage role={central?.Papel ?? "approver"} />;
+  const [location] = useLocation();
+  const role = central?.Papel ?? "approver";
+  const Section = centralSection(location);
+  if (Section === CentralPayments) return <CentralPayments role={role} />;
+  if (Section === CentralApprovals) return <CentralApprovals role={role} />;
+  if (Section === CentralPoints) return <CentralPoints />;
+  if (Section === CentralAudit) return <CentralAudit />;
+  if (Section === CentralStaff) return <CentralStaff />;
+  if (Section === CentralHome) return <CentralHome />;
+  return <Redirect to={CENTRAL_PATHS.home} replace />;
 }
 
 /** Equipe gets the point, the signed-in user (no Desativar on their own row) and whether they are an administrator. */

@@ -23,11 +23,11 @@ export const PATHS = {
   forgotPassword: "/esqueci-senha",
   firstAccess: "/primeiro-acesso",
   resetPassword: "/redefinir-senha",
-  /** The Central console (one page with four sections, CENTRAL_PATHS). */
+  /** The Central console: its sections are CENTRAL_PATHS (this path itself goes to the home section). */
   central: "/central",
 } as const;
 
-/** The Central console's sections, under PATHS.central (one page module and one HTML for all four). */
+/** The Central console's sections, under PATHS.central: each a page module and an HTML of its own. */
 export const CENTRAL_PATHS = {
   /** The day's worklist (issue 38): what waits in each section, each a link into its filtered list. */
   home: "/central/inicio",

@@ -1,6 +1,8 @@
 // Shared Chromium launcher and login helper for e2e tests (system Chromium from CHROME_PATH, never a downloaded browser).
+import fs from "node:fs";
 import { createRequire } from "node:module";
-import { expect } from "vitest";
+import path from "node:path";
+import { expect, inject } from "vitest";
 import {
   chromium,
   devices,
@@ -12,6 +14,7 @@ import {
   type Route,
 } from "playwright-core";
 import { CHROME_ARGS, CHROME_PATH, FAKE_MEDIA_ARGS } from "../support/chromium";
+import type {} from "./global-setup"; // its ProvidedContext (inject("staticDir"))
 
 export const DESKTOP: BrowserContextOptions = { viewport: { width: 1366, height: 850 }, locale: "pt-BR" };
 export const MOBILE: BrowserContextOptions = { ...devices["Pixel 7"], locale: "pt-BR" };
@@ -264,4 +267,18 @@ export async function startedOrderByApi(
     return { id: b.idSocioVeiculoAgenda, os: b.NumeroOS, vehicle: v.IdSocioVeiculo };
   }
   throw new Error("no free day");
+}
+
+/**
+ * The URL path of a module's chunk in the build the e2e server serves (`src/...` as the router imports it), read from the
+ * build's Vite manifest: chunk files are bare hashes (vite.config.ts), so a test finds one by its module, not by its name.
+ */
+export function builtChunk(source: string): string {
+  const manifest = JSON.parse(fs.readFileSync(path.join(inject("staticDir"), ".vite", "manifest.json"), "utf8")) as Record<
+    string,
+    { file: string }
+  >;
+  const chunk = manifest[source];
+  if (!chunk) throw new Error(`no chunk for ${source} in the build`);
+  return `/${chunk.file}`;
 }

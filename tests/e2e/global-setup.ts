@@ -20,7 +20,7 @@ declare module "vitest" {
 
 export default async function setup(project: TestProject) {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-e2e-dist-"));
-  await buildApp(outDir, { logLevel: "warn" });
+  await buildApp(outDir, { logLevel: "warn", manifest: true });
   // A small image limit lets the outbox test meet a real 413 from the server with a modest file.
   // A real SMTP server receives the portal's mails (password reset links), readable by the tests through its inbox.
   const smtp = await startSmtpCapture();

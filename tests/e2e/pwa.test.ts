@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page, Request, Route } from "playwright-core";
 import { build, type Plugin } from "vite";
 import { startServer } from "../support/start-server";
-import { apiCall, DESKTOP, inProgressOrder, launch, MOBILE, openSignedIn, violations } from "./browser";
+import { apiCall, builtChunk, DESKTOP, inProgressOrder, launch, MOBILE, openSignedIn, violations } from "./browser";
 
 const base = inject("baseUrl");
 let browser: Browser;
@@ -124,7 +124,7 @@ describe("installable PWA (e2e)", () => {
         expect(all.filter((u) => u.startsWith("/api"))).toEqual([]);
         const precache = Object.entries(caches).find(([cacheName]) => cacheName.startsWith("workbox-precache"))?.[1] ?? [];
         expect(precache).toContain("/index.html");
-        expect(precache.some((u) => /\/assets\/agenda-page-[^/]+\.js$/.test(u))).toBe(true);
+        expect(precache).toContain(builtChunk("src/features/agenda/components/agenda-page.tsx"));
         expect(precache.some((u) => /\/assets\/outbox\.worker-[^/]+\.js$/.test(u))).toBe(true);
         // The heavy engines and the plate reader's weights are not in the precache (they load on first use).
         expect(precache.filter((u) => /ffmpeg-core|plate-net|\.wasm$|\.bin$/.test(u))).toEqual([]);

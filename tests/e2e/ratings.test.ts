@@ -5,7 +5,7 @@
 // Read-only: no test here changes data (the API offers no way to create a rating).
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { apiCall, DESKTOP, launch, MOBILE, listRows, openSignedIn, violations, demoPoint } from "./browser";
+import { apiCall, builtChunk, DESKTOP, launch, MOBILE, listRows, openSignedIn, violations, demoPoint } from "./browser";
 import type { Avaliacao } from "../../src/features/avaliacoes/api/avaliacoes";
 
 const base = inject("baseUrl");
@@ -176,10 +176,14 @@ for (const [name, options, mobile] of [
       const released = new Promise<void>((r) => {
         release = r;
       });
-      await own.route(/\/assets\/ratings-page-[^/]+\.js$/, async (route) => {
-        await released;
-        await route.continue();
-      });
+      const pageChunk = builtChunk("src/features/avaliacoes/components/ratings-page.tsx");
+      await own.route(
+        (url) => url.pathname === pageChunk,
+        async (route) => {
+          await released;
+          await route.continue();
+        },
+      );
       try {
         await page.goto(`${base}/avaliacoes`);
         await expect.poll(() => [...calls].sort(), { timeout: 15_000 }).toEqual(["get-all", "get-average"]);

@@ -5,7 +5,7 @@
 // other files rely on it (Qtde. Elevadores and the opening hours drive the agenda's slots).
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from "playwright-core";
-import { apiCall, apiToken, DESKTOP, launch, MOBILE, openSignedIn, violations } from "./browser";
+import { apiCall, apiToken, builtChunk, DESKTOP, launch, MOBILE, openSignedIn, violations } from "./browser";
 
 const base = inject("baseUrl");
 const UPDATE = "/ponto-atendimento/atualizar-dados-cadastrais";
@@ -130,6 +130,32 @@ describe.each(viewports)("Dados Cadastrais (%s)", (_label, options) => {
     await page.getByRole("button", { name: "Cancelar" }).first().click();
     expect(updates.n).toBe(0);
     expect(await serverData()).toEqual(d);
+  });
+
+  it("says so when the form's code cannot be downloaded, stays in view mode, and opens the form on the next Editar", async () => {
+    // The form (and its input masks) is not in the page's first code: it comes with 'Editar'. Its own context with no service
+    // worker: a precached chunk would not reach the route that refuses it.
+    const own = await browser.newContext({ ...options, serviceWorkers: "block" });
+    const formChunk = builtChunk("src/features/dados-cadastrais/components/registration-form.tsx");
+    let refuse = true;
+    await own.route(
+      (url) => url.pathname === formChunk,
+      (route) => (refuse ? route.abort("internetdisconnected") : route.continue()),
+    );
+    try {
+      const page = await openPage(own);
+      await page.getByRole("button", { name: "Editar" }).click();
+      await page.getByText("Não foi possível abrir o formulário. Verifique sua conexão e tente novamente.").waitFor();
+      expect(await page.getByLabel("Razão Social").count()).toBe(0);
+      await page.getByRole("region", { name: "Endereço" }).waitFor(); // still the view
+      refuse = false;
+      await page.getByRole("button", { name: "Editar" }).click();
+      // The form, with focus on its first field.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("cadastro-RazaoSocial");
+      await expect(page.getByLabel("Razão Social").inputValue()).resolves.toBe((await serverData()).RazaoSocial);
+    } finally {
+      await own.close();
+    }
   });
 
   it("refuses required fields, a wrong CNPJ or CEP and bad opening hours under their fields, without a call", async () => {

@@ -18,9 +18,9 @@ describe("static assets", () => {
     fs.writeFileSync(path.join(dir, "assets", "core-abc.wasm.gz"), gzipSync(wasm));
     fs.writeFileSync(path.join(dir, "assets", "core-abc.wasm.br"), brotliCompressSync(wasm));
     fs.writeFileSync(path.join(dir, "robots.txt"), "User-agent: *\nAllow: /\n");
-    // The build's per-route copies (scripts/route-html.ts), here for two routes and the agenda at '/'.
+    // The build's per-route copies (scripts/route-html.ts), here for two routes, the agenda at '/' and two central sections.
     fs.mkdirSync(path.join(dir, "route-html"));
-    for (const name of ["espelho", "execucao-os", "index"]) {
+    for (const name of ["espelho", "execucao-os", "index", "central-aprovacoes", "central-pontos"]) {
       fs.writeFileSync(
         path.join(dir, "route-html", `${name}.html`),
         `<!doctype html><title>Portal</title><link rel="modulepreload" href="/assets/${name}-page.js">`,
@@ -81,6 +81,11 @@ describe("static assets", () => {
       ["/espelho?status=PAGO", "/assets/espelho-page.js"],
       ["/execucao-os/6f1c2d3e-0000-4000-8000-000000000001", "/assets/execucao-os-page.js"],
       ["/avaliacoes", null],
+      // The central's sections: each its own copy, by the first two segments.
+      ["/central/aprovacoes?status=PENDENTE", "/assets/central-aprovacoes-page.js"],
+      ["/central/pontos/6f1c2d3e-0000-4000-8000-000000000001", "/assets/central-pontos-page.js"],
+      ["/central/pagamentos", null],
+      ["/central", null],
     ];
     for (const [url, preload] of cases) {
       const res = await t.app.inject({ method: "GET", url, headers: { "accept-encoding": "identity" } });

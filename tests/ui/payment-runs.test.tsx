@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { page, userEvent } from "vitest/browser";
 import Papa from "papaparse";
-import { PaymentsSection } from "../../src/features/central/components/payments-section";
+import PaymentsSection from "../../src/features/central/components/payments-section";
 import { monthRange, wallClock } from "../../src/domain/dates";
 import type { JournalEntry, PaymentRun, PaymentTransfer, RunState } from "../../src/features/central/api/payment-runs";
 import { axeViolations } from "./axe";

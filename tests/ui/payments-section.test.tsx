@@ -6,7 +6,7 @@
 // it); an approver without the payer's buttons; axe clean on the section at 360 and 1024 px and on each dialog.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { page, userEvent } from "vitest/browser";
-import { PaymentsSection } from "../../src/features/central/components/payments-section";
+import PaymentsSection from "../../src/features/central/components/payments-section";
 import { addDays, isoToBr, monthRange, wallClock } from "../../src/domain/dates";
 import type { BankProfile } from "../../src/features/central/api/payment-runs";
 import type { Payout } from "../../src/features/central/api/payments";

@@ -1,7 +1,8 @@
 // The agenda's view logic (issue 36): the day chips and custom period read from the URL, the URL written back, the range each
 // chip asks the server for, and the order rows are shown in (in progress first, then by date and time).
 import { describe, expect, it } from "vitest";
-import { agendaRows, agendaSearch, changeFilters, dayRange, parseAgendaFilters } from "../../src/features/agenda/agenda-view";
+import { agendaRows } from "../../src/features/agenda/agenda-rows";
+import { agendaSearch, changeFilters, dayRange, parseAgendaFilters } from "../../src/features/agenda/agenda-view";
 
 const TODAY = "2026-11-27";
 

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { PAGE_FILES } from "../../src/app/page-files";
-import { PATHS } from "../../src/config/paths";
+import { CENTRAL_PATHS, PATHS } from "../../src/config/paths";
 import { routeHtmlName } from "../../src/domain/route-html";
 
 const routerFile = path.resolve("src/app/router.tsx");
@@ -21,17 +21,22 @@ describe("page files", () => {
   });
 
   it("has a page for every route of PATHS, and no two routes share an HTML file name", () => {
-    const routes = Object.values(PATHS).filter((p) => typeof p === "string");
+    // PATHS.central only redirects to its home section; each section of CENTRAL_PATHS is a page.
+    const routes = [...Object.values(PATHS), ...Object.values(CENTRAL_PATHS)].filter((p) => typeof p === "string" && p !== PATHS.central);
     expect(Object.keys(PAGE_FILES).sort()).toEqual([...routes].sort());
     const names = Object.keys(PAGE_FILES).map(routeHtmlName);
     expect(new Set(names).size).toBe(names.length);
   });
 
-  it("names a route's HTML by the first segment of the URL, ignoring the query", () => {
+  it("names a route's HTML by the first segment of the URL (two under /central), ignoring the query", () => {
     expect(routeHtmlName("/")).toBe("index.html");
     expect(routeHtmlName("/?inicio=2026-11-01&fim=2026-11-30")).toBe("index.html");
     expect(routeHtmlName("/espelho?status=PAGO")).toBe("espelho.html");
     expect(routeHtmlName(PATHS.order("6f1c2d3e"))).toBe("execucao-os.html");
     expect(routeHtmlName("/login#x")).toBe("login.html");
+    expect(routeHtmlName(CENTRAL_PATHS.approvals)).toBe("central-aprovacoes.html");
+    expect(routeHtmlName(`${CENTRAL_PATHS.payments}?status=PENDENTE`)).toBe("central-pagamentos.html");
+    expect(routeHtmlName(CENTRAL_PATHS.point("6f1c2d3e"))).toBe("central-pontos.html");
+    expect(routeHtmlName(PATHS.central)).toBe("central.html");
   });
 });

@@ -8,6 +8,8 @@ export const REGISTRATION_MSG = {
     loadFailed: MSG.screens.registrationLoadFailed,
     retry: "Tentar novamente",
     edit: "Editar",
+    /** 'Editar' when the form's code could not be downloaded (offline on a first visit). */
+    formLoadFailed: "Não foi possível abrir o formulário. Verifique sua conexão e tente novamente.",
     cancel: "Cancelar",
     save: "Salvar",
     saving: "Salvando...",

@@ -1,7 +1,8 @@
 // The agenda's view as pure functions (main thread, testable in Node): which day chip or custom period the URL asks for, the
-// range and statuses the list call needs for it, the URL that holds it, and the order the rows are shown in.
-import { agendaStatus, matchesFilter, type AgendaFilter, type AgendaStatus } from "../../domain/agenda-status";
-import { addDays, brToIso, monthRange } from "../../domain/dates";
+// range and statuses the list call needs for it, and the URL that holds it (the router reads them to fetch the agenda with its
+// code; the order the rows are shown in is agenda-rows.ts, the page's).
+import type { AgendaFilter } from "../../domain/agenda-status";
+import { addDays, monthRange } from "../../domain/dates";
 
 /** The quick views, as written in the URL (`?dia=`). */
 export const DAY_VIEWS = ["hoje", "amanha", "semana", "atrasadas"] as const;
@@ -86,30 +87,4 @@ export function changeFilters(
   const to = next.to ?? current.to;
   const from = next.from ?? (current.from || monthRange(to).first);
   return { day: null, from, to, openOnly: false, status };
-}
-
-/** What the sort reads of a row (the contract's AgendaRow has these fields). */
-export interface SortableRow {
-  StatusAgendamento: string;
-  IdSocioVeiculoAgendaExecucao: string | null;
-  DataAgendamento: string;
-  HoraAgendamento: string;
-  NumeroOS: number;
-}
-
-const RANK: Record<AgendaStatus, number> = { "EM ANDAMENTO": 0, PENDENTE: 1, CONCLUÍDO: 2 };
-const when = (r: SortableRow) => `${brToIso(r.DataAgendamento) ?? r.DataAgendamento} ${r.HoraAgendamento}`;
-
-/**
- * The rows the attendant works through, in order: orders in progress first (the cars on the lifts), then by date and time,
- * finished ones last; ties by OS number. Rows outside the status filter are left out. Returns a new array.
- */
-export function agendaRows<T extends SortableRow>(rows: readonly T[], status: AgendaFilter): T[] {
-  const keyed = rows
-    .map((row) => ({ row, status: agendaStatus(row.StatusAgendamento, row.IdSocioVeiculoAgendaExecucao), when: when(row) }))
-    .filter((r) => matchesFilter(r.status, status));
-  keyed.sort(
-    (a, b) => RANK[a.status] - RANK[b.status] || (a.when < b.when ? -1 : a.when > b.when ? 1 : 0) || a.row.NumeroOS - b.row.NumeroOS,
-  );
-  return keyed.map((k) => k.row);
 }

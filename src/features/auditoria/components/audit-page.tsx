@@ -3,7 +3,8 @@
 // or the team, and the central's confirmations, newest first, filtered by kind (in the URL), 20 a page (main thread).
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { AuditFeed } from "../../../components/audit/audit-feed";
-import { AuditFilterBar, useAuditFilters } from "../../../components/audit/audit-filters";
+import { AuditFilterBar } from "../../../components/audit/audit-filter-bar";
+import { useAuditFilters } from "../../../components/audit/audit-filters";
 import { MSG } from "../../../config/messages.pt-BR";
 import { auditLogQuery } from "../query-options";
 

@@ -24,7 +24,7 @@ type Open = { kind: "panel"; row: PendingService } | { kind: "reject"; row: Pend
 const idOf = (r: PendingService) => r.IdSocioVeiculoAgendaExecucaoServico;
 let decisions = 0;
 
-export function ApprovalsSection({ role }: { role: CentralRole }) {
+export default function ApprovalsSection({ role }: { role: CentralRole }) {
   const canDecide = role !== "payer";
   const [filters, setFilters] = useApprovalFilters();
   const [open, setOpen] = useState<Open>(null);

@@ -3,13 +3,14 @@
 // URL), 20 a page; the list is the point screen's own (components/audit) with the point column (main thread).
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { AuditFeed } from "../../../components/audit/audit-feed";
-import { AuditFilterBar, useAuditFilters } from "../../../components/audit/audit-filters";
+import { AuditFilterBar } from "../../../components/audit/audit-filter-bar";
+import { useAuditFilters } from "../../../components/audit/audit-filters";
 import { MSG } from "../../../config/messages.pt-BR";
 import { auditQuery, pointsQuery } from "../query-options";
 
 const M = MSG.audit;
 
-export function AuditSection() {
+export default function AuditSection() {
   const [filters, setFilters] = useAuditFilters();
   const list = useQuery({ ...auditQuery(filters), placeholderData: keepPreviousData });
   // Without the points (loading, or failed) the filter offers 'Todos os pontos' and keeps the chosen one by its id.

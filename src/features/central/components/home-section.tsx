@@ -95,7 +95,7 @@ function HomeCards({ data }: { data: CentralHome }) {
   );
 }
 
-export function HomeSection() {
+export default function HomeSection() {
   const query = useQuery(homeQuery());
   return (
     <section className="page central-home" aria-labelledby="central-home-title">

@@ -218,7 +218,7 @@ function PayoutsView({ canPay, onRunCreated }: PayoutsProps) {
 }
 
 /** `role`: the signed-in central user's Papel; an approver sees everything and exports the CSV, but pays, runs and undoes nothing. */
-export function PaymentsSection({ role }: { role: CentralRole }) {
+export default function PaymentsSection({ role }: { role: CentralRole }) {
   const canPay = role === "payer" || role === "admin";
   const { view, runId } = usePaymentsView();
   const [, navigate] = useLocation();

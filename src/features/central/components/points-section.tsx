@@ -210,7 +210,7 @@ function PointsList() {
 }
 
 /** The list at /central/pontos, a point's page at /central/pontos/:id. */
-export function PointsSection() {
+export default function PointsSection() {
   const [location] = useLocation();
   const rest = location.slice(CENTRAL_PATHS.points.length).replace(/^\/+|\/+$/g, "");
   if (rest) return <PointPage id={decodeURIComponent(rest)} />;

@@ -29,7 +29,7 @@ type Open =
   | ({ kind: "link" } & StaffLinkTarget)
   | null;
 
-export function StaffSection() {
+export default function StaffSection() {
   const list = useQuery(staffQuery());
   // Modals are page state outside the list, so a refetch never closes them.
   const [open, setOpen] = useState<Open>(null);

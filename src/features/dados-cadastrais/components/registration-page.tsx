@@ -1,6 +1,6 @@
 // Dados Cadastrais (/dados-cadastrais): the point's registration and opening hours, view mode, then edit mode from a snapshot
 // with Cancelar and Salvar at the top and the bottom; Salvar only once something changed (main thread).
-import { useDeferredValue, useLayoutEffect, useRef, useState, type FormEvent } from "react";
+import { useDeferredValue, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
 import { QueryState } from "../../../components/ui/query-state";
@@ -10,7 +10,6 @@ import type { DadosCadastrais } from "../../../lib/point-registration";
 import { sameForm, toForm, toPayload, validate, type DayKey, type FieldKey, type FormErrors, type RegistrationForm as Form } from "../form";
 import { useSaveRegistration } from "../api/use-dados-cadastrais-mutations";
 import { registrationQuery } from "../query-options";
-import { RegistrationForm } from "./registration-form";
 import { RegistrationView } from "./registration-view";
 
 export interface RegistrationPageProps {
@@ -20,6 +19,18 @@ export interface RegistrationPageProps {
 
 const t = REGISTRATION_MSG.registration;
 const HINT_ID = "cadastro-salvar-dica";
+
+type FormModule = typeof import("./registration-form");
+let formLoad: Promise<FormModule> | undefined;
+/**
+ * The edit form and its input masks (imask, about 17 KiB gzip) are not in the page's first JS: most visits only read. Asked
+ * for in idle time once the view is shown, so 'Editar' rarely waits; awaited by 'Editar' (a failed download is asked again).
+ */
+const loadForm = () =>
+  (formLoad ??= import("./registration-form").catch((error: unknown) => {
+    formLoad = undefined;
+    throw error;
+  }));
 
 /** Editing state: the snapshot taken on Editar (what Cancelar restores and Salvar compares with) and the form being edited. */
 interface Editing {
@@ -32,6 +43,9 @@ export default function RegistrationPage({ pointId }: RegistrationPageProps) {
   const query = useQuery(registrationQuery(pointId));
   const save = useSaveRegistration(pointId);
   const [editing, setEditing] = useState<Editing | null>(null);
+  const [Form, setForm] = useState<FormModule["RegistrationForm"] | null>(null);
+  const [opening, setOpening] = useState(false);
+  const [openFailed, setOpenFailed] = useState(false);
   const [errors, setErrors] = useState<FormErrors>({});
   const [formError, setFormError] = useState("");
   const pageRef = useRef<HTMLElement>(null);
@@ -46,13 +60,30 @@ export default function RegistrationPage({ pointId }: RegistrationPageProps) {
   });
 
   const dirty = editing !== null && !sameForm(editing.form, editing.snapshot);
+  useEffect(() => {
+    if (query.data === undefined) return;
+    const idle = typeof requestIdleCallback === "function" ? requestIdleCallback : (cb: () => void) => setTimeout(cb, 0);
+    idle(() => void loadForm().catch(() => undefined));
+  }, [query.data]);
   const startEdit = () => {
-    if (!query.data) return;
-    const snapshot = toForm(query.data);
-    setEditing({ loaded: query.data, snapshot, form: snapshot });
-    setErrors({});
-    setFormError("");
-    focusNext.current = "first";
+    const data = query.data;
+    if (!data || opening) return;
+    setOpening(true);
+    setOpenFailed(false);
+    loadForm()
+      .then(
+        (m) => {
+          const snapshot = toForm(data);
+          setForm(() => m.RegistrationForm);
+          setEditing({ loaded: data, snapshot, form: snapshot });
+          setErrors({});
+          setFormError("");
+          focusNext.current = "first";
+        },
+        // Under the title, not a toast: a toast would lie over 'Editar', the button that tries again.
+        () => setOpenFailed(true),
+      )
+      .finally(() => setOpening(false));
   };
   const leave = () => {
     setEditing(null);
@@ -103,7 +134,7 @@ export default function RegistrationPage({ pointId }: RegistrationPageProps) {
   // and pushed the loading line down (a layout shift of 0.003 in issue 37's Lighthouse run).
   const loaded = useDeferredValue(query.data !== undefined);
 
-  if (editing && query.data) {
+  if (editing && query.data && Form) {
     return (
       <section className="page registration-page" ref={pageRef}>
         <form onSubmit={submit} noValidate aria-labelledby="cadastro-titulo">
@@ -123,7 +154,7 @@ export default function RegistrationPage({ pointId }: RegistrationPageProps) {
               {formError}
             </p>
           )}
-          <RegistrationForm form={editing.form} errors={errors} disabled={save.isPending} onChange={change} />
+          <Form form={editing.form} errors={errors} disabled={save.isPending} onChange={change} />
           <footer className="registration-footer">{actions("rodapé")}</footer>
         </form>
       </section>
@@ -136,11 +167,16 @@ export default function RegistrationPage({ pointId }: RegistrationPageProps) {
           {t.title}
         </h1>
         {loaded && (
-          <button type="button" className="btn btn-primary" data-edit onClick={startEdit}>
+          <button type="button" className="btn btn-primary" data-edit onClick={startEdit} aria-busy={opening || undefined}>
             {t.edit}
           </button>
         )}
       </header>
+      {openFailed && (
+        <p className="form-error registration-form-error" role="alert">
+          {t.formLoadFailed}
+        </p>
+      )}
       <QueryState query={query} loading={t.loading} error={t.loadFailed}>
         {(data) => <RegistrationView form={toForm(data)} />}
       </QueryState>
