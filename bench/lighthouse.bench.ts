@@ -120,16 +120,21 @@ async function memberRoute(base: string, token: string, orderId: string): Promis
 }
 
 export default async function lighthouseBench(): Promise<BenchRow[]> {
-  // First, on the idle machine: what this host is, and the multipliers that make it each device (only the devices run).
-  // This host's speed (Lighthouse's own benchmark, median of 5) to start from; DevTools' throttle is not used here.
+  // First, on the idle machine: this host's speed (Lighthouse's own benchmark, median of 5) to start from; DevTools' throttle
+  // is not used here.
   const calibration = await calibrate([]);
   // Lighthouse's simulation multiplies the main-thread work it observed by the multiplier: the device it stands for is the
   // run's own benchmarkIndex (Lighthouse measures the host at each run) divided by it, not the host of the calibration a
   // minute before (issue 52: a mid-tier run at 2.43x stood for index 646, the host having slowed to ~1 570 by then). So the
-  // multiplier follows the host: from the calibration's host index first, then from the last run's index; a run whose
+  // multiplier follows the host: from the calibration's host index first, then from the runs' readings; a run whose
   // device lands more than 10% off its preset is taken again (at most MAX_ATTEMPTS times, then kept and named a miss).
-  let hostNow = calibration.hostIndex;
-  const rateFor = (p: DevicePreset) => Math.max(1, Math.floor((hostNow / DEVICE_PRESETS[p]) * 100) / 100);
+  // Lighthouse's reading moves 20-40% from one run to the next (1 060-1 830 in consecutive runs here): the multiplier comes
+  // from the median of the last five, each run's device from its own reading.
+  const hostReadings: number[] = [];
+  const rateFor = (p: DevicePreset) => {
+    const host = hostReadings.length ? median(hostReadings.slice(-5)) : calibration.hostIndex;
+    return Math.max(1, Math.floor((host / DEVICE_PRESETS[p]) * 100) / 100);
+  };
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-lh-"));
   await buildApp(outDir, { manifest: true });
   const js = initialJs(outDir);
@@ -239,7 +244,7 @@ export default async function lighthouseBench(): Promise<BenchRow[]> {
           const rate = rateFor(preset);
           const run = await runOnce(route, categories, rate);
           if (typeof run.runIndex !== "number") throw new Error(`${route.path}: no benchmarkIndex in Lighthouse's report`);
-          hostNow = run.runIndex;
+          hostReadings.push(run.runIndex);
           one = { ...run, device: run.runIndex / rate };
           const off = Math.abs(one.device - DEVICE_PRESETS[preset]) / DEVICE_PRESETS[preset];
           // Lighthouse's own reading of the host during the run (unthrottled: it simulates the slowdown afterwards), and the
