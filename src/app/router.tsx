@@ -1,5 +1,6 @@
 // Every route of the spec, with lazily loaded pages (main thread).
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
+import type { CentralRole } from "../../contract/central-session";
 import { Redirect, Route, Switch, useLocation } from "wouter";
 import { CENTRAL_PATHS, isCentralPath, PATHS } from "../config/paths";
 import { ChunkErrorBoundary, lazyPage } from "./lazy-page";
@@ -43,16 +44,17 @@ const CentralPoints = lazyPage(() => import("../features/central/components/poin
 const CentralAudit = lazyPage(() => import("../features/central/components/audit-section"));
 const CentralStaff = lazyPage(() => import("../features/central/components/staff-section"));
 
-/** The console's section for a path under /central (null: none, /central itself goes to the home section). */
-function centralSection(pathname: string) {
-  if (pathname.startsWith(CENTRAL_PATHS.payments)) return CentralPayments;
-  if (pathname.startsWith(CENTRAL_PATHS.points)) return CentralPoints;
-  if (pathname.startsWith(CENTRAL_PATHS.audit)) return CentralAudit;
-  if (pathname.startsWith(CENTRAL_PATHS.approvals)) return CentralApprovals;
-  if (pathname.startsWith(CENTRAL_PATHS.staff)) return CentralStaff;
-  if (pathname.startsWith(CENTRAL_PATHS.home)) return CentralHome;
-  return null;
-}
+/** The console's sections by path prefix, in the order they are matched, each rendered with what it takes. */
+const CENTRAL_SECTIONS: { path: string; page: { preload: () => void }; render: (role: CentralRole) => ReactNode }[] = [
+  { path: CENTRAL_PATHS.payments, page: CentralPayments, render: (role) => <CentralPayments role={role} /> },
+  { path: CENTRAL_PATHS.points, page: CentralPoints, render: () => <CentralPoints /> },
+  { path: CENTRAL_PATHS.audit, page: CentralAudit, render: () => <CentralAudit /> },
+  { path: CENTRAL_PATHS.approvals, page: CentralApprovals, render: (role) => <CentralApprovals role={role} /> },
+  { path: CENTRAL_PATHS.staff, page: CentralStaff, render: () => <CentralStaff /> },
+  { path: CENTRAL_PATHS.home, page: CentralHome, render: () => <CentralHome /> },
+];
+/** The console's section for a path under /central (undefined: none; /central itself goes to the home section). */
+const centralSection = (pathname: string) => CENTRAL_SECTIONS.find((s) => pathname.startsWith(s.path));
 const TeamPage = lazyPage(() => import("../features/equipe/components/team-page"));
 const AuditPage = lazyPage(() => import("../features/auditoria/components/audit-page"));
 const NotificationsPage = lazyPage(() => import("../features/notificacoes/components/notifications-page"));
@@ -84,7 +86,7 @@ function preloadOpeningPage(pathname: string) {
     [PATHS.firstAccess]: FirstAccessPage,
     [PATHS.resetPassword]: ResetPasswordPage,
   };
-  if (isCentralPath(pathname)) return (centralSection(pathname) ?? CentralHome).preload();
+  if (isCentralPath(pathname)) return (centralSection(pathname)?.page ?? CentralHome).preload();
   const page = pathname.startsWith(`${PATHS.orderPrefix}/`) ? OrderPage : byPath[pathname.replace(/(.)\/$/, "$1")];
   page?.preload();
 }
@@ -149,14 +151,8 @@ function NotificationsRoute() {
 function CentralRoute() {
   const { central } = useSession();
   const [location] = useLocation();
-  const role = central?.Papel ?? "approver";
-  const Section = centralSection(location);
-  if (Section === CentralPayments) return <CentralPayments role={role} />;
-  if (Section === CentralApprovals) return <CentralApprovals role={role} />;
-  if (Section === CentralPoints) return <CentralPoints />;
-  if (Section === CentralAudit) return <CentralAudit />;
-  if (Section === CentralStaff) return <CentralStaff />;
-  if (Section === CentralHome) return <CentralHome />;
+  const section = centralSection(location);
+  if (section) return section.render(central?.Papel ?? "approver");
   return <Redirect to={CENTRAL_PATHS.home} replace />;
 }
 

@@ -17,3 +17,9 @@ export function yieldToMain(): Promise<void> {
     channel.port2.postMessage(null);
   });
 }
+
+/** Runs `cb` when the browser is idle (at the latest after `timeoutMs`, when given); where it has no requestIdleCallback, in the next task. */
+export function whenIdle(cb: () => void, timeoutMs?: number): void {
+  if (typeof requestIdleCallback === "function") requestIdleCallback(cb, timeoutMs === undefined ? undefined : { timeout: timeoutMs });
+  else setTimeout(cb, 0);
+}

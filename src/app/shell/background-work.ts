@@ -9,6 +9,7 @@ import { watchFinishes } from "../../features/ordem-servico/finish-watcher";
 import { watchNotes } from "../../features/ordem-servico/note-watcher";
 import { watchInstallOffer } from "../pwa/install-offer";
 import { preloadPlateReader, scannerUsedHere } from "../../lib/workers/ocr-bridge";
+import { whenIdle } from "../../lib/yield-to-main";
 
 /** After the first screen settles: the plate reader's compile and load are seconds of a low-tier phone's CPU. */
 const READER_PRELOAD_DELAY_MS = 5_000;
@@ -20,9 +21,7 @@ const READER_PRELOAD_DELAY_MS = 5_000;
 function preloadReaderWhenIdle() {
   const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
   if (!scannerUsedHere() || connection?.saveData) return;
-  const idle = (cb: () => void) =>
-    typeof requestIdleCallback === "function" ? requestIdleCallback(cb, { timeout: 10_000 }) : setTimeout(cb, 0);
-  setTimeout(() => idle(() => void preloadPlateReader().catch(() => {})), READER_PRELOAD_DELAY_MS);
+  setTimeout(() => whenIdle(() => void preloadPlateReader().catch(() => {}), 10_000), READER_PRELOAD_DELAY_MS);
 }
 
 /** The start, finish, note, document and upload notices listen first: a job resumed after a reload may land before the screen that shows it. */

@@ -3,6 +3,7 @@
 import { useDeferredValue, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
+import { whenIdle } from "../../../lib/yield-to-main";
 import { QueryState } from "../../../components/ui/query-state";
 import { REGISTRATION_MSG } from "../../../config/messages/registration.pt-BR";
 import { withReason } from "../../../domain/format";
@@ -60,11 +61,10 @@ export default function RegistrationPage({ pointId }: RegistrationPageProps) {
   });
 
   const dirty = editing !== null && !sameForm(editing.form, editing.snapshot);
+  const hasData = query.data !== undefined;
   useEffect(() => {
-    if (query.data === undefined) return;
-    const idle = typeof requestIdleCallback === "function" ? requestIdleCallback : (cb: () => void) => setTimeout(cb, 0);
-    idle(() => void loadForm().catch(() => undefined));
-  }, [query.data]);
+    if (hasData) whenIdle(() => void loadForm().catch(() => undefined));
+  }, [hasData]);
   const startEdit = () => {
     const data = query.data;
     if (!data || opening) return;
