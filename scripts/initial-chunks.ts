@@ -73,3 +73,69 @@ export function initialChunkGroups(root: string) {
     priority: 3 - i,
   }));
 }
+
+/** Source bytes under which a set of lazy chunks' common modules joins "lazy-common" (scripts/initial-chunks.ts): measured with
+ * `npm run bench bundle` and Lighthouse, 3 000 took the OS screen from 41 chunks to 29 for +0.4 KiB gzip and the other routes
+ * +3-5 KiB; 6 000 gave 25 chunks for +7-14 KiB on every route. */
+export const LAZY_COMMON_MAX_BYTES = 3_000;
+
+/**
+ * The lazy chunks' small common pieces in one chunk ("lazy-common"). Left to itself, Rolldown puts the modules each distinct
+ * set of lazy chunks shares into a chunk of their own: the OS screen loaded 37 chunks besides the initial ones, 17 of them under
+ * 500 bytes gzipped, each a request queued on HTTP/1.1's six connections before the page can render (issue 52). A module goes
+ * there when the modules it would share a chunk with (those the same set of lazy chunks reaches) weigh less than `maxBytes`
+ * of source together and none imports a style sheet (its rules would then load on every page), and the member's page never
+ * loads it; and every module it imports is initial or goes there too (a group takes its modules' dependencies with it).
+ */
+export function lazyCommonGroup(root: string, maxBytes: number) {
+  const classify = classifier(root);
+  let cached: { ctx: ChunkingContext; members: Set<string> } | undefined;
+  const compute = (ctx: ChunkingContext): Set<string> => {
+    const member = reach(ctx, path.resolve(root, MEMBER_HTML), true);
+    const all = reach(ctx, path.resolve(root, APP_HTML), true);
+    const lazyRoots = new Set<string>();
+    for (const id of all) for (const d of ctx.getModuleInfo(id)?.dynamicallyImportedIds ?? []) lazyRoots.add(d);
+    const lazy = (id: string) => classify(id, ctx) === null && !ENTRY_FILES.test(id);
+    // Which lazy chunks reach each module statically (short of the initial chunks and of other lazy chunks).
+    const reachedBy = new Map<string, string[]>();
+    for (const r of lazyRoots) {
+      const seen = new Set<string>();
+      const stack = [r];
+      while (stack.length) {
+        const id = stack.pop()!;
+        if (seen.has(id) || (id !== r && lazyRoots.has(id)) || !lazy(id)) continue;
+        seen.add(id);
+        stack.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+      }
+      for (const id of seen) if (!lazyRoots.has(id)) reachedBy.set(id, [...(reachedBy.get(id) ?? []), r]);
+    }
+    const sets = new Map<string, string[]>();
+    for (const [id, roots] of reachedBy) {
+      if (roots.length < 2 || member.has(id)) continue;
+      const key = roots.sort().join("|");
+      sets.set(key, [...(sets.get(key) ?? []), id]);
+    }
+    const css = (id: string) => /\.css$/.test(id) || (ctx.getModuleInfo(id)?.importedIds ?? []).some((d) => /\.css$/.test(d));
+    const members = new Set<string>();
+    for (const ids of sets.values()) {
+      const size = ids.reduce((n, id) => n + (ctx.getModuleInfo(id)?.code?.length ?? Number.POSITIVE_INFINITY), 0);
+      if (size < maxBytes && !ids.some(css)) for (const id of ids) members.add(id);
+    }
+    for (let changed = true; changed;) {
+      changed = false;
+      for (const id of members) {
+        if ((ctx.getModuleInfo(id)?.importedIds ?? []).every((d) => members.has(d) || !lazy(d))) continue;
+        members.delete(id);
+        changed = true;
+      }
+    }
+    return members;
+  };
+  return {
+    name: (id: string, ctx: ChunkingContext) => {
+      if (cached?.ctx !== ctx) cached = { ctx, members: compute(ctx) };
+      return cached.members.has(id) ? "lazy-common" : null;
+    },
+    priority: 0,
+  };
+}

@@ -5,8 +5,14 @@ import { Fragment, useDeferredValue, useSyncExternalStore, type ReactNode } from
 /** The width from which lists are tables; the same breakpoint as the stylesheet's `@media (min-width: 1024px)`. */
 export const TABLE_MEDIA = "(min-width: 1024px)";
 
+/** One MediaQueryList for every list: matchMedia parses and evaluates a new one at each call, and the snapshot is read at every
+ * render of every list (19 ms of the scanner's start on a low-tier phone in issue 52's profile); this one's `matches` follows
+ * the window. */
+let tableQuery: MediaQueryList | undefined;
+const tableMedia = () => (tableQuery ??= window.matchMedia(TABLE_MEDIA));
+
 function subscribeTableMedia(onChange: () => void) {
-  const query = window.matchMedia(TABLE_MEDIA);
+  const query = tableMedia();
   query.addEventListener("change", onChange);
   return () => query.removeEventListener("change", onChange);
 }
@@ -15,7 +21,7 @@ function subscribeTableMedia(onChange: () => void) {
  * hidden by CSS: half the elements to build on every poll, which a cheap phone feels on a long agenda.
  */
 export function useTableLayout(): boolean {
-  return useSyncExternalStore(subscribeTableMedia, () => window.matchMedia(TABLE_MEDIA).matches);
+  return useSyncExternalStore(subscribeTableMedia, () => tableMedia().matches);
 }
 
 /**

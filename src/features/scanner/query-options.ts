@@ -42,7 +42,9 @@ export const expectedPlatesQuery = (pointId: string) => {
         const prev = byPlate.get(plate);
         if (!prev || date < prev.date) byPlate.set(plate, { plate, name: r.Nome ?? "", date });
       }
-      return [...byPlate.values()].sort((a, b) => a.date.localeCompare(b.date));
+      // ISO dates sort as plain strings; localeCompare asks ICU's collator at every comparison: with a point's fortnight of
+      // bookings, ~27 ms of the scanner's start on this host, ~110 ms on a low-tier phone (issue 52's profile).
+      return [...byPlate.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
     },
     enabled: Boolean(pointId),
     staleTime: 60_000,
