@@ -3,7 +3,7 @@
 import { formatCep } from "@brazilian-utils/brazilian-utils/format-cep";
 import { formatCnpj } from "@brazilian-utils/brazilian-utils/format-cnpj";
 import { formatCpf } from "@brazilian-utils/brazilian-utils/format-cpf";
-import { BRAZIL_TZ } from "../domain/dates";
+import { isoToBr, wallClock } from "../domain/dates";
 
 /** 11 digits -> 000.000.000-00, 14 -> 00.000.000/0000-00; anything else is shown as it came (never invented). */
 export function formatDocument(value: string | null | undefined): string {
@@ -19,13 +19,15 @@ export function formatCepText<T extends string | null | undefined>(value: T): st
   return digits.length === 8 ? formatCep(digits) : value;
 }
 
-// Made on first use, not when the module loads: the first Intl object of a page starts ICU (src/domain/dates.ts).
-let dateTime: Intl.DateTimeFormat | undefined;
-
-/** An instant (ISO) as Brasília's date and time, '23/11/2026, 14:05'; null when it is not a date (each screen says what then). */
+/**
+ * An instant (ISO) as Brasília's date and time, '23/11/2026, 14:05' (Intl's pt-BR short date and time); null when it is not a
+ * date (each screen says what then). From Brasília's fixed offset (wallClock, src/domain/dates.ts), not an Intl formatter: the
+ * first pt-BR date-time formatter in America/Sao_Paulo of a page cost 40 ms here, 160 ms at 4x, inside the OS screen's first
+ * render with data (issue 52's profile). tests/unit/brasilia-clock.test.ts holds it to Intl's text hour by hour.
+ */
 export function dateTimeText(iso: string | null | undefined): string | null {
   const d = iso ? new Date(iso) : null;
-  return d && !Number.isNaN(d.getTime())
-    ? (dateTime ??= new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeStyle: "short", timeZone: BRAZIL_TZ })).format(d)
-    : null;
+  if (!d || Number.isNaN(d.getTime())) return null;
+  const { date, time } = wallClock(d);
+  return `${isoToBr(date)}, ${time}`;
 }
