@@ -74,7 +74,7 @@ export function initialChunkGroups(root: string) {
   }));
 }
 
-/** Source bytes under which a set of lazy chunks' common modules joins "lazy-common" (scripts/initial-chunks.ts): measured with
+/** Source bytes under which a set of lazy chunks' common modules joins "lazy-common" (below): measured with
  * `npm run bench bundle` and Lighthouse, 3 000 took the OS screen from 41 chunks to 29 for +0.4 KiB gzip and the other routes
  * +3-5 KiB; 6 000 gave 25 chunks for +7-14 KiB on every route. */
 export const LAZY_COMMON_MAX_BYTES = 3_000;

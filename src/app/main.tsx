@@ -24,9 +24,9 @@ const queryClient = new QueryClient({
   },
 });
 
-// The service worker's registration and its 'Atualizar' prompt (with workbox-window) are a chunk of their own, fetched beside the
-// first screen rather than inside the entry, as the toast container is: the first screen never waits for them.
-// Registered after the first screen (lib/first-screen.ts): the worker's install downloads every chunk for the precache.
+// The service worker's registration and its 'Atualizar' prompt (with workbox-window) are a chunk of their own, out of the entry as
+// the toast container is, fetched after the first screen (lib/first-screen.ts): the worker's install downloads every chunk for
+// the precache, which must not queue before the page's own code and calls.
 const UpdatePrompt = lazy(() =>
   afterFirstScreen()
     .then(() => import("./pwa/update-prompt"))

@@ -1,8 +1,9 @@
 // The page before the shell's extras (issue 52; browser, main thread). On a cold start over a slow mobile network every request
 // queues on HTTP/1.1's six connections: the toast container, the service worker's registration (and the precache downloads it
 // starts), the outbox's background work, its indicator and the notification bell's call used to be asked for beside the page's
-// own code and data, and delayed them. They wait here until the screen has shown its first data (QueryState, or a page that
-// says so) or FIRST_SCREEN_MAX_WAIT_MS have passed, then for the browser's next idle moment. Nothing they do is needed before:
+// own code and data, and delayed them. They wait here until the screen has shown its first data (QueryState tells it) or
+// FIRST_SCREEN_MAX_WAIT_MS have passed (a screen without QueryState: the scanner, the login form), then for the browser's next
+// idle moment. Nothing they do is needed before:
 // a toast raised earlier waits in react-toastify's queue for its container; a file queued earlier waits in IndexedDB.
 import { useEffect, useState } from "react";
 import { whenIdle } from "./yield-to-main";
@@ -19,7 +20,7 @@ const shown = new Promise<void>((resolve) => {
 });
 const ready = shown.then(() => new Promise<void>((resolve) => whenIdle(resolve, IDLE_TIMEOUT_MS)));
 
-/** The screen shows its first content (called by QueryState's first data, and by pages without a data call). */
+/** The screen shows its first data (QueryState calls it; only the first call counts). */
 export function firstScreenShown(): void {
   markShown();
 }

@@ -22,8 +22,9 @@ export function AppShell({ children }: { children: ReactNode }) {
   const close = useCallback(() => setDrawerOpen(false), []);
   const { token, user } = useSession();
   const client = useQueryClient();
-  // Evidence saved on this device resumes uploading once someone is signed in and the first screen has shown (the chunk is precached by the service worker,
-  // so this also runs offline). Registration is idempotent: a second sign-in in the same tab starts nothing twice.
+  // Evidence saved on this device resumes uploading once someone is signed in and the first screen has shown (the chunk is
+  // precached by the service worker, so this also runs offline). Registration is idempotent: a second sign-in in the same tab
+  // starts nothing twice.
   useEffect(() => {
     if (!token) return;
     void afterFirstScreen()
