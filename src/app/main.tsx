@@ -12,7 +12,6 @@ import { setupOfflineCache } from "../lib/offline/persist";
 import { AppRoot } from "./root";
 import { AppRouter } from "./router";
 import { yieldToMain } from "../lib/yield-to-main";
-import { afterFirstScreen } from "../lib/first-screen";
 import "../styles.css";
 
 // Server state for every screen (docs/architecture.md "Server state"): refetch on focus and reconnect, one quick retry, then the error
@@ -24,14 +23,9 @@ const queryClient = new QueryClient({
   },
 });
 
-// The service worker's registration and its 'Atualizar' prompt (with workbox-window) are a chunk of their own, out of the entry as
-// the toast container is, fetched after the first screen (lib/first-screen.ts): the worker's install downloads every chunk for
-// the precache, which must not queue before the page's own code and calls.
-const UpdatePrompt = lazy(() =>
-  afterFirstScreen()
-    .then(() => import("./pwa/update-prompt"))
-    .then((m) => ({ default: m.UpdatePrompt })),
-);
+// The service worker's registration and its 'Atualizar' prompt (with workbox-window) are a chunk of their own, fetched beside the
+// first screen rather than inside the entry, as the toast container is: the first screen never waits for them.
+const UpdatePrompt = lazy(() => import("./pwa/update-prompt").then((m) => ({ default: m.UpdatePrompt })));
 
 // The app's modules were evaluated in this task; the query client, the offline cache and the first render get a task of their own.
 await yieldToMain();

@@ -1,9 +1,7 @@
 // The app's root: the app under StrictMode, and the toast container beside it, loaded after the first paint (main thread).
 import { lazy, StrictMode, Suspense, type ReactNode } from "react";
-import { afterFirstScreen } from "../lib/first-screen";
 
-// After the first screen (lib/first-screen.ts): a toast raised before waits in react-toastify's queue.
-const ToastHost = lazy(() => afterFirstScreen().then(() => import("./toast-host")));
+const ToastHost = lazy(() => import("./toast-host"));
 
 /**
  * The toast container stays outside StrictMode. react-toastify hands the toasts raised before it mounts to the first container

@@ -144,12 +144,14 @@ describe.each(viewports)("Dados Cadastrais (%s)", (_label, options) => {
     );
     try {
       const page = await openPage(own);
-      await page.getByRole("button", { name: "Editar" }).click();
+      // From the keyboard: this context has just signed in, and on desktop the sign-in's toast may lie over the header's
+      // 'Editar' for its few seconds (a pointer on it pauses it), depending on when its container loads.
+      await page.getByRole("button", { name: "Editar" }).press("Enter");
       await page.getByText("Não foi possível abrir o formulário. Verifique sua conexão e tente novamente.").waitFor();
       expect(await page.getByLabel("Razão Social").count()).toBe(0);
       await page.getByRole("region", { name: "Endereço" }).waitFor(); // still the view
       refuse = false;
-      await page.getByRole("button", { name: "Editar" }).click();
+      await page.getByRole("button", { name: "Editar" }).press("Enter");
       // The form, with focus on its first field.
       await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("cadastro-RazaoSocial");
       await expect(page.getByLabel("Razão Social").inputValue()).resolves.toBe((await serverData()).RazaoSocial);

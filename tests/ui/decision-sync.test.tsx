@@ -2,9 +2,7 @@
 // services shows a decision it did not show before, the notifications are asked at once, so the decision's toast comes with
 // the screen's 'Aprovado', not at the bell's next 30 s poll.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { useEffect } from "react";
 import { useQuery, QueryClient } from "@tanstack/react-query";
-import { firstScreenShown } from "../../src/lib/first-screen";
 import { ToastContainer } from "react-toastify";
 import { renderWithQuery } from "./render";
 import { act } from "./act";
@@ -40,10 +38,6 @@ afterEach(() => {
 function Screen() {
   const linked = useQuery(linkedServicesQuery(ORDER));
   useDecisionReachesBell(linked.data);
-  // The screen's first data on screen, as QueryState tells it in the app: the bell's calls wait for it (src/lib/first-screen.ts).
-  useEffect(() => {
-    if (linked.data) firstScreenShown();
-  }, [linked.data]);
   return (
     <>
       <p className="status">{linked.data?.map((s) => s.StatusAprovacao).join(",")}</p>

@@ -7,14 +7,11 @@ import { BottomBar } from "./bottom-bar";
 import { Drawer } from "./drawer";
 import { Header } from "./header";
 import { Sidebar } from "./sidebar";
-import { afterFirstScreen } from "../../lib/first-screen";
 import { NotificationToasts } from "../../features/notificacoes/components/notification-toasts";
 
-// The indicator shows nothing until a file is queued, so it arrives with the outbox (background-work.ts) after the first screen.
+// The indicator shows nothing until a file is queued, so it arrives with the outbox (background-work.ts) after the first paint.
 const OutboxIndicator = lazy(() =>
-  afterFirstScreen()
-    .then(() => import("../../features/outbox/components/outbox-indicator"))
-    .then((m) => ({ default: m.OutboxIndicator })),
+  import("../../features/outbox/components/outbox-indicator").then((m) => ({ default: m.OutboxIndicator })),
 );
 
 export function AppShell({ children }: { children: ReactNode }) {
@@ -22,14 +19,11 @@ export function AppShell({ children }: { children: ReactNode }) {
   const close = useCallback(() => setDrawerOpen(false), []);
   const { token, user } = useSession();
   const client = useQueryClient();
-  // Evidence saved on this device resumes uploading once someone is signed in and the first screen has shown (the chunk is
-  // precached by the service worker, so this also runs offline). Registration is idempotent: a second sign-in in the same tab
-  // starts nothing twice.
+  // Evidence saved on this device resumes uploading as soon as someone is signed in (the chunk is precached by the service worker,
+  // so this also runs offline). Registration is idempotent: a second sign-in in the same tab starts nothing twice.
   useEffect(() => {
     if (!token) return;
-    void afterFirstScreen()
-      .then(() => import("./background-work"))
-      .then((m) => m.startBackgroundWork(client));
+    void import("./background-work").then((m) => m.startBackgroundWork(client));
   }, [token, client]);
   return (
     <div className="app-shell">

@@ -1,8 +1,7 @@
 // The three states of a server call, one way for every screen, card and modal (main thread): loading, failed with
 // 'Tentar novamente', empty; otherwise the content. A call that failed while data is still shown (a refetch, or the copy kept on
 // the device) keeps showing that data: the error view is only for a call with nothing to show.
-import { useDeferredValue, useEffect, type ReactNode } from "react";
-import { firstScreenShown } from "../../lib/first-screen";
+import { useDeferredValue, type ReactNode } from "react";
 import { MSG } from "../../config/messages.pt-BR";
 
 /** What QueryState reads of a TanStack query result (also what `combineQueries` returns). */
@@ -70,11 +69,6 @@ export function QueryState<T>({ query, loading, error, empty, isEmpty, variant =
   // slices that let a tap through; the line already on screen (loading, or the previous data) stays until it is ready. Data
   // present at mount (the cache, the copy kept on the device) renders at once.
   const data = useDeferredValue(query.data);
-  const hasData = data !== undefined;
-  // The screen's first data on screen: the shell's extras may load now (lib/first-screen.ts).
-  useEffect(() => {
-    if (hasData) firstScreenShown();
-  }, [hasData]);
   if (data === undefined) {
     if (query.isError)
       return <QueryError message={error} onRetry={() => void query.refetch()} retrying={query.isFetching} variant={variant} />;

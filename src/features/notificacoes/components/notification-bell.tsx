@@ -5,13 +5,11 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { MSG } from "../../../config/messages.pt-BR";
 import { PATHS } from "../../../config/paths";
-import { useAfterFirstScreen } from "../../../lib/first-screen";
 import { latestNotificationsQuery } from "../query-options";
 import "./notification-bell.css";
 
 export function NotificationBell({ userId }: { userId: string }) {
-  // Asked for after the screen's own calls (lib/first-screen.ts), not beside them on a cold start.
-  const latest = useQuery({ ...latestNotificationsQuery(userId), enabled: useAfterFirstScreen() });
+  const latest = useQuery(latestNotificationsQuery(userId));
   const unread = latest.data?.naoLidas ?? 0;
   return (
     <Link href={PATHS.notifications} className="notification-bell" aria-label={MSG.screens.notificationsBell(unread)}>

@@ -4,14 +4,12 @@
 import { useEffect } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
-import { useAfterFirstScreen } from "../../../lib/first-screen";
 import { latestNotificationsQuery, notificationKeys } from "../query-options";
 import { takeUntold } from "../seen";
 
 export function NotificationToasts({ userId }: { userId: string }) {
   const client = useQueryClient();
-  // Asked for after the screen's own calls (lib/first-screen.ts), not beside them on a cold start.
-  const latest = useQuery({ ...latestNotificationsQuery(userId), enabled: useAfterFirstScreen() });
+  const latest = useQuery(latestNotificationsQuery(userId));
   useEffect(() => {
     if (!latest.data) return;
     const fresh = takeUntold(userId, latest.data.data);
