@@ -18,18 +18,25 @@ let frame = 0;
 let plateShare = 0.2;
 /** The plate crop's sharpness the worker reports (plate-lock.ts BLURRED_SHARPNESS is the line). */
 let sharpness: number | undefined = 0.7;
-vi.mock("../../src/lib/workers/ocr-bridge", () => ({
-  warmOcr: async () => {},
-  warmSecondReader: async () => {},
-  markScannerUsed: () => {},
-  readPlateFrame: async (bitmap: ImageBitmap) => {
-    bitmap.close();
-    const candidates = reads[Math.min(frame, reads.length - 1)];
-    const second = seconds.length ? seconds[Math.min(frame, seconds.length - 1)] : undefined;
-    frame++;
-    return { candidates, noPlate: 0, ms: 1, second, region: null, found: 1, plateShare, brightness: 120, sharpness };
-  },
-}));
+/** What each frame reached the reader as. */
+const frameKinds: string[] = [];
+vi.mock("../../src/lib/workers/ocr-bridge", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("../../src/lib/workers/ocr-bridge")>();
+  return {
+    warmOcr: async () => {},
+    warmSecondReader: async () => {},
+    markScannerUsed: () => {},
+    grabVideoFrame: actual.grabVideoFrame,
+    readPlateFrame: async (bitmap: ImageBitmap | VideoFrame) => {
+      frameKinds.push(bitmap.constructor.name);
+      bitmap.close();
+      const candidates = reads[Math.min(frame, reads.length - 1)];
+      const second = seconds.length ? seconds[Math.min(frame, seconds.length - 1)] : undefined;
+      frame++;
+      return { candidates, noPlate: 0, ms: 1, second, region: null, found: 1, plateShare, brightness: 120, sharpness };
+    },
+  };
+});
 const lookups: string[] = [];
 vi.mock("../../src/lib/plate-lookup", () => ({
   findByPlate: async (_point: string, plate: string) => {
@@ -71,6 +78,7 @@ beforeEach(() => {
   seconds.length = 0;
   lookups.length = 0;
   frame = 0;
+  frameKinds.length = 0;
   plateShare = 0.2;
   sharpness = 0.7;
 });
@@ -88,6 +96,14 @@ describe("scanner page", () => {
     await vi.waitFor(() => expect(document.body.textContent).toContain("Convidar para ser Sócio"), { timeout: 15_000 });
     expect(lookups).toEqual(["ABC1284"]);
     expect(document.body.textContent).toContain("ABC-1284");
+  });
+
+  it("hands each camera frame to the reader as a VideoFrame: no copy of its pixels on the main thread", async () => {
+    reads.push([c("ABC1284", 0.97), c("ABC1234", 0.02)]);
+    await mount();
+    await vi.waitFor(() => expect(lookups).toEqual(["ABC1284"]), { timeout: 15_000 });
+    expect(frameKinds.length).toBeGreaterThan(0);
+    expect(new Set(frameKinds)).toEqual(new Set(["VideoFrame"]));
   });
 
   it("offers a plate read at once, the booked one first as the primary button; after 3 s a far plate gets its advice; a tap looks it up", async () => {

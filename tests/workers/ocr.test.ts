@@ -105,6 +105,15 @@ describe("OCR worker", () => {
     expect(second.width).toBe(0);
     expect((await pending).candidates[0]?.plate).toBe("ABC1234");
   });
+
+  it("reads the camera's VideoFrame, handed over without a copy on the main thread, and closes it", async () => {
+    const { canvas, box } = renderPlateScene({ plate: "BRA2E19" });
+    const frame = new VideoFrame(canvas, { timestamp: 0 });
+    const result = await readPlateFrame(frame, { guide: aimCrop(box, canvas.width, canvas.height), find: false });
+    expect(result.candidates[0]?.plate).toBe("BRA2E19");
+    // Transferred: the page's copy is closed at once.
+    expect(frame.codedWidth).toBe(0);
+  });
 });
 
 describe("plate lock over real reads", () => {

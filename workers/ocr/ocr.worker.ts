@@ -58,11 +58,17 @@ const api = {
       });
     second = reader;
   },
-  async read(frame: ImageBitmap, options: ReadOptions) {
+  /** A frame: an ImageBitmap, or the camera's VideoFrame (its pixels converted here, off the page's main thread). */
+  async read(frame: ImageBitmap | VideoFrame, options: ReadOptions) {
+    let bitmap: ImageBitmap | undefined;
     try {
-      return await readFrame(await loadPlateNet(), frame, options, second);
+      bitmap = frame instanceof ImageBitmap ? frame : await createImageBitmap(frame);
+      // The camera's buffer goes back to it at once: a capture pipeline holds only a few frames.
+      if (bitmap !== frame) frame.close();
+      return await readFrame(await loadPlateNet(), bitmap, options, second);
     } finally {
       frame.close();
+      bitmap?.close();
     }
   },
 };

@@ -9,7 +9,7 @@ import { VIDEO_LOAD_TIMEOUT_MS } from "../../domain/capture";
 import type { PlateCandidate } from "../../domain/plate";
 import { ALONE_MIN_PROBABILITY, createPlateLock, scanAdvice, type FrameHint, type ScanAdvice } from "../../domain/plate-lock";
 import { cameraErrorMessage, openCamera, stopStream, whenPlaying } from "../../lib/capture/camera";
-import { markScannerUsed, readPlateFrame, warmOcr, warmSecondReader } from "../../lib/workers/ocr-bridge";
+import { grabVideoFrame, markScannerUsed, readPlateFrame, warmOcr, warmSecondReader } from "../../lib/workers/ocr-bridge";
 import { guideCrop } from "./guide-crop";
 
 /** Spec: scanner interval 1 s, first scan 1 s after the camera is ready. */
@@ -150,7 +150,7 @@ export function usePlateCamera({
         const box = guideBox.getBoundingClientRect();
         // The guide is a hint (a plate inside it is read first): the whole frame is searched.
         const guide = guideCrop(view, box, video.videoWidth, video.videoHeight);
-        const frame = await createImageBitmap(video);
+        const frame = await grabVideoFrame(video);
         if (stopped) return frame.close();
         const read = await readPlateFrame(frame, { guide, find: true });
         if (stopped) return;

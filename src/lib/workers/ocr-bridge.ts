@@ -102,8 +102,11 @@ export function scannerUsedHere(): boolean {
   }
 }
 
-/** Reads one frame: the bitmap is transferred (unusable afterwards). Rejects with OcrBusyError while a frame is in flight. */
-export async function readPlateFrame(frame: ImageBitmap, options: ReadOptions): Promise<FrameRead> {
+/**
+ * Reads one frame: the bitmap, or the camera's VideoFrame (grabVideoFrame), is transferred (unusable afterwards). Rejects with
+ * OcrBusyError while a frame is in flight.
+ */
+export async function readPlateFrame(frame: ImageBitmap | VideoFrame, options: ReadOptions): Promise<FrameRead> {
   if (busy) {
     frame.close();
     throw new OcrBusyError();
@@ -120,4 +123,15 @@ export async function readPlateFrame(frame: ImageBitmap, options: ReadOptions): 
 export function stopOcr(): void {
   handle.stop();
   second.stop();
+}
+
+/**
+ * The video's current frame for the reader. A `VideoFrame` made from the element holds the camera's frame without copying its
+ * pixels; the OCR worker converts it (ocr.worker.ts). `createImageBitmap(video)` copied and converted the 1280x720 frame on the
+ * main thread at every tick: 51-112 ms tasks on the low-tier phone (`npm run bench scan`'s long frames). Browsers without
+ * WebCodecs' VideoFrame keep the copy. Throws (as createImageBitmap rejects) while the video has no frame.
+ */
+export async function grabVideoFrame(video: HTMLVideoElement): Promise<ImageBitmap | VideoFrame> {
+  if (typeof VideoFrame === "function") return new VideoFrame(video);
+  return createImageBitmap(video);
 }
