@@ -4,7 +4,17 @@ import { Type, type Static } from "typebox";
 import { int, list, obj, oneOf, params, str, strOrNull } from "./fields.ts";
 import { defineRoute } from "./route.ts";
 
-const KINDS = ["video-inicial", "video-final", "foto", "foto-servico", "video-servico", "laudo", "recibo"] as const;
+const KINDS = [
+  "video-inicial",
+  "video-final",
+  "foto",
+  "foto-servico",
+  "video-servico",
+  "laudo",
+  "recibo",
+  "foto-vistoria",
+  "vistoria",
+] as const;
 
 /** One entry of an order's evidence chain: the file, its hashes and times, and the entry's own hash over all of it. */
 export const ChainEntry = obj({

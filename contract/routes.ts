@@ -7,6 +7,7 @@ import * as usuarios from "./usuarios.ts";
 import * as auditoria from "./auditoria.ts";
 import * as agendamentos from "./agendamentos.ts";
 import * as execucao from "./execucao.ts";
+import * as vistorias from "./vistorias.ts";
 import * as servicos from "./servicos.ts";
 import * as evidencias from "./evidencias.ts";
 import * as evidenciasCadeia from "./evidencias-cadeia.ts";
@@ -46,6 +47,7 @@ export const CONTRACT_GROUPS = [
   group("auditoria", auditoria),
   group("agendamentos", agendamentos),
   group("execucao", execucao),
+  group("vistorias", vistorias),
   group("servicos", servicos),
   group("evidencias", evidencias),
   group("evidencias-cadeia", evidenciasCadeia),

@@ -29,6 +29,7 @@ import multipart from "@fastify/multipart";
 import { credenciadoLoginRoutes, credenciadoRoutes } from "./routes/credenciado.ts";
 import { agendamentosRoutes } from "./routes/agendamentos.ts";
 import { execucaoRoutes } from "./routes/execucao.ts";
+import { vistoriasRoutes } from "./routes/vistorias.ts";
 import { servicosRoutes } from "./routes/servicos.ts";
 import { evidenciasRoutes } from "./routes/evidencias.ts";
 import { avaliacoesRoutes } from "./routes/avaliacoes.ts";
@@ -186,6 +187,7 @@ export async function buildApp({
           credenciadoRoutes,
           agendamentosRoutes,
           execucaoRoutes,
+          vistoriasRoutes,
           servicosRoutes,
           evidenciasRoutes,
           evidenciasCadeiaRoutes,

@@ -807,7 +807,7 @@ export const evidenceChain = pgTable(
     uniqueIndex("evidence_chain_file_idx").on(t.appointmentId, t.storedFileId, t.kind),
     check(
       "evidence_chain_kind_check",
-      sql`${t.kind} in ('video-inicial', 'video-final', 'foto', 'foto-servico', 'video-servico', 'laudo', 'recibo')`,
+      sql`${t.kind} in ('video-inicial', 'video-final', 'foto', 'foto-servico', 'video-servico', 'laudo', 'recibo', 'foto-vistoria', 'vistoria')`,
     ),
   ],
 );
@@ -998,5 +998,123 @@ export const paymentRunFiles = pgTable(
     uniqueIndex("payment_run_files_nsa_idx").on(t.bankProfileId, t.nsa),
     check("payment_run_files_part_check", sql`${t.part} between 1 and 2`),
     check("payment_run_files_kind_check", sql`${t.kind} in ('todas', 'pix', 'conta')`),
+  ],
+);
+
+// --- issue 53: vehicle inspections (migration 0018) ---
+
+/** The program's checklists (carro, suv, moto): one row per item, kept by the central; an item taken out stays, inactive. */
+export const inspectionChecklistItems = pgTable(
+  "inspection_checklist_items",
+  {
+    checklist: text().notNull(),
+    itemKey: text().notNull(),
+    label: text().notNull(),
+    position: integer().notNull(),
+    active: boolean().notNull().default(true),
+  },
+  (t) => [
+    primaryKey({ columns: [t.checklist, t.itemKey] }),
+    check("inspection_checklist_items_checklist_check", sql`${t.checklist} in ('carro', 'suv', 'moto')`),
+  ],
+);
+
+/**
+ * An order's inspection: at most one of each kind per order (the unique index, whatever two phones send at once). Written
+ * while open; concluding it hashes its content into the order's evidence chain (contentFileId) and freezes it.
+ */
+export const inspections = pgTable(
+  "inspections",
+  {
+    id: id(),
+    appointmentId: uuid()
+      .notNull()
+      .references(() => appointments.id),
+    kind: text().notNull(),
+    checklist: text().notNull(),
+    km: integer(),
+    /** The km the reader proposed from the dashboard photo (kept beside the km the attendant confirmed). */
+    kmRead: integer(),
+    fuel: text(),
+    /** The dashboard photo's stored name. */
+    dashboardPhoto: text(),
+    createdBy: uuid().references(() => pointUsers.id),
+    createdAt: createdAt(),
+    completedBy: uuid().references(() => pointUsers.id),
+    completedAt: timestamp({ withTimezone: true }),
+    /** The concluded content (inspectionContentText) as a stored file, chained as the 'vistoria' entry. */
+    contentFileId: uuid().references(() => storedFiles.id),
+    /** The member's acknowledgement on the follow link: the name they typed and when, once. */
+    memberAckName: text(),
+    memberAckAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("inspections_order_kind_idx").on(t.appointmentId, t.kind),
+    check("inspections_kind_check", sql`${t.kind} in ('entrada', 'saida')`),
+    check("inspections_checklist_check", sql`${t.checklist} in ('carro', 'suv', 'moto')`),
+    check("inspections_fuel_check", sql`${t.fuel} is null or ${t.fuel} in ('E', '1/4', '1/2', '3/4', 'F')`),
+    check("inspections_km_check", sql`${t.km} is null or ${t.km} between 0 and 999999`),
+    check("inspections_ack_check", sql`(${t.memberAckAt} is null) = (${t.memberAckName} is null)`),
+  ],
+);
+
+/** An item's status and note: the program's items (label copied when first written) and the attendant's free ones. */
+export const inspectionItems = pgTable(
+  "inspection_items",
+  {
+    inspectionId: uuid()
+      .notNull()
+      .references(() => inspections.id),
+    itemKey: text().notNull(),
+    label: text().notNull(),
+    status: text(),
+    note: text().notNull().default(""),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.inspectionId, t.itemKey] }),
+    check("inspection_items_status_check", sql`${t.status} is null or ${t.status} in ('ok', 'atencao', 'critico')`),
+  ],
+);
+
+/** A damage mark on the vehicle's outline: the phone's id (an outbox replay adds it once), its number, where, a note. */
+export const inspectionMarks = pgTable(
+  "inspection_marks",
+  {
+    id: uuid().primaryKey(),
+    inspectionId: uuid()
+      .notNull()
+      .references(() => inspections.id),
+    number: integer().notNull(),
+    view: text().notNull(),
+    x: numeric({ precision: 5, scale: 4, mode: "number" }).notNull(),
+    y: numeric({ precision: 5, scale: 4, mode: "number" }).notNull(),
+    note: text().notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("inspection_marks_number_idx").on(t.inspectionId, t.number),
+    check("inspection_marks_view_check", sql`${t.view} in ('topo', 'esquerda', 'direita', 'frente', 'traseira')`),
+    check("inspection_marks_xy_check", sql`${t.x} between 0 and 1 and ${t.y} between 0 and 1`),
+  ],
+);
+
+/** A photo of an item or a mark (each also a 'foto-vistoria' entry of the order's chain); a file is attached once. */
+export const inspectionPhotos = pgTable(
+  "inspection_photos",
+  {
+    inspectionId: uuid()
+      .notNull()
+      .references(() => inspections.id),
+    storedFileId: uuid()
+      .notNull()
+      .references(() => storedFiles.id),
+    itemKey: text(),
+    markId: uuid().references(() => inspectionMarks.id),
+    addedAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.inspectionId, t.storedFileId] }),
+    check("inspection_photos_target_check", sql`(${t.itemKey} is null) <> (${t.markId} is null)`),
   ],
 );

@@ -3,7 +3,18 @@
 // texts; the browser recomputes them with WebCrypto, so one definition keeps both ends byte for byte the same.
 
 /** The kinds of evidence an order collects (the chain's `tipo`). */
-export type EvidenceKind = "video-inicial" | "video-final" | "foto" | "foto-servico" | "video-servico" | "laudo" | "recibo";
+export type EvidenceKind =
+  | "video-inicial"
+  | "video-final"
+  | "foto"
+  | "foto-servico"
+  | "video-servico"
+  | "laudo"
+  | "recibo"
+  /** A photo of an inspection's item, damage mark or dashboard (issue 53). */
+  | "foto-vistoria"
+  /** A concluded inspection's content (inspectionContentText, stored as a JSON file). */
+  | "vistoria";
 
 /** The hash that stands before the first entry: 64 zeros. */
 export const GENESIS_HASH = "0".repeat(64);

@@ -304,7 +304,10 @@ describe.each(BACKENDS)("fuzz on %s", (backend) => {
         const label = `${route.path} ${field}=${JSON.stringify(bad).slice(0, 30)}`;
         const verdictText = verdict(label, res);
         if (verdictText) failures.push(verdictText);
-        else if (bad === LONG && typeof original(body, field) !== "object") {
+        else if (bad === LONG && typeof original(body, field) !== "string" && typeof original(body, field) !== "object") {
+          // A number or a flag (a mark's x, a km): a string of any length is the wrong type, refused before any pattern.
+          if (res.statusCode !== 400) failures.push(`${label} -> ${res.statusCode}: a string where a ${typeof original(body, field)} goes`);
+        } else if (bad === LONG && typeof original(body, field) === "string") {
           // A length error, or for a closed list of values (enum: plain equality, no pattern) the value error.
           const refused = [`O campo ${field} é longo demais.`, `O campo ${field} tem um valor não permitido.`];
           if (res.statusCode !== 400 || !refused.includes(res.json().message))

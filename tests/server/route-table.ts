@@ -34,6 +34,8 @@ export interface RouteCase {
 }
 
 const TUS = { "tus-resumable": "1.0.0" };
+/** A damage mark's id, as the phone makes one. */
+const INSPECTION_MARK = "6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b";
 
 const r = (method: RouteCase["method"], path: string, call: RouteCase["call"], tenant = true): RouteCase => ({
   method,
@@ -80,6 +82,32 @@ export const ROUTES: RouteCase[] = [
       hora: "09:00",
       motivo: "x",
     },
+  })),
+  // Vehicle inspections (issue 53): before the cancel below, which closes the order they write to.
+  r("GET", "/vistorias/:id", (i) => ({ url: `/vistorias/${i.pending}` })),
+  r("POST", "/vistorias/item", (i) => ({
+    url: "/vistorias/item",
+    body: { idSocioVeiculoAgenda: i.pending, tipo: "entrada", chave: "pneus", status: "ok" },
+  })),
+  r("POST", "/vistorias/marca", (i) => ({
+    url: "/vistorias/marca",
+    body: { idSocioVeiculoAgenda: i.pending, tipo: "entrada", idMarca: INSPECTION_MARK, vista: "topo", x: 0.5, y: 0.5 },
+  })),
+  r("POST", "/vistorias/remover-marca", (i) => ({
+    url: "/vistorias/remover-marca",
+    body: { idSocioVeiculoAgenda: i.pending, tipo: "entrada", idMarca: INSPECTION_MARK },
+  })),
+  r("POST", "/vistorias/foto", (i) => ({
+    url: "/vistorias/foto",
+    body: { idSocioVeiculoAgenda: i.pending, tipo: "entrada", foto: i.file, painel: true },
+  })),
+  r("POST", "/vistorias/hodometro", (i) => ({
+    url: "/vistorias/hodometro",
+    body: { idSocioVeiculoAgenda: i.pending, tipo: "entrada", km: 1000, combustivel: "1/2" },
+  })),
+  r("POST", "/vistorias/concluir", (i) => ({
+    url: "/vistorias/concluir",
+    body: { idSocioVeiculoAgenda: i.pending, tipo: "entrada" },
   })),
   r("POST", "/agendamentos/cancelar", (i) => ({
     url: "/agendamentos/cancelar",

@@ -43,6 +43,8 @@ export const EVIDENCE_MSG = {
     "video-servico": "vídeo do serviço",
     laudo: "laudo",
     recibo: "recibo",
+    "foto-vistoria": "foto da vistoria",
+    vistoria: "vistoria",
   } satisfies Record<EvidenceKind, string>,
   plate: {
     loading: "Placa no vídeo: verificando…",
