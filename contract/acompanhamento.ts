@@ -2,8 +2,25 @@
 // token from the URL's fragment sent in POST bodies, never in a URL) reads the order, its files through short-lived signed
 // addresses, rates the service and asks for a return (schemas shared by server and client; the client imports types only).
 import { Type, type Static } from "typebox";
-import { bool, int, list, MAX, Message, obj, oneOf, params, str, strOrNull, text } from "./fields.ts";
+import {
+  bool,
+  int,
+  intOrNull,
+  list,
+  MAX,
+  Message,
+  nonBlank,
+  num,
+  obj,
+  oneOf,
+  oneOfOrNull,
+  params,
+  str,
+  strOrNull,
+  text,
+} from "./fields.ts";
 import { defineRoute } from "./route.ts";
+import { FUEL_LEVELS, INSPECTION_KINDS, ITEM_STATUSES, OUTLINE_VIEWS } from "./vistorias.ts";
 import { EvidenceChain } from "./evidencias-cadeia.ts";
 
 /** The token as the page sends it: 43 base64url characters (256 random bits). */
@@ -76,6 +93,35 @@ export const MemberService = obj({
   retornoAberto: bool("a return the member asked for this service is still open: another waits until the point concludes it"),
 });
 
+/** A concluded inspection as the member sees it (issue 53): what was checked, the damage marks, km and fuel, every photo signed. */
+export const MemberInspection = obj({
+  tipo: oneOf(INSPECTION_KINDS, "entrada: on arrival; saida: at the finish"),
+  concluidaEm: str("ISO 8601"),
+  km: intOrNull(),
+  combustivel: oneOfOrNull(FUEL_LEVELS),
+  fotoPainel: strOrNull("signed file address"),
+  itens: list(
+    obj({
+      rotulo: str(),
+      status: oneOfOrNull(ITEM_STATUSES),
+      observacao: str(),
+      fotos: list(str("signed file address")),
+    }),
+  ),
+  marcas: list(
+    obj({
+      numero: int(),
+      vista: oneOf(OUTLINE_VIEWS),
+      x: num("0..1 from the view's left edge"),
+      y: num("0..1 from the view's top edge"),
+      observacao: str(),
+      fotos: list(str("signed file address")),
+    }),
+  ),
+  confirmadaPor: strOrNull("the name the member typed when acknowledging it"),
+  confirmadaEm: strOrNull("ISO 8601"),
+});
+
 export const MemberView = obj({
   ponto: obj({ nome: str(), endereco: str(), telefone: strOrNull() }),
   veiculo: obj({ placa: str(), descricao: str("brand, model and year") }),
@@ -96,6 +142,7 @@ export const MemberView = obj({
   retornos: list(obj({ descricao: str(), em: str(), situacao: str("pt-BR") })),
   podePedirRetorno: bool("the order ended and some service is within its warranty"),
   validoAte: strOrNull("ISO 8601"),
+  vistorias: list(MemberInspection),
 });
 
 export const memberView = defineRoute({
@@ -143,6 +190,21 @@ export const memberReturn = defineRoute({
     404: "no such link",
     409: "the order has not ended, the service's warranty is over, or a return of it is already open",
     413: "the photo is over the image limit",
+    429: "too many requests",
+  },
+});
+
+export const memberInspectionAck = defineRoute({
+  method: "POST",
+  url: "/acompanhamento/vistoria",
+  summary:
+    "The member acknowledges a concluded inspection ('Confirmo o estado do veículo'): the name typed and the time, once, chained as the order's evidence.",
+  access: "public",
+  body: Type.Object({ token: followToken, tipo: oneOf(INSPECTION_KINDS), nome: nonBlank(MAX.name) }, { additionalProperties: false }),
+  response: { 200: Message },
+  errors: {
+    404: "no such link",
+    409: "the inspection is not concluded, or it was already acknowledged",
     429: "too many requests",
   },
 });

@@ -48,6 +48,18 @@ export const PendingService = obj({
   ValorServico: num("the service's price (BRL), what the member's plan covers"),
   ValorRepasse: num("what the point is paid for it (BRL), as its payout will be written when the order finishes"),
   QtdeEvidencias: int("the initial video, the order's photos and notes, and the service's own photos and video, counted"),
+  ItemVistoria: Type.Union(
+    [
+      obj({
+        rotulo: str(),
+        status: oneOf(["atencao", "critico"] as const),
+        observacao: str(),
+        fotos: list(str("a stored file name (GET /central/arquivos/:name)")),
+      }),
+      Type.Null(),
+    ],
+    { description: "the check-in inspection's finding the attendant linked this service to (issue 53), or null" },
+  ),
 });
 
 /** How long the user who decided may take the decision back (the database's clock). */

@@ -14,6 +14,7 @@ const KINDS = [
   "recibo",
   "foto-vistoria",
   "vistoria",
+  "confirmacao-vistoria",
 ] as const;
 
 /** One entry of an order's evidence chain: the file, its hashes and times, and the entry's own hash over all of it. */

@@ -27,6 +27,7 @@ import * as centralPaymentRuns from "./central-payment-runs.ts";
 import * as centralPoints from "./central-points.ts";
 import * as centralHome from "./central-home.ts";
 import * as centralStaff from "./central-staff.ts";
+import * as centralVistorias from "./central-vistorias.ts";
 import * as health from "./health.ts";
 
 const isRoute = (v: unknown): v is RouteSpec =>
@@ -67,6 +68,7 @@ export const CONTRACT_GROUPS = [
   group("central-payment-runs", centralPaymentRuns),
   group("central-points", centralPoints),
   group("central-staff", centralStaff),
+  group("central-vistorias", centralVistorias),
   group("health", health),
 ];
 

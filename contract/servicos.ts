@@ -8,6 +8,7 @@ import {
   list,
   MAX,
   Message,
+  nonBlank,
   nullableText,
   num,
   numOrNull,
@@ -113,6 +114,8 @@ export const linkService = defineRoute({
     foto3: Type.Optional(optionalFile),
     /** The photos as a list (foto1..3 win when both are sent). */
     fotos: Type.Optional(Type.Array(text(MAX.file), { maxItems: 3 })),
+    /** The check-in inspection's item (its chave) this service answers: an Atenção or Crítico finding (issue 53). */
+    itemVistoria: Type.Optional(nonBlank(60)),
   }),
   response: {
     200: obj({
@@ -122,6 +125,7 @@ export const linkService = defineRoute({
     }),
   },
   errors: {
+    400: "itemVistoria names no Atenção or Crítico item of the order's check-in inspection",
     404: "another point's order, an attendant not of this point, a service not in the point's active catalogue, or a file this point did not upload",
     409: "the order is not open or not started, the service is of another vehicle type or provided by the program, already linked, under warranty or over its annual limit",
   },

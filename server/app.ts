@@ -20,6 +20,7 @@ import { centralPointsRoutes } from "./routes/central-points.ts";
 import { centralHomeRoutes } from "./routes/central-home.ts";
 import { centralStaffRoutes } from "./routes/central-staff.ts";
 import { centralFilesRoutes } from "./routes/central-files.ts";
+import { centralVistoriasRoutes } from "./routes/central-vistorias.ts";
 import { notificacoesRoutes } from "./routes/notificacoes.ts";
 import { acessoRoutes } from "./routes/acesso.ts";
 import { acompanhamentoRoutes } from "./routes/acompanhamento.ts";
@@ -215,6 +216,7 @@ export async function buildApp({
           centralPaymentRunsRoutes,
           centralPointsRoutes,
           centralStaffRoutes,
+          centralVistoriasRoutes,
           centralEvidenciasRoutes,
         ])
           await central.register(routes, deps);

@@ -7,6 +7,7 @@ export const createFollowLink = "POST /execucao/:id/acompanhamento" as RouteRef<
 export const followLinkState = "GET /execucao/:id/acompanhamento" as RouteRef<typeof C.followLinkState>;
 export const memberEvidence = "POST /acompanhamento/evidencias" as RouteRef<typeof C.memberEvidence>;
 export const memberFile = "GET /acompanhamento/arquivos/:name" as RouteRef<typeof C.memberFile>;
+export const memberInspectionAck = "POST /acompanhamento/vistoria" as RouteRef<typeof C.memberInspectionAck>;
 export const memberRating = "POST /acompanhamento/avaliacao" as RouteRef<typeof C.memberRating>;
 export const memberReturn = "POST /acompanhamento/retorno" as RouteRef<typeof C.memberReturn>;
 export const memberView = "POST /acompanhamento" as RouteRef<typeof C.memberView>;

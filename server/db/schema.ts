@@ -378,6 +378,9 @@ export const executionServices = pgTable(
     /** The central user who approved or refused it and when (the database's clock); cleared when they undo it (issue 38). */
     decidedBy: uuid().references(() => centralUsers.id),
     decidedAt: timestamp({ withTimezone: true }),
+    /** The check-in inspection's finding (an Atenção or Crítico item) this service answers (issue 53, migration 0018). */
+    inspectionId: uuid().references((): AnyPgColumn => inspections.id),
+    inspectionItemKey: text(),
   },
   (t) => [
     index("execution_services_appointment_idx").on(t.appointmentId),
@@ -807,7 +810,7 @@ export const evidenceChain = pgTable(
     uniqueIndex("evidence_chain_file_idx").on(t.appointmentId, t.storedFileId, t.kind),
     check(
       "evidence_chain_kind_check",
-      sql`${t.kind} in ('video-inicial', 'video-final', 'foto', 'foto-servico', 'video-servico', 'laudo', 'recibo', 'foto-vistoria', 'vistoria')`,
+      sql`${t.kind} in ('video-inicial', 'video-final', 'foto', 'foto-servico', 'video-servico', 'laudo', 'recibo', 'foto-vistoria', 'vistoria', 'confirmacao-vistoria')`,
     ),
   ],
 );
@@ -1007,6 +1010,11 @@ export const paymentRunFiles = pgTable(
 export const inspectionChecklistItems = pgTable(
   "inspection_checklist_items",
   {
+    /** Names the item in the central's record of changes (central_actions.entity_id). */
+    id: uuid()
+      .notNull()
+      .unique()
+      .default(sql`gen_random_uuid()`),
     checklist: text().notNull(),
     itemKey: text().notNull(),
     label: text().notNull(),

@@ -5,18 +5,20 @@ import type { FastifyRequest } from "fastify";
 import type { CentralRole } from "../../contract/central-session.ts";
 import { HttpError } from "./http-errors.ts";
 
-export type CentralPermission = "approve" | "pay" | "manage-staff";
+export type CentralPermission = "approve" | "pay" | "manage-staff" | "manage-checklists";
 
 const ALLOWED: Record<CentralPermission, readonly CentralRole[]> = {
   approve: ["approver", "admin"],
   pay: ["payer", "admin"],
   "manage-staff": ["admin"],
+  "manage-checklists": ["admin"],
 };
 
 export const CENTRAL_ROLE_MESSAGES: Record<CentralPermission, string> = {
   approve: "Seu perfil na central não permite aprovar ou recusar serviços.",
   pay: "Seu perfil na central não permite registrar ou desfazer pagamentos.",
   "manage-staff": "Somente administradores da central podem gerenciar a equipe da central.",
+  "manage-checklists": "Somente administradores da central podem alterar as listas de vistoria.",
 };
 
 export const centralCan = (role: CentralRole, permission: CentralPermission) => ALLOWED[permission].includes(role);

@@ -19,6 +19,7 @@ import { addDays, brasiliaInstant } from "../../src/domain/dates.ts";
 import { payoutValue } from "../rules/payout-value.ts";
 import { toAgendamento, type AppointmentRow } from "./appointments.ts";
 import type { Decision } from "./approval-decisions.ts";
+import { findingsByRef, type Finding } from "./inspections.ts";
 
 type ServiceLinkRow = typeof executionServices.$inferSelect;
 
@@ -32,7 +33,12 @@ interface ApprovalRow {
 }
 
 /** A linked service with its order's context; `photos` and `notes` are the order's evidence, oldest first. */
-export function toPendingService({ es, s, a, p, v, u }: ApprovalRow, photos: string[], notes: string[]): PendingService {
+export function toPendingService(
+  { es, s, a, p, v, u }: ApprovalRow,
+  photos: string[],
+  notes: string[],
+  finding: Finding | null = null,
+): PendingService {
   const { IdSocioVeiculoAgenda, NumeroOS, DataAgendamento, VideoInicial } = toAgendamento(a);
   const serviceFiles = [es.photo1, es.photo2, es.photo3].filter((f): f is string => Boolean(f));
   return {
@@ -59,7 +65,17 @@ export function toPendingService({ es, s, a, p, v, u }: ApprovalRow, photos: str
     // The payout the finish will write for it (executions.concludeOrder), so the central sees the money it approves.
     ValorRepasse: payoutValue(es.partByMember, es.extraValue, s.payout) ?? 0,
     QtdeEvidencias: (VideoInicial ? 1 : 0) + photos.length + notes.length + serviceFiles.length + (es.video ? 1 : 0),
+    ItemVistoria: finding,
   };
+}
+
+/** The check-in findings the listed links answer (issue 53), by link id. */
+async function findingsOf(db: Db, rows: { es: ServiceLinkRow }[]) {
+  const refs = rows.flatMap(({ es }) =>
+    es.inspectionId && es.inspectionItemKey ? [{ inspectionId: es.inspectionId, itemKey: es.inspectionItemKey }] : [],
+  );
+  const found = await findingsByRef(db, refs);
+  return (es: ServiceLinkRow) => (es.inspectionId ? (found.get(`${es.inspectionId}:${es.inspectionItemKey}`) ?? null) : null);
 }
 
 export interface ApprovalFilters {
@@ -145,8 +161,9 @@ export async function pendingServices(db: Db, f: ApprovalFilters): Promise<{ dat
     db,
     list.map((r) => r.a.id),
   );
+  const finding = await findingsOf(db, list);
   return {
-    data: list.map((row) => toPendingService(row, evidence.photos(row.a.id), evidence.notes(row.a.id))),
+    data: list.map((row) => toPendingService(row, evidence.photos(row.a.id), evidence.notes(row.a.id), finding(row.es))),
     total: list[0]?.total ?? 0,
   };
 }
@@ -182,9 +199,10 @@ export async function decidedServices(
   );
   // A page past the last one has no rows to carry the count: count the matches on their own then.
   const total = list[0]?.total ?? (page > 1 ? ((await approvalRows(db, where).limit(1))[0]?.total ?? 0) : 0);
+  const finding = await findingsOf(db, list);
   return {
     data: list.map((row) => ({
-      ...toPendingService(row, evidence.photos(row.a.id), evidence.notes(row.a.id)),
+      ...toPendingService(row, evidence.photos(row.a.id), evidence.notes(row.a.id), finding(row.es)),
       StatusAprovacao: row.es.approvalStatus as Decision,
       DecididoPor: row.decider ?? "",
       DecididoEm: row.es.decidedAt!.toISOString(),

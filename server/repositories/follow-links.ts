@@ -226,7 +226,8 @@ export async function insertMemberReturn(
 
 /**
  * Whether `name` is one of the order's files the member may fetch: its initial or final video, its photos and videos, a
- * linked service's photos or video, a laudo or a recibo (the evidence chain lists those too, for the member's check).
+ * linked service's photos or video, a laudo or a recibo, and anything else of its evidence chain (an inspection's photos and
+ * content, issue 53), so the member's "Verificar evidências" can fetch every entry.
  */
 export async function isOrderFile(db: Db, appointmentId: string, name: string) {
   const [row] = await rows<{ found: boolean }>(
@@ -238,6 +239,8 @@ export async function isOrderFile(db: Db, appointmentId: string, name: string) {
         and ${name} in (s.photo1, s.photo2, s.photo3, s.video)
       union all select 1 from reports r where r.appointment_id = ${appointmentId} and r.file = ${name}
       union all select 1 from receipts r where r.appointment_id = ${appointmentId} and r.file = ${name}
+      union all select 1 from evidence_chain c join stored_files f on f.id = c.stored_file_id
+        where c.appointment_id = ${appointmentId} and f.stored_name = ${name}
     ) as found`,
   );
   return Boolean(row?.found);

@@ -151,6 +151,16 @@ export async function photoCount(tx: Db, inspectionId: string, target: { itemKey
   return row?.n ?? 0;
 }
 
+/** Whether the file is attached to the inspection already. */
+export async function isAttached(tx: Db, inspectionId: string, storedFileId: string) {
+  const [row] = await tx
+    .select({ id: inspectionPhotos.storedFileId })
+    .from(inspectionPhotos)
+    .where(and(eq(inspectionPhotos.inspectionId, inspectionId), eq(inspectionPhotos.storedFileId, storedFileId)))
+    .limit(1);
+  return Boolean(row);
+}
+
 /** Attaches a stored file to an item or a mark once (the same file again adds nothing). Answers whether it was added. */
 export async function attachPhoto(
   tx: Db,
@@ -262,4 +272,129 @@ export async function inspectionsOf(db: Db, appointmentId: string): Promise<Insp
         })),
     };
   });
+}
+
+/** The order's inspection of this kind (locked for the caller's transaction), if it was begun. */
+export async function inspectionRowOf(tx: Db, appointmentId: string, kind: InspectionKind) {
+  const [row] = await tx
+    .select()
+    .from(inspections)
+    .where(and(eq(inspections.appointmentId, appointmentId), eq(inspections.kind, kind)))
+    .for("update");
+  return row;
+}
+
+/** The SHA-256 of a concluded inspection's content file. */
+export async function contentSha256(db: Db, contentFileId: string) {
+  const [row] = await db.select({ sha256: storedFiles.sha256 }).from(storedFiles).where(eq(storedFiles.id, contentFileId)).limit(1);
+  return row?.sha256 ?? "";
+}
+
+/** Records the member's acknowledgement once (a conditional update: a second one changes nothing). Answers whether it did. */
+export async function acknowledgeOnce(tx: Db, inspectionId: string, name: string, at: Date) {
+  const rows = await tx
+    .update(inspections)
+    .set({ memberAckName: name, memberAckAt: at })
+    .where(and(eq(inspections.id, inspectionId), isNull(inspections.memberAckAt), sql`${inspections.completedAt} is not null`))
+    .returning({ id: inspections.id });
+  return rows.length > 0;
+}
+
+// ---- The central's checklists ----
+
+export type ChecklistItemRow = typeof inspectionChecklistItems.$inferSelect;
+
+/** Every checklist's items: in use first, each in its order. */
+export async function allChecklistItems(db: Db) {
+  return db
+    .select()
+    .from(inspectionChecklistItems)
+    .orderBy(
+      asc(inspectionChecklistItems.checklist),
+      sql`${inspectionChecklistItems.active} desc`,
+      asc(inspectionChecklistItems.position),
+      asc(inspectionChecklistItems.itemKey),
+    );
+}
+
+/**
+ * A checklist's rows, locked for the caller's transaction: two admins' changes to one list are made one after the other. Read
+ * again once the lock is held: a caller that waited for it gets a statement of its own, which sees the rows the other
+ * transaction added (the locking read returns only the rows it found before it waited).
+ */
+export async function lockChecklist(tx: Db, checklist: ChecklistType): Promise<ChecklistItemRow[]> {
+  await tx.select().from(inspectionChecklistItems).where(eq(inspectionChecklistItems.checklist, checklist)).for("update");
+  return tx.select().from(inspectionChecklistItems).where(eq(inspectionChecklistItems.checklist, checklist));
+}
+
+export async function insertChecklistItem(tx: Db, values: { checklist: ChecklistType; itemKey: string; label: string; position: number }) {
+  const [row] = await tx.insert(inspectionChecklistItems).values(values).returning();
+  return row!;
+}
+
+export async function updateChecklistItem(
+  tx: Db,
+  checklist: ChecklistType,
+  itemKey: string,
+  values: { label: string; position: number; active: boolean },
+) {
+  await tx
+    .update(inspectionChecklistItems)
+    .set(values)
+    .where(and(eq(inspectionChecklistItems.checklist, checklist), eq(inspectionChecklistItems.itemKey, itemKey)));
+}
+
+// ---- Findings (issue 53: an Atenção or Crítico item of the check-in becomes a linked service) ----
+
+/** The order's check-in item `key` when it is a finding (Atenção or Crítico), else undefined. */
+export async function findingOf(tx: Db, appointmentId: string, key: string) {
+  const [row] = await tx
+    .select({ inspectionId: inspectionItems.inspectionId, itemKey: inspectionItems.itemKey })
+    .from(inspectionItems)
+    .innerJoin(inspections, eq(inspections.id, inspectionItems.inspectionId))
+    .where(
+      and(
+        eq(inspections.appointmentId, appointmentId),
+        eq(inspections.kind, "entrada"),
+        eq(inspectionItems.itemKey, key),
+        inArray(inspectionItems.status, ["atencao", "critico"]),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export interface Finding {
+  rotulo: string;
+  status: "atencao" | "critico";
+  observacao: string;
+  fotos: string[];
+}
+
+/** The findings linked services name, by `${inspectionId}:${itemKey}`, with their photos' stored names (two queries). */
+export async function findingsByRef(db: Db, refs: { inspectionId: string; itemKey: string }[]): Promise<Map<string, Finding>> {
+  const out = new Map<string, Finding>();
+  const ids = [...new Set(refs.map((r) => r.inspectionId))];
+  if (!ids.length) return out;
+  const [items, photos] = await Promise.all([
+    db.select().from(inspectionItems).where(inArray(inspectionItems.inspectionId, ids)),
+    db
+      .select({ inspectionId: inspectionPhotos.inspectionId, itemKey: inspectionPhotos.itemKey, storedName: storedFiles.storedName })
+      .from(inspectionPhotos)
+      .innerJoin(storedFiles, eq(storedFiles.id, inspectionPhotos.storedFileId))
+      .where(inArray(inspectionPhotos.inspectionId, ids))
+      .orderBy(asc(inspectionPhotos.addedAt), asc(storedFiles.storedName)),
+  ]);
+  for (const ref of refs) {
+    const item = items.find((i) => i.inspectionId === ref.inspectionId && i.itemKey === ref.itemKey);
+    // A finding whose status was changed back to OK since is no longer one: not shown as the service's reason.
+    if (!item || (item.status !== "atencao" && item.status !== "critico")) continue;
+    out.set(`${ref.inspectionId}:${ref.itemKey}`, {
+      rotulo: item.label,
+      status: item.status,
+      observacao: item.note,
+      fotos: photos.filter((p) => p.inspectionId === ref.inspectionId && p.itemKey === ref.itemKey).map((p) => p.storedName),
+    });
+  }
+  return out;
 }

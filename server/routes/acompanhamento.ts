@@ -2,7 +2,8 @@
 // (the token travels only in POST bodies, never in a URL or a log), its evidence chain, the rating, a return within the
 // warranty (multipart, optional photo) and the order's files through short-lived signed addresses. Limited per address and
 // per token; every answer is kept out of search engines and sends no Referer (server only).
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
+import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { MultipartFile } from "@fastify/multipart";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
@@ -32,7 +33,9 @@ import {
   withinWarranty,
 } from "../services/follow-links.ts";
 import { pushAfterCommit } from "../services/push.ts";
-import { evidenceChainOf } from "../services/evidence-chain.ts";
+import { appendEvidence, evidenceChainOf } from "../services/evidence-chain.ts";
+import * as chainRepo from "../repositories/evidence-chain.ts";
+import * as inspectionRepo from "../repositories/inspections.ts";
 import { sendStoredFile, STORED_NAME } from "./uploads.ts";
 import type { RouteDeps } from "./deps.ts";
 
@@ -81,6 +84,10 @@ export const MEMBER_MESSAGES = {
   badFile: "Endereço de arquivo inválido ou expirado. Atualize a página.",
   fileNotFound: "Arquivo não encontrado.",
   tooMany: (s: number) => `Muitas tentativas. Tente novamente em ${s} segundos.`,
+  /** The member's acknowledgement of an inspection (issue 53). */
+  inspectionAcknowledged: "Confirmação registrada. Obrigado!",
+  inspectionNotYet: "A vistoria ainda não foi concluída pela oficina.",
+  inspectionAlreadyAcknowledged: "O estado do veículo nesta vistoria já foi confirmado.",
 } as const;
 
 /** A member's text as a notification's body: at most 300 characters. */
@@ -133,6 +140,7 @@ export async function acompanhamentoRoutes(plain: FastifyInstance, { db, config,
   const readLimit = perToken("leitura", FOLLOW_RATE_LIMITS.readPerToken);
   const ratingLimit = perTokenWrites("avaliacao", FOLLOW_RATE_LIMITS.writePerToken);
   const returnLimit = perTokenWrites("retorno", FOLLOW_RATE_LIMITS.writePerToken);
+  const ackLimit = perTokenWrites("vistoria", FOLLOW_RATE_LIMITS.writePerToken);
   const bodyToken = (limit: typeof readLimit) => async (request: FastifyRequest) =>
     limit(request, (request.body as { token: string }).token);
 
@@ -353,6 +361,57 @@ export async function acompanhamentoRoutes(plain: FastifyInstance, { db, config,
   }
 
   // The signed address names the link and the file; the link must still work and the file must be one of its order's.
+  // "Confirmo o estado do veículo" (issue 53): once per inspection, on a concluded one. The order's row is locked first, as
+  // every inspection write takes it (then the inspection's), so the two never wait for each other in opposite orders; the
+  // acknowledgement is a small JSON file (who, when, the content's hash) chained after the inspection itself.
+  app.post(
+    C.memberInspectionAck.url,
+    {
+      schema: schemaOf(C.memberInspectionAck),
+      config: { rateLimit: FOLLOW_RATE_LIMITS.write },
+      preHandler: async (request: FastifyRequest) => ackLimit.check(request, (request.body as { token: string }).token),
+    },
+    async (request) => {
+      const now = clock();
+      const { token, tipo } = request.body;
+      const nome = request.body.nome.trim();
+      const link = await liveLinkOfToken(db, token, now);
+      await db.transaction(async (tx) => {
+        await chainRepo.lockOrder(tx, link.appointmentId);
+        const inspection = await inspectionRepo.inspectionRowOf(tx, link.appointmentId, tipo);
+        if (!inspection?.completedAt || !inspection.contentFileId) throw conflict(MEMBER_MESSAGES.inspectionNotYet);
+        if (inspection.memberAckAt) throw conflict(MEMBER_MESSAGES.inspectionAlreadyAcknowledged);
+        const text = JSON.stringify({
+          versao: "confirmacao-vistoria-v1",
+          ordem: link.appointmentId,
+          tipo,
+          vistoria: await inspectionRepo.contentSha256(tx, inspection.contentFileId),
+          nome,
+          em: now.toISOString(),
+        });
+        const bytes = Buffer.from(text, "utf8");
+        const sha256 = createHash("sha256").update(bytes).digest("hex");
+        const storedName = `${randomUUID()}.json`;
+        await storage.write(storedName, Readable.from([bytes]));
+        await insertStoredFile(tx, {
+          servicePointId: link.servicePointId,
+          storedName,
+          originalName: `confirmacao-vistoria-${tipo}.json`,
+          mimeType: "application/json",
+          size: bytes.length,
+          sha256,
+          sha256Original: sha256,
+          capturedAt: now,
+        });
+        if (!(await inspectionRepo.acknowledgeOnce(tx, inspection.id, nome, now)))
+          throw conflict(MEMBER_MESSAGES.inspectionAlreadyAcknowledged);
+        await appendEvidence(tx, { appointmentId: link.appointmentId, storedName, kind: "confirmacao-vistoria" });
+      });
+      await ackLimit.count(request);
+      return { success: true, message: MEMBER_MESSAGES.inspectionAcknowledged };
+    },
+  );
+
   app.get(C.memberFile.url, { schema: schemaOf(C.memberFile), config: { rateLimit: FOLLOW_RATE_LIMITS.files } }, async (request, reply) => {
     const { name } = request.params;
     const now = clock();

@@ -21,12 +21,15 @@ import { conflictOnUnique } from "../lib/db-errors.ts";
 import { pointFileByName } from "../repositories/stored-files.ts";
 import { executionOf } from "../repositories/executions.ts";
 import * as links from "../repositories/linked-services.ts";
+import * as inspections from "../repositories/inspections.ts";
 import { annualUsage, warrantyFor } from "../services/service-rules.ts";
 import { appendEvidence } from "../services/evidence-chain.ts";
 import type { RouteDeps } from "./deps.ts";
 
 const DUPLICATE_SERVICE = "Este serviço já foi adicionado à ordem de serviço.";
 const LINK_NOT_FOUND = "Serviço vinculado não encontrado.";
+/** A linked service's finding (issue 53) that is not one. */
+export const NOT_A_FINDING = "O item da vistoria de entrada não existe ou não está marcado como Atenção ou Crítico.";
 const APPROVED_NOT_REMOVABLE = "Este serviço já foi aprovado pela central e não pode ser removido.";
 const DECIDED_NO_FILES: Record<string, string> = {
   A: "Este serviço já foi aprovado pela central: não é possível anexar arquivos.",
@@ -71,6 +74,9 @@ export async function servicosRoutes(plain: FastifyInstance, { db, clock }: Rout
         const limit = (await annualUsage(tx, vehicle.id, now)).servicos.find((x) => x.idServico === service.id);
         if (limit && !limit.podeUsar) throw conflict("Serviço não pode ser usado, limite anual atingido.");
         await assertOwnFiles(tx, request, [...photos, b.video]);
+        // The finding it answers (issue 53): an Atenção or Crítico item of this order's check-in, shown to the central.
+        const finding = b.itemVistoria !== undefined ? await inspections.findingOf(tx, appt.id, b.itemVistoria) : undefined;
+        if (b.itemVistoria !== undefined && !finding) throw badRequest(NOT_A_FINDING);
         const link = await links.insertLink(tx, {
           appointmentId: appt.id,
           serviceId: service.id,
@@ -81,6 +87,8 @@ export async function servicosRoutes(plain: FastifyInstance, { db, clock }: Rout
           photo2: photos[1],
           photo3: photos[2],
           video: b.video ?? null,
+          inspectionId: finding?.inspectionId ?? null,
+          inspectionItemKey: finding?.itemKey ?? null,
         });
         for (const photo of photos)
           if (photo) await appendEvidence(tx, { appointmentId: appt.id, storedName: photo, kind: "foto-servico" });

@@ -40,15 +40,21 @@ export async function vistoriasRoutes(plain: FastifyInstance, { db, clock, stora
 
   /**
    * The inspection a write goes to, under the order's lock then the inspection's: the order this point's and still open
-   * (not cancelled, not finished), the attendant this point's, the inspection begun if it was not, and not concluded.
+   * (not cancelled, not finished), the attendant this point's, the inspection begun if it was not, and not concluded. On a
+   * closed order or a concluded inspection, a call that would change nothing (`unchanged`: the outbox replaying a write
+   * whose answer was lost) answers null, to be told as done; any change is refused (409).
    */
-  async function writable(tx: Db, request: FastifyRequest, b: WriteBody) {
+  async function writable(tx: Db, request: FastifyRequest, b: WriteBody, unchanged?: (inspection: repo.InspectionRow) => Promise<boolean>) {
     const appt = await lockOwnAppointment(tx, request, b.idSocioVeiculoAgenda);
-    if (appt.status !== "A") throw conflict(appt.status === "C" ? M.orderFinished : M.orderCancelled);
     const userId = await actingUser(tx, request, b.idPontoAtendimentoUsuario);
+    const current = await repo.inspectionRowOf(tx, appt.id, b.tipo);
+    if (appt.status !== "A" || current?.completedAt) {
+      if (current && unchanged && (await unchanged(current))) return null;
+      if (appt.status !== "A") throw conflict(appt.status === "C" ? M.orderFinished : M.orderCancelled);
+      throw conflict(M.concluded);
+    }
     const checklist = checklistTypeOf(await repo.vehicleTypeOf(tx, appt.id));
-    const inspection = await repo.beginInspection(tx, { appointmentId: appt.id, kind: b.tipo, checklist, createdBy: userId });
-    if (inspection.completedAt) throw conflict(M.concluded);
+    const inspection = current ?? (await repo.beginInspection(tx, { appointmentId: appt.id, kind: b.tipo, checklist, createdBy: userId }));
     return { appt, inspection, userId };
   }
 
@@ -73,7 +79,17 @@ export async function vistoriasRoutes(plain: FastifyInstance, { db, clock, stora
   app.post(C.setInspectionItem.url, { schema: schemaOf(C.setInspectionItem) }, async (request) => {
     const b = request.body;
     await db.transaction(async (tx) => {
-      const { inspection } = await writable(tx, request, b);
+      const target = await writable(tx, request, b, async (i) => {
+        const item = await repo.itemOf(tx, i.id, b.chave);
+        return Boolean(
+          item &&
+          (b.status === undefined || item.status === b.status) &&
+          (b.observacao === undefined || item.note === b.observacao.trim()) &&
+          (!b.rotulo || !b.chave.startsWith(FREE_ITEM_PREFIX) || item.label === b.rotulo.trim()),
+        );
+      });
+      if (!target) return;
+      const { inspection } = target;
       const existing = await repo.itemOf(tx, inspection.id, b.chave);
       let label = existing?.label ?? (await programLabel(tx, inspection.checklist, b.chave));
       if (label === undefined) {
@@ -96,13 +112,28 @@ export async function vistoriasRoutes(plain: FastifyInstance, { db, clock, stora
 
   app.post(C.setInspectionMark.url, { schema: schemaOf(C.setInspectionMark) }, async (request) => {
     const b = request.body;
+    // Kept to the column's four decimals, so a replay compares equal to what was stored.
+    const x = Math.round(b.x * 10_000) / 10_000;
+    const y = Math.round(b.y * 10_000) / 10_000;
     const numero = await db.transaction(async (tx) => {
-      const { inspection } = await writable(tx, request, b);
+      const target = await writable(tx, request, b, async (i) => {
+        const m = await repo.markOf(tx, b.idMarca);
+        return Boolean(
+          m &&
+          m.inspectionId === i.id &&
+          m.view === b.vista &&
+          m.x === x &&
+          m.y === y &&
+          (b.observacao === undefined || m.note === b.observacao.trim()),
+        );
+      });
+      if (!target) return (await repo.markOf(tx, b.idMarca))!.number;
+      const { inspection } = target;
       const mark = await repo.markOf(tx, b.idMarca);
       if (mark) {
         // Another inspection's mark id (a forged or mistaken one) is not this one's to move.
         if (mark.inspectionId !== inspection.id) throw conflict(M.markElsewhere);
-        await repo.updateMark(tx, mark.id, { view: b.vista, x: b.x, y: b.y, note: b.observacao?.trim() });
+        await repo.updateMark(tx, mark.id, { view: b.vista, x, y, note: b.observacao?.trim() });
         return mark.number;
       }
       if ((await repo.markCount(tx, inspection.id)) >= MAX_MARKS) throw badRequest(M.tooManyMarks);
@@ -110,8 +141,8 @@ export async function vistoriasRoutes(plain: FastifyInstance, { db, clock, stora
         id: b.idMarca,
         inspectionId: inspection.id,
         view: b.vista,
-        x: b.x,
-        y: b.y,
+        x,
+        y,
         note: b.observacao?.trim() ?? "",
       });
     });
@@ -121,8 +152,8 @@ export async function vistoriasRoutes(plain: FastifyInstance, { db, clock, stora
   app.post(C.removeInspectionMark.url, { schema: schemaOf(C.removeInspectionMark) }, async (request) => {
     const b = request.body;
     await db.transaction(async (tx) => {
-      const { inspection } = await writable(tx, request, b);
-      await repo.deleteMark(tx, inspection.id, b.idMarca);
+      const target = await writable(tx, request, b, async (i) => (await repo.markOf(tx, b.idMarca))?.inspectionId !== i.id);
+      if (target) await repo.deleteMark(tx, target.inspection.id, b.idMarca);
     });
     return { message: M.markRemoved };
   });
@@ -132,9 +163,13 @@ export async function vistoriasRoutes(plain: FastifyInstance, { db, clock, stora
     const targets = [b.chave !== undefined, b.idMarca !== undefined, b.painel === true].filter(Boolean).length;
     if (targets !== 1) throw badRequest(M.photoTarget);
     await db.transaction(async (tx) => {
-      const { appt, inspection } = await writable(tx, request, b);
       await assertOwnFiles(tx, request, [b.foto]);
       const file = (await fileByName(tx, b.foto))!;
+      const target = await writable(tx, request, b, async (i) =>
+        b.painel ? i.dashboardPhoto === file.storedName : repo.isAttached(tx, i.id, file.id),
+      );
+      if (!target) return;
+      const { appt, inspection } = target;
       if (!file.mimeType.startsWith("image/")) throw badRequest(M.notAPhoto);
       if (b.painel) {
         await repo.setDashboardPhoto(tx, inspection.id, file.storedName);
@@ -161,8 +196,16 @@ export async function vistoriasRoutes(plain: FastifyInstance, { db, clock, stora
   app.post(C.setInspectionOdometer.url, { schema: schemaOf(C.setInspectionOdometer) }, async (request) => {
     const b = request.body;
     await db.transaction(async (tx) => {
-      const { inspection } = await writable(tx, request, b);
-      await repo.setOdometer(tx, inspection.id, { km: b.km, kmRead: b.kmLido, fuel: b.combustivel });
+      const target = await writable(
+        tx,
+        request,
+        b,
+        async (i) =>
+          (b.km === undefined || i.km === b.km) &&
+          (b.kmLido === undefined || i.kmRead === b.kmLido) &&
+          (b.combustivel === undefined || i.fuel === b.combustivel),
+      );
+      if (target) await repo.setOdometer(tx, target.inspection.id, { km: b.km, kmRead: b.kmLido, fuel: b.combustivel });
     });
     return { message: M.odometerSaved };
   });
@@ -174,7 +217,7 @@ export async function vistoriasRoutes(plain: FastifyInstance, { db, clock, stora
       const [current] = (await repo.inspectionsOf(tx, appt.id)).filter((v) => v.tipo === b.tipo);
       // A replayed conclusion (the outbox after a cut) finds it done: nothing more.
       if (current?.concluidaEm) return;
-      const { inspection, userId } = await writable(tx, request, b);
+      const { inspection, userId } = (await writable(tx, request, b))!;
       const program = await repo.checklistItems(tx, inspection.checklist as ChecklistType);
       const written = current?.itens ?? [];
       // Every item of the program's list counts, written or not; the attendant's own items too.

@@ -8,6 +8,7 @@ import { hashToken, newToken } from "../lib/secrets.ts";
 import { HttpError } from "../lib/http-errors.ts";
 import { signedFileUrl } from "../lib/signed-file-url.ts";
 import * as links from "../repositories/follow-links.ts";
+import { inspectionsOf } from "../repositories/inspections.ts";
 import { sharedKey } from "../repositories/push-subscriptions.ts";
 
 /** A link works until this long after its order ended. */
@@ -112,13 +113,14 @@ export async function buildMemberView(db: Db, link: links.LinkWithOrder, now: Da
   const order = await links.memberOrder(db, link.appointmentId);
   if (!order) throw invalidLink();
   const url = await fileUrlMaker(db, link.link.id, now);
-  const [serviceRows, photoRows, notes, rating, returns, phone] = await Promise.all([
+  const [serviceRows, photoRows, notes, rating, returns, phone, inspections] = await Promise.all([
     links.orderServices(db, link.appointmentId),
     links.orderPhotos(db, link.appointmentId),
     links.visibleNotes(db, link.appointmentId),
     links.ratingOf(db, link.appointmentId),
     links.memberReturnsOf(db, link.appointmentId),
     links.pointPhone(db, order.point.id),
+    inspectionsOf(db, link.appointmentId),
   ]);
   const a = order.appointment;
   const status = a.status;
@@ -182,5 +184,27 @@ export async function buildMemberView(db: Db, link: links.LinkWithOrder, now: Da
     // Not while each service within its warranty already has an open return (the server refuses a second one: 409).
     podePedirRetorno: ended && servicos.some((s) => withinWarranty(s.garantiaAte, now) && !s.retornoAberto),
     validoAte: validUntil?.toISOString() ?? null,
+    // Only what the point concluded (issue 53): the content the evidence chain holds, check-in first.
+    vistorias: inspections
+      .filter((v) => v.concluidaEm !== null)
+      .sort((x, y) => (x.tipo === y.tipo ? 0 : x.tipo === "entrada" ? -1 : 1))
+      .map((v) => ({
+        tipo: v.tipo,
+        concluidaEm: v.concluidaEm!,
+        km: v.km,
+        combustivel: v.combustivel,
+        fotoPainel: v.fotoPainel ? url(v.fotoPainel) : null,
+        itens: v.itens.map((i) => ({ rotulo: i.rotulo, status: i.status, observacao: i.observacao, fotos: i.fotos.map(url) })),
+        marcas: v.marcas.map((m) => ({
+          numero: m.numero,
+          vista: m.vista,
+          x: m.x,
+          y: m.y,
+          observacao: m.observacao,
+          fotos: m.fotos.map(url),
+        })),
+        confirmadaPor: v.confirmadaPor,
+        confirmadaEm: v.confirmadaEm,
+      })),
   };
 }

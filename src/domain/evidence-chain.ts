@@ -14,7 +14,9 @@ export type EvidenceKind =
   /** A photo of an inspection's item, damage mark or dashboard (issue 53). */
   | "foto-vistoria"
   /** A concluded inspection's content (inspectionContentText, stored as a JSON file). */
-  | "vistoria";
+  | "vistoria"
+  /** The member's acknowledgement of a concluded inspection, on the follow link: who, when, which content. */
+  | "confirmacao-vistoria";
 
 /** The hash that stands before the first entry: 64 zeros. */
 export const GENESIS_HASH = "0".repeat(64);

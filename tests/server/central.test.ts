@@ -217,6 +217,7 @@ describe.each(BACKENDS)("central console API on %s", (backend) => {
       ValorRepasse: service!.payout,
       // No initial video, photo or note on the order and no file on the service: the row says so.
       QtdeEvidencias: 0,
+      ItemVistoria: null,
     });
     const dashed = `${made.plate.slice(0, 3)}-${made.plate.slice(3)}`.toLowerCase();
     const byPlate = (await call(t, central, "GET", `/central/aprovacoes?busca=${encodeURIComponent(dashed)}`)).json();

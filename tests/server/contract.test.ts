@@ -94,7 +94,7 @@ describe.each(BACKENDS)("route contract on %s", (backend) => {
     // The member's follow page (issue 39): tests/server/follow-link.test.ts.
     const PUBLIC = [
       ...["login", "acesso", "definir-senha", "esqueci-senha"].map((p) => `POST /api/credenciado/${p}`),
-      ...["", "/evidencias", "/avaliacao", "/retorno"].map((p) => `POST /api/acompanhamento${p}`),
+      ...["", "/evidencias", "/avaliacao", "/retorno", "/vistoria"].map((p) => `POST /api/acompanhamento${p}`),
       "GET /api/acompanhamento/arquivos/:name",
     ];
     const registered = t.app.routeList.filter((r) => r.includes("/api/") && !r.includes("/api/central/") && !PUBLIC.includes(r)).sort();

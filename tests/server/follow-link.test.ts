@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { DEMO_CENTRAL, DEMO_PASSWORD, DEMO_USERS } from "../../server/seed";
 import { BACKENDS, call, fixtures, makeTestApp, queryRows, SAMPLE, upload, type Fixtures, type TestApp } from "./helpers";
+import type { MemberView } from "../../contract/acompanhamento";
 
 const DAY = 86_400_000;
 let addressSeq = 0;
@@ -319,6 +320,59 @@ describe.each(BACKENDS)("member follow link (%s)", (backend) => {
       expect(createHash("sha256").update(bytes.rawPayload).digest("hex")).toBe(e.sha256);
     }
     expect((await pub("/acompanhamento/evidencias", { token: "B".repeat(43) })).statusCode).toBe(404);
+  });
+
+  it("shows the member the concluded inspection, takes its acknowledgement once, and serves its photos, content and acknowledgement from the chain", async () => {
+    now = new Date();
+    const id = await takePending();
+    const { token } = await makeLink(id);
+    await start(id, new Date(now.getTime() - 60_000));
+    const base = { idSocioVeiculoAgenda: id, tipo: "entrada" };
+    const { itensModelo } = (await call(t, f.token1, "GET", `/vistorias/${id}`)).json() as { itensModelo: { chave: string }[] };
+    for (const item of itensModelo) await call(t, f.token1, "POST", "/vistorias/item", { ...base, chave: item.chave, status: "ok" });
+    const photo = await storedFile();
+    expect((await call(t, f.token1, "POST", "/vistorias/foto", { ...base, foto: photo, chave: itensModelo[0]!.chave })).statusCode).toBe(
+      200,
+    );
+    await call(t, f.token1, "POST", "/vistorias/hodometro", { ...base, km: 12000, combustivel: "F" });
+    expect((await call(t, f.token1, "POST", "/vistorias/concluir", base)).statusCode).toBe(200);
+    // The member sees the concluded check-in, its photo signed, and acknowledges it once (parallel calls: one wins).
+    const page = (await view(token)).json() as MemberView;
+    expect(page.vistorias).toHaveLength(1);
+    expect(page.vistorias[0]).toMatchObject({ tipo: "entrada", km: 12000, combustivel: "F", confirmadaPor: null });
+    expect(page.vistorias[0]!.itens[0]!.fotos[0]).toMatch(new RegExp(`^/api/acompanhamento/arquivos/${photo}\\?l=`));
+    const notYet = await pub("/acompanhamento/vistoria", { token, tipo: "saida", nome: "Maria" });
+    expect(notYet.statusCode).toBe(409);
+    expect(notYet.json().message).toBe("A vistoria ainda não foi concluída pela oficina.");
+    const acks = await Promise.all(
+      ["Maria Souza", "Maria S."].map((nome) => pub("/acompanhamento/vistoria", { token, tipo: "entrada", nome })),
+    );
+    expect(acks.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(acks.find((r) => r.statusCode === 409)!.json().message).toBe("O estado do veículo nesta vistoria já foi confirmado.");
+    const who = acks[0]!.statusCode === 200 ? "Maria Souza" : "Maria S.";
+    expect((await view(token)).json().vistorias[0]).toMatchObject({ confirmadaPor: who, confirmadaEm: expect.any(String) });
+    const pointView = (await call(t, f.token1, "GET", `/vistorias/${id}`)).json();
+    expect(pointView.entrada).toMatchObject({ confirmadaPor: who, confirmadaEm: expect.any(String) });
+
+    const chain = (await pub("/acompanhamento/evidencias", { token })).json() as {
+      entradas: { tipo: string; arquivo: string; url: string; sha256: string }[];
+    };
+    const inspection = chain.entradas.filter((e) => e.tipo.includes("vistoria"));
+    expect(inspection.map((e) => e.tipo)).toEqual(["foto-vistoria", "vistoria", "confirmacao-vistoria"]);
+    expect(inspection[0]!.arquivo).toBe(photo);
+    for (const e of inspection) {
+      const bytes = await fetchFile(e.url);
+      expect(bytes.statusCode, e.tipo).toBe(200);
+      expect(createHash("sha256").update(bytes.rawPayload).digest("hex")).toBe(e.sha256);
+    }
+    const ack = JSON.parse((await fetchFile(inspection[2]!.url)).body);
+    expect(ack).toMatchObject({
+      versao: "confirmacao-vistoria-v1",
+      ordem: id,
+      tipo: "entrada",
+      nome: who,
+      vistoria: inspection[1]!.sha256,
+    });
   });
 
   it("stops a revoked link's page and files at once", async () => {

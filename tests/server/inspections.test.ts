@@ -8,7 +8,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
-import { BACKENDS, call, fixtures, makeTestApp, queryRows, SAMPLE, upload, type Fixtures, type TestApp } from "./helpers";
+import { BACKENDS, call, centralLogin, fixtures, makeTestApp, queryRows, SAMPLE, upload, type Fixtures, type TestApp } from "./helpers";
+import { DEMO_USERS } from "../../server/seed";
+import { NOT_A_FINDING } from "../../server/routes/servicos";
 import { evidenceChain, inspections, storedFiles } from "../../server/db/schema";
 import { INSPECTION_MESSAGES as M } from "../../server/lib/inspection-messages";
 import type { InspectionView } from "../../contract/vistorias";
@@ -199,11 +201,61 @@ describe.each(BACKENDS)("inspections on %s", (backend) => {
     // A replay of the conclusion adds nothing; any change afterwards is refused.
     expect((await post("/vistorias/concluir", base)).statusCode).toBe(200);
     expect((await chainKinds(order)).filter((k) => k === "vistoria")).toHaveLength(1);
+    // The outbox replaying a write whose answer was lost: what is stored already is answered as done, even now.
+    expect((await post("/vistorias/item", { ...base, chave: "pneus", status: "ok" })).statusCode).toBe(200);
+    expect((await post("/vistorias/foto", { ...base, foto: risk, chave: "lataria" })).statusCode).toBe(200);
+    expect((await post("/vistorias/hodometro", { ...base, km: 45210, kmLido: 45216, combustivel: "1/2" })).statusCode).toBe(200);
+    expect((await post("/vistorias/hodometro", { ...base, km: 45211 })).statusCode).toBe(409);
     const late = await post("/vistorias/item", { ...base, chave: "pneus", status: "critico" });
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(M.concluded);
     // The check-out is an inspection of its own.
     expect((await post("/vistorias/item", { ...base, tipo: "saida", chave: "pneus", status: "ok" })).statusCode).toBe(200);
+  });
+
+  it("turns an Atenção item into a linked service, and the central's approval shows the item that justified it", async () => {
+    // An order of its own: an SUV, started, so a service can be linked.
+    const [v] = await queryRows<{ id: string }>(
+      t.db,
+      sql`with m as (insert into members (cpf, name) values ('52998224725', 'Sócio da vistoria') returning id)
+        insert into vehicles (member_id, brand, model, year, plate, vehicle_type)
+        select m.id, 'Jeep', 'Compass', 2023, ${`VST${backend === "pglite" ? 1 : 2}E23`}, 'SUV' from m returning id`,
+    );
+    const [a] = await queryRows<{ id: string }>(
+      t.db,
+      sql`insert into appointments (service_point_id, vehicle_id, date, time, status)
+        values (${f.p1}, ${v!.id}, (now() at time zone 'America/Sao_Paulo')::date, '10:00', 'A') returning id`,
+    );
+    await t.db.execute(
+      sql`insert into executions (appointment_id, started_by, started_at) values (${a!.id}, ${f.user(DEMO_USERS.main)}, now())`,
+    );
+    const order = a!.id;
+    const base = { idSocioVeiculoAgenda: order, tipo: "entrada" };
+    expect((await read(order)).modelo).toBe("suv");
+    await post("/vistorias/item", { ...base, chave: "lataria", status: "atencao", observacao: "Risco na porta" });
+    await post("/vistorias/item", { ...base, chave: "pneus", status: "ok" });
+    const evidence = await photo();
+    await post("/vistorias/foto", { ...base, foto: evidence, chave: "lataria" });
+    const [service] = await queryRows<{ id: string }>(
+      t.db,
+      sql`select id from services where description = 'ALINHAMENTO E BALANCEAMENTO' and vehicle_type = 'SUV'`,
+    );
+    const link = { idSocioVeiculoAgenda: order, idServico: service!.id };
+    const notFinding = await post("/agendamentos/vincular-servico", { ...link, itemVistoria: "pneus" });
+    expect(notFinding.statusCode).toBe(400);
+    expect(notFinding.json().message).toBe(NOT_A_FINDING);
+    const linked = await post("/agendamentos/vincular-servico", { ...link, itemVistoria: "lataria", descricao: "Pintura da porta" });
+    expect(linked.statusCode, linked.body).toBe(200);
+
+    const central = await centralLogin(t);
+    const pending = (await call(t, central, "GET", `/central/aprovacoes?busca=VST${backend === "pglite" ? 1 : 2}E23`)).json();
+    expect(pending.data).toHaveLength(1);
+    expect(pending.data[0].ItemVistoria).toEqual({
+      rotulo: "Lataria e pintura",
+      status: "atencao",
+      observacao: "Risco na porta",
+      fotos: [evidence],
+    });
   });
 
   it("refuses every write on a cancelled or a finished order", async () => {

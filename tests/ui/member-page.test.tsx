@@ -40,6 +40,7 @@ const openOrder = (): MemberView => ({
   retornos: [],
   podePedirRetorno: false,
   validoAte: null,
+  vistorias: [],
 });
 
 const endedOrder = (): MemberView => ({

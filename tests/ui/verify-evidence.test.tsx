@@ -147,6 +147,7 @@ describe("the central's evidence panel", () => {
     ValorServico: 120,
     ValorRepasse: 100,
     QtdeEvidencias: 1,
+    ItemVistoria: null,
   };
 
   it("shows the plate read in the initial video and verifies the order's evidence from the central's route; axe clean", async () => {

@@ -1,13 +1,16 @@
 -- Issue 53 (vehicle inspections, hand-written): the program's checklists per vehicle kind (the central's to edit), an order's
 -- check-in and check-out inspection (one of each per order), their items, damage marks and photos, and the member's
--- acknowledgement; two more kinds of evidence entry (an inspection's photo, a concluded inspection's content).
+-- acknowledgement; the check-in finding a linked service answers; three more kinds of evidence entry (an inspection's
+-- photo, a concluded inspection's content, the member's acknowledgement of it).
 CREATE TABLE "inspection_checklist_items" (
+	"id" uuid DEFAULT gen_random_uuid() NOT NULL,
 	"checklist" text NOT NULL,
 	"item_key" text NOT NULL,
 	"label" text NOT NULL,
 	"position" integer NOT NULL,
 	"active" boolean DEFAULT true NOT NULL,
 	CONSTRAINT "inspection_checklist_items_checklist_item_key_pk" PRIMARY KEY("checklist","item_key"),
+	CONSTRAINT "inspection_checklist_items_id_unique" UNIQUE("id"),
 	CONSTRAINT "inspection_checklist_items_checklist_check" CHECK ("inspection_checklist_items"."checklist" in ('carro', 'suv', 'moto'))
 );
 --> statement-breakpoint
@@ -79,8 +82,11 @@ ALTER TABLE "inspection_photos" ADD CONSTRAINT "inspection_photos_stored_file_id
 ALTER TABLE "inspection_photos" ADD CONSTRAINT "inspection_photos_mark_id_inspection_marks_id_fk" FOREIGN KEY ("mark_id") REFERENCES "public"."inspection_marks"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "inspections_order_kind_idx" ON "inspections" USING btree ("appointment_id","kind");--> statement-breakpoint
 CREATE UNIQUE INDEX "inspection_marks_number_idx" ON "inspection_marks" USING btree ("inspection_id","number");--> statement-breakpoint
+ALTER TABLE "execution_services" ADD COLUMN "inspection_id" uuid;--> statement-breakpoint
+ALTER TABLE "execution_services" ADD COLUMN "inspection_item_key" text;--> statement-breakpoint
+ALTER TABLE "execution_services" ADD CONSTRAINT "execution_services_inspection_id_inspections_id_fk" FOREIGN KEY ("inspection_id") REFERENCES "public"."inspections"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "evidence_chain" DROP CONSTRAINT "evidence_chain_kind_check";--> statement-breakpoint
-ALTER TABLE "evidence_chain" ADD CONSTRAINT "evidence_chain_kind_check" CHECK ("evidence_chain"."kind" in ('video-inicial', 'video-final', 'foto', 'foto-servico', 'video-servico', 'laudo', 'recibo', 'foto-vistoria', 'vistoria'));--> statement-breakpoint
+ALTER TABLE "evidence_chain" ADD CONSTRAINT "evidence_chain_kind_check" CHECK ("evidence_chain"."kind" in ('video-inicial', 'video-final', 'foto', 'foto-servico', 'video-servico', 'laudo', 'recibo', 'foto-vistoria', 'vistoria', 'confirmacao-vistoria'));--> statement-breakpoint
 INSERT INTO "inspection_checklist_items" ("checklist", "item_key", "label", "position") VALUES
   ('carro', 'pneus', 'Pneus', 1),
   ('carro', 'luzes', 'Luzes', 2),

@@ -45,6 +45,7 @@ export const EVIDENCE_MSG = {
     recibo: "recibo",
     "foto-vistoria": "foto da vistoria",
     vistoria: "vistoria",
+    "confirmacao-vistoria": "confirmação da vistoria pelo sócio",
   } satisfies Record<EvidenceKind, string>,
   plate: {
     loading: "Placa no vídeo: verificando…",
