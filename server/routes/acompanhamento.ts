@@ -2,8 +2,7 @@
 // (the token travels only in POST bodies, never in a URL or a log), its evidence chain, the rating, a return within the
 // warranty (multipart, optional photo) and the order's files through short-lived signed addresses. Limited per address and
 // per token; every answer is kept out of search engines and sends no Referer (server only).
-import { createHash, randomUUID } from "node:crypto";
-import { Readable } from "node:stream";
+import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { MultipartFile } from "@fastify/multipart";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
@@ -36,6 +35,7 @@ import { pushAfterCommit } from "../services/push.ts";
 import { appendEvidence, evidenceChainOf } from "../services/evidence-chain.ts";
 import * as chainRepo from "../repositories/evidence-chain.ts";
 import * as inspectionRepo from "../repositories/inspections.ts";
+import { storeJsonEvidence } from "../services/json-evidence.ts";
 import { sendStoredFile, STORED_NAME } from "./uploads.ts";
 import type { RouteDeps } from "./deps.ts";
 
@@ -389,23 +389,15 @@ export async function acompanhamentoRoutes(plain: FastifyInstance, { db, config,
           nome,
           em: now.toISOString(),
         });
-        const bytes = Buffer.from(text, "utf8");
-        const sha256 = createHash("sha256").update(bytes).digest("hex");
-        const storedName = `${randomUUID()}.json`;
-        await storage.write(storedName, Readable.from([bytes]));
-        await insertStoredFile(tx, {
+        const file = await storeJsonEvidence(tx, storage, {
           servicePointId: link.servicePointId,
-          storedName,
           originalName: `confirmacao-vistoria-${tipo}.json`,
-          mimeType: "application/json",
-          size: bytes.length,
-          sha256,
-          sha256Original: sha256,
+          text,
           capturedAt: now,
         });
         if (!(await inspectionRepo.acknowledgeOnce(tx, inspection.id, nome, now)))
           throw conflict(MEMBER_MESSAGES.inspectionAlreadyAcknowledged);
-        await appendEvidence(tx, { appointmentId: link.appointmentId, storedName, kind: "confirmacao-vistoria" });
+        await appendEvidence(tx, { appointmentId: link.appointmentId, storedName: file.storedName, kind: "confirmacao-vistoria" });
       });
       await ackLimit.count(request);
       return { success: true, message: MEMBER_MESSAGES.inspectionAcknowledged };

@@ -2,8 +2,6 @@
 // outbox can replay it after a cut), every photo chained as the order's evidence, and the conclusion that stores the
 // inspection's content as a file and chains it too. Every write runs under the order's row lock, then the inspection's
 // (server only).
-import { createHash, randomUUID } from "node:crypto";
-import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { badRequest, conflict } from "../lib/http-errors.ts";
@@ -12,7 +10,8 @@ import * as C from "../../contract/vistorias.ts";
 import type { Db } from "../db/client.ts";
 import { actingUser, assertOwnFiles, lockOwnAppointment, ownAppointment } from "../plugins/tenant.ts";
 import * as repo from "../repositories/inspections.ts";
-import { fileByName, insertStoredFile } from "../repositories/stored-files.ts";
+import { fileByName } from "../repositories/stored-files.ts";
+import { storeJsonEvidence } from "../services/json-evidence.ts";
 import { appendEvidence } from "../services/evidence-chain.ts";
 import {
   checklistTypeOf,
@@ -253,24 +252,15 @@ export async function vistoriasRoutes(plain: FastifyInstance, { db, clock, stora
         concluidaPor: userId,
         concluidaEm: now.toISOString(),
       });
-      // The content as a file of the point's, so the chain entry and the verifier treat it like any other evidence. Written
-      // before the rows: a transaction that fails after it leaves an unreferenced file, never a row without its bytes.
-      const bytes = Buffer.from(text, "utf8");
-      const sha256 = createHash("sha256").update(bytes).digest("hex");
-      const storedName = `${randomUUID()}.json`;
-      await storage.write(storedName, Readable.from([bytes]));
-      const file = await insertStoredFile(tx, {
+      // The content as a file of the point's, so the chain entry and the verifier treat it like any other evidence.
+      const file = await storeJsonEvidence(tx, storage, {
         servicePointId: appt.servicePointId,
-        storedName,
         originalName: `vistoria-${b.tipo}-os-${appt.osNumber}.json`,
-        mimeType: "application/json",
-        size: bytes.length,
-        sha256,
-        sha256Original: sha256,
+        text,
         uploadedBy: userId,
       });
       await repo.markConcluded(tx, inspection.id, { by: userId, at: now, contentFileId: file.id });
-      await appendEvidence(tx, { appointmentId: appt.id, storedName, kind: "vistoria" });
+      await appendEvidence(tx, { appointmentId: appt.id, storedName: file.storedName, kind: "vistoria" });
     });
     return { message: M.concludedNow };
   });
