@@ -100,6 +100,19 @@ async function gotoSettled(page: Page, url: string) {
   }
 }
 
+/**
+ * page.reload once the page is settled: closing the app's modal steps the history back, and a reload in that moment is
+ * aborted (ERR_ABORTED, seen on the Pixel 7 right after 'Fechar', in central-points and os-documents); as gotoSettled, it waits
+ * for that step, and tries once more if it was aborted anyway.
+ */
+export async function reloadSettled(page: Page) {
+  await page.waitForFunction(() => !(history.state as { modal?: unknown } | null)?.modal, undefined, { timeout: 5_000 }).catch(() => {});
+  await page.reload().catch(async (e: unknown) => {
+    if (!/ERR_ABORTED/.test(String(e))) throw e;
+    await page.reload();
+  });
+}
+
 /** Opens `url` in the context's page, signing in first if the app asks; resolves once `ready` is visible. */
 export async function openSignedIn(ctx: BrowserContext, url: string, ready: (page: Page) => Locator): Promise<Page> {
   const page = ctx.pages()[0] ?? (await ctx.newPage());

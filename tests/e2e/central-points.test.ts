@@ -9,7 +9,7 @@
 // console is cut: the tab row scrolls, shows it does, and keeps the current tab in view. Read-only: no test here changes data.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from "playwright-core";
-import { apiCall, apiToken, DEMO, DESKTOP, launch, listRows, MOBILE, signIn, violations } from "./browser";
+import { apiCall, apiToken, DEMO, DESKTOP, launch, listRows, MOBILE, reloadSettled, signIn, violations } from "./browser";
 import type { PointRegistration } from "../../src/features/central/api/central";
 import type { PointFlag, PointPage, PointSummary } from "../../src/features/central/api/points";
 
@@ -107,19 +107,6 @@ async function openPoints(ctx: BrowserContext, query = ""): Promise<Page> {
 }
 
 /** Holds the requests matching `url` until released, then lets them through to the real server; unroute once they are in. */
-/**
- * A reload once the page is settled: closing the app's modal steps the history back, and a reload in that moment is aborted
- * (ERR_ABORTED, seen on the Pixel 7 right after 'Fechar'); as gotoSettled in browser.ts, it waits for that step, and tries
- * once more if it was aborted anyway.
- */
-async function reloadSettled(page: Page) {
-  await page.waitForFunction(() => !(history.state as { modal?: unknown } | null)?.modal, undefined, { timeout: 5_000 }).catch(() => {});
-  await page.reload().catch(async (e: unknown) => {
-    if (!/ERR_ABORTED/.test(String(e))) throw e;
-    await page.reload();
-  });
-}
-
 async function hold(page: Page, url: RegExp): Promise<() => void> {
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));

@@ -4,7 +4,18 @@
 // Uses only the seeded in-progress order of the Hyundai Creta (RFT4G56).
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, BrowserContextOptions, Page, Route } from "playwright-core";
-import { apiCall, DESKTOP, launch, MOBILE, orderAction as action, openSignedIn, violations, apiToken, holdFirstUpload } from "./browser";
+import {
+  apiCall,
+  DESKTOP,
+  launch,
+  MOBILE,
+  orderAction as action,
+  openSignedIn,
+  violations,
+  apiToken,
+  holdFirstUpload,
+  reloadSettled,
+} from "./browser";
 
 const base = inject("baseUrl");
 let browser: Browser;
@@ -150,7 +161,7 @@ describe.each(viewports)("OS notes and documents (%s)", (label, options, mobile)
     // Closing the dialog keeps it (the card lists it), and so does a reload while still offline.
     await dialog.getByRole("button", { name: "Fechar" }).click();
     await page.getByRole("list", { name: "Anotações a enviar" }).getByText("Salvo no aparelho").waitFor();
-    await page.reload();
+    await reloadSettled(page);
     await page.getByRole("heading", { name: "Anotações Gerais" }).waitFor({ timeout: 30_000 });
     await page.getByRole("list", { name: "Anotações a enviar" }).getByText("Salvo no aparelho").waitFor();
     expect((await serverNotes()).some((n) => n.Anotacao === text)).toBe(false);
