@@ -1,5 +1,5 @@
 // The inspection aggregate (issue 53): the program's checklists, an order's inspections with their items, damage marks and
-// photos, and the one mapping to the contract's shape (server only). The rules live in server/services/inspections.ts.
+// photos, and the one mapping to the contract's shape (server only). The rules live in server/routes/vistorias.ts.
 import { and, asc, count, eq, inArray, isNull, max, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import {
@@ -50,12 +50,7 @@ export async function beginInspection(
     .insert(inspections)
     .values(values)
     .onConflictDoNothing({ target: [inspections.appointmentId, inspections.kind] });
-  const [row] = await tx
-    .select()
-    .from(inspections)
-    .where(and(eq(inspections.appointmentId, values.appointmentId), eq(inspections.kind, values.kind)))
-    .for("update");
-  return row!;
+  return (await inspectionRowOf(tx, values.appointmentId, values.kind))!;
 }
 
 /** The item as it stands, if it was written. */

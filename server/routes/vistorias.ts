@@ -4,13 +4,13 @@
 // (server only).
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { badRequest, conflict } from "../lib/http-errors.ts";
+import { badRequest, conflict, notFound } from "../lib/http-errors.ts";
 import { schemaOf } from "../../contract/route.ts";
 import * as C from "../../contract/vistorias.ts";
 import type { Db } from "../db/client.ts";
-import { actingUser, assertOwnFiles, lockOwnAppointment, ownAppointment } from "../plugins/tenant.ts";
+import { actingUser, lockOwnAppointment, NOT_FOUND, ownAppointment } from "../plugins/tenant.ts";
 import * as repo from "../repositories/inspections.ts";
-import { fileByName } from "../repositories/stored-files.ts";
+import { pointFileByName } from "../repositories/stored-files.ts";
 import { storeJsonEvidence } from "../services/json-evidence.ts";
 import { appendEvidence } from "../services/evidence-chain.ts";
 import {
@@ -52,8 +52,14 @@ export async function vistoriasRoutes(plain: FastifyInstance, { db, clock, stora
       if (appt.status !== "A") throw conflict(appt.status === "C" ? M.orderFinished : M.orderCancelled);
       throw conflict(M.concluded);
     }
-    const checklist = checklistTypeOf(await repo.vehicleTypeOf(tx, appt.id));
-    const inspection = current ?? (await repo.beginInspection(tx, { appointmentId: appt.id, kind: b.tipo, checklist, createdBy: userId }));
+    const inspection =
+      current ??
+      (await repo.beginInspection(tx, {
+        appointmentId: appt.id,
+        kind: b.tipo,
+        checklist: checklistTypeOf(await repo.vehicleTypeOf(tx, appt.id)),
+        createdBy: userId,
+      }));
     return { appt, inspection, userId };
   }
 
@@ -162,8 +168,8 @@ export async function vistoriasRoutes(plain: FastifyInstance, { db, clock, stora
     const targets = [b.chave !== undefined, b.idMarca !== undefined, b.painel === true].filter(Boolean).length;
     if (targets !== 1) throw badRequest(M.photoTarget);
     await db.transaction(async (tx) => {
-      await assertOwnFiles(tx, request, [b.foto]);
-      const file = (await fileByName(tx, b.foto))!;
+      const file = await pointFileByName(tx, b.foto, request.auth.servicePointId);
+      if (!file) throw notFound(NOT_FOUND.file);
       const target = await writable(tx, request, b, async (i) =>
         b.painel ? i.dashboardPhoto === file.storedName : repo.isAttached(tx, i.id, file.id),
       );
@@ -212,11 +218,11 @@ export async function vistoriasRoutes(plain: FastifyInstance, { db, clock, stora
   app.post(C.concludeInspection.url, { schema: schemaOf(C.concludeInspection) }, async (request) => {
     const b = request.body;
     await db.transaction(async (tx) => {
-      const appt = await lockOwnAppointment(tx, request, b.idSocioVeiculoAgenda);
-      const [current] = (await repo.inspectionsOf(tx, appt.id)).filter((v) => v.tipo === b.tipo);
       // A replayed conclusion (the outbox after a cut) finds it done: nothing more.
-      if (current?.concluidaEm) return;
-      const { inspection, userId } = (await writable(tx, request, b))!;
+      const target = await writable(tx, request, b, async (i) => i.completedAt !== null);
+      if (!target) return;
+      const { appt, inspection, userId } = target;
+      const current = (await repo.inspectionsOf(tx, appt.id)).find((v) => v.tipo === b.tipo);
       const program = await repo.checklistItems(tx, inspection.checklist as ChecklistType);
       const written = current?.itens ?? [];
       // Every item of the program's list counts, written or not; the attendant's own items too.
